@@ -1,0 +1,92 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import { systemClock, type Clock } from "./lib/clock";
+import { registerAuth, type RegisteredRoute } from "./plugins/auth";
+import { DOCS_PREFIX, registerDocs } from "./plugins/docs";
+import { registerErrorHandling } from "./plugins/errors";
+import { registerWeb } from "./plugins/web";
+import { authRoutes } from "./modules/auth/auth.routes";
+import { authService } from "./modules/auth/auth.service";
+import { sessionService } from "./modules/auth/session.service";
+import { healthRoutes } from "./modules/health/health.routes";
+import { adminDashboardRoutes } from "./modules/admin-dashboard/admin-dashboard.routes";
+import { adminDashboardService } from "./modules/admin-dashboard/admin-dashboard.service";
+import { professionalRoutes } from "./modules/professionals/professional.routes";
+import { professionalService } from "./modules/professionals/professional.service";
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every route with its declared access, for the route-access test. */
+    routeRegistry: RegisteredRoute[];
+  }
+}
+
+/** 1 MiB (PRODUCT.md "Security baseline"). */
+export const BODY_LIMIT = 1024 * 1024;
+
+/** Builds the whole application from its dependencies; never listens (see server.ts). */
+export async function buildApp({ config, database, clock = systemClock }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ["req.headers.authorization", 'req.headers["x-session-id"]'] },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const db = database.db;
+  const sessions = sessionService(db, clock);
+  const registry: RegisteredRoute[] = [];
+  app.decorate("routeRegistry", registry);
+
+  // The docs UI and its assets are public; declared here because the plugin registers its own routes.
+  app.addHook("onRoute", (route) => {
+    if (route.url.startsWith(DOCS_PREFIX)) route.config = { ...route.config, access: "public" };
+  });
+  registerAuth(app, sessions, registry);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and sonner position elements with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: true, max: config.rateLimitPerMinute, timeWindow: "1 minute" });
+  await registerDocs(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(database));
+      await api.register(authRoutes(authService(db, sessions, clock)));
+      await api.register(professionalRoutes(professionalService(db)));
+      await api.register(adminDashboardRoutes(adminDashboardService(db, clock)));
+    },
+    { prefix: "/api" },
+  );
+
+  await registerWeb(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,91 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, "../../..");
+
+const optional = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/** Every environment variable the product reads (PRODUCT.md "Configuration"), parsed once at start. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optional,
+  ADMIN_EMAIL: optional.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optional.pipe(z.string().min(8).optional()),
+  PUBLIC_URL: optional.pipe(z.url().optional()),
+  TWILIO_ACCOUNT_SID: optional,
+  TWILIO_AUTH_TOKEN: optional,
+  TWILIO_MESSAGING_SERVICE_SID: optional,
+  OPENAI_API_KEY: optional,
+  ANTHROPIC_API_KEY: optional,
+  OPENAI_BASE_URL: optional,
+  ANTHROPIC_BASE_URL: optional,
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Folder of the built web app; the API alone is served when it does not exist. */
+  WEB_DIST_DIR: z.string().default(path.join(repoRoot, "apps/web/dist")),
+  /** Behind a load balancer, trust X-Forwarded-For so rate limits see the client's address. */
+  /** Requests per minute per client address, across the API (login has its own, stricter limit). */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  TRUST_PROXY: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  publicUrl: string | undefined;
+  twilio: { accountSid?: string; authToken?: string; messagingServiceSid?: string };
+  openai: { apiKey?: string; baseUrl?: string };
+  anthropic: { apiKey?: string; baseUrl?: string };
+  google: { clientId?: string; clientSecret?: string };
+  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  webDistDir: string;
+  trustProxy: boolean;
+  rateLimitPerMinute: number;
+};
+
+/** Parses the environment; throws one error listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ""),
+    twilio: {
+      accountSid: e.TWILIO_ACCOUNT_SID,
+      authToken: e.TWILIO_AUTH_TOKEN,
+      messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID,
+    },
+    openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
+    anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL },
+    google: { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET },
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+    trustProxy: e.TRUST_PROXY,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+  };
+}

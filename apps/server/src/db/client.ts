@@ -1,0 +1,70 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import pg from "pg";
+import * as schema from "./schema/index";
+
+export type Schema = typeof schema;
+/** The Drizzle database, whichever driver is behind it (PGlite or node-postgres). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle: same query API as Db. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Repositories accept either the database or an open transaction. */
+export type DbOrTx = Db | Tx;
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+export type DatabaseOptions =
+  | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob | File }
+  | { kind: "postgres"; url: string; maxConnections?: number };
+
+export interface Database {
+  db: Db;
+  kind: DatabaseOptions["kind"];
+  /** Applies the committed drizzle-kit migrations (idempotent). */
+  migrate(): Promise<void>;
+  /** A cheap round trip, for /api/health. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** The embedded instance, when there is one (tests copy its data folder as a template). */
+  pglite?: PGlite;
+}
+
+/** Opens the embedded database (default, see docs/decisions/001) or PostgreSQL when a URL is given. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    return {
+      db,
+      kind: "postgres",
+      migrate: () => migratePg(db as never, { migrationsFolder }),
+      ping: async () => {
+        await pool.query("select 1");
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir: options.loadDataDir ? undefined : options.dataDir,
+    loadDataDir: options.loadDataDir,
+  });
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    pglite: client,
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,32 @@
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { createdAt, updatedAt } from "./columns";
+import { jobStatus } from "./enums";
+
+/**
+ * The durable job queue (docs/decisions/003-job-queue.md): workers claim due rows with
+ * `FOR UPDATE SKIP LOCKED`; `dedupe_key` makes enqueueing the same work twice a no-op.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    type: text("type").notNull(),
+    payload: jsonb("payload").notNull().default({}),
+    professionalId: uuid("professional_id"),
+    status: jobStatus("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(5),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedAt: timestamp("locked_at", { withTimezone: true }),
+    lockedBy: text("locked_by"),
+    lastError: text("last_error"),
+    dedupeKey: text("dedupe_key"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("jobs_due_idx").on(t.status, t.runAt),
+    uniqueIndex("jobs_dedupe_key").on(t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
+  ],
+);

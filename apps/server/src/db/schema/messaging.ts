@@ -1,0 +1,61 @@
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, updatedAt } from "./columns";
+import { conversationChannel, conversationStatus, messageDirection, messageStatus } from "./enums";
+import { patients } from "./practice";
+import { professionals } from "./professionals";
+
+/** A WhatsApp or web-chat thread with one patient (spec part 2 §3 "Conversation"). */
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: id(),
+    professionalId: uuid("professional_id")
+      .notNull()
+      .references(() => professionals.id, { onDelete: "cascade" }),
+    patientId: uuid("patient_id").references(() => patients.id, { onDelete: "set null" }),
+    patientName: text("patient_name"),
+    phoneNumber: text("phone_number"),
+    channel: conversationChannel("channel").notNull().default("whatsapp"),
+    status: conversationStatus("status").notNull().default("waiting"),
+    lastMessage: text("last_message"),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }),
+    unreadCount: integer("unread_count").notNull().default(0),
+    urgency: integer("urgency").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("conversations_professional_last_idx").on(t.professionalId, t.lastMessageAt),
+    index("conversations_professional_status_idx").on(t.professionalId, t.status, t.lastMessageAt),
+    index("conversations_professional_phone_idx").on(t.professionalId, t.phoneNumber),
+  ],
+);
+
+/** One message of a conversation; `external_id` is Twilio's MessageSid, stored once. */
+export const messages = pgTable(
+  "messages",
+  {
+    id: id(),
+    professionalId: uuid("professional_id")
+      .notNull()
+      .references(() => professionals.id, { onDelete: "cascade" }),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    direction: messageDirection("direction").notNull(),
+    content: text("content"),
+    /** Delivery status of outbound messages; inbound messages have none. */
+    status: messageStatus("status"),
+    externalId: text("external_id"),
+    errorCode: text("error_code"),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("messages_conversation_idx").on(t.conversationId, t.sentAt),
+    index("messages_professional_sent_idx").on(t.professionalId, t.sentAt),
+    index("messages_sent_idx").on(t.sentAt),
+    uniqueIndex("messages_external_id_key").on(t.externalId),
+  ],
+);

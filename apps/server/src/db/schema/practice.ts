@@ -1,0 +1,123 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  real,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { createdAt, id, updatedAt } from "./columns";
+import { appointmentStatus, taskPriority, taskStatus } from "./enums";
+import { professionals } from "./professionals";
+
+const professionalRef = () =>
+  uuid("professional_id")
+    .notNull()
+    .references(() => professionals.id, { onDelete: "cascade" });
+
+/** A professional's patient (spec part 2 §3 "Patient"). Phones in E.164; CPF digits only. */
+export const patients = pgTable(
+  "patients",
+  {
+    id: id(),
+    professionalId: professionalRef(),
+    name: text("name").notNull(),
+    phone: text("phone"),
+    email: text("email"),
+    birthDate: date("birth_date"),
+    cpf: varchar("cpf", { length: 11 }),
+    address: text("address"),
+    preferredTime: text("preferred_time"),
+    notes: text("notes"),
+    medicalHistory: text("medical_history"),
+    emergencyContact: text("emergency_contact"),
+    /** Lower-cased, accent-free name, email, phone and CPF, kept by the repository for search. */
+    searchText: text("search_text").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("patients_professional_name_idx").on(t.professionalId, t.name),
+    index("patients_professional_created_idx").on(t.professionalId, t.createdAt),
+    index("patients_professional_phone_idx").on(t.professionalId, t.phone),
+    uniqueIndex("patients_professional_cpf_key").on(t.professionalId, t.cpf).where(sql`${t.cpf} is not null`),
+  ],
+);
+
+/**
+ * An appointment is a local date, a local time and a duration (PRODUCT.md "Time"); starts_at/ends_at are the
+ * instants derived in the professional's zone, used for overlap checks and calendar sync.
+ */
+export const appointments = pgTable(
+  "appointments",
+  {
+    id: id(),
+    professionalId: professionalRef(),
+    patientId: uuid("patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "cascade" }),
+    appointmentDate: date("appointment_date").notNull(),
+    appointmentTime: time("appointment_time").notNull(),
+    duration: integer("duration").notNull().default(50),
+    appointmentType: text("appointment_type").notNull().default("Consulta"),
+    notes: text("notes"),
+    status: appointmentStatus("status").notNull().default("pending"),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    /** "manual" from the screens, "assistant" when booked by the virtual assistant. */
+    source: text("source").notNull().default("manual"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("appointments_professional_date_idx").on(t.professionalId, t.appointmentDate, t.appointmentTime),
+    index("appointments_professional_starts_idx").on(t.professionalId, t.startsAt),
+    index("appointments_professional_patient_idx").on(t.professionalId, t.patientId, t.appointmentDate),
+    index("appointments_date_idx").on(t.appointmentDate),
+  ],
+);
+
+/** A professional's to-do (spec part 2 §3 "Task"). */
+export const tasks = pgTable(
+  "tasks",
+  {
+    id: id(),
+    professionalId: professionalRef(),
+    patientId: uuid("patient_id").references(() => patients.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    description: text("description"),
+    status: taskStatus("status").notNull().default("todo"),
+    priority: taskPriority("priority").notNull().default("medium"),
+    dueDate: date("due_date"),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("tasks_professional_status_idx").on(t.professionalId, t.status, t.dueDate),
+    index("tasks_professional_due_idx").on(t.professionalId, t.dueDate),
+    index("tasks_professional_created_idx").on(t.professionalId, t.createdAt),
+  ],
+);
+
+/** The assistant configuration of one professional (spec part 2 §3 "Assistant settings"). */
+export const assistantSettings = pgTable("assistant_settings", {
+  professionalId: uuid("professional_id")
+    .primaryKey()
+    .references(() => professionals.id, { onDelete: "cascade" }),
+  aiEnabled: boolean("ai_enabled").notNull().default(true),
+  aiModel: text("ai_model").notNull().default("gpt-4o-mini"),
+  aiRoleName: text("ai_role_name").default("Marge"),
+  aiSystemPrompt: text("ai_system_prompt"),
+  aiInstructions: text("ai_instructions"),
+  aiTemperature: real("ai_temperature").notNull().default(0.7),
+  aiMaxTokens: integer("ai_max_tokens").notNull().default(500),
+  updatedAt: updatedAt(),
+});

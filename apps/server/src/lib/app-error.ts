@@ -1,0 +1,44 @@
+import type { ValidationIssue } from "@clinora/contracts";
+import { MSG } from "@clinora/contracts";
+
+/** A failure the client should see, with its HTTP status and `detail` (CONVENTIONS.md §7). */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string = "app_error",
+    readonly details?: ValidationIssue[],
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+
+  static unauthorized(message: string = MSG.notAuthenticated) {
+    return new AppError(401, message, "unauthorized");
+  }
+  static forbidden(message: string = MSG.accessForbidden) {
+    return new AppError(403, message, "forbidden");
+  }
+  static notFound(message: string = MSG.notFound) {
+    return new AppError(404, message, "not_found");
+  }
+  static conflict(message: string) {
+    return new AppError(409, message, "conflict");
+  }
+  static tooManyRequests(message: string = MSG.tooManyRequests) {
+    return new AppError(429, message, "too_many_requests");
+  }
+  /** A 422 with one issue per field, in the shape of PRODUCT.md's validation errors. */
+  static validation(issues: { field: string | (string | number)[]; msg: string; type?: string }[]) {
+    return new AppError(
+      422,
+      MSG.validationFailed,
+      "validation",
+      issues.map((i) => ({
+        loc: ["body", ...(Array.isArray(i.field) ? i.field : [i.field])],
+        msg: i.msg,
+        type: i.type ?? "value_error",
+      })),
+    );
+  }
+}

@@ -1,0 +1,77 @@
+import { and, count, eq, gte, lt, or, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { loginAttempts, sessions, users } from "../../db/schema/index";
+
+export function sessionRepository(db: DbOrTx) {
+  return {
+    async insert(values: typeof sessions.$inferInsert) {
+      await db.insert(sessions).values(values);
+    },
+    /** The session with the user fields the guard needs. */
+    async findByTokenHash(tokenHash: string) {
+      const [row] = await db
+        .select({
+          id: sessions.id,
+          expiresAt: sessions.expiresAt,
+          lastSeenAt: sessions.lastSeenAt,
+          userId: users.id,
+          email: users.email,
+          role: users.role,
+          status: users.status,
+          professionalId: users.professionalId,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.tokenHash, tokenHash))
+        .limit(1);
+      return row ?? null;
+    },
+    async touch(id: string, at: Date) {
+      await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
+    },
+    async deleteById(id: string) {
+      await db.delete(sessions).where(eq(sessions.id, id));
+    },
+    async deleteByUser(userId: string) {
+      await db.delete(sessions).where(eq(sessions.userId, userId));
+    },
+    async deleteExpired(now: Date, idleSince: Date) {
+      await db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleSince)));
+    },
+  };
+}
+
+export function loginAttemptRepository(db: DbOrTx) {
+  return {
+    async record(email: string, ip: string, outcome: "failure" | "success", at: Date) {
+      await db.insert(loginAttempts).values({ email, ip, outcome, attemptedAt: at });
+    },
+    /** Failures since `since`, counted for the account and for the address. */
+    async countFailuresSince(email: string, ip: string, since: Date) {
+      const [row] = await db
+        .select({
+          byEmail: sql<number>`count(*) filter (where ${loginAttempts.email} = ${email})`.mapWith(Number),
+          byIp: sql<number>`count(*) filter (where ${loginAttempts.ip} = ${ip})`.mapWith(Number),
+        })
+        .from(loginAttempts)
+        .where(
+          and(
+            eq(loginAttempts.outcome, "failure"),
+            gte(loginAttempts.attemptedAt, since),
+            or(eq(loginAttempts.email, email), eq(loginAttempts.ip, ip)),
+          ),
+        );
+      return { byEmail: row?.byEmail ?? 0, byIp: row?.byIp ?? 0 };
+    },
+    async clearFailures(email: string) {
+      await db.delete(loginAttempts).where(and(eq(loginAttempts.email, email), eq(loginAttempts.outcome, "failure")));
+    },
+    async deleteOlderThan(before: Date) {
+      await db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, before));
+    },
+    async countAll() {
+      const [row] = await db.select({ n: count() }).from(loginAttempts);
+      return row?.n ?? 0;
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import type { CurrentUser } from "@clinora/contracts";
+import type { DbOrTx } from "../../db/client";
+import { professionalRepository } from "../professionals/professional.repository";
+import { toProfessionalDto } from "../professionals/professional.mapper";
+import { userRepository, type UserRow } from "./user.repository";
+import { iso } from "../../db/rows";
+
+/** The signed-in user with its professional profile (spec part 1 §3 "Current user"). */
+export async function loadCurrentUser(db: DbOrTx, user: UserRow): Promise<CurrentUser> {
+  const professional = user.professionalId
+    ? await professionalRepository(db).findById(user.professionalId)
+    : null;
+  return {
+    id: user.id,
+    email: user.email,
+    full_name: user.fullName,
+    role: user.role,
+    status: user.status,
+    professional_id: user.professionalId,
+    clinic_name: professional?.clinicName ?? null,
+    last_login: iso(user.lastLogin),
+    professional: professional ? toProfessionalDto(professional) : null,
+  };
+}
+
+export async function loadCurrentUserById(db: DbOrTx, userId: string): Promise<CurrentUser | null> {
+  const user = await userRepository(db).findById(userId);
+  return user ? loadCurrentUser(db, user) : null;
+}

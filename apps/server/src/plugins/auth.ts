@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Role } from "@clinora/contracts";
+import { AppError } from "../lib/app-error";
+import type { SessionService } from "../modules/auth/session.service";
+
+/**
+ * Who may call a route. Every route under /api declares one in `config.access`; the route-access test fails
+ * for any route that does not, so no route can be left open by omission.
+ * - "public": no session (login, health, docs, provider webhooks that carry their own signature).
+ * - a list of roles: a valid session whose user has one of them.
+ */
+export type Access = "public" | readonly Role[];
+
+export interface AuthContext {
+  userId: string;
+  role: Role;
+  /** The tenant of a professional user; null for administrators. */
+  professionalId: string | null;
+  sessionId: string;
+  email: string;
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export const SESSION_HEADER = "x-session-id";
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
+/** Resolves the session once per request and enforces the route's declared access. */
+export function registerAuth(app: FastifyInstance, sessions: SessionService, registry: RegisteredRoute[]) {
+  app.decorateRequest("auth", null);
+
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === "HEAD") continue;
+      registry.push({ method, url: route.url, access: route.config?.access });
+    }
+  });
+
+  app.addHook("onRequest", async (request) => {
+    const config = request.routeOptions.config;
+    // Routes outside /api (static files, SPA fallback) and the 404 handler carry no access rule.
+    if (!request.routeOptions.url?.startsWith("/api")) return;
+    const access = config?.access;
+    if (access === undefined) {
+      request.log.error({ url: request.routeOptions.url }, "route without declared access");
+      throw AppError.forbidden();
+    }
+    if (access === "public") return;
+
+    request.auth = await authenticate(request, sessions);
+    if (!access.includes(request.auth.role)) throw AppError.forbidden();
+  });
+}
+
+async function authenticate(request: FastifyRequest, sessions: SessionService): Promise<AuthContext> {
+  const header = request.headers[SESSION_HEADER];
+  const token = Array.isArray(header) ? header[0] : header;
+  if (!token) throw AppError.unauthorized();
+  return sessions.resolve(token);
+}
+
+/** The caller's tenant; for use in professional-only routes (the guard has already checked the role). */
+export function professionalIdOf(request: FastifyRequest): string {
+  const id = request.auth?.professionalId;
+  if (!id) throw AppError.notFound("Perfil profissional não encontrado para este usuário");
+  return id;
+}
+
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw AppError.unauthorized();
+  return request.auth;
+}

@@ -1,0 +1,74 @@
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { buildApp } from "../src/app";
+import { loadConfig } from "../src/config";
+import { openDatabase, type Database, type Db } from "../src/db/client";
+import { systemClock, type Clock } from "../src/lib/clock";
+import { adminPostgresUrl, pgliteTemplatePath, pgTemplateName, testDbKind, withDatabase } from "./test-db";
+import { factories } from "./factories";
+
+/** A database of its own for one test file, copied from the migrated template. */
+export async function openTestDatabase(): Promise<Database> {
+  if (testDbKind() === "pglite") {
+    const blob = new Blob([readFileSync(pgliteTemplatePath())]);
+    return openDatabase({ kind: "pglite", loadDataDir: blob });
+  }
+  const name = `clinora_test_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: adminPostgresUrl() });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${pgTemplateName()}`);
+  await admin.end();
+  const database = await openDatabase({ kind: "postgres", url: withDatabase(adminPostgresUrl(), name), maxConnections: 20 });
+  const close = database.close;
+  return {
+    ...database,
+    close: async () => {
+      await close();
+      const cleanup = new pg.Client({ connectionString: adminPostgresUrl() });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  make: ReturnType<typeof factories>;
+  /** app.inject with JSON handling and an optional session. */
+  request(options: InjectOptions & { session?: string }): Promise<LightMyRequestResponse>;
+  /** Logs in through the API and returns the session id. */
+  login(email: string, password: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestContext(options: { clock?: Clock } = {}): Promise<TestContext> {
+  const database = await openTestDatabase();
+  const config = loadConfig({ LOG_LEVEL: "silent", WEB_DIST_DIR: "/nonexistent", RATE_LIMIT_PER_MINUTE: "100000" });
+  const app = await buildApp({ config, database, clock: options.clock ?? systemClock });
+  await app.ready();
+
+  const request: TestContext["request"] = ({ session, headers, ...rest }) =>
+    app.inject({ ...rest, headers: { ...headers, ...(session ? { "x-session-id": session } : {}) } });
+
+  return {
+    app,
+    db: database.db,
+    database,
+    make: factories(database.db),
+    request,
+    async login(email, password) {
+      const res = await request({ method: "POST", url: "/api/auth/login", payload: { email, password } });
+      if (res.statusCode !== 200) throw new Error(`login failed for ${email}: ${res.statusCode} ${res.body}`);
+      return res.json().session_id as string;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { randomUUID } from "node:crypto";
+import type { Db } from "../src/db/client";
+import * as s from "../src/db/schema/index";
+import { hashPassword } from "../src/lib/password";
+
+export const DEFAULT_PASSWORD = "Senha@12345";
+
+let cachedHash: Promise<string> | undefined;
+const defaultHash = () => (cachedHash ??= hashPassword(DEFAULT_PASSWORD));
+
+const unique = () => randomUUID().slice(0, 8);
+
+/** Test data builders: `make.professional({ ... })` with sensible defaults and overrides. */
+export function factories(db: Db) {
+  const make = {
+    async professional(overrides: Partial<typeof s.professionals.$inferInsert> = {}) {
+      const [row] = await db
+        .insert(s.professionals)
+        .values({ fullName: `Dra. Teste ${unique()}`, specialty: "Psicologia", clinicCity: "São Paulo", clinicState: "SP", ...overrides })
+        .returning();
+      return row!;
+    },
+
+    async user(overrides: Partial<typeof s.users.$inferInsert> & { password?: string } = {}) {
+      const { password, ...rest } = overrides;
+      const [row] = await db
+        .insert(s.users)
+        .values({
+          email: `user-${unique()}@teste.com.br`,
+          passwordHash: password ? await hashPassword(password) : await defaultHash(),
+          role: "admin",
+          status: "active",
+          fullName: "Usuário Teste",
+          ...rest,
+        })
+        .returning();
+      return { ...row!, password: password ?? DEFAULT_PASSWORD };
+    },
+
+    admin(overrides: Partial<typeof s.users.$inferInsert> = {}) {
+      return make.user({ role: "admin", fullName: "Admin Teste", ...overrides });
+    },
+
+    /** A professional record and its login. */
+    async professionalUser(overrides: Partial<typeof s.users.$inferInsert> = {}, profile: Partial<typeof s.professionals.$inferInsert> = {}) {
+      const professional = await make.professional(profile);
+      const user = await make.user({ role: "professional", fullName: professional.fullName, professionalId: professional.id, ...overrides });
+      return { user, professional };
+    },
+
+    async patient(professionalId: string, overrides: Partial<typeof s.patients.$inferInsert> = {}) {
+      const [row] = await db.insert(s.patients).values({ professionalId, name: `Paciente ${unique()}`, ...overrides }).returning();
+      return row!;
+    },
+  };
+  return make;
+}

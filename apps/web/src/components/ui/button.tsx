@@ -1,0 +1,47 @@
+import { Slot } from "radix-ui";
+import type { ComponentProps } from "react";
+import { cn } from "@/lib/cn";
+
+const VARIANTS = {
+  primary: "bg-brand-600 text-white shadow-sm hover:bg-brand-700 active:bg-brand-800",
+  secondary: "bg-brand-50 text-brand-800 hover:bg-brand-100",
+  outline: "border border-slate-300 bg-white text-slate-700 shadow-sm hover:bg-slate-50 hover:text-slate-900",
+  ghost: "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
+  destructive: "bg-red-600 text-white shadow-sm hover:bg-red-700",
+  link: "text-brand-700 underline-offset-4 hover:underline",
+} as const;
+
+const SIZES = {
+  sm: "h-8 gap-1.5 rounded-md px-3 text-sm",
+  md: "h-10 gap-2 rounded-lg px-4 text-sm",
+  lg: "h-11 gap-2 rounded-lg px-5 text-base",
+  icon: "size-10 rounded-lg",
+} as const;
+
+export type ButtonVariant = keyof typeof VARIANTS;
+export type ButtonSize = keyof typeof SIZES;
+
+export interface ButtonProps extends ComponentProps<"button"> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** Renders the single child (e.g. a router Link) with the button's look instead of a <button>. */
+  asChild?: boolean;
+}
+
+export function Button({ className, variant = "primary", size = "md", asChild = false, type, ...props }: ButtonProps) {
+  const Component = asChild ? Slot.Root : "button";
+  return (
+    <Component
+      type={asChild ? undefined : (type ?? "button")}
+      className={cn(
+        "inline-flex shrink-0 cursor-pointer items-center justify-center font-medium whitespace-nowrap transition-colors",
+        "focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none",
+        "disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0",
+        VARIANTS[variant],
+        SIZES[size],
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,54 @@
+import { z } from "zod";
+
+/** `{"detail": "..."}`: every error answer (PRODUCT.md "API conventions"). */
+export const errorResponseSchema = z.object({ detail: z.string() });
+
+export const validationIssueSchema = z.object({
+  loc: z.array(z.union([z.string(), z.number()])),
+  msg: z.string(),
+  type: z.string(),
+});
+export type ValidationIssue = z.infer<typeof validationIssueSchema>;
+
+export const validationErrorSchema = z.object({
+  detail: z.string(),
+  details: z.array(validationIssueSchema),
+});
+
+export const MAX_PER_PAGE = 100;
+
+/** Query of every list route: `page` from 1, `per_page` capped at 100. */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, "A página deve ser um número inteiro maior ou igual a 1").default(1),
+  per_page: z.coerce
+    .number()
+    .int()
+    .min(1, "per_page deve estar entre 1 e 100")
+    .max(MAX_PER_PAGE, "per_page deve estar entre 1 e 100")
+    .default(20),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export function listResponseSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    per_page: z.number().int(),
+  });
+}
+
+export const idParamSchema = z.object({ id: z.uuid("Identificador inválido") });
+
+export const okResponseSchema = z.object({ ok: z.literal(true) });
+
+/** Optional text fields: the web sends empty optional fields as null (spec part 1 §3). */
+export const optionalText = (max = 2000) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v === "" ? null : v));
+
+export const isoDateTime = z.string();

@@ -1,0 +1,98 @@
+/** Enumerations shared by the server, the database schema and the web app (spec parts 1 and 2, section 3/4). */
+
+export const ROLES = ["admin", "professional"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: "Administrador",
+  professional: "Profissional",
+};
+
+export const USER_STATUSES = ["active", "suspended", "pending_approval"] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const USER_STATUS_LABELS: Record<UserStatus, string> = {
+  active: "Ativo",
+  suspended: "Suspenso",
+  pending_approval: "Pendente",
+};
+
+export const ADMIN_ACTION_TYPES = [
+  "approved_as_professional",
+  "approved_as_superadmin",
+  "rejected",
+  "suspended",
+  "reactivated",
+  "edited",
+  "created",
+  "notes_updated",
+] as const;
+export type AdminActionType = (typeof ADMIN_ACTION_TYPES)[number];
+
+export const LEAD_STATUSES = ["new", "contacted", "qualified", "converted", "lost"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export const APPOINTMENT_STATUSES = ["pending", "confirmed", "completed", "cancelled"] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
+  pending: "Pendente",
+  confirmed: "Confirmada",
+  completed: "Concluída",
+  cancelled: "Cancelada",
+};
+
+export const TASK_STATUSES = ["todo", "in_progress", "done"] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+export const TASK_PRIORITIES = ["low", "medium", "high", "urgent"] as const;
+export type TaskPriority = (typeof TASK_PRIORITIES)[number];
+
+export const CONVERSATION_STATUSES = ["waiting", "in_progress", "resolved", "bot_handling"] as const;
+export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
+
+export const CONVERSATION_CHANNELS = ["whatsapp", "web_chat"] as const;
+export type ConversationChannel = (typeof CONVERSATION_CHANNELS)[number];
+
+export const MESSAGE_DIRECTIONS = ["inbound", "outbound"] as const;
+export type MessageDirection = (typeof MESSAGE_DIRECTIONS)[number];
+
+export const MESSAGE_STATUSES = ["sent", "delivered", "read", "failed"] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+export const AI_PROVIDERS = ["openai", "anthropic"] as const;
+export type AiProvider = (typeof AI_PROVIDERS)[number];
+
+/** Model lists offered per provider (spec part 1 §3 "Global AI settings"; part 2 §9 for the assistant). */
+export const AI_MODELS: Record<AiProvider, readonly string[]> = {
+  openai: ["gpt-4o-mini", "gpt-4o", "gpt-4.1-mini", "gpt-4.1"],
+  anthropic: ["claude-3-5-haiku-latest", "claude-3-5-sonnet-latest", "claude-sonnet-4-0", "claude-opus-4-0"],
+};
+
+export const AI_MAX_TEMPERATURE: Record<AiProvider, number> = { openai: 2, anthropic: 1 };
+
+export const CALENDAR_CONNECTION_STATUSES = ["connected", "error", "disconnected"] as const;
+export type CalendarConnectionStatus = (typeof CALENDAR_CONNECTION_STATUSES)[number];
+
+export const JOB_STATUSES = ["pending", "running", "done", "failed"] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** Brazilian IANA time zones a professional may choose (PRODUCT.md "Time"). */
+export const BRAZIL_TIME_ZONES = [
+  "America/Sao_Paulo",
+  "America/Manaus",
+  "America/Rio_Branco",
+  "America/Noronha",
+  "America/Belem",
+  "America/Fortaleza",
+  "America/Recife",
+  "America/Bahia",
+  "America/Cuiaba",
+  "America/Campo_Grande",
+  "America/Porto_Velho",
+  "America/Boa_Vista",
+] as const;
+
+export const DEFAULT_TIME_ZONE = "America/Sao_Paulo";
+/** Platform zone for admin-wide figures such as "appointments today" (PRODUCT.md). */
+export const PLATFORM_TIME_ZONE = "America/Sao_Paulo";

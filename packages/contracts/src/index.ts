@@ -1,0 +1,6 @@
+export * from "./enums";
+export * from "./messages";
+export * from "./common";
+export * from "./auth";
+export * from "./professionals";
+export * from "./admin";

@@ -1,0 +1,58 @@
+/**
+ * Portuguese (and the few English transport) messages fixed word for word by the specification.
+ * Server validation details and web toasts both read from here, so the two ends never drift apart.
+ */
+export const MSG = {
+  // Transport level (spec part 1 §8)
+  sessionExpired: "Session expired. Please login again.",
+  accessForbidden: "Access forbidden",
+  validationFailed: "Validation failed",
+  genericError: "An error occurred",
+  networkError: "Network error. Please check your connection.",
+
+  // Login (part 1 §8)
+  loginInvalid: "Email ou senha incorretos",
+  loginNotAuthorized: "Usuário não autorizado. Aguarde aprovação do administrador.",
+  loginGenericError: "Erro ao fazer login. Verifique suas credenciais.",
+  loginEmptyFields: "Por favor, preencha todos os campos",
+  loginTooManyAttempts: "Muitas tentativas de login. Aguarde alguns minutos e tente novamente.",
+
+  // Server-side generic details
+  notAuthenticated: "Não autenticado",
+  notFound: "Registro não encontrado",
+  routeNotFound: "Rota não encontrada",
+  invalidJson: "JSON inválido no corpo da requisição",
+  bodyTooLarge: "Corpo da requisição muito grande (máximo 1 MiB)",
+  invalidId: "Identificador inválido",
+  tooManyRequests: "Muitas requisições. Tente novamente em instantes.",
+  internalError: "Erro interno do servidor",
+  invalidEmail: "Email inválido",
+  required: "Campo obrigatório",
+
+  // Validation (part 1 §5)
+  professionalNameSpecialtyRequired: "Nome e especialidade são obrigatórios",
+  leadNameContactRequired: "Nome e contato são obrigatórios",
+  emailPasswordRequired: "Email e senha são obrigatórios",
+  passwordMin: "A senha deve ter pelo menos 8 caracteres",
+  accountNameSpecialtyRequired: "Nome completo e especialidade são obrigatórios",
+  suspensionReasonRequired: "Informe o motivo da suspensão",
+  deleteConfirmationWrong: "Confirmação incorreta",
+  bulkSelectionRequired: "Selecione pelo menos um usuário",
+  aiProviderRequired: "Selecione um provedor",
+  aiModelRequired: "Selecione um modelo",
+  aiPromptMin: "O prompt do sistema deve ter pelo menos 10 caracteres",
+  aiTemperatureClamped: "Temperatura ajustada para 1.0 (máximo para Anthropic)",
+  aiTemperatureRange: (max: string) => `Temperatura deve estar entre 0.0 e ${max}`,
+  twilioNumberRequired: "Informe o número Twilio no formato E.164.",
+  stateMax: "UF deve ter no máximo 2 caracteres",
+
+  // Validation (part 2 §5)
+  appointmentPatientInvalid: "Selecione um paciente válido",
+  appointmentDateRequired: "Data é obrigatória",
+  appointmentTimeInvalid: "Horário inválido (formato: HH:MM)",
+  appointmentTypeRequired: "Tipo de consulta é obrigatório",
+  patientNameRequired: "Nome do paciente é obrigatório",
+  taskTitleRequired: "Título é obrigatório",
+  assistantNumbersInvalid: "Temperatura e número máximo de tokens devem ser valores numéricos válidos.",
+  slotAlreadyBooked: "Time slot already booked",
+} as const;

@@ -1,0 +1,47 @@
+import { defineConfig } from "vitest/config";
+
+const apiTests = ["apps/server/src/**/*.api.test.ts", "apps/server/test/**/*.api.test.ts"];
+
+/**
+ * Three projects: fast unit tests, and the same API tests run twice, on embedded PGlite and on PostgreSQL.
+ * Each API test file gets its own database copied from one migrated template (apps/server/test/global-setup.ts).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["packages/*/src/**/*.test.ts", "apps/server/src/**/*.test.ts", "apps/web/src/**/*.test.ts"],
+          exclude: [...apiTests, "**/node_modules/**"],
+          environment: "node",
+        },
+        resolve: { alias: { "@/": new URL("./apps/web/src/", import.meta.url).pathname } },
+      },
+      {
+        test: {
+          name: "api-pglite",
+          include: apiTests,
+          env: { TEST_DB_KIND: "pglite" },
+          globalSetup: ["apps/server/test/global-setup.ts"],
+          pool: "forks",
+          maxWorkers: 2,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "api-pg",
+          include: apiTests,
+          env: { TEST_DB_KIND: "postgres" },
+          globalSetup: ["apps/server/test/global-setup.ts"],
+          pool: "forks",
+          maxWorkers: 2,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
