@@ -12,5 +12,18 @@ export default defineConfig({
     port: 5173,
     proxy: { "/api": "http://127.0.0.1:3000" },
   },
-  build: { outDir: "dist" },
+  build: {
+    outDir: "dist",
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app; in their own chunks they stay cached across deploys.
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 2 },
+            { name: "vendor", test: /[\\/]node_modules[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -17,6 +17,8 @@ import { adminDashboardRoutes } from "./modules/admin-dashboard/admin-dashboard.
 import { adminDashboardService } from "./modules/admin-dashboard/admin-dashboard.service";
 import { professionalRoutes } from "./modules/professionals/professional.routes";
 import { professionalService } from "./modules/professionals/professional.service";
+import { userRoutes } from "./modules/users/user.routes";
+import { userService } from "./modules/users/user.service";
 
 export interface AppDeps {
   config: Config;
@@ -45,6 +47,8 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // The API speaks JSON only; anything else is refused with 415 instead of reaching the schemas as text.
+  app.removeContentTypeParser("text/plain");
 
   const db = database.db;
   const sessions = sessionService(db, clock);
@@ -83,6 +87,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       await api.register(authRoutes(authService(db, sessions, clock)));
       await api.register(professionalRoutes(professionalService(db)));
       await api.register(adminDashboardRoutes(adminDashboardService(db, clock)));
+      await api.register(userRoutes(userService(db)));
     },
     { prefix: "/api" },
   );

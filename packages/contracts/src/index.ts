@@ -4,3 +4,4 @@ export * from "./common";
 export * from "./auth";
 export * from "./professionals";
 export * from "./admin";
+export * from "./users";

@@ -1,20 +1,62 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, ilike, or, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client";
-import { users } from "../../db/schema/index";
+import { adminActions, professionals, users } from "../../db/schema/index";
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
+export interface UserFilters {
+  status?: UserRow["status"];
+  role?: UserRow["role"];
+  search?: string;
+  professionalId?: string;
+}
+
+const suspender = alias(users, "suspender");
+
+/** Escapes LIKE wildcards so a search for "50%" finds the text, not everything. */
+export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 export function userRepository(db: DbOrTx) {
+  const withProfessional = () =>
+    db
+      .select({ ...getTableColumns(users), professionalName: professionals.fullName, suspendedByEmail: suspender.email })
+      .from(users)
+      .leftJoin(professionals, eq(professionals.id, users.professionalId))
+      .leftJoin(suspender, eq(suspender.id, users.suspendedBy));
+
+  const whereOf = (f: UserFilters): SQL | undefined => {
+    const conditions: (SQL | undefined)[] = [
+      f.status ? eq(users.status, f.status) : undefined,
+      f.role ? eq(users.role, f.role) : undefined,
+      f.professionalId ? eq(users.professionalId, f.professionalId) : undefined,
+      f.search ? or(ilike(users.email, likeContains(f.search)), ilike(professionals.fullName, likeContains(f.search)), ilike(users.fullName, likeContains(f.search))) : undefined,
+    ];
+    return and(...conditions.filter(Boolean));
+  };
+
   return {
     async findById(id: string) {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row ?? null;
+    },
+    async findDetailedById(id: string) {
+      const [row] = await withProfessional().where(eq(users.id, id)).limit(1);
       return row ?? null;
     },
     /** `email` must already be lower-cased. */
     async findByEmail(email: string) {
       const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
       return row ?? null;
+    },
+    async list(filters: UserFilters, page: { limit: number; offset: number }) {
+      const where = whereOf(filters);
+      const [items, [total]] = await Promise.all([
+        withProfessional().where(where).orderBy(desc(users.createdAt), users.id).limit(page.limit).offset(page.offset),
+        db.select({ n: count() }).from(users).leftJoin(professionals, eq(professionals.id, users.professionalId)).where(where),
+      ]);
+      return { items, total: total?.n ?? 0 };
     },
     async countAll() {
       const [row] = await db.select({ n: count() }).from(users);
@@ -26,6 +68,14 @@ export function userRepository(db: DbOrTx) {
     },
     async setLastLogin(id: string, at: Date) {
       await db.update(users).set({ lastLogin: at }).where(eq(users.id, id));
+    },
+    async listAdminActions(userId: string) {
+      return db
+        .select({ ...getTableColumns(adminActions), performerEmail: users.email })
+        .from(adminActions)
+        .leftJoin(users, eq(users.id, adminActions.performedBy))
+        .where(eq(adminActions.targetUserId, userId))
+        .orderBy(desc(adminActions.performedAt));
     },
   };
 }

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  it("applies the documented defaults", () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.host).toBe("0.0.0.0");
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.dataDir.endsWith("/data")).toBe(true);
+  });
+
+  it("resolves DATA_DIR against the folder npm was started from", () => {
+    expect(loadConfig({ DATA_DIR: "./dados", INIT_CWD: "/srv/clinora" }).dataDir).toBe("/srv/clinora/dados");
+  });
+
+  it("treats empty variables as unset and reads the integrations' settings", () => {
+    const c = loadConfig({ DATABASE_URL: "", TWILIO_AUTH_TOKEN: "tok", PUBLIC_URL: "https://app.exemplo.com.br/" });
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.twilio.authToken).toBe("tok");
+    expect(c.publicUrl).toBe("https://app.exemplo.com.br");
+  });
+
+  it("fails fast with every bad variable listed", () => {
+    expect(() => loadConfig({ PORT: "abc", ADMIN_EMAIL: "not-an-email", ADMIN_PASSWORD: "short" })).toThrow(
+      /PORT[\s\S]*ADMIN_EMAIL[\s\S]*ADMIN_PASSWORD/,
+    );
+  });
+});

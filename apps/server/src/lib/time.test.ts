@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { addDays, localToInstant, toLocal, todayIn, weekdayOf } from "./time";
+
+describe("time in a professional's zone", () => {
+  it("today differs from UTC's date just after midnight UTC", () => {
+    const now = new Date("2026-03-11T02:30:00Z"); // 23:30 on the 10th in São Paulo (UTC-3)
+    expect(todayIn("America/Sao_Paulo", now)).toBe("2026-03-10");
+    expect(todayIn("America/Manaus", now)).toBe("2026-03-10"); // UTC-4
+    expect(todayIn("America/Noronha", now)).toBe("2026-03-11"); // UTC-2: already 00:30
+    expect(todayIn("UTC", now)).toBe("2026-03-11");
+  });
+
+  it("converts local wall-clock time to the instant and back", () => {
+    const instant = localToInstant("2026-03-10", "09:30", "America/Sao_Paulo");
+    expect(instant.toISOString()).toBe("2026-03-10T12:30:00.000Z");
+    expect(toLocal(instant, "America/Sao_Paulo")).toEqual({ date: "2026-03-10", time: "09:30", weekday: 2 });
+    expect(localToInstant("2026-03-10", "09:30:00", "America/Rio_Branco").toISOString()).toBe("2026-03-10T14:30:00.000Z");
+  });
+
+  it("handles a zone that observed daylight saving time (São Paulo, 2018)", () => {
+    // DST in force on 2018-12-01 (UTC-2), not on 2018-06-01 (UTC-3).
+    expect(localToInstant("2018-12-01", "10:00", "America/Sao_Paulo").toISOString()).toBe("2018-12-01T12:00:00.000Z");
+    expect(localToInstant("2018-06-01", "10:00", "America/Sao_Paulo").toISOString()).toBe("2018-06-01T13:00:00.000Z");
+  });
+
+  it("does calendar arithmetic on dates", () => {
+    expect(addDays("2026-02-27", 2)).toBe("2026-03-01");
+    expect(addDays("2026-01-01", -1)).toBe("2025-12-31");
+    expect(weekdayOf("2026-03-09")).toBe(1); // Monday
+  });
+});

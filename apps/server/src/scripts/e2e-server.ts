@@ -1,0 +1,33 @@
+/**
+ * The server the Playwright flows run against: a fresh embedded database in a temporary folder, migrated
+ * and filled with the demo data, serving the built web app on 127.0.0.1:3100 (or E2E_PORT).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { buildApp } from "../app";
+import { loadConfig } from "../config";
+import { openDatabase } from "../db/client";
+import { systemClock } from "../lib/clock";
+import { seedDemo } from "../modules/demo/demo.seed";
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "clinora-e2e-"));
+const port = process.env.E2E_PORT ?? "3100";
+const config = loadConfig({ ...process.env, DATA_DIR: dataDir, PORT: port, HOST: "127.0.0.1", LOG_LEVEL: "warn", PUBLIC_URL: `http://127.0.0.1:${port}` });
+
+const database = await openDatabase({ kind: "pglite", dataDir });
+await database.migrate();
+await seedDemo(database.db, systemClock);
+const app = await buildApp({ config, database });
+
+const stop = async () => {
+  await app.close();
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on("SIGINT", () => void stop());
+process.on("SIGTERM", () => void stop());
+
+await app.listen({ port: config.port, host: config.host });
+console.log(`e2e server on http://127.0.0.1:${config.port}`);

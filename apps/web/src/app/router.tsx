@@ -1,0 +1,33 @@
+import { createBrowserRouter, useNavigate, type RouteObject } from "react-router";
+import { CenteredSpinner } from "@/components/ui/spinner";
+import { LoginPage } from "@/features/auth/pages/login-page";
+import { NotFoundPage } from "./not-found-page";
+import { RouteErrorPage } from "./route-error-page";
+import { defaultPathForRole, LOGIN_PATHS, PAGES } from "./routes";
+import { SessionGate } from "./session-gate";
+import { AppShell } from "./shell/app-shell";
+
+function LoginRoute() {
+  const navigate = useNavigate();
+  return <LoginPage onSignedIn={(user) => navigate(defaultPathForRole(user.role), { replace: true })} />;
+}
+
+const pageRoutes: RouteObject[] = PAGES.map((page) => ({
+  path: page.path,
+  lazy: async () => ({ Component: await page.load() }),
+}));
+
+export const router = createBrowserRouter([
+  {
+    Component: SessionGate,
+    ErrorBoundary: RouteErrorPage,
+    HydrateFallback: CenteredSpinner,
+    children: [
+      ...LOGIN_PATHS.map((path) => ({ path, Component: LoginRoute })),
+      {
+        Component: AppShell,
+        children: [...pageRoutes, { path: "*", Component: NotFoundPage }],
+      },
+    ],
+  },
+]);

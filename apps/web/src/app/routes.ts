@@ -1,0 +1,196 @@
+import type { Role } from "@clinora/contracts";
+import {
+  CalendarDays,
+  LayoutDashboard,
+  ListTodo,
+  MessageCircle,
+  MessagesSquare,
+  ServerCog,
+  Settings,
+  Stethoscope,
+  Target,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
+import type { ComponentType } from "react";
+import { matchPath } from "react-router";
+
+/** Page names of the spec (part 1 §2.2, part 2 §2). */
+export type PageName =
+  | "SuperAdmin"
+  | "SuperAdminProfessionals"
+  | "SuperAdminLeads"
+  | "SuperAdminUsers"
+  | "SuperAdminWhatsApp"
+  | "SuperAdminUserDetails"
+  | "WhatsAppWebhook"
+  | "Professional"
+  | "ProfessionalAppointments"
+  | "ProfessionalPatients"
+  | "ProfessionalConversations"
+  | "ProfessionalTasks"
+  | "ClinicSettings"
+  | "ProfessionalWhatsAppSettings";
+
+export interface PageMenu {
+  label: string;
+  icon: LucideIcon;
+}
+
+export interface PageDefinition {
+  name: PageName;
+  /** Paths from PRODUCT.md "Pages". */
+  path: string;
+  roles: readonly Role[];
+  /** Sidebar entry, or null for pages reached from other pages. */
+  menu: PageMenu | null;
+  /** For a page without a menu entry: the entry highlighted while it is open. */
+  menuParent?: PageName;
+  /** Loaded on first visit, so each page is its own bundle. */
+  load: () => Promise<ComponentType>;
+}
+
+type PageTable = { [Name in PageName]: Omit<PageDefinition, "name"> };
+
+/** Every page of the app, in menu order. The router, the menu and the role checks all read this table. */
+const PAGE_TABLE: PageTable = {
+  SuperAdmin: {
+    path: "/admin",
+    roles: ["admin"],
+    menu: { label: "Dashboard", icon: LayoutDashboard },
+    load: () => import("@/features/admin-dashboard/pages/admin-dashboard-page").then((m) => m.AdminDashboardPage),
+  },
+  SuperAdminProfessionals: {
+    path: "/admin/profissionais",
+    roles: ["admin"],
+    menu: { label: "Profissionais", icon: Stethoscope },
+    load: () =>
+      import("@/features/admin-professionals/pages/admin-professionals-page").then((m) => m.AdminProfessionalsPage),
+  },
+  SuperAdminLeads: {
+    path: "/admin/leads",
+    roles: ["admin"],
+    menu: { label: "Leads", icon: Target },
+    load: () => import("@/features/leads/pages/leads-page").then((m) => m.LeadsPage),
+  },
+  SuperAdminUsers: {
+    path: "/admin/sistema",
+    roles: ["admin"],
+    menu: { label: "Sistema", icon: ServerCog },
+    load: () => import("@/features/users/pages/users-page").then((m) => m.UsersPage),
+  },
+  SuperAdminWhatsApp: {
+    path: "/admin/whatsapp",
+    roles: ["admin"],
+    menu: { label: "WhatsApp", icon: MessageCircle },
+    load: () => import("@/features/whatsapp-admin/pages/whatsapp-admin-page").then((m) => m.WhatsAppAdminPage),
+  },
+  SuperAdminUserDetails: {
+    path: "/admin/usuario",
+    roles: ["admin"],
+    menu: null,
+    menuParent: "SuperAdminUsers",
+    load: () => import("@/features/users/pages/user-details-page").then((m) => m.UserDetailsPage),
+  },
+  WhatsAppWebhook: {
+    path: "/admin/whatsapp/webhook",
+    roles: ["admin"],
+    menu: null,
+    menuParent: "SuperAdminWhatsApp",
+    load: () => import("@/features/whatsapp-admin/pages/whatsapp-webhook-page").then((m) => m.WhatsAppWebhookPage),
+  },
+  Professional: {
+    path: "/painel",
+    roles: ["professional"],
+    menu: { label: "Painel", icon: LayoutDashboard },
+    load: () =>
+      import("@/features/professional-dashboard/pages/professional-dashboard-page").then(
+        (m) => m.ProfessionalDashboardPage,
+      ),
+  },
+  ProfessionalAppointments: {
+    path: "/compromissos",
+    roles: ["professional"],
+    menu: { label: "Compromissos", icon: CalendarDays },
+    load: () => import("@/features/appointments/pages/appointments-page").then((m) => m.AppointmentsPage),
+  },
+  ProfessionalPatients: {
+    path: "/pacientes",
+    roles: ["professional"],
+    menu: { label: "Pacientes", icon: Users },
+    load: () => import("@/features/patients/pages/patients-page").then((m) => m.PatientsPage),
+  },
+  ProfessionalConversations: {
+    path: "/conversas",
+    roles: ["professional"],
+    menu: { label: "Conversas", icon: MessagesSquare },
+    load: () => import("@/features/conversations/pages/conversations-page").then((m) => m.ConversationsPage),
+  },
+  ProfessionalTasks: {
+    path: "/tarefas",
+    roles: ["professional"],
+    menu: { label: "Tarefas", icon: ListTodo },
+    load: () => import("@/features/tasks/pages/tasks-page").then((m) => m.TasksPage),
+  },
+  ClinicSettings: {
+    path: "/configuracoes",
+    roles: ["professional"],
+    menu: { label: "Configurações", icon: Settings },
+    load: () => import("@/features/settings/pages/clinic-settings-page").then((m) => m.ClinicSettingsPage),
+  },
+  ProfessionalWhatsAppSettings: {
+    path: "/configuracoes/assistente",
+    roles: ["professional"],
+    menu: null,
+    menuParent: "ClinicSettings",
+    load: () => import("@/features/assistant/pages/assistant-settings-page").then((m) => m.AssistantSettingsPage),
+  },
+};
+
+export const PAGES: readonly PageDefinition[] = (Object.keys(PAGE_TABLE) as PageName[]).map((name) => ({
+  name,
+  ...PAGE_TABLE[name],
+}));
+
+/** Where each role lands after login and when it opens a page it may not use (spec part 1 §2.2, §4). */
+const ROLE_DEFAULT_PAGE: Record<Role, PageName> = {
+  admin: "SuperAdmin",
+  professional: "Professional",
+};
+
+/** Paths that show the login screen (spec part 1 §2.1). */
+export const LOGIN_PATHS = ["/", "/login"] as const;
+
+export function pagePath(name: PageName): string {
+  return PAGE_TABLE[name].path;
+}
+
+export function defaultPathForRole(role: Role): string {
+  return pagePath(ROLE_DEFAULT_PAGE[role]);
+}
+
+export function isLoginPath(pathname: string): boolean {
+  return LOGIN_PATHS.some((path) => matchPath(path, pathname) !== null);
+}
+
+/** The page shown at a path, matched the way the router matches (case-insensitive, trailing slash ignored). */
+export function findPageByPath(pathname: string): PageDefinition | undefined {
+  return PAGES.find((page) => matchPath(page.path, pathname) !== null);
+}
+
+export function canAccessPage(page: PageDefinition, role: Role): boolean {
+  return page.roles.includes(role);
+}
+
+export type MenuPage = PageDefinition & { menu: PageMenu };
+
+/** Menu entries of a role, in table order. */
+export function menuForRole(role: Role): MenuPage[] {
+  return PAGES.filter((page): page is MenuPage => page.menu !== null && canAccessPage(page, role));
+}
+
+/** The menu entry to highlight for a path: the page's own, or its `menuParent`'s. */
+export function activeMenuPage(pathname: string): PageName | undefined {
+  const page = findPageByPath(pathname);
+  return page ? (page.menuParent ?? page.name) : undefined;
+}

@@ -1,0 +1,51 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { Navigate, Outlet, useLocation } from "react-router";
+import { CenteredSpinner } from "@/components/ui/spinner";
+import { authKeys, CurrentUserProvider, currentUserQueryOptions, useSessionId } from "@/lib/auth";
+import { clearSession } from "@/lib/session";
+import { canAccessPage, defaultPathForRole, findPageByPath, isLoginPath } from "./routes";
+
+/**
+ * The session rules of spec part 1 §4, above every route: checks the current user on each navigation,
+ * sends signed-in users away from the login screen and users away from pages their role may not open.
+ */
+export function SessionGate() {
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const sessionId = useSessionId();
+  const me = useQuery(currentUserQueryOptions(sessionId));
+  const failed = sessionId !== null && me.isError;
+
+  useEffect(() => {
+    if (sessionId === null) return;
+    // Already-running checks are reused, so the first render does not fetch twice.
+    void queryClient.refetchQueries({ queryKey: authKeys.me(sessionId), type: "active" }, { cancelRefetch: false });
+  }, [location.pathname, location.search, sessionId, queryClient]);
+
+  useEffect(() => {
+    if (!failed) return;
+    console.warn("Sessão inválida; faça login novamente.");
+    clearSession();
+  }, [failed]);
+
+  const onLoginPath = isLoginPath(location.pathname);
+
+  if (sessionId === null || me.isError) {
+    return onLoginPath ? <Outlet /> : <Navigate to="/login" replace />;
+  }
+  if (me.isPending) return <CenteredSpinner label="Verificando sessão..." />;
+
+  const user = me.data;
+  const home = defaultPathForRole(user.role);
+  if (onLoginPath) return <Navigate to={home} replace />;
+
+  const page = findPageByPath(location.pathname);
+  if (page && !canAccessPage(page, user.role)) return <Navigate to={home} replace />;
+
+  return (
+    <CurrentUserProvider user={user}>
+      <Outlet />
+    </CurrentUserProvider>
+  );
+}

@@ -1,0 +1,42 @@
+import { Link, Outlet, useNavigation } from "react-router";
+import { BrandLogo } from "@/components/brand-logo";
+import { useCurrentUser } from "@/lib/auth";
+import { defaultPathForRole } from "../routes";
+import { MobileMenu } from "./mobile-menu";
+import { SidebarContent } from "./sidebar-content";
+
+/** Authenticated layout (spec part 1 §2.2): sidebar from lg up, top bar with a slide-over menu below. */
+export function AppShell() {
+  const user = useCurrentUser();
+  const navigation = useNavigation();
+
+  return (
+    <div className="min-h-dvh">
+      {navigation.state !== "idle" ? (
+        <div role="progressbar" aria-label="Carregando página" className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden">
+          <div className="h-full w-2/5 animate-progress bg-brand-500" />
+        </div>
+      ) : null}
+
+      <aside className="hidden border-r border-slate-200 bg-white lg:fixed lg:inset-y-0 lg:flex lg:w-64 lg:flex-col">
+        <SidebarContent />
+      </aside>
+
+      <div className="lg:pl-64">
+        <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6 lg:hidden">
+          <MobileMenu />
+          <Link
+            to={defaultPathForRole(user.role)}
+            className="rounded-lg focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+          >
+            <BrandLogo />
+          </Link>
+        </header>
+
+        <main className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-10 lg:py-10">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

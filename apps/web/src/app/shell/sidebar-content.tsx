@@ -1,0 +1,104 @@
+import { ROLE_LABELS } from "@clinora/contracts";
+import { LogOut } from "lucide-react";
+import { useState } from "react";
+import { Link, useLocation } from "react-router";
+import { BrandLogo } from "@/components/brand-logo";
+import { Button } from "@/components/ui/button";
+import { logout, useCurrentUser } from "@/lib/auth";
+import { cn } from "@/lib/cn";
+import { activeMenuPage, defaultPathForRole, menuForRole } from "../routes";
+
+/** Initials for the avatar, skipping titles such as "Dra." or "Dr.". */
+function initialsOf(fullName: string): string {
+  const words = fullName.split(/\s+/).filter((word) => word && !word.endsWith("."));
+  const first = words[0]?.[0] ?? "";
+  const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? "") : "";
+  return (first + last).toUpperCase() || "?";
+}
+
+export interface SidebarContentProps {
+  /** Called after a menu link is followed, so the mobile menu can close. */
+  onNavigate?: () => void;
+}
+
+/** Logo, role-filtered menu and user panel; shared by the desktop sidebar and the mobile menu. */
+export function SidebarContent({ onNavigate }: SidebarContentProps) {
+  const user = useCurrentUser();
+  const { pathname } = useLocation();
+  const activePage = activeMenuPage(pathname);
+  const [leaving, setLeaving] = useState(false);
+
+  const handleLogout = () => {
+    setLeaving(true);
+    void logout();
+  };
+
+  return (
+    <div className="flex h-full flex-col">
+      <div className="flex h-16 shrink-0 items-center border-b border-slate-100 px-5">
+        <Link
+          to={defaultPathForRole(user.role)}
+          onClick={onNavigate}
+          className="rounded-lg focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none"
+        >
+          <BrandLogo />
+        </Link>
+      </div>
+
+      <nav aria-label="Menu principal" className="flex-1 overflow-y-auto px-3 py-5">
+        <ul className="space-y-1">
+          {menuForRole(user.role).map((page) => {
+            const Icon = page.menu.icon;
+            const active = page.name === activePage;
+            return (
+              <li key={page.name}>
+                <Link
+                  to={page.path}
+                  onClick={onNavigate}
+                  aria-current={active ? "page" : undefined}
+                  className={cn(
+                    "group flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors",
+                    "focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none",
+                    active
+                      ? "bg-brand-50 text-brand-800"
+                      : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
+                  )}
+                >
+                  <Icon
+                    aria-hidden
+                    className={cn(
+                      "size-5 shrink-0",
+                      active ? "text-brand-600" : "text-slate-400 group-hover:text-slate-600",
+                    )}
+                  />
+                  {page.menu.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      <div className="shrink-0 border-t border-slate-100 p-4">
+        <div className="flex items-center gap-3">
+          <span
+            aria-hidden
+            className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800"
+          >
+            {initialsOf(user.full_name)}
+          </span>
+          <div className="min-w-0">
+            <p className="truncate text-sm font-semibold text-slate-900" title={user.full_name}>
+              {user.full_name}
+            </p>
+            <p className="truncate text-xs text-slate-500">{ROLE_LABELS[user.role]}</p>
+          </div>
+        </div>
+        <Button variant="outline" className="mt-4 w-full" onClick={handleLogout} disabled={leaving}>
+          <LogOut aria-hidden />
+          Sair
+        </Button>
+      </div>
+    </div>
+  );
+}

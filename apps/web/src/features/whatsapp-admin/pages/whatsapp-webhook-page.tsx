@@ -1,0 +1,23 @@
+import { CircleCheck, Webhook } from "lucide-react";
+import { Card, CardContent } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+
+/** Static placeholder of spec part 1 §2.9: it makes no calls. */
+export function WhatsAppWebhookPage() {
+  return (
+    <>
+      <PageHeader title="WhatsApp Webhook" />
+      <Card className="animate-fade-in-up max-w-xl">
+        <CardContent className="flex items-center gap-4">
+          <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-emerald-50 text-emerald-600 ring-1 ring-emerald-100">
+            <Webhook aria-hidden className="size-6" />
+          </span>
+          <p className="flex items-center gap-2 font-medium text-slate-800">
+            <CircleCheck aria-hidden className="size-5 text-emerald-600" />
+            Webhook endpoint ready
+          </p>
+        </CardContent>
+      </Card>
+    </>
+  );
+}

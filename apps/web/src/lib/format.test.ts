@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { formatDate, formatDateTime, formatDateTimeLong, formatDayMonth, formatPhone, formatTimeAgo } from "./format";
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("dates", () => {
+  const afternoon = new Date(2025, 2, 4, 13, 5);
+
+  it("formats dd/MM/yyyy, reading a date-only ISO text as that local day", () => {
+    expect(formatDate("2025-03-04")).toBe("04/03/2025");
+    expect(formatDate(afternoon)).toBe("04/03/2025");
+  });
+
+  it("formats timestamps with and without 'às'", () => {
+    expect(formatDateTime(afternoon)).toBe("04/03/2025 13:05");
+    expect(formatDateTimeLong(afternoon)).toBe("04/03/2025 às 13:05");
+    expect(formatDayMonth(afternoon)).toBe("04/03");
+  });
+
+  it("reads ISO timestamps", () => {
+    const iso = afternoon.toISOString();
+    expect(formatDateTime(iso)).toBe("04/03/2025 13:05");
+  });
+
+  it("answers an empty string for missing or invalid values", () => {
+    expect(formatDate(null)).toBe("");
+    expect(formatDate(undefined)).toBe("");
+    expect(formatDate("")).toBe("");
+    expect(formatDateTime("not a date")).toBe("");
+    expect(formatTimeAgo("31/02/2025")).toBe("");
+  });
+
+  it("says how long ago in Portuguese", () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date(2025, 2, 4, 12, 0));
+    expect(formatTimeAgo(new Date(2025, 2, 4, 11, 55))).toBe("há 5 minutos");
+    expect(formatTimeAgo(new Date(2025, 2, 6, 12, 0))).toBe("em 2 dias");
+  });
+});
+
+describe("formatPhone", () => {
+  it.each([
+    ["+5511987654321", "(11) 98765-4321"],
+    ["+551134567890", "(11) 3456-7890"],
+    ["whatsapp:+5521998877665", "(21) 99887-7665"],
+    ["5511987654321", "(11) 98765-4321"],
+    ["11987654321", "(11) 98765-4321"],
+    ["(55) 99123-4567", "(55) 99123-4567"],
+  ])("shows %s as %s", (input, expected) => {
+    expect(formatPhone(input)).toBe(expected);
+  });
+
+  it("leaves foreign and partial numbers as given", () => {
+    expect(formatPhone("+14155550123")).toBe("+14155550123");
+    expect(formatPhone("+55119")).toBe("+55119");
+    expect(formatPhone("1234")).toBe("1234");
+  });
+
+  it("answers an empty string for no number", () => {
+    expect(formatPhone(null)).toBe("");
+    expect(formatPhone("")).toBe("");
+  });
+});
