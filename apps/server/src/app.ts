@@ -17,6 +17,8 @@ import { adminDashboardRoutes } from "./modules/admin-dashboard/admin-dashboard.
 import { adminDashboardService } from "./modules/admin-dashboard/admin-dashboard.service";
 import { professionalRoutes } from "./modules/professionals/professional.routes";
 import { professionalService } from "./modules/professionals/professional.service";
+import { patientRoutes } from "./modules/patients/patient.routes";
+import { patientService } from "./modules/patients/patient.service";
 import { userRoutes } from "./modules/users/user.routes";
 import { userService } from "./modules/users/user.service";
 
@@ -88,6 +90,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       await api.register(professionalRoutes(professionalService(db)));
       await api.register(adminDashboardRoutes(adminDashboardService(db, clock)));
       await api.register(userRoutes(userService(db)));
+      await api.register(patientRoutes(patientService(db, clock)));
     },
     { prefix: "/api" },
   );

@@ -5,3 +5,5 @@ export * from "./auth";
 export * from "./professionals";
 export * from "./admin";
 export * from "./users";
+export * from "./cpf";
+export * from "./patients";

@@ -74,9 +74,14 @@ async function authenticate(request: FastifyRequest, sessions: SessionService): 
 
 /** The caller's tenant; for use in professional-only routes (the guard has already checked the role). */
 export function professionalIdOf(request: FastifyRequest): string {
-  const id = request.auth?.professionalId;
-  if (!id) throw AppError.notFound("Perfil profissional não encontrado para este usuário");
-  return id;
+  return tenantOf(request).professionalId;
+}
+
+/** The caller as a professional with its tenant id (and address, for the audit trail). */
+export function tenantOf(request: FastifyRequest): AuthContext & { professionalId: string; ip: string } {
+  const auth = authOf(request);
+  if (!auth.professionalId) throw AppError.notFound("Perfil profissional não encontrado para este usuário");
+  return { ...auth, professionalId: auth.professionalId, ip: request.ip };
 }
 
 export function authOf(request: FastifyRequest): AuthContext {

@@ -1,6 +1,7 @@
 import type { AdminAction, User, UserListQuery } from "@clinora/contracts";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
+import { pageOf, pageWindow } from "../../lib/pagination";
 import { toUserDto } from "./user.mapper";
 import { userRepository } from "./user.repository";
 
@@ -13,9 +14,9 @@ export function userService(db: Db) {
     async list(q: UserListQuery) {
       const { items, total } = await repo.list(
         { status: q.status, role: q.role, search: q.search || undefined, professionalId: q.professional_id },
-        { limit: q.per_page, offset: (q.page - 1) * q.per_page },
+        pageWindow(q),
       );
-      return { items: items.map((row) => toUserDto(row)), total, page: q.page, per_page: q.per_page };
+      return pageOf(items.map((row) => toUserDto(row)), total, q);
     },
 
     /** One user with its administrative history, newest first. */

@@ -1,0 +1,12 @@
+import type { DbOrTx } from "../../db/client";
+import { auditLog } from "../../db/schema/index";
+
+export type NewAuditEntry = typeof auditLog.$inferInsert;
+
+export function auditRepository(db: DbOrTx) {
+  return {
+    async insert(entry: NewAuditEntry) {
+      await db.insert(auditLog).values(entry);
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import type { DbOrTx } from "../../db/client";
+import type { AuthContext } from "../../plugins/auth";
+import { auditRepository } from "./audit.repository";
+
+export interface AuditEvent {
+  /** e.g. "patient.viewed", "patient.updated" */
+  action: string;
+  entityType: string;
+  entityId?: string | null;
+  professionalId?: string | null;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * Records who saw or changed what, and when (LGPD, PRODUCT.md "Admin actions"). Call it inside the same
+ * transaction as the change so the trail and the data never disagree.
+ */
+export async function recordAudit(db: DbOrTx, actor: Pick<AuthContext, "userId" | "role" | "professionalId"> & { ip?: string }, event: AuditEvent) {
+  await auditRepository(db).insert({
+    actorUserId: actor.userId,
+    actorRole: actor.role,
+    professionalId: event.professionalId ?? actor.professionalId,
+    action: event.action,
+    entityType: event.entityType,
+    entityId: event.entityId ?? null,
+    ip: actor.ip ?? null,
+    details: event.details ?? null,
+  });
+}

@@ -1,0 +1,127 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { appointments, patients } from "../../db/schema/index";
+import { likeContains } from "../users/user.repository";
+
+export type PatientRow = typeof patients.$inferSelect;
+export type PatientWrite = Omit<typeof patients.$inferInsert, "id" | "professionalId" | "createdAt">;
+export type PatientSort = "name" | "recent" | "last_appointment";
+
+/** Lower-case, accent-free text, so "joao" finds "João" on both engines without extensions. */
+export function foldForSearch(text: string): string {
+  return text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+}
+
+export function patientSearchText(p: { name: string; email?: string | null; phone?: string | null; cpf?: string | null }): string {
+  return foldForSearch([p.name, p.email, p.phone?.replace(/\D/g, ""), p.cpf].filter(Boolean).join(" "));
+}
+
+/**
+ * The patients of ONE professional: every query is scoped by the professional given at construction
+ * (docs/decisions/004-tenancy-model.md).
+ */
+export function patientRepository(db: DbOrTx, professionalId: string) {
+  const own = eq(patients.professionalId, professionalId);
+
+  const lastCompleted = sql<string | null>`(
+    select max(a.appointment_date)::text from ${appointments} a
+    where a.professional_id = ${professionalId} and a.patient_id = "patients"."id" and a.status = 'completed')`;
+
+  const searchCondition = (search: string): SQL | undefined => {
+    const folded = foldForSearch(search);
+    const digits = search.replace(/\D/g, "");
+    return or(
+      ilike(patients.searchText, likeContains(folded)),
+      digits.length >= 3 ? ilike(patients.searchText, likeContains(digits)) : undefined,
+    );
+  };
+
+  return {
+    async findById(id: string) {
+      const [row] = await db.select().from(patients).where(and(own, eq(patients.id, id))).limit(1);
+      return row ?? null;
+    },
+
+    async list(opts: { search?: string; sort: PatientSort; limit: number; offset: number }) {
+      const where = and(own, opts.search ? searchCondition(opts.search) : undefined);
+      const order =
+        opts.sort === "recent"
+          ? [desc(patients.createdAt), asc(patients.id)]
+          : opts.sort === "last_appointment"
+            ? [sql`${lastCompleted} desc nulls last`, asc(patients.name)]
+            : [asc(patients.name), asc(patients.id)];
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ patient: patients, lastAppointment: lastCompleted })
+          .from(patients)
+          .where(where)
+          .orderBy(...order)
+          .limit(opts.limit)
+          .offset(opts.offset),
+        db.select({ n: count() }).from(patients).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async search(text: string, limit: number) {
+      return db
+        .select({ id: patients.id, name: patients.name, phone: patients.phone, email: patients.email })
+        .from(patients)
+        .where(and(own, searchCondition(text)))
+        .orderBy(asc(patients.name))
+        .limit(limit);
+    },
+
+    /** The next non-cancelled appointment of each given patient, from `today` on. */
+    async nextAppointments(patientIds: string[], today: string) {
+      if (patientIds.length === 0) return new Map<string, { date: string; time: string }>();
+      const rows = await db
+        .selectDistinctOn([appointments.patientId], {
+          patientId: appointments.patientId,
+          date: appointments.appointmentDate,
+          time: appointments.appointmentTime,
+        })
+        .from(appointments)
+        .where(
+          and(
+            eq(appointments.professionalId, professionalId),
+            inArray(appointments.patientId, patientIds),
+            gte(appointments.appointmentDate, today),
+            ne(appointments.status, "cancelled"),
+          ),
+        )
+        .orderBy(appointments.patientId, appointments.appointmentDate, appointments.appointmentTime);
+      return new Map(rows.map((r) => [r.patientId, { date: r.date, time: r.time.slice(0, 5) }]));
+    },
+
+    async lastCompletedDate(patientId: string) {
+      const [row] = await db
+        .select({ d: sql<string | null>`max(${appointments.appointmentDate})::text` })
+        .from(appointments)
+        .where(and(eq(appointments.professionalId, professionalId), eq(appointments.patientId, patientId), eq(appointments.status, "completed")));
+      return row?.d ?? null;
+    },
+
+    async findIdByCpf(cpf: string) {
+      const [row] = await db.select({ id: patients.id }).from(patients).where(and(own, eq(patients.cpf, cpf))).limit(1);
+      return row?.id ?? null;
+    },
+
+    async insert(values: PatientWrite) {
+      const [row] = await db
+        .insert(patients)
+        .values({ ...values, professionalId, searchText: patientSearchText(values) })
+        .returning();
+      return row!;
+    },
+
+    async update(id: string, values: PatientWrite) {
+      const [row] = await db
+        .update(patients)
+        .set({ ...values, searchText: patientSearchText(values), updatedAt: new Date() })
+        .where(and(own, eq(patients.id, id)))
+        .returning();
+      return row ?? null;
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import type { Patient, PatientInputParsed, PatientListQuery } from "@clinora/contracts";
+import type { Db } from "../../db/client";
+import { AppError } from "../../lib/app-error";
+import type { Clock } from "../../lib/clock";
+import { pageOf, pageWindow } from "../../lib/pagination";
+import { toE164BR } from "../../lib/phone";
+import { todayIn } from "../../lib/time";
+import type { AuthContext } from "../../plugins/auth";
+import { recordAudit } from "../audit/audit.service";
+import { professionalRepository } from "../professionals/professional.repository";
+import { patientRepository, type PatientRow, type PatientWrite } from "./patient.repository";
+
+export type PatientService = ReturnType<typeof patientService>;
+
+type Caller = AuthContext & { professionalId: string; ip?: string };
+
+function toPatientDto(row: PatientRow, extra: Pick<Patient, "last_appointment" | "next_appointment">): Patient {
+  const created = row.createdAt.toISOString();
+  return {
+    id: row.id,
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    birth_date: row.birthDate,
+    cpf: row.cpf,
+    address: row.address,
+    preferred_time: row.preferredTime,
+    notes: row.notes,
+    medical_history: row.medicalHistory,
+    emergency_contact: row.emergencyContact,
+    created_date: created,
+    created_at: created,
+    updated_at: row.updatedAt.toISOString(),
+    ...extra,
+  };
+}
+
+/** Input -> columns: phone to E.164, CPF already reduced to digits by the contract. */
+function toWrite(input: PatientInputParsed): PatientWrite {
+  let phone: string | null = null;
+  if (input.phone) {
+    phone = toE164BR(input.phone);
+    if (!phone) throw AppError.validation([{ field: "phone", msg: "Telefone inválido. Use DDD e número, ex.: (11) 98765-4321" }]);
+  }
+  return {
+    name: input.name,
+    phone,
+    email: input.email?.toLowerCase() ?? null,
+    birthDate: input.birth_date ?? null,
+    cpf: input.cpf ?? null,
+    address: input.address ?? null,
+    preferredTime: input.preferred_time ?? null,
+    notes: input.notes ?? null,
+    medicalHistory: input.medical_history ?? null,
+    emergencyContact: input.emergency_contact ?? null,
+  };
+}
+
+const CPF_TAKEN = "Já existe um paciente com este CPF";
+
+export function patientService(db: Db, clock: Clock) {
+  const zoneOf = async (professionalId: string) => (await professionalRepository(db).findById(professionalId))?.timezone ?? "America/Sao_Paulo";
+
+  return {
+    /** One page of the caller's patients with their next and last appointment dates. */
+    async list(caller: Caller, q: PatientListQuery) {
+      const repo = patientRepository(db, caller.professionalId);
+      const { rows, total } = await repo.list({ search: q.search || undefined, sort: q.sort, ...pageWindow(q) });
+      const next = await repo.nextAppointments(
+        rows.map((r) => r.patient.id),
+        todayIn(await zoneOf(caller.professionalId), clock.now()),
+      );
+      const items = rows.map((r) =>
+        toPatientDto(r.patient, { last_appointment: r.lastAppointment, next_appointment: next.get(r.patient.id) ?? null }),
+      );
+      return pageOf(items, total, q);
+    },
+
+    /** Name, phone, email or CPF match, for the appointment dialog's patient picker. */
+    search(caller: Caller, text: string, limit: number) {
+      return patientRepository(db, caller.professionalId).search(text, limit);
+    },
+
+    async get(caller: Caller, id: string) {
+      const repo = patientRepository(db, caller.professionalId);
+      const row = await repo.findById(id);
+      if (!row) throw AppError.notFound("Paciente não encontrado");
+      await recordAudit(db, caller, { action: "patient.viewed", entityType: "patient", entityId: id });
+      const next = await repo.nextAppointments([id], todayIn(await zoneOf(caller.professionalId), clock.now()));
+      return toPatientDto(row, { last_appointment: await repo.lastCompletedDate(id), next_appointment: next.get(id) ?? null });
+    },
+
+    async create(caller: Caller, input: PatientInputParsed) {
+      const values = toWrite(input);
+      return db.transaction(async (tx) => {
+        const repo = patientRepository(tx, caller.professionalId);
+        if (values.cpf && (await repo.findIdByCpf(values.cpf))) throw AppError.conflict(CPF_TAKEN);
+        const row = await repo.insert(values);
+        await recordAudit(tx, caller, { action: "patient.created", entityType: "patient", entityId: row.id });
+        return toPatientDto(row, { last_appointment: null, next_appointment: null });
+      });
+    },
+
+    async update(caller: Caller, id: string, input: PatientInputParsed) {
+      const values = toWrite(input);
+      const row = await db.transaction(async (tx) => {
+        const repo = patientRepository(tx, caller.professionalId);
+        if (!(await repo.findById(id))) throw AppError.notFound("Paciente não encontrado");
+        const holder = values.cpf ? await repo.findIdByCpf(values.cpf) : null;
+        if (holder && holder !== id) throw AppError.conflict(CPF_TAKEN);
+        const updated = (await repo.update(id, values))!;
+        await recordAudit(tx, caller, { action: "patient.updated", entityType: "patient", entityId: id });
+        return updated;
+      });
+      return this.withAppointments(caller, row);
+    },
+
+    async withAppointments(caller: Caller, row: PatientRow) {
+      const repo = patientRepository(db, caller.professionalId);
+      const next = await repo.nextAppointments([row.id], todayIn(await zoneOf(caller.professionalId), clock.now()));
+      return toPatientDto(row, { last_appointment: await repo.lastCompletedDate(row.id), next_appointment: next.get(row.id) ?? null });
+    },
+  };
+}

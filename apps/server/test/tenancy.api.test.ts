@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { InjectOptions } from "fastify";
+import { createTestContext, type TestContext } from "./context";
+
+/**
+ * Professional B uses professional A's ids on every professional route that takes an id: each answers 404 and
+ * A's data is unchanged. Driven by the live route table: a new route with an id and no case here fails the test.
+ */
+let t: TestContext;
+let sessionB: string;
+let sessionA: string;
+let ids: Record<string, string>;
+
+/** How to call each id route with a valid payload, and how to read back the record it would touch. */
+const CASES: Record<string, { id: () => string; body?: Record<string, unknown>; readBack: string }> = {
+  "GET /api/patients/:id": { id: () => ids.patient!, readBack: "/api/patients/:id" },
+  "PUT /api/patients/:id": { id: () => ids.patient!, body: { name: "Invasor" }, readBack: "/api/patients/:id" },
+};
+
+beforeAll(async () => {
+  t = await createTestContext();
+  const a = await t.make.professionalUser();
+  const b = await t.make.professionalUser();
+  sessionA = await t.login(a.user.email, a.user.password);
+  sessionB = await t.login(b.user.email, b.user.password);
+  const patient = await t.make.patient(a.professional.id, { name: "Paciente de A" });
+  ids = { patient: patient.id };
+});
+afterAll(() => t.close());
+
+describe("tenancy", () => {
+  it("every professional route with an id has a case here", () => {
+    const idRoutes = t.app.routeRegistry
+      .filter((r) => r.url.startsWith("/api") && r.url.includes(":") && Array.isArray(r.access) && r.access.includes("professional"))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(idRoutes.filter((k) => !(k in CASES))).toEqual([]);
+  });
+
+  it("professional B gets 404 for A's records and changes nothing", async () => {
+    for (const [key, c] of Object.entries(CASES)) {
+      const [method, url] = key.split(" ") as [InjectOptions["method"], string];
+      const target = url.replace(":id", c.id());
+      const before = (await t.request({ method: "GET", url: c.readBack.replace(":id", c.id()), session: sessionA })).body;
+      const res = await t.request({ method, url: target, payload: c.body, session: sessionB });
+      expect(res.statusCode, key).toBe(404);
+      const after = (await t.request({ method: "GET", url: c.readBack.replace(":id", c.id()), session: sessionA })).body;
+      expect(after, key).toBe(before);
+    }
+  });
+
+  it("lists never include another professional's rows", async () => {
+    const list = await t.request({ method: "GET", url: "/api/patients", session: sessionB });
+    expect(list.json().items).toEqual([]);
+    const search = await t.request({ method: "GET", url: "/api/patients/search?q=Paciente", session: sessionB });
+    expect(search.json()).toEqual([]);
+  });
+});
