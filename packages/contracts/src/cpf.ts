@@ -1,24 +1,47 @@
-/** CPF check digits (Receita Federal's modulo-11 rule); shared so forms and server agree. */
+/**
+ * CPF (Cadastro de Pessoas Físicas): 9 base digits and 2 check digits, each a weighted sum modulo 11
+ * (PRODUCT.md "CPF": stored as 11 digits, validated when given).
+ */
 
+/** Only the digits of `input` ("123.456.789-09" -> "12345678909"). */
 export function normalizeCpf(input: string): string {
   return input.replace(/\D/g, "");
 }
 
-export function isValidCpf(input: string): boolean {
-  const cpf = normalizeCpf(input);
-  if (cpf.length !== 11 || /^(\d)\1{10}$/.test(cpf)) return false;
-  const digits = [...cpf].map(Number);
-  const check = (length: number) => {
-    let sum = 0;
-    for (let i = 0; i < length; i++) sum += digits[i]! * (length + 1 - i);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  return check(9) === digits[9] && check(10) === digits[10];
+/** The check digit for `digits` (9 digits for the first, 10 for the second). */
+function checkDigit(digits: string): number {
+  let sum = 0;
+  const weight = digits.length + 1;
+  for (let i = 0; i < digits.length; i++) sum += Number(digits[i]) * (weight - i);
+  const rest = (sum * 10) % 11;
+  return rest === 10 ? 0 : rest;
 }
 
-/** 12345678909 -> 123.456.789-09 */
+/**
+ * True for 11 digits, not all equal, with both check digits right. Accepts the usual punctuation
+ * ("123.456.789-09"); any other character makes it invalid.
+ */
+export function isValidCpf(input: string): boolean {
+  if (/[^\d.\-\s]/.test(input)) return false;
+  const cpf = normalizeCpf(input);
+  if (cpf.length !== 11 || /^(\d)\1{10}$/.test(cpf)) return false;
+  return checkDigit(cpf.slice(0, 9)) === Number(cpf[9]) && checkDigit(cpf.slice(0, 10)) === Number(cpf[10]);
+}
+
+/** "12345678909" -> "123.456.789-09"; anything that is not 11 digits is returned as given. */
 export function formatCpf(input: string): string {
-  const d = normalizeCpf(input);
-  return d.length === 11 ? `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}` : input;
+  const cpf = normalizeCpf(input);
+  if (cpf.length !== 11) return input;
+  return `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
+}
+
+/** A valid CPF (digits only) drawn from `random` (values in [0, 1), e.g. a seeded PRNG). */
+export function generateCpf(random: () => number): string {
+  let base: string;
+  do {
+    base = Array.from({ length: 9 }, () => Math.min(9, Math.floor(random() * 10))).join("");
+  } while (/^(\d)\1{8}$/.test(base));
+  const first = checkDigit(base);
+  const second = checkDigit(`${base}${first}`);
+  return `${base}${first}${second}`;
 }

@@ -9,6 +9,7 @@ export function NotFoundPage() {
   const user = useCurrentUser();
   return (
     <div className="flex min-h-[60vh] items-center justify-center">
+      <title>Página não encontrada | Clinora</title>
       <div className="animate-fade-in-up flex max-w-md flex-col items-center text-center">
         <span className="flex size-16 items-center justify-center rounded-2xl bg-slate-100 text-slate-500">
           <SearchX aria-hidden className="size-8" />

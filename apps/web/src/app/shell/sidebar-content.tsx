@@ -59,16 +59,14 @@ export function SidebarContent({ onNavigate }: SidebarContentProps) {
                   className={cn(
                     "group flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors",
                     "focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none",
-                    active
-                      ? "bg-brand-50 text-brand-800"
-                      : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
+                    active ? "bg-brand-100/70 text-brand-900" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
                   )}
                 >
                   <Icon
                     aria-hidden
                     className={cn(
                       "size-5 shrink-0",
-                      active ? "text-brand-600" : "text-slate-400 group-hover:text-slate-600",
+                      active ? "text-brand-700" : "text-slate-400 group-hover:text-slate-600",
                     )}
                   />
                   {page.menu.label}
@@ -88,9 +86,7 @@ export function SidebarContent({ onNavigate }: SidebarContentProps) {
             {initialsOf(user.full_name)}
           </span>
           <div className="min-w-0">
-            <p className="truncate text-sm font-semibold text-slate-900" title={user.full_name}>
-              {user.full_name}
-            </p>
+            <p className="text-sm leading-snug font-semibold break-words text-slate-900">{user.full_name}</p>
             <p className="truncate text-xs text-slate-500">{ROLE_LABELS[user.role]}</p>
           </div>
         </div>

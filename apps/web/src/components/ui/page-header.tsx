@@ -12,6 +12,8 @@ export interface PageHeaderProps {
 export function PageHeader({ title, description, actions, className }: PageHeaderProps) {
   return (
     <header className={cn("mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between lg:mb-8", className)}>
+      {/* React 19 hoists <title> into <head>: the browser tab names the open page. */}
+      <title>{`${title} | Clinora`}</title>
       <div className="min-w-0">
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
         {description ? <p className="mt-1 text-sm text-slate-500 sm:text-base">{description}</p> : null}

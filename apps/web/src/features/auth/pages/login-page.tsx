@@ -11,6 +11,7 @@ export interface LoginPageProps {
 export function LoginPage({ onSignedIn }: LoginPageProps) {
   return (
     <div className="grid min-h-dvh bg-white lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)]">
+      <title>Entrar | Clinora</title>
       <BrandPanel />
 
       <main className="flex items-center justify-center px-5 py-12 sm:px-8">

@@ -4,10 +4,11 @@ import { UnderConstruction } from "@/components/under-construction";
 import { PageHeader } from "@/components/ui/page-header";
 
 export function ProfessionalDashboardPage() {
-  const today = format(new Date(), "EEEE, d 'de' MMMM 'de' yyyy", { locale: ptBR });
+  const weekdayFirst = format(new Date(), "EEEE, d 'de' MMMM 'de' yyyy", { locale: ptBR });
+  const today = weekdayFirst.charAt(0).toUpperCase() + weekdayFirst.slice(1);
   return (
     <>
-      <PageHeader title="Painel" description={<span className="first-letter:uppercase">{today}</span>} />
+      <PageHeader title="Painel" description={today} />
       <UnderConstruction>
         Sua agenda de hoje, o próximo paciente e os indicadores do consultório aparecerão aqui.
       </UnderConstruction>

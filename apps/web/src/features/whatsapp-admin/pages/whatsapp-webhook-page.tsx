@@ -1,4 +1,4 @@
-import { CircleCheck, Webhook } from "lucide-react";
+import { Webhook } from "lucide-react";
 import { Card, CardContent } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 
@@ -12,8 +12,8 @@ export function WhatsAppWebhookPage() {
           <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-emerald-50 text-emerald-600 ring-1 ring-emerald-100">
             <Webhook aria-hidden className="size-6" />
           </span>
-          <p className="flex items-center gap-2 font-medium text-slate-800">
-            <CircleCheck aria-hidden className="size-5 text-emerald-600" />
+          <p className="flex items-center gap-2.5 font-medium text-slate-800">
+            <span aria-hidden className="size-2 rounded-full bg-emerald-500 ring-4 ring-emerald-100" />
             Webhook endpoint ready
           </p>
         </CardContent>

@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, count, eq, sql } from "drizzle-orm";
+import { CONVERSATION_CHANNELS, CONVERSATION_STATUSES, MESSAGE_STATUSES, USER_STATUSES } from "@clinora/contracts";
+import { createTestContext, type TestContext } from "../../../test/context";
+import { rowsOf } from "../../db/rows";
+import * as s from "../../db/schema/index";
+import { fixedClock } from "../../lib/clock";
+import { isValidCpf } from "@clinora/contracts";
+import { toE164BR } from "../../lib/phone";
+import { todayIn } from "../../lib/time";
+import { patientSearchText } from "../patients/patient.repository";
+import { seedDemo, type DemoResult } from "./demo.seed";
+
+// A Wednesday, 10:00 in São Paulo (09:00 in Manaus).
+const clock = fixedClock("2026-03-11T13:00:00Z");
+const ANA = "ana.souza@clinora.com.br";
+
+let t: TestContext;
+let first: DemoResult;
+let second: DemoResult;
+
+const TABLES = {
+  users: s.users,
+  professionals: s.professionals,
+  patients: s.patients,
+  appointments: s.appointments,
+  tasks: s.tasks,
+  leads: s.leads,
+  conversations: s.conversations,
+  messages: s.messages,
+  twilio_numbers: s.twilioNumbers,
+  admin_actions: s.adminActions,
+  calendar_connections: s.calendarConnections,
+  assistant_settings: s.assistantSettings,
+  ai_settings: s.aiSettings,
+} as const;
+
+async function tableCounts(): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const [name, table] of Object.entries(TABLES)) {
+    const [row] = await t.db.select({ n: count() }).from(table);
+    counts[name] = row!.n;
+  }
+  return counts;
+}
+
+async function overlappingPairs(): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await t.db.execute(sql`
+      select count(*)::int as n
+        from appointments a
+        join appointments b on b.professional_id = a.professional_id and a.id < b.id
+       where a.status <> 'cancelled' and b.status <> 'cancelled'
+         and tstzrange(a.starts_at, a.ends_at) && tstzrange(b.starts_at, b.ends_at)`),
+  );
+  return row!.n;
+}
+
+async function anaProfessionalId(): Promise<string> {
+  const [user] = await t.db.select().from(s.users).where(eq(s.users.email, ANA));
+  return user!.professionalId!;
+}
+
+beforeAll(async () => {
+  t = await createTestContext({ clock });
+  first = await seedDemo(t.db, clock);
+  second = await seedDemo(t.db, clock);
+});
+afterAll(() => t.close());
+
+describe("seedDemo", () => {
+  it("is idempotent: a second run adds nothing and reports the real table sizes", async () => {
+    expect(second.counts).toEqual(first.counts);
+    expect(await tableCounts()).toEqual(first.counts);
+    expect(first.counts).toMatchObject({ professionals: 9, users: 12, leads: 30, twilio_numbers: 6, ai_settings: 1, calendar_connections: 3 });
+    expect(first.counts.patients).toBeGreaterThanOrEqual(8 * 25);
+    expect(first.counts.appointments).toBeGreaterThan(8 * 20 * 2);
+    expect(first.counts.tasks).toBeGreaterThanOrEqual(8 * 10);
+    expect(first.counts.conversations).toBe(5 * 8);
+    expect(first.logins).toEqual(second.logins);
+  });
+
+  it("gives every patient a valid CPF (when present), an E.164 phone and a consistent search text", async () => {
+    const patients = await t.db.select().from(s.patients);
+    const withCpf = patients.filter((p) => p.cpf !== null);
+    expect(withCpf.length).toBeGreaterThan(patients.length * 0.8);
+    for (const p of withCpf) expect(isValidCpf(p.cpf!), p.cpf!).toBe(true);
+    for (const p of patients) {
+      expect(p.phone).toMatch(/^\+55[1-9]{2}9\d{8}$/);
+      expect(toE164BR(p.phone!)).toBe(p.phone);
+      expect(p.searchText).toBe(patientSearchText(p));
+    }
+    const cpfKeys = withCpf.map((p) => `${p.professionalId}:${p.cpf}`);
+    expect(new Set(cpfKeys).size).toBe(cpfKeys.length);
+  });
+
+  it("stores every other phone in E.164 too", async () => {
+    const phones = [
+      ...(await t.db.select({ v: s.professionals.phone }).from(s.professionals)),
+      ...(await t.db.select({ v: s.professionals.clinicPhone }).from(s.professionals)),
+      ...(await t.db.select({ v: s.users.phone }).from(s.users)),
+      ...(await t.db.select({ v: s.conversations.phoneNumber }).from(s.conversations)),
+      ...(await t.db.select({ v: s.twilioNumbers.e164Number }).from(s.twilioNumbers)),
+    ].map((r) => r.v);
+    expect(phones.length).toBeGreaterThan(60);
+    for (const phone of phones) expect(toE164BR(phone!), String(phone)).toBe(phone);
+  });
+
+  it("never overlaps two non-cancelled appointments of one professional", async () => {
+    expect(await overlappingPairs()).toBe(0);
+    const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+    const professionals = new Map((await t.db.select().from(s.professionals)).map((p) => [p.id, p]));
+    const appointments = await t.db.select().from(s.appointments);
+    for (const a of appointments) {
+      const p = professionals.get(a.professionalId)!;
+      expect(a.duration).toBe(p.appointmentDuration);
+      expect(a.endsAt.getTime() - a.startsAt.getTime()).toBe(a.duration * 60_000);
+      // Inside business hours, on the hour or half hour.
+      expect(minutes(a.appointmentTime) % 30).toBe(0);
+      expect(minutes(a.appointmentTime)).toBeGreaterThanOrEqual(minutes(p.businessStart));
+      expect(minutes(a.appointmentTime) + a.duration).toBeLessThanOrEqual(minutes(p.businessEnd));
+    }
+  });
+
+  it("gives Ana a busy day today, with appointments both done and still to come", async () => {
+    const professionalId = await anaProfessionalId();
+    const today = todayIn("America/Sao_Paulo", clock.now());
+    const rows = await t.db
+      .select()
+      .from(s.appointments)
+      .where(and(eq(s.appointments.professionalId, professionalId), eq(s.appointments.appointmentDate, today)));
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    const later = rows.filter((a) => a.startsAt > clock.now() && a.status !== "cancelled");
+    expect(later.length).toBeGreaterThanOrEqual(1);
+    for (const a of later) expect(["pending", "confirmed"]).toContain(a.status);
+    for (const a of rows.filter((r) => r.endsAt <= clock.now())) expect(["completed", "cancelled"]).toContain(a.status);
+  });
+
+  it("has messages in every status, conversations in every status and both channels", async () => {
+    const messageStatuses = await t.db.selectDistinct({ v: s.messages.status }).from(s.messages).where(eq(s.messages.direction, "outbound"));
+    expect(messageStatuses.map((r) => r.v).sort()).toEqual([...MESSAGE_STATUSES].sort());
+    const [inboundWithStatus] = await t.db
+      .select({ n: count() })
+      .from(s.messages)
+      .where(and(eq(s.messages.direction, "inbound"), sql`${s.messages.status} is not null`));
+    expect(inboundWithStatus!.n).toBe(0);
+
+    const statuses = await t.db.selectDistinct({ v: s.conversations.status }).from(s.conversations);
+    expect(statuses.map((r) => r.v).sort()).toEqual([...CONVERSATION_STATUSES].sort());
+    const channels = await t.db.selectDistinct({ v: s.conversations.channel }).from(s.conversations);
+    expect(channels.map((r) => r.v).sort()).toEqual([...CONVERSATION_CHANNELS].sort());
+  });
+
+  it("gives Ana stale and recent waiting conversations and recent failed messages", async () => {
+    const professionalId = await anaProfessionalId();
+    const now = clock.now().getTime();
+    const waiting = await t.db
+      .select()
+      .from(s.conversations)
+      .where(and(eq(s.conversations.professionalId, professionalId), eq(s.conversations.status, "waiting")));
+    const age = (c: (typeof waiting)[number]) => now - c.lastMessageAt!.getTime();
+    expect(waiting.filter((c) => age(c) >= 2 * 3600_000).length).toBeGreaterThanOrEqual(2);
+    expect(waiting.filter((c) => age(c) < 2 * 3600_000).length).toBeGreaterThanOrEqual(1);
+    for (const c of waiting) expect(c.unreadCount).toBeGreaterThan(0);
+
+    const failed = await t.db
+      .select()
+      .from(s.messages)
+      .where(and(eq(s.messages.professionalId, professionalId), eq(s.messages.status, "failed")));
+    expect(failed.filter((m) => now - m.sentAt.getTime() < 24 * 3600_000).length).toBeGreaterThanOrEqual(2);
+
+    // Each conversation's summary is its last message.
+    const conversations = await t.db.select().from(s.conversations).where(eq(s.conversations.professionalId, professionalId));
+    for (const c of conversations) {
+      const messages = await t.db.select().from(s.messages).where(eq(s.messages.conversationId, c.id)).orderBy(s.messages.sentAt);
+      expect(messages.length).toBeGreaterThanOrEqual(3);
+      expect(messages.length).toBeLessThanOrEqual(10);
+      expect(c.lastMessage).toBe(messages.at(-1)!.content);
+      expect(c.lastMessageAt).toEqual(messages.at(-1)!.sentAt);
+    }
+  });
+
+  it("has users in every status, with the suspension recorded", async () => {
+    const users = await t.db.select().from(s.users);
+    expect([...new Set(users.map((u) => u.status))].sort()).toEqual([...USER_STATUSES].sort());
+    const suspended = users.find((u) => u.status === "suspended")!;
+    expect(suspended.suspendedBy).toBe(users.find((u) => u.email === "admin@clinora.com.br")!.id);
+    const actions = await t.db.select().from(s.adminActions).where(eq(s.adminActions.targetUserId, suspended.id));
+    expect(actions.map((a) => a.action)).toContain("suspended");
+  });
+
+  it("logs in as the demo admin and as Ana; the suspended account gets 403", async () => {
+    await expect(t.login("admin@clinora.com.br", "Admin@12345")).resolves.toEqual(expect.any(String));
+    const session = await t.login(ANA, "Prof@12345");
+    const me = await t.request({ method: "GET", url: "/api/auth/me", session });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ role: "professional", full_name: "Dra. Ana Souza" });
+
+    const suspended = await t.request({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: "marcelo.teixeira@clinora.com.br", password: "Prof@12345" },
+    });
+    expect(suspended.statusCode).toBe(403);
+  });
+
+  it("a run on a later day adds only the new days, still without overlaps", async () => {
+    const before = await tableCounts();
+    const nextWeek = fixedClock(new Date(clock.now().getTime() + 7 * 24 * 3600_000));
+    const later = await seedDemo(t.db, nextWeek);
+    expect(later.counts.appointments).toBeGreaterThan(before.appointments!);
+    expect({ ...later.counts, appointments: 0 }).toEqual({ ...before, appointments: 0 });
+    expect(await overlappingPairs()).toBe(0);
+  });
+});

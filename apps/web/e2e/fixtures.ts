@@ -1,0 +1,73 @@
+import { expect, type Page } from "@playwright/test";
+
+export interface Account {
+  email: string;
+  password: string;
+  fullName: string;
+  roleLabel: string;
+  home: string;
+}
+
+/** Demo logins created by the e2e server's seed (apps/server/src/modules/demo). */
+export const ADMIN: Account = {
+  email: "admin@clinora.com.br",
+  password: "Admin@12345",
+  fullName: "Administrador Clinora",
+  roleLabel: "Administrador",
+  home: "/admin",
+};
+
+export const PROFESSIONAL: Account = {
+  email: "ana.souza@clinora.com.br",
+  password: "Prof@12345",
+  fullName: "Dra. Ana Souza",
+  roleLabel: "Profissional",
+  home: "/painel",
+};
+
+export const ADMIN_MENU = ["Dashboard", "Profissionais", "Leads", "Sistema", "WhatsApp"];
+export const PROFESSIONAL_MENU = ["Painel", "Compromissos", "Pacientes", "Conversas", "Tarefas", "Configurações"];
+
+export const PHONE_VIEWPORT = { width: 390, height: 844 };
+export const DESKTOP_VIEWPORT = { width: 1440, height: 900 };
+
+/** Fills and submits the login form. */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Senha", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+}
+
+/** Signs in through the login screen and waits for the role's default page. */
+export async function signIn(page: Page, account: Account): Promise<void> {
+  await page.goto("/login");
+  await submitLogin(page, account.email, account.password);
+  await expect(page).toHaveURL(account.home);
+}
+
+/** Signs in through the API and stores the session the way the app does, skipping the login screen. */
+export async function signInViaApi(page: Page, account: Account): Promise<string> {
+  const response = await page.request.post("/api/auth/login", {
+    data: { email: account.email, password: account.password },
+  });
+  expect(response.ok()).toBe(true);
+  const { session_id, user } = (await response.json()) as { session_id: string; user: unknown };
+  await page.goto("/");
+  await page.evaluate(
+    ([sessionId, storedUser]) => {
+      localStorage.setItem("session_id", sessionId);
+      localStorage.setItem("user", storedUser);
+    },
+    [session_id, JSON.stringify(user)] as const,
+  );
+  return session_id;
+}
+
+export function storedSessionId(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem("session_id"));
+}
+
+/** The sidebar (desktop) or slide-over (phone) navigation. */
+export function mainMenu(page: Page) {
+  return page.getByRole("navigation", { name: "Menu principal" });
+}

@@ -1,0 +1,51 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig, devices } from "@playwright/test";
+
+const baseURL = "http://127.0.0.1:3100";
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+/**
+ * Flows in Chromium against the real server (apps/server/src/scripts/e2e-server.ts): a fresh embedded
+ * database with the demo data, serving apps/web/dist, so run `npm run build -w @clinora/web` first.
+ */
+export default defineConfig({
+  testDir: "./e2e",
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: "list",
+  use: {
+    baseURL,
+    headless: true,
+    locale: "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+    trace: "retain-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: "npm run e2e:server -w @clinora/server",
+    cwd: repoRoot,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+  },
+});
