@@ -1,7 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig, devices } from "@playwright/test";
 
-const baseURL = "http://127.0.0.1:3100";
+// E2E_PORT lets several checkouts run their flows side by side; the e2e server reads the same variable.
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT ?? "3100"}`;
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 /**
