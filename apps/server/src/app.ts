@@ -20,6 +20,9 @@ import { professionalService } from "./modules/professionals/professional.servic
 import { patientRoutes } from "./modules/patients/patient.routes";
 import { patientService } from "./modules/patients/patient.service";
 import { userRoutes } from "./modules/users/user.routes";
+import { aiSettingsRoutes } from "./modules/ai-settings/ai-settings.routes";
+import { whatsappConfigRoutes } from "./modules/whatsapp/whatsapp-config.routes";
+import { whatsappConfigService } from "./modules/whatsapp/whatsapp-config.service";
 import { userService } from "./modules/users/user.service";
 
 export interface AppDeps {
@@ -91,6 +94,8 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       await api.register(adminDashboardRoutes(adminDashboardService(db, clock)));
       await api.register(userRoutes(userService(db)));
       await api.register(patientRoutes(patientService(db, clock)));
+      await api.register(aiSettingsRoutes());
+      await api.register(whatsappConfigRoutes(whatsappConfigService(db, config)));
     },
     { prefix: "/api" },
   );

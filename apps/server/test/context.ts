@@ -46,9 +46,10 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestContext(options: { clock?: Clock } = {}): Promise<TestContext> {
+/** `env` adds configuration variables (e.g. PUBLIC_URL, provider keys) to the test defaults. */
+export async function createTestContext(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<TestContext> {
   const database = await openTestDatabase();
-  const config = loadConfig({ LOG_LEVEL: "silent", WEB_DIST_DIR: "/nonexistent", RATE_LIMIT_PER_MINUTE: "100000" });
+  const config = loadConfig({ LOG_LEVEL: "silent", WEB_DIST_DIR: "/nonexistent", RATE_LIMIT_PER_MINUTE: "100000", ...options.env });
   const app = await buildApp({ config, database, clock: options.clock ?? systemClock });
   await app.ready();
 

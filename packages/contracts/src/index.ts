@@ -7,3 +7,5 @@ export * from "./admin";
 export * from "./users";
 export * from "./cpf";
 export * from "./patients";
+export * from "./ai";
+export * from "./whatsapp";
