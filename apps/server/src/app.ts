@@ -23,6 +23,12 @@ import { userRoutes } from "./modules/users/user.routes";
 import { aiSettingsRoutes } from "./modules/ai-settings/ai-settings.routes";
 import { whatsappConfigRoutes } from "./modules/whatsapp/whatsapp-config.routes";
 import { whatsappConfigService } from "./modules/whatsapp/whatsapp-config.service";
+import { twilioNumberRoutes } from "./modules/whatsapp/twilio-number.routes";
+import { twilioNumberService } from "./modules/whatsapp/twilio-number.service";
+import { whatsappMetricsRoutes } from "./modules/whatsapp/whatsapp-metrics.routes";
+import { whatsappMetricsService } from "./modules/whatsapp/whatsapp-metrics.service";
+import { assistantSettingsRoutes } from "./modules/assistant-settings/assistant-settings.routes";
+import { assistantSettingsService } from "./modules/assistant-settings/assistant-settings.service";
 import { userService } from "./modules/users/user.service";
 
 export interface AppDeps {
@@ -96,6 +102,9 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       await api.register(patientRoutes(patientService(db, clock)));
       await api.register(aiSettingsRoutes());
       await api.register(whatsappConfigRoutes(whatsappConfigService(db, config)));
+      await api.register(twilioNumberRoutes(twilioNumberService(db)));
+      await api.register(whatsappMetricsRoutes(whatsappMetricsService(db, clock)));
+      await api.register(assistantSettingsRoutes(assistantSettingsService(db)));
     },
     { prefix: "/api" },
   );

@@ -9,3 +9,5 @@ export * from "./cpf";
 export * from "./patients";
 export * from "./ai";
 export * from "./whatsapp";
+export * from "./twilio-numbers";
+export * from "./assistant-settings";
