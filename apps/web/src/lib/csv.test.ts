@@ -21,11 +21,11 @@ describe("toCsv", () => {
       ],
       columns,
     );
-    expect(csv).toBe("Nome,Contato\r\nAna,ana@clinica.com.br\r\nBruno,bruno@clinica.com.br");
+    expect(csv).toBe("Nome;Contato\r\nAna;ana@clinica.com.br\r\nBruno;bruno@clinica.com.br");
   });
 
   it("gives only the header for no rows", () => {
-    expect(toCsv([], columns)).toBe("Nome,Contato");
+    expect(toCsv([], columns)).toBe("Nome;Contato");
   });
 
   it.each([
@@ -38,7 +38,7 @@ describe("toCsv", () => {
     ["São Paulo – Consultório Ação", "São Paulo – Consultório Ação"],
     ["  espaços  ", "  espaços  "],
   ])("writes %j as %j", (value, expected) => {
-    expect(toCsv([{ name: value, contact: null }], columns)).toBe(`Nome,Contato\r\n${expected},`);
+    expect(toCsv([{ name: value, contact: null }], columns)).toBe(`Nome;Contato\r\n${expected};`);
   });
 
   it("quotes headers that need it", () => {
@@ -54,7 +54,7 @@ describe("toCsv", () => {
       { key: "d", header: "D" },
       { key: "e", header: "E" },
     ]);
-    expect(csv).toBe("A,B,C,D,E\r\n,,,,");
+    expect(csv).toBe("A;B;C;D;E\r\n;;;;");
   });
 
   it("writes Dates as dd/MM/yyyy HH:mm local time, numbers plainly, booleans as Sim/Não, objects as JSON", () => {
@@ -68,7 +68,7 @@ describe("toCsv", () => {
       { key: "no", header: "Não" },
       { key: "tags", header: "Tags" },
     ]);
-    expect(csv).toBe('Quando,Qtd,Taxa,Saldo,Ok,Não,Tags\r\n14/03/2025 13:05,42,0.7,-3,Sim,Não,"[""a"",""b""]"');
+    expect(csv).toBe('Quando;Qtd;Taxa;Saldo;Ok;Não;Tags\r\n14/03/2025 13:05;42;0.7;-3;Sim;Não;"[""a"",""b""]"');
   });
 
   it("applies a column's format with the row, then the usual cell rules", () => {
@@ -79,7 +79,7 @@ describe("toCsv", () => {
         { key: "contact", header: "Tem email", format: (value) => String(value).includes("@") },
       ],
     );
-    expect(csv).toBe('Nome,Tem email\r\n"Ana <ana@x.com>, lead",Sim');
+    expect(csv).toBe('Nome;Tem email\r\n"Ana <ana@x.com>, lead";Sim');
   });
 
   it.each([
@@ -89,11 +89,11 @@ describe("toCsv", () => {
     ["-2+3", "'-2+3"],
     ["\t=1", "'\t=1"],
   ])("neutralises the formula %j", (value, expected) => {
-    expect(toCsv([{ name: value, contact: null }], columns)).toBe(`Nome,Contato\r\n${expected},`);
+    expect(toCsv([{ name: value, contact: null }], columns)).toBe(`Nome;Contato\r\n${expected};`);
   });
 
   it.each(["+5511987654321", "+55 (11) 98765-4321", "-12.5", "a=b", "email@x.com"])("leaves %j as it is", (value) => {
-    expect(toCsv([{ name: value, contact: null }], columns)).toBe(`Nome,Contato\r\n${value},`);
+    expect(toCsv([{ name: value, contact: null }], columns)).toBe(`Nome;Contato\r\n${value};`);
   });
 });
 

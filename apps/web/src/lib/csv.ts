@@ -3,7 +3,8 @@ import { formatDateTime } from "./format";
 
 /**
  * Client-side CSV exports (spec part 1 §6: "Exports build CSV files in the client", files leads_{date} and
- * usuarios_{date}). RFC 4180: comma separator, CRLF line ends, fields quoted only when needed.
+ * usuarios_{date}). RFC 4180 quoting and CRLF line ends, with a semicolon separator: Excel in a Brazilian
+ * locale (decimal comma) splits columns on ";" when the file is opened directly, and LibreOffice detects it.
  *
  * ```ts
  * const csv = toCsv(leads, [
@@ -25,7 +26,7 @@ export interface CsvColumn<Row> {
   format?: (value: unknown, row: Row) => unknown;
 }
 
-const SEPARATOR = ",";
+export const CSV_SEPARATOR = ";";
 const LINE_END = "\r\n";
 
 /**
@@ -58,14 +59,14 @@ function quote(text: string): string {
 
 /** Builds the CSV text: one header line, then one line per row, in the order of `columns`. No BOM (see downloadCsv). */
 export function toCsv<Row extends object>(rows: readonly Row[], columns: readonly CsvColumn<Row>[]): string {
-  const header = columns.map((column) => quote(neutraliseFormula(column.header))).join(SEPARATOR);
+  const header = columns.map((column) => quote(neutraliseFormula(column.header))).join(CSV_SEPARATOR);
   const lines = rows.map((row) =>
     columns
       .map((column) => {
         const raw: unknown = row[column.key];
         return quote(cellText(column.format ? column.format(raw, row) : raw));
       })
-      .join(SEPARATOR),
+      .join(CSV_SEPARATOR),
   );
   return [header, ...lines].join(LINE_END);
 }
