@@ -23,9 +23,9 @@ export function twilioNumberRepository(db: DbOrTx) {
       .leftJoin(professionals, eq(professionals.id, twilioNumbers.professionalId));
 
   return {
-    /** Oldest first, so a new number appears at the end of the table. */
+    /** Oldest first, so a new number appears at the end of the table; numbers added together by number. */
     listWithOwner() {
-      return withOwner().orderBy(asc(twilioNumbers.createdAt), asc(twilioNumbers.id));
+      return withOwner().orderBy(asc(twilioNumbers.createdAt), asc(twilioNumbers.e164Number));
     },
 
     async findWithOwnerById(id: string) {

@@ -32,9 +32,9 @@ function FailureItem({ failure }: { failure: RecentFailure }) {
   return (
     <li className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
       <div className="min-w-0">
-        <p className="truncate text-sm font-medium text-slate-900">
+        <p className="text-sm font-medium text-slate-900">
           {contact}
-          {failure.patientName && phone ? <span className="ml-2 font-normal text-slate-500">{phone}</span> : null}
+          {failure.patientName && phone ? <span className="block font-normal text-slate-500 sm:ml-2 sm:inline">{phone}</span> : null}
         </p>
         <p className="mt-0.5 line-clamp-2 text-sm text-slate-600">{failure.contentPreview ?? "Mensagem sem conteúdo"}</p>
       </div>
@@ -56,15 +56,16 @@ export function WhatsappMetricsOverview({ metrics, emptyTitle }: WhatsappMetrics
   }
   const failed = metrics.failed_messages;
   return (
-    <div className="space-y-5">
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+    // Sized by its container: the panel is full width on the admin page and narrower on the assistant page.
+    <div className="@container space-y-5">
+      <div className="grid grid-cols-2 gap-3 @2xl:grid-cols-4">
         <StatCard label="Recebidas (24h)" value={metrics.inbound_messages} icon={Inbox} tone="info" />
         <StatCard label="Enviadas (24h)" value={metrics.outbound_messages} icon={Send} />
         <StatCard label="Entregues" value={metrics.delivered_messages} icon={CheckCheck} tone="success" />
         <StatCard label="Falhas" value={failed} icon={TriangleAlert} tone={failed > 0 ? "danger" : "muted"} />
       </div>
 
-      <dl className="grid gap-3 sm:grid-cols-3">
+      <dl className="grid gap-3 @md:grid-cols-3">
         <InfoTile label="Última mensagem" value={formatDateTimeLong(metrics.last_message_at ?? "") || "Nenhuma mensagem"} />
         <InfoTile label="Conversas aguardando" value={metrics.waiting_conversations} />
         <InfoTile label="Não lidas em espera" value={metrics.unread_waiting_conversations} />

@@ -103,25 +103,28 @@ export function DailyActivityChart({ days }: { days: DailyActivity[] }) {
           <div style={{ height: HEIGHT }} />
         )}
       </div>
-      <table className="sr-only">
-        <caption>Novos pacientes e consultas por dia</caption>
-        <thead>
-          <tr>
-            <th scope="col">Dia</th>
-            <th scope="col">Consultas</th>
-            <th scope="col">Novos pacientes</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day) => (
-            <tr key={day.date}>
-              <th scope="row">{dayMonth(day.date)}</th>
-              <td>{day.appointments}</td>
-              <td>{day.new_patients}</td>
+      {/* sr-only on the wrapper: a table ignores the 1px height and would stretch the page. */}
+      <div className="sr-only">
+        <table>
+          <caption>Novos pacientes e consultas por dia</caption>
+          <thead>
+            <tr>
+              <th scope="col">Dia</th>
+              <th scope="col">Consultas</th>
+              <th scope="col">Novos pacientes</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((day) => (
+              <tr key={day.date}>
+                <th scope="row">{dayMonth(day.date)}</th>
+                <td>{day.appointments}</td>
+                <td>{day.new_patients}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

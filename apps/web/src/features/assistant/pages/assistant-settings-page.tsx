@@ -11,7 +11,7 @@ import { IntegrationStatusCard } from "../components/integration-status-card";
 import { MessageMonitoringCard } from "../components/message-monitoring-card";
 import { WhatsappTwilioCard } from "../components/whatsapp-twilio-card";
 
-/** Spec part 2 §2.7: the five cards, in the spec's order (two columns on wide screens). */
+/** Spec part 2 §2.7: the five cards. */
 export function AssistantSettingsPage() {
   const config = useWhatsappConfig();
   useErrorToast(config.isError, config.errorUpdatedAt, "Não foi possível carregar as configurações. Tente novamente.");
@@ -31,17 +31,14 @@ export function AssistantSettingsPage() {
           </Button>
         }
       />
-      <div className="grid items-start gap-6 lg:grid-cols-5">
-        <div className="lg:col-span-2">
+      {/* Two columns on wide screens: the number and webhook beside the figures and the form. */}
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-5">
+        <div className="space-y-6 lg:col-span-2">
           <IntegrationStatusCard number={number} loading={config.isPending} />
-        </div>
-        <div className="lg:col-span-3">
-          <MessageMonitoringCard />
-        </div>
-        <div className="lg:col-span-2">
           <WhatsappTwilioCard number={number} webhookUrl={webhookUrlOf(config.data)} loading={config.isPending} />
         </div>
-        <div className="lg:col-span-3">
+        <div className="min-w-0 space-y-6 lg:col-span-3">
+          <MessageMonitoringCard />
           <AssistantSettingsCard />
         </div>
         <div className="lg:col-span-5">

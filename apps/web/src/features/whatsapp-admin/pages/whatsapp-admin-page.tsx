@@ -20,7 +20,7 @@ export function WhatsAppAdminPage() {
       <PageHeader title="WhatsApp via Twilio" description="Números, webhook e saúde da integração com o Twilio" />
       <div className="space-y-6">
         <WhatsappHealthCard professionals={professionalList} />
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <WebhookCard url={webhookUrlOf(config.data)} />
           <CredentialsCard credentials={config.data?.data.credentials} />
         </div>
