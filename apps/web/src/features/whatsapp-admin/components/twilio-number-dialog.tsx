@@ -72,7 +72,14 @@ export function TwilioNumberDialog({ open, onOpenChange, number, professionals }
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent
+        onOpenAutoFocus={(event) => {
+          // When editing, the number is read-only: start on the first field that can change.
+          if (!editing) return;
+          event.preventDefault();
+          form.setFocus("label");
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{editing ? "Editar número" : "Adicionar número Twilio"}</DialogTitle>
           <DialogDescription>
