@@ -17,6 +17,8 @@ import { adminDashboardRoutes } from "./modules/admin-dashboard/admin-dashboard.
 import { adminDashboardService } from "./modules/admin-dashboard/admin-dashboard.service";
 import { professionalRoutes } from "./modules/professionals/professional.routes";
 import { professionalService } from "./modules/professionals/professional.service";
+import { leadRoutes } from "./modules/leads/lead.routes";
+import { leadService } from "./modules/leads/lead.service";
 import { patientRoutes } from "./modules/patients/patient.routes";
 import { patientService } from "./modules/patients/patient.service";
 import { userRoutes } from "./modules/users/user.routes";
@@ -90,7 +92,8 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     async (api) => {
       await api.register(healthRoutes(database));
       await api.register(authRoutes(authService(db, sessions, clock)));
-      await api.register(professionalRoutes(professionalService(db)));
+      await api.register(professionalRoutes(professionalService(db, clock)));
+      await api.register(leadRoutes(leadService(db, clock)));
       await api.register(adminDashboardRoutes(adminDashboardService(db, clock)));
       await api.register(userRoutes(userService(db)));
       await api.register(patientRoutes(patientService(db, clock)));

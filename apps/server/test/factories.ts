@@ -52,6 +52,25 @@ export function factories(db: Db) {
       const [row] = await db.insert(s.patients).values({ professionalId, name: `Paciente ${unique()}`, ...overrides }).returning();
       return row!;
     },
+
+    /** An appointment (50 minutes unless overridden); starts_at/ends_at read the local time as São Paulo (UTC-3). */
+    async appointment(professionalId: string, patientId: string, overrides: Partial<typeof s.appointments.$inferInsert> = {}) {
+      const date = overrides.appointmentDate ?? "2026-03-10";
+      const time = overrides.appointmentTime ?? "10:00";
+      const duration = overrides.duration ?? 50;
+      const startsAt = new Date(`${date}T${time}:00-03:00`);
+      const endsAt = new Date(startsAt.getTime() + duration * 60_000);
+      const [row] = await db
+        .insert(s.appointments)
+        .values({ professionalId, patientId, appointmentDate: date, appointmentTime: time, duration, startsAt, endsAt, ...overrides })
+        .returning();
+      return row!;
+    },
+
+    async lead(overrides: Partial<typeof s.leads.$inferInsert> = {}) {
+      const [row] = await db.insert(s.leads).values({ name: `Lead ${unique()}`, contactForm: `lead-${unique()}@teste.com.br`, ...overrides }).returning();
+      return row!;
+    },
   };
   return make;
 }

@@ -9,3 +9,4 @@ export * from "./cpf";
 export * from "./patients";
 export * from "./ai";
 export * from "./whatsapp";
+export * from "./leads";
