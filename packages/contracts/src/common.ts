@@ -38,6 +38,9 @@ export function listResponseSchema<T extends z.ZodType>(item: T) {
   });
 }
 
+/** The answer of every list route, for typing fetchers. */
+export type ListResponse<T> = { items: T[]; total: number; page: number; per_page: number };
+
 export const idParamSchema = z.object({ id: z.uuid("Identificador inválido") });
 
 export const okResponseSchema = z.object({ ok: z.literal(true) });
