@@ -40,11 +40,11 @@ export function ProfessionalFilters({ values, onChange, stats }: ProfessionalFil
   ];
 
   return (
-    <div className="grid gap-3 p-4 sm:grid-cols-2 sm:p-5 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
+    <div className="grid gap-3 p-4 sm:grid-cols-2 sm:p-5 lg:grid-cols-[minmax(0,1.2fr)_repeat(3,minmax(0,1fr))]">
       <SearchInput
         value={values.search}
         onValueChange={(search) => onChange({ search })}
-        placeholder="Buscar por nome, email ou especialidade"
+        placeholder="Nome, email ou especialidade"
         aria-label="Buscar profissionais nesta página"
         className="sm:col-span-2 lg:col-span-1"
       />
