@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type FocusEvent } from "react";
 import { cn } from "@/lib/cn";
 import { Input } from "@/components/ui/input";
 import { keepTimeDigits, MAX_HOUR, MAX_MINUTE, QUICK_TIMES, settleTimePart, splitTime } from "../lib/time-input";
@@ -15,7 +15,7 @@ export interface TimePickerProps {
 
 /**
  * Hour and minute boxes plus hourly quick picks (spec part 2 §2.2). While typing each box keeps up to two
- * digits; on leaving it the value settles (empty -> 00, capped, zero-padded). The form always receives the
+ * digits; on leaving a box its text settles (empty -> 00, capped, zero-padded). The form always receives the
  * settled "HH:MM", so pressing Enter in a box submits a valid time.
  */
 export function TimePicker({ value, onChange, id, ...aria }: TimePickerProps) {
@@ -39,7 +39,10 @@ export function TimePicker({ value, onChange, id, ...aria }: TimePickerProps) {
     emit(next.hour, next.minute);
   };
 
-  const settle = () => setDraft(splitTime(lastValue));
+  // Only the box being left settles: filling the other one behind the user's back would block typing there.
+  const settle = (part: "hour" | "minute") =>
+    setDraft((current) => ({ ...current, [part]: settleTimePart(current[part], part === "hour" ? MAX_HOUR : MAX_MINUTE) }));
+  const selectAll = (event: FocusEvent<HTMLInputElement>) => event.target.select();
 
   return (
     <div className="space-y-2">
@@ -53,7 +56,8 @@ export function TimePicker({ value, onChange, id, ...aria }: TimePickerProps) {
           aria-label="Hora"
           value={draft.hour}
           onChange={(event) => type("hour", event.target.value)}
-          onBlur={settle}
+          onFocus={selectAll}
+          onBlur={() => settle("hour")}
           className="w-16 text-center tabular-nums"
           {...aria}
         />
@@ -68,7 +72,8 @@ export function TimePicker({ value, onChange, id, ...aria }: TimePickerProps) {
           aria-label="Minuto"
           value={draft.minute}
           onChange={(event) => type("minute", event.target.value)}
-          onBlur={settle}
+          onFocus={selectAll}
+          onBlur={() => settle("minute")}
           className="w-16 text-center tabular-nums"
           aria-invalid={aria["aria-invalid"]}
         />
