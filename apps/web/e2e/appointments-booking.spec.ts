@@ -33,7 +33,7 @@ test("books an appointment for a new patient, refuses the same slot with a sugge
   const patientName = `Paciente Agenda ${Date.now()}`;
   await signInViaApi(page, PROFESSIONAL);
   await page.goto("/compromissos");
-  await expect(page.getByRole("heading", { level: 1, name: "Compromissos" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Novo Compromisso" }).first()).toBeEnabled({ timeout: 15_000 });
 
   await test.step("book with a quick patient", async () => {
     const dialog = await openNewAppointment(page);

@@ -5,6 +5,7 @@ test("the Painel greets the professional and shows today's figures and agenda", 
   await signInViaApi(page, PROFESSIONAL);
   await page.goto("/painel");
 
+  await expect(page.getByRole("heading", { name: "Agenda de Hoje" })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole("heading", { level: 1, name: "Painel", exact: true })).toBeVisible();
   await expect(page.getByText(/(Bom dia|Boa tarde|Boa noite), Dra\. Ana!/)).toBeVisible();
   const figures = page.getByRole("region", { name: "Indicadores de hoje" });

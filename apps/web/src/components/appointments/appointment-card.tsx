@@ -1,6 +1,6 @@
 import { DEFAULT_APPOINTMENT_TYPE, type AppointmentStatus } from "@clinora/contracts";
 import { format, isValid, parseISO } from "date-fns";
-import { CalendarDays, Mail, Pencil, Phone, Timer, Trash2, User, type LucideIcon } from "lucide-react";
+import { CalendarDays, Mail, Pencil, Phone, Timer, Trash2, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -73,7 +73,7 @@ export function AppointmentCard({ appointment, onEdit, onDelete }: AppointmentCa
         </div>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="truncate font-semibold text-slate-900">{name}</h3>
+            <h3 className="min-w-0 font-semibold break-words text-slate-900">{name}</h3>
             <AppointmentStatusBadge status={appointment.status} />
           </div>
           <p className="mt-0.5 text-sm text-slate-600">{type}</p>
@@ -89,11 +89,6 @@ export function AppointmentCard({ appointment, onEdit, onDelete }: AppointmentCa
             {phone ? (
               <Detail icon={Phone} label="Telefone">
                 {formatPhone(phone)}
-              </Detail>
-            ) : null}
-            {!email && !phone ? (
-              <Detail icon={User} label="Contato">
-                Sem contato cadastrado
               </Detail>
             ) : null}
           </dl>

@@ -46,13 +46,20 @@ export function AppointmentWeekView({ appointments, selectedDate, today, onSelec
               </span>
               <span className="text-lg font-semibold tabular-nums sm:text-2xl">{format(day, "d")}</span>
               <span className={cn("mt-1 text-xs font-semibold tabular-nums", selected ? "text-white" : "text-slate-700")}>{items.length}</span>
-              <span className={cn("hidden text-[11px] leading-tight sm:block", selected ? "text-brand-100" : "text-slate-500")}>
-                {confirmed} conf. · {completed} concl.
+              <span aria-hidden className={cn("text-[11px] leading-tight tabular-nums", selected ? "text-brand-100" : "text-slate-500")}>
+                <span className={selected ? undefined : "text-sky-700"}>{confirmed}</span>
+                <span className="hidden sm:inline"> conf.</span> ·{" "}
+                <span className={selected ? undefined : "text-emerald-700"}>{completed}</span>
+                <span className="hidden sm:inline"> concl.</span>
               </span>
             </button>
           );
         })}
       </div>
+      <p aria-hidden className="-mt-2 text-xs text-slate-500">
+        Em cada dia: total de compromissos, <span className="text-sky-700">confirmados</span> ·{" "}
+        <span className="text-emerald-700">concluídos</span>.
+      </p>
       <section aria-labelledby="week-selected-day">
         <h3 id="week-selected-day" className="mb-2 text-sm font-semibold text-slate-700">
           {formatLongDate(selectedDate)}

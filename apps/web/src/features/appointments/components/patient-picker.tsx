@@ -75,7 +75,7 @@ export function PatientPicker({ value, onChange, id, ...aria }: PatientPickerPro
           id={id}
           type="search"
           autoComplete="off"
-          placeholder="Buscar paciente por nome, telefone ou email"
+          placeholder="Nome, telefone ou email"
           value={text}
           onChange={(event) => setText(event.target.value)}
           className="pl-9"

@@ -21,7 +21,7 @@ export interface PeriodNavigatorProps {
 export function PeriodNavigator({ view, label, onPrevious, onToday, onNext }: PeriodNavigatorProps) {
   const steps = STEP_LABELS[view];
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
       <div className="flex items-center gap-1">
         <Button variant="outline" size="icon" aria-label={steps.previous} onClick={onPrevious}>
           <ChevronLeft aria-hidden />
@@ -33,7 +33,7 @@ export function PeriodNavigator({ view, label, onPrevious, onToday, onNext }: Pe
           <ChevronRight aria-hidden />
         </Button>
       </div>
-      <h2 aria-live="polite" className="min-w-0 truncate text-base font-semibold text-slate-900 sm:text-lg">
+      <h2 aria-live="polite" className="text-base font-semibold text-slate-900 sm:text-lg">
         {label}
       </h2>
     </div>

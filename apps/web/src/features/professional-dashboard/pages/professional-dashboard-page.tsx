@@ -68,11 +68,11 @@ export function ProfessionalDashboardPage() {
           </section>
 
           <div className="grid gap-6 lg:grid-cols-3">
-            <div className="space-y-6 lg:order-2">
+            <div className="min-w-0 space-y-6 lg:order-2">
               <NextPatientCard appointment={figures.next} />
               <UpcomingAppointmentsCard appointments={figures.upcoming} />
             </div>
-            <Card className="lg:order-1 lg:col-span-2">
+            <Card className="min-w-0 lg:order-1 lg:col-span-2">
               <CardHeader>
                 <CardTitle>Agenda de Hoje</CardTitle>
               </CardHeader>
