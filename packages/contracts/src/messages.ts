@@ -49,6 +49,8 @@ export const MSG = {
   twilioLabelMax: "O rótulo deve ter no máximo 100 caracteres.",
   professionalNotFound: "Profissional não encontrado.",
   stateMax: "UF deve ter no máximo 2 caracteres",
+  professionalDurationRange: "A duração da consulta deve estar entre 15 e 180 minutos",
+  phoneInvalid: "Telefone inválido. Use DDD e número, ex.: (11) 98765-4321",
 
   // Validation (part 2 §5)
   appointmentPatientInvalid: "Selecione um paciente válido",

@@ -1,4 +1,4 @@
-import type { Professional } from "@clinora/contracts";
+import type { ListResponse, Professional } from "@clinora/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
@@ -8,7 +8,7 @@ export type ProfessionalOption = Pick<Professional, "id" | "full_name" | "email"
 const SELECTION_PAGE_SIZE = 100;
 
 export function fetchProfessionalOptions(signal?: AbortSignal) {
-  return api.get<{ items: ProfessionalOption[] }>("/professionals", { query: { per_page: SELECTION_PAGE_SIZE }, signal });
+  return api.get<ListResponse<ProfessionalOption>>("/professionals", { query: { per_page: SELECTION_PAGE_SIZE }, signal });
 }
 
 export function professionalOptionsQueryOptions() {

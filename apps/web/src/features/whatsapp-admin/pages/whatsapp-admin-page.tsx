@@ -11,7 +11,7 @@ import { WhatsappHealthCard } from "../components/whatsapp-health-card";
 export function WhatsAppAdminPage() {
   const config = useWhatsappConfig();
   const professionals = useProfessionalOptions();
-  // Without the list, the filter offers the platform view only and numbers can be added without owner.
+  // Without the list the filter offers the platform view only, and numbers can still be added without owner.
   useErrorToast(professionals.isError, professionals.errorUpdatedAt, "Não foi possível carregar a lista de profissionais.");
   const professionalList = professionals.data ?? [];
 
