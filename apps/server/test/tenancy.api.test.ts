@@ -15,6 +15,8 @@ let ids: Record<string, string>;
 const CASES: Record<string, { id: () => string; body?: Record<string, unknown>; readBack: string }> = {
   "GET /api/patients/:id": { id: () => ids.patient!, readBack: "/api/patients/:id" },
   "PUT /api/patients/:id": { id: () => ids.patient!, body: { name: "Invasor" }, readBack: "/api/patients/:id" },
+  "GET /api/conversations/:id": { id: () => ids.conversation!, readBack: "/api/conversations/:id" },
+  "PUT /api/conversations/:id": { id: () => ids.conversation!, body: { status: "resolved" }, readBack: "/api/conversations/:id" },
 };
 
 beforeAll(async () => {
@@ -24,7 +26,9 @@ beforeAll(async () => {
   sessionA = await t.login(a.user.email, a.user.password);
   sessionB = await t.login(b.user.email, b.user.password);
   const patient = await t.make.patient(a.professional.id, { name: "Paciente de A" });
-  ids = { patient: patient.id };
+  const conversation = await t.make.conversation(a.professional.id, { patientName: "Paciente de A", unreadCount: 3 });
+  await t.make.message(conversation, { content: "Mensagem de A" });
+  ids = { patient: patient.id, conversation: conversation.id };
 });
 afterAll(() => t.close());
 
@@ -53,5 +57,7 @@ describe("tenancy", () => {
     expect(list.json().items).toEqual([]);
     const search = await t.request({ method: "GET", url: "/api/patients/search?q=Paciente", session: sessionB });
     expect(search.json()).toEqual([]);
+    const conversations = await t.request({ method: "GET", url: "/api/conversations?search=Paciente", session: sessionB });
+    expect(conversations.json()).toMatchObject({ items: [], total: 0 });
   });
 });

@@ -9,3 +9,6 @@ export * from "./cpf";
 export * from "./patients";
 export * from "./ai";
 export * from "./whatsapp";
+export * from "./conversations";
+export * from "./professional-profile";
+export * from "./google-calendar";

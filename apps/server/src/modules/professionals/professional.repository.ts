@@ -3,6 +3,7 @@ import type { DbOrTx } from "../../db/client";
 import { professionals } from "../../db/schema/index";
 
 export type NewProfessional = typeof professionals.$inferInsert;
+export type ProfessionalChanges = Partial<Omit<NewProfessional, "id" | "createdAt" | "updatedAt">>;
 
 export function professionalRepository(db: DbOrTx) {
   return {
@@ -13,6 +14,14 @@ export function professionalRepository(db: DbOrTx) {
     async insert(values: NewProfessional) {
       const [row] = await db.insert(professionals).values(values).returning();
       return row!;
+    },
+    async update(id: string, values: ProfessionalChanges) {
+      const [row] = await db
+        .update(professionals)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(professionals.id, id))
+        .returning();
+      return row ?? null;
     },
   };
 }
