@@ -16,3 +16,11 @@ export const calendarStatusSchema = z.object({
 });
 export type CalendarStatus = z.infer<typeof calendarStatusSchema>;
 
+
+/** GET /api/google-calendar/auth: where the browser goes to grant access (spec part 2 §7). */
+export const calendarAuthStartSchema = z.object({ authorization_url: z.string() });
+export type CalendarAuthStart = z.infer<typeof calendarAuthStartSchema>;
+
+/** POST /api/google-calendar/sync: appointments sent to the calendar and what failed (spec part 2 §7, §8). */
+export const calendarSyncResultSchema = z.object({ synced: z.number().int(), errors: z.array(z.string()) });
+export type CalendarSyncResult = z.infer<typeof calendarSyncResultSchema>;

@@ -85,6 +85,9 @@ export const MSG = {
   googleCalendarSyncError: "Erro ao sincronizar com Google Calendar",
   googleCalendarConnected: "Google Calendar conectado com sucesso!",
   googleCalendarDisconnected: "Google Calendar desconectado.",
+  googleCalendarSynced: (n: number) => `Sincronização concluída: ${n} compromissos atualizados.`,
+  googleCalendarNothingToSync: "Nenhum compromisso pendente para sincronizar.",
+  googleCalendarPartialSync: "Alguns compromissos não foram sincronizados...",
 
   // Conversations (part 2 §8)
   conversationsLoadError: "Erro ao carregar conversas",
