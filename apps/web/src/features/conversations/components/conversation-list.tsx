@@ -1,10 +1,11 @@
 import type { Conversation } from "@clinora/contracts";
 import { Clock } from "lucide-react";
 import { cn } from "@/lib/cn";
-import { formatPhone, formatTimeAgo } from "@/lib/format";
+import { formatDateTimeLong, formatPhone } from "@/lib/format";
 import {
   contactName,
   conversationStatusOf,
+  formatListTime,
   formatWaitingAge,
   isStaleWaiting,
   minutesSince,
@@ -69,7 +70,11 @@ function ConversationRow({ conversation, now, onOpen }: { conversation: Conversa
               </span>
             ) : null}
           </span>
-          <span className="shrink-0 text-xs text-slate-500">{formatTimeAgo(conversation.last_message_at)}</span>
+          {conversation.last_message_at ? (
+            <time dateTime={conversation.last_message_at} title={formatDateTimeLong(conversation.last_message_at)} className="shrink-0 text-xs text-slate-500">
+              {formatListTime(conversation.last_message_at, now)}
+            </time>
+          ) : null}
         </span>
         <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1.5 text-xs text-slate-500">
           {conversation.phone_number && conversation.patient_name ? <span>{formatPhone(conversation.phone_number)}</span> : null}
@@ -78,7 +83,7 @@ function ConversationRow({ conversation, now, onOpen }: { conversation: Conversa
           {waiting && minutes !== null ? (
             <span className={cn("inline-flex items-center gap-1 font-medium", stale ? "text-red-700" : "text-amber-700")}>
               <Clock aria-hidden className="size-3.5" />
-              Aguardando há {formatWaitingAge(minutes)}
+              Sem resposta há {formatWaitingAge(minutes)}
             </span>
           ) : null}
         </span>

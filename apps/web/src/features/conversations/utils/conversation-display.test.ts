@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contactName, conversationChannelOf, sortedBySentAt, conversationStatusOf, formatWaitingAge, isStaleWaiting, messageStatusOf, minutesSince } from "./conversation-display";
+import { contactName, conversationChannelOf, formatListTime, sortedBySentAt, conversationStatusOf, formatWaitingAge, isStaleWaiting, messageStatusOf, minutesSince } from "./conversation-display";
 
 const NOW = Date.parse("2026-03-10T15:00:00Z");
 const ago = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
@@ -46,5 +46,13 @@ describe("conversation display rules", () => {
     const thread = [{ id: "b", sent_at: ago(5) }, { id: "c", sent_at: ago(1) }, { id: "a", sent_at: ago(30) }];
     expect(sortedBySentAt(thread).map((m) => m.id)).toEqual(["a", "b", "c"]);
     expect(thread[0]!.id).toBe("b");
+  });
+
+  it("shows the last message time like an inbox: hour today, 'Ontem', else the date", () => {
+    const now = new Date(2026, 2, 10, 15, 0).getTime();
+    expect(formatListTime(new Date(2026, 2, 10, 8, 5).toISOString(), now)).toBe("08:05");
+    expect(formatListTime(new Date(2026, 2, 9, 23, 59).toISOString(), now)).toBe("Ontem");
+    expect(formatListTime(new Date(2026, 2, 8, 12, 0).toISOString(), now)).toBe("08/03/2026");
+    expect(formatListTime(null, now)).toBe("");
   });
 });

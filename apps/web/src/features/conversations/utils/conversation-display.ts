@@ -7,7 +7,8 @@ import {
   type ConversationStatus,
   type MessageStatus,
 } from "@clinora/contracts";
-import { formatPhone } from "@/lib/format";
+import { isSameDay } from "date-fns";
+import { formatDate, formatPhone } from "@/lib/format";
 
 const MINUTE_MS = 60_000;
 
@@ -55,4 +56,17 @@ export function contactName(conversation: { patient_name: string | null; phone_n
 /** Spec part 2 §7: the thread is shown by `sent_at`, oldest first. */
 export function sortedBySentAt<T extends { sent_at: string }>(messages: readonly T[]): T[] {
   return [...messages].sort((a, b) => Date.parse(a.sent_at) - Date.parse(b.sent_at));
+}
+
+/** Inbox-style time of the last message: "14:32" today, "Ontem", else "dd/MM/yyyy" (spec part 2 §9 date format). */
+export function formatListTime(value: string | null | undefined, now: number): string {
+  if (!value) return "";
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) return "";
+  const today = new Date(now);
+  const yesterday = new Date(now);
+  yesterday.setDate(today.getDate() - 1);
+  if (isSameDay(at, today)) return `${String(at.getHours()).padStart(2, "0")}:${String(at.getMinutes()).padStart(2, "0")}`;
+  if (isSameDay(at, yesterday)) return "Ontem";
+  return formatDate(at);
 }

@@ -20,7 +20,7 @@ export function SettingsFormCard({ title, description, onSubmit, saving, childre
           <CardTitle>{title}</CardTitle>
           <CardDescription>{description}</CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-2">{children}</CardContent>
+        <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">{children}</CardContent>
         <CardFooter className="justify-end">
           <Button type="submit" disabled={saving} className="w-full sm:w-auto">
             <Save aria-hidden />
