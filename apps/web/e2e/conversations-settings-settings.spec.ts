@@ -33,7 +33,7 @@ test("business hours changed in Consultas are kept after a reload", async ({ pag
   }
 });
 
-test("Consultas shows the server's rule when the hours are out of order", async ({ page }) => {
+test("Consultas refuses business hours out of order", async ({ page }) => {
   await signInViaApi(page, PROFESSIONAL);
   await openSettingsTab(page, "Consultas");
   await page.getByLabel("Início do atendimento").fill("18:00");
