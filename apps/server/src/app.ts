@@ -19,6 +19,8 @@ import { professionalRoutes } from "./modules/professionals/professional.routes"
 import { professionalService } from "./modules/professionals/professional.service";
 import { patientRoutes } from "./modules/patients/patient.routes";
 import { patientService } from "./modules/patients/patient.service";
+import { taskRoutes } from "./modules/tasks/task.routes";
+import { taskService } from "./modules/tasks/task.service";
 import { userRoutes } from "./modules/users/user.routes";
 import { aiSettingsRoutes } from "./modules/ai-settings/ai-settings.routes";
 import { whatsappConfigRoutes } from "./modules/whatsapp/whatsapp-config.routes";
@@ -94,6 +96,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       await api.register(adminDashboardRoutes(adminDashboardService(db, clock)));
       await api.register(userRoutes(userService(db)));
       await api.register(patientRoutes(patientService(db, clock)));
+      await api.register(taskRoutes(taskService(db, clock)));
       await api.register(aiSettingsRoutes());
       await api.register(whatsappConfigRoutes(whatsappConfigService(db, config)));
     },

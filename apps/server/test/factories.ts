@@ -52,6 +52,11 @@ export function factories(db: Db) {
       const [row] = await db.insert(s.patients).values({ professionalId, name: `Paciente ${unique()}`, ...overrides }).returning();
       return row!;
     },
+
+    async task(professionalId: string, overrides: Partial<typeof s.tasks.$inferInsert> = {}) {
+      const [row] = await db.insert(s.tasks).values({ professionalId, title: `Tarefa ${unique()}`, ...overrides }).returning();
+      return row!;
+    },
   };
   return make;
 }

@@ -15,6 +15,9 @@ let ids: Record<string, string>;
 const CASES: Record<string, { id: () => string; body?: Record<string, unknown>; readBack: string }> = {
   "GET /api/patients/:id": { id: () => ids.patient!, readBack: "/api/patients/:id" },
   "PUT /api/patients/:id": { id: () => ids.patient!, body: { name: "Invasor" }, readBack: "/api/patients/:id" },
+  "GET /api/tasks/:id": { id: () => ids.task!, readBack: "/api/tasks/:id" },
+  "PUT /api/tasks/:id": { id: () => ids.task!, body: { status: "done" }, readBack: "/api/tasks/:id" },
+  "DELETE /api/tasks/:id": { id: () => ids.task!, readBack: "/api/tasks/:id" },
 };
 
 beforeAll(async () => {
@@ -24,7 +27,8 @@ beforeAll(async () => {
   sessionA = await t.login(a.user.email, a.user.password);
   sessionB = await t.login(b.user.email, b.user.password);
   const patient = await t.make.patient(a.professional.id, { name: "Paciente de A" });
-  ids = { patient: patient.id };
+  const task = await t.make.task(a.professional.id, { title: "Tarefa de A", patientId: patient.id });
+  ids = { patient: patient.id, task: task.id };
 });
 afterAll(() => t.close());
 
@@ -53,5 +57,9 @@ describe("tenancy", () => {
     expect(list.json().items).toEqual([]);
     const search = await t.request({ method: "GET", url: "/api/patients/search?q=Paciente", session: sessionB });
     expect(search.json()).toEqual([]);
+    const tasks = await t.request({ method: "GET", url: "/api/tasks", session: sessionB });
+    expect(tasks.json().items).toEqual([]);
+    const summary = await t.request({ method: "GET", url: "/api/tasks/summary", session: sessionB });
+    expect(summary.json()).toMatchObject({ total: 0 });
   });
 });

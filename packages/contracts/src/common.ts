@@ -52,3 +52,25 @@ export const optionalText = (max = 2000) =>
     .transform((v) => (v === undefined ? undefined : v === "" ? null : v));
 
 export const isoDateTime = z.string();
+
+/** A calendar date as text, YYYY-MM-DD (spec part 2 §3: "Dates are sent as YYYY-MM-DD text"). */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar day: Date would roll 2026-02-30 over to 2 March instead of refusing it. */
+function isCalendarDay(text: string): boolean {
+  const parsed = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === text;
+}
+
+export const isoDate = z
+  .string()
+  .regex(ISO_DATE, "Data inválida (formato: AAAA-MM-DD)")
+  // Only judged once the format is right, so a malformed date gets one message, not two.
+  .refine((v) => !ISO_DATE.test(v) || isCalendarDay(v), "Data inválida");
+
+/** An optional date; "" and null both mean "none" and arrive as null. */
+export const optionalIsoDate = () =>
+  z
+    .union([isoDate, z.literal(""), z.null()])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null));

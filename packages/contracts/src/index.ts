@@ -6,6 +6,8 @@ export * from "./professionals";
 export * from "./admin";
 export * from "./users";
 export * from "./cpf";
+export * from "./phone";
 export * from "./patients";
+export * from "./tasks";
 export * from "./ai";
 export * from "./whatsapp";

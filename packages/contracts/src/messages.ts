@@ -28,6 +28,7 @@ export const MSG = {
   internalError: "Erro interno do servidor",
   invalidEmail: "Email inválido",
   required: "Campo obrigatório",
+  phoneInvalid: "Telefone inválido. Use DDD e número, ex.: (11) 98765-4321",
 
   // Validation (part 1 §5)
   professionalNameSpecialtyRequired: "Nome e especialidade são obrigatórios",
