@@ -1,4 +1,10 @@
-import { expect, type Page } from "@playwright/test";
+import { expect as baseExpect, type Page } from "@playwright/test";
+
+/**
+ * These flows load lists of the whole demo practice and wait for dialogs to animate out; on a busy machine that
+ * can take longer than Playwright's default 5 s, which is not what they test.
+ */
+export const expect = baseExpect.configure({ timeout: 15_000 });
 
 /** A short token that makes the names created by one run unique in the shared e2e database. */
 export function uniqueSuffix(): string {

@@ -1,7 +1,7 @@
 import { formatCpf, generateCpf } from "@clinora/contracts";
-import { expect, test } from "@playwright/test";
+import { test } from "@playwright/test";
 import { PROFESSIONAL, signInViaApi } from "./fixtures";
-import { expectToast, uniqueSuffix } from "./patients-tasks-helpers";
+import { expect, expectToast, uniqueSuffix } from "./patients-tasks-helpers";
 
 test.describe("Meus Pacientes", () => {
   // Several dialogs and server round trips per flow: more than the default 30 s on a busy machine.

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
-import { expect, test, type Page } from "@playwright/test";
+import { test, type Page } from "@playwright/test";
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, PROFESSIONAL, signInViaApi } from "./fixtures";
+import { expect } from "./patients-tasks-helpers";
 
 /**
  * Review material for the patients and tasks screens, written to e2e/screenshots/ (gitignored). One screen

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { test, type Page } from "@playwright/test";
 import { PROFESSIONAL, signInViaApi } from "./fixtures";
-import { chooseOption, expectToast, saoPauloDate, uniqueSuffix } from "./patients-tasks-helpers";
+import { chooseOption, expect, expectToast, saoPauloDate, uniqueSuffix } from "./patients-tasks-helpers";
 
 async function createTask(page: Page, fields: { title: string; dueDate: string; priority?: string; linkPatient?: boolean }) {
   await page.getByRole("button", { name: "Nova Tarefa" }).click();

@@ -32,7 +32,7 @@ export function PatientCard({ patient, onOpen }: PatientCardProps) {
   const hasBadges = patient.next_appointment || patient.last_appointment || patient.medical_history || patient.notes;
 
   return (
-    <Card role="article" aria-labelledby={titleId} className="flex flex-col p-5">
+    <Card role="article" aria-labelledby={titleId} className="flex min-w-0 flex-col p-5">
       <div className="flex items-start gap-3">
         <span aria-hidden className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-semibold text-brand-700">
           {initialsOf(patient.name)}

@@ -87,7 +87,7 @@ export function PatientsPage() {
           {total === 1 ? "1 paciente" : `${total} pacientes`}
           {total > PATIENTS_PER_PAGE ? ` (mostrando os ${PATIENTS_PER_PAGE} primeiros; use a busca para encontrar os demais)` : ""}
         </p>
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {items.map((patient) => (
             <PatientCard key={patient.id} patient={patient} onOpen={openPatient} />
           ))}
@@ -113,7 +113,7 @@ export function PatientsPage() {
           <SearchInput
             value={search}
             onValueChange={setSearch}
-            placeholder="Buscar por nome, telefone, email ou CPF"
+            placeholder="Nome, telefone, email ou CPF"
             aria-label="Buscar pacientes"
             className="flex-1"
           />

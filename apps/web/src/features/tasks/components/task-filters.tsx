@@ -42,15 +42,15 @@ export function toTaskListParams(values: TaskFilterValues, search: string): Task
 }
 
 const STATUS_OPTIONS: { value: TaskFilterValues["status"]; label: string }[] = [
-  { value: ALL, label: "Todos os status" },
+  { value: ALL, label: "Status: todos" },
   ...TASK_STATUSES.map((value) => ({ value, label: TASK_STATUS_LABELS[value] })),
 ];
 const PRIORITY_OPTIONS: { value: TaskFilterValues["priority"]; label: string }[] = [
-  { value: ALL, label: "Todas as prioridades" },
+  { value: ALL, label: "Prioridade: todas" },
   ...TASK_PRIORITIES.map((value) => ({ value, label: TASK_PRIORITY_LABELS[value] })),
 ];
 const DUE_OPTIONS: { value: TaskDueFilter; label: string }[] = [
-  { value: "all", label: "Todos os prazos" },
+  { value: "all", label: "Prazo: todos" },
   { value: "today", label: "Vencem hoje" },
   { value: "next_7_days", label: "Próximos 7 dias" },
   { value: "overdue", label: "Vencidas" },
@@ -65,14 +65,14 @@ export interface TaskFiltersProps {
 /** The five filters of spec part 2 §2.5: text, status, priority, due date and patient. */
 export function TaskFilters({ values, onChange, patients }: TaskFiltersProps) {
   const set = <K extends keyof TaskFilterValues>(key: K, value: TaskFilterValues[K]) => onChange({ ...values, [key]: value });
-  const patientOptions = [{ value: ALL, label: "Todos os pacientes" }, ...patients.map((p) => ({ value: p.id, label: p.name }))];
+  const patientOptions = [{ value: ALL, label: "Paciente: todos" }, ...patients.map((p) => ({ value: p.id, label: p.name }))];
 
   return (
     <Card className="grid gap-3 p-4 sm:grid-cols-2 xl:grid-cols-[minmax(0,1.3fr)_repeat(4,minmax(0,1fr))]">
       <SearchInput
         value={values.search}
         onValueChange={(search) => set("search", search)}
-        placeholder="Buscar por título ou descrição"
+        placeholder="Título ou descrição"
         aria-label="Buscar tarefas"
         className="sm:col-span-2 xl:col-span-1"
       />
