@@ -18,6 +18,13 @@ const CASES: Record<string, { id: () => string; body?: Record<string, unknown>; 
   "GET /api/tasks/:id": { id: () => ids.task!, readBack: "/api/tasks/:id" },
   "PUT /api/tasks/:id": { id: () => ids.task!, body: { status: "done" }, readBack: "/api/tasks/:id" },
   "DELETE /api/tasks/:id": { id: () => ids.task!, readBack: "/api/tasks/:id" },
+  "GET /api/appointments/:id": { id: () => ids.appointment!, readBack: "/api/appointments/:id" },
+  "PUT /api/appointments/:id": {
+    id: () => ids.appointment!,
+    body: { patient_id: "7b0c5a52-5d1e-4e0c-9c8e-7c2f0e6f9a11", appointment_date: "2026-04-02", appointment_time: "15:00", appointment_type: "Invasão", status: "cancelled" },
+    readBack: "/api/appointments/:id",
+  },
+  "DELETE /api/appointments/:id": { id: () => ids.appointment!, readBack: "/api/appointments/:id" },
 };
 
 beforeAll(async () => {
@@ -28,7 +35,8 @@ beforeAll(async () => {
   sessionB = await t.login(b.user.email, b.user.password);
   const patient = await t.make.patient(a.professional.id, { name: "Paciente de A" });
   const task = await t.make.task(a.professional.id, { title: "Tarefa de A", patientId: patient.id });
-  ids = { patient: patient.id, task: task.id };
+  const appointment = await t.make.appointment(a.professional.id, patient.id, { appointmentDate: "2026-04-01", appointmentTime: "10:00" });
+  ids = { patient: patient.id, task: task.id, appointment: appointment.id };
 });
 afterAll(() => t.close());
 
@@ -61,5 +69,9 @@ describe("tenancy", () => {
     expect(tasks.json().items).toEqual([]);
     const summary = await t.request({ method: "GET", url: "/api/tasks/summary", session: sessionB });
     expect(summary.json()).toMatchObject({ total: 0 });
+    const appointmentsOfB = await t.request({ method: "GET", url: "/api/appointments", session: sessionB });
+    expect(appointmentsOfB.json().items).toEqual([]);
+    const byPatient = await t.request({ method: "GET", url: `/api/appointments?patient_id=${ids.patient}`, session: sessionB });
+    expect(byPatient.json().items).toEqual([]);
   });
 });

@@ -38,22 +38,24 @@ export function listResponseSchema<T extends z.ZodType>(item: T) {
   });
 }
 
+/** The answer of every list route, for typing fetchers. */
+export type ListResponse<T> = { items: T[]; total: number; page: number; per_page: number };
+
 export const idParamSchema = z.object({ id: z.uuid("Identificador inválido") });
 
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 
 /** Optional text fields: the web sends empty optional fields as null (spec part 1 §3). */
-export const optionalText = (max = 2000) =>
+export const optionalText = (max = 2000, tooLong?: string) =>
   z
     .string()
     .trim()
-    .max(max)
+    .max(max, tooLong)
     .nullish()
     .transform((v) => (v === undefined ? undefined : v === "" ? null : v));
 
 export const isoDateTime = z.string();
 
-/** A calendar date as text, YYYY-MM-DD (spec part 2 §3: "Dates are sent as YYYY-MM-DD text"). */
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A real calendar day: Date would roll 2026-02-30 over to 2 March instead of refusing it. */
@@ -62,15 +64,17 @@ function isCalendarDay(text: string): boolean {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === text;
 }
 
-export const isoDate = z
+/** A calendar date sent as YYYY-MM-DD text (spec part 2 §3). */
+export const isoDateSchema = z
   .string()
   .regex(ISO_DATE, "Data inválida (formato: AAAA-MM-DD)")
-  // Only judged once the format is right, so a malformed date gets one message, not two.
+  // Judged only once the format is right, so a malformed date gets one message. Not `abort`: inside a union
+  // an aborted branch would turn the message into zod's generic "Invalid input".
   .refine((v) => !ISO_DATE.test(v) || isCalendarDay(v), "Data inválida");
 
 /** An optional date; "" and null both mean "none" and arrive as null. */
 export const optionalIsoDate = () =>
   z
-    .union([isoDate, z.literal(""), z.null()])
+    .union([isoDateSchema, z.literal(""), z.null()])
     .optional()
     .transform((v) => (v === undefined ? undefined : v || null));

@@ -28,7 +28,6 @@ export const MSG = {
   internalError: "Erro interno do servidor",
   invalidEmail: "Email inválido",
   required: "Campo obrigatório",
-  phoneInvalid: "Telefone inválido. Use DDD e número, ex.: (11) 98765-4321",
 
   // Validation (part 1 §5)
   professionalNameSpecialtyRequired: "Nome e especialidade são obrigatórios",
@@ -46,6 +45,8 @@ export const MSG = {
   aiTemperatureRange: (max: string) => `Temperatura deve estar entre 0.0 e ${max}`,
   twilioNumberRequired: "Informe o número Twilio no formato E.164.",
   stateMax: "UF deve ter no máximo 2 caracteres",
+  professionalDurationRange: "A duração da consulta deve estar entre 15 e 180 minutos",
+  phoneInvalid: "Telefone inválido. Use DDD e número, ex.: (11) 98765-4321",
 
   // Validation (part 2 §5)
   appointmentPatientInvalid: "Selecione um paciente válido",

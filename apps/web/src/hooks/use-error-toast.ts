@@ -1,9 +1,12 @@
 import { useEffect } from "react";
 import { toast } from "@/lib/toast";
 
-/** Shows `message` as an error toast each time `failed` turns true, e.g. a query's `isError` (spec part 2 §8). */
-export function useErrorToast(failed: boolean, message: string): void {
+/**
+ * Shows `message` as an error toast each time a query fails (spec part 1 §8 "Erro ao carregar ..."), once per
+ * failure rather than on every render. Pass the query's `errorUpdatedAt` as `failedAt`.
+ */
+export function useErrorToast(isError: boolean, failedAt: number, message: string): void {
   useEffect(() => {
-    if (failed) toast.error(message);
-  }, [failed, message]);
+    if (isError) toast.error(message);
+  }, [isError, failedAt, message]);
 }

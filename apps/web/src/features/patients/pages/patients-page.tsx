@@ -33,7 +33,7 @@ export function PatientsPage() {
   const [sort, setSort] = useState<PatientSort>("name");
   const debouncedSearch = useDebouncedValue(search).trim();
   const patients = usePatients({ search: debouncedSearch || undefined, sort }, enabled);
-  useErrorToast(patients.isError, LOAD_ERROR);
+  useErrorToast(patients.isError, patients.errorUpdatedAt, LOAD_ERROR);
 
   const [form, setForm] = useState<{ open: boolean; patient: Patient | null }>({ open: false, patient: null });
   const openCreate = () => setForm({ open: true, patient: null });

@@ -38,7 +38,7 @@ export function TasksPage() {
   const [form, setForm] = useState<{ open: boolean; task: Task | null }>({ open: false, task: null });
   // The task stays in state while the dialog closes, so its text does not vanish mid-animation.
   const [deleting, setDeleting] = useState<{ open: boolean; task: Task | null }>({ open: false, task: null });
-  useErrorToast(tasks.isError || summary.isError, LOAD_ERROR);
+  useErrorToast(tasks.isError || summary.isError, Math.max(tasks.errorUpdatedAt, summary.errorUpdatedAt), LOAD_ERROR);
 
   const openCreate = () => setForm({ open: true, task: null });
   const items = tasks.data?.items ?? [];
