@@ -1,7 +1,7 @@
 import type { Patient, PatientInputParsed, PATIENT_SORTS } from "@clinora/contracts";
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, serverDetail } from "@/lib/api-client";
-import { toast } from "@/lib/toast";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { useResourceMutation } from "@/hooks/use-resource-mutation";
+import { api } from "@/lib/api-client";
 
 /** Spec part 2 §9: the patients list asks for 100 per page. */
 export const PATIENTS_PER_PAGE = 100;
@@ -42,16 +42,20 @@ export function patientsQueryOptions(params: PatientListParams, enabled: boolean
 
 export const usePatients = (params: PatientListParams, enabled: boolean) => useQuery(patientsQueryOptions(params, enabled));
 
-/** Creates a patient, or updates one when `id` is given. */
-export function useSavePatient() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input }: { id?: string; input: PatientInputParsed }) =>
-      id ? api.put<Patient>(`/patients/${id}`, input) : api.post<Patient>("/patients", input),
-    onSuccess: (_patient, { id }) => {
-      toast.success(id ? "Paciente atualizado com sucesso!" : "Paciente cadastrado com sucesso!");
-      return queryClient.invalidateQueries({ queryKey: patientKeys.all });
-    },
-    onError: (error) => toast.error("Erro ao salvar paciente", { description: serverDetail(error) ?? undefined }),
+export function useCreatePatient() {
+  return useResourceMutation({
+    mutationFn: (input: PatientInputParsed) => api.post<Patient>("/patients", input),
+    invalidates: patientKeys.all,
+    success: "Paciente cadastrado com sucesso!",
+    failure: "Erro ao salvar paciente",
+  });
+}
+
+export function useUpdatePatient() {
+  return useResourceMutation({
+    mutationFn: ({ id, input }: { id: string; input: PatientInputParsed }) => api.put<Patient>(`/patients/${id}`, input),
+    invalidates: patientKeys.all,
+    success: "Paciente atualizado com sucesso!",
+    failure: "Erro ao salvar paciente",
   });
 }

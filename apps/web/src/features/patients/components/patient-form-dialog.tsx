@@ -30,7 +30,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { isApiError } from "@/lib/api-client";
 import { showServerFieldErrors } from "@/lib/form-errors";
 import { formatPhone } from "@/lib/format";
-import { useSavePatient } from "../api/patients";
+import { useCreatePatient, useUpdatePatient } from "../api/patients";
 
 const FORM_FIELDS = [
   "name",
@@ -95,7 +95,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function PatientForm({ patient, onSaved }: { patient: Patient | null; onSaved: () => void }) {
-  const save = useSavePatient();
+  const create = useCreatePatient();
+  const update = useUpdatePatient();
   const form = useForm<PatientInput, unknown, PatientInputParsed>({
     resolver: zodResolver(patientInputSchema),
     defaultValues: defaultsOf(patient),
@@ -104,7 +105,7 @@ function PatientForm({ patient, onSaved }: { patient: Patient | null; onSaved: (
 
   const submit = async (input: PatientInputParsed) => {
     try {
-      await save.mutateAsync({ id: patient?.id, input });
+      await (patient ? update.mutateAsync({ id: patient.id, input }) : create.mutateAsync(input));
       onSaved();
     } catch (error) {
       showServerFieldErrors(error, form.setError, FORM_FIELDS);

@@ -10,6 +10,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { SearchInput } from "@/components/ui/search-input";
 import { Select } from "@/components/ui/select";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
+import { useDialogState } from "@/hooks/use-dialog-state";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { useCurrentUser } from "@/lib/auth";
 import { PATIENTS_PER_PAGE, usePatients, type PatientSort } from "../api/patients";
@@ -35,9 +36,9 @@ export function PatientsPage() {
   const patients = usePatients({ search: debouncedSearch || undefined, sort }, enabled);
   useErrorToast(patients.isError, patients.errorUpdatedAt, LOAD_ERROR);
 
-  const [form, setForm] = useState<{ open: boolean; patient: Patient | null }>({ open: false, patient: null });
-  const openCreate = () => setForm({ open: true, patient: null });
-  const openPatient = (patient: Patient) => setForm({ open: true, patient });
+  /** The patient being edited, or null when registering one. */
+  const editing = useDialogState<Patient | null>();
+  const openCreate = () => editing.show(null);
 
   const items = patients.data?.items ?? [];
   const total = patients.data?.total ?? 0;
@@ -89,7 +90,7 @@ export function PatientsPage() {
         </p>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {items.map((patient) => (
-            <PatientCard key={patient.id} patient={patient} onOpen={openPatient} />
+            <PatientCard key={patient.id} patient={patient} onOpen={editing.show} />
           ))}
         </div>
       </>
@@ -122,11 +123,7 @@ export function PatientsPage() {
         {results()}
       </div>
 
-      <PatientFormDialog
-        open={form.open}
-        onOpenChange={(open) => setForm((current) => ({ ...current, open }))}
-        patient={form.patient}
-      />
+      <PatientFormDialog open={editing.open} onOpenChange={editing.onOpenChange} patient={editing.item} />
     </>
   );
 }

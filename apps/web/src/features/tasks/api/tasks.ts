@@ -8,6 +8,7 @@ import type {
   TaskSummary,
 } from "@clinora/contracts";
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useResourceMutation } from "@/hooks/use-resource-mutation";
 import { api, serverDetail } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 
@@ -60,17 +61,22 @@ export function taskSummaryQueryOptions(enabled: boolean) {
 export const useTasks = (params: TaskListParams, enabled: boolean) => useQuery(tasksQueryOptions(params, enabled));
 export const useTaskSummary = (enabled: boolean) => useQuery(taskSummaryQueryOptions(enabled));
 
-/** Creates a task, or replaces one with the dialog's full payload when `id` is given. */
-export function useSaveTask() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input }: { id?: string; input: TaskInputParsed }) =>
-      id ? api.put<Task>(`/tasks/${id}`, input) : api.post<Task>("/tasks", input),
-    onSuccess: (_task, { id }) => {
-      toast.success(id ? "Tarefa atualizada com sucesso!" : "Tarefa criada com sucesso!");
-      return queryClient.invalidateQueries({ queryKey: taskKeys.all });
-    },
-    onError: (error) => toast.error("Erro ao salvar tarefa", { description: serverDetail(error) ?? undefined }),
+export function useCreateTask() {
+  return useResourceMutation({
+    mutationFn: (input: TaskInputParsed) => api.post<Task>("/tasks", input),
+    invalidates: taskKeys.all,
+    success: "Tarefa criada com sucesso!",
+    failure: "Erro ao salvar tarefa",
+  });
+}
+
+/** Replaces the task with the dialog's full payload. */
+export function useUpdateTask() {
+  return useResourceMutation({
+    mutationFn: ({ id, input }: { id: string; input: TaskInputParsed }) => api.put<Task>(`/tasks/${id}`, input),
+    invalidates: taskKeys.all,
+    success: "Tarefa atualizada com sucesso!",
+    failure: "Erro ao salvar tarefa",
   });
 }
 
@@ -88,13 +94,10 @@ export function useToggleTaskDone() {
 }
 
 export function useDeleteTask() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useResourceMutation({
     mutationFn: (id: string) => api.delete(`/tasks/${id}`),
-    onSuccess: () => {
-      toast.success("Tarefa excluída com sucesso!");
-      return queryClient.invalidateQueries({ queryKey: taskKeys.all });
-    },
-    onError: (error) => toast.error("Erro ao excluir tarefa", { description: serverDetail(error) ?? undefined }),
+    invalidates: taskKeys.all,
+    success: "Tarefa excluída com sucesso!",
+    failure: "Erro ao excluir tarefa",
   });
 }

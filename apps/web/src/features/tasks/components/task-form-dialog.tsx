@@ -28,7 +28,7 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { showServerFieldErrors } from "@/lib/form-errors";
-import { useSaveTask } from "../api/tasks";
+import { useCreateTask, useUpdateTask } from "../api/tasks";
 import type { PatientOption } from "../api/patient-options";
 
 const STATUS_OPTIONS = TASK_STATUSES.map((value) => ({ value, label: TASK_STATUS_LABELS[value] }));
@@ -75,7 +75,8 @@ function defaultsOf(task: Task | null): TaskInput {
 }
 
 function TaskForm({ task, patients, onSaved }: { task: Task | null; patients: readonly PatientOption[]; onSaved: () => void }) {
-  const save = useSaveTask();
+  const create = useCreateTask();
+  const update = useUpdateTask();
   const form = useForm<TaskInput, unknown, TaskInputParsed>({
     resolver: zodResolver(taskInputSchema),
     defaultValues: defaultsOf(task),
@@ -93,7 +94,7 @@ function TaskForm({ task, patients, onSaved }: { task: Task | null; patients: re
 
   const submit = async (input: TaskInputParsed) => {
     try {
-      await save.mutateAsync({ id: task?.id, input });
+      await (task ? update.mutateAsync({ id: task.id, input }) : create.mutateAsync(input));
       onSaved();
     } catch (error) {
       showServerFieldErrors(error, form.setError, FORM_FIELDS);

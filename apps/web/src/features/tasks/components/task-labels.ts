@@ -1,6 +1,6 @@
 import { TASK_DUE_SOON_DAYS, type TaskPriority, type TaskStatus } from "@clinora/contracts";
+import { differenceInCalendarDays, parseISO } from "date-fns";
 import type { BadgeTone } from "@/components/ui/badge";
-import { daysBetween } from "@/lib/calendar-date";
 import { formatDayMonth } from "@/lib/format";
 
 export const STATUS_TONES: Record<TaskStatus, BadgeTone> = {
@@ -27,7 +27,7 @@ export interface DueBadge {
  */
 export function dueBadgeOf(task: { status: TaskStatus; due_date: string | null }, today: string): DueBadge | null {
   if (task.status === "done" || !task.due_date) return null;
-  const days = daysBetween(today, task.due_date);
+  const days = differenceInCalendarDays(parseISO(task.due_date), parseISO(today));
   if (days < 0) return { label: "Vencida", tone: "danger" };
   if (days === 0) return { label: "Hoje", tone: "warning" };
   return { label: formatDayMonth(task.due_date), tone: days <= TASK_DUE_SOON_DAYS ? "info" : "neutral" };

@@ -9,9 +9,10 @@ import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
+import { useDialogState } from "@/hooks/use-dialog-state";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { useCurrentUser } from "@/lib/auth";
-import { todayInTimeZone } from "@/lib/calendar-date";
+import { zonedNow } from "@/lib/zoned-time";
 import { usePatientOptions } from "../api/patient-options";
 import { TASKS_PER_PAGE, useDeleteTask, useTasks, useTaskSummary, useToggleTaskDone } from "../api/tasks";
 import { hasTaskFilters, NO_TASK_FILTERS, TaskFilters, toTaskListParams, type TaskFilterValues } from "../components/task-filters";
@@ -25,7 +26,7 @@ export function TasksPage() {
   const { professional } = useCurrentUser();
   // Spec part 2 §1: without a professional profile nothing is loaded and the list stays empty.
   const enabled = professional !== null;
-  const today = todayInTimeZone(professional?.timezone ?? DEFAULT_TIME_ZONE);
+  const today = zonedNow(professional?.timezone ?? DEFAULT_TIME_ZONE).date;
 
   const [filters, setFilters] = useState<TaskFilterValues>(NO_TASK_FILTERS);
   const search = useDebouncedValue(filters.search);
@@ -35,12 +36,12 @@ export function TasksPage() {
   const toggle = useToggleTaskDone();
   const remove = useDeleteTask();
 
-  const [form, setForm] = useState<{ open: boolean; task: Task | null }>({ open: false, task: null });
-  // The task stays in state while the dialog closes, so its text does not vanish mid-animation.
-  const [deleting, setDeleting] = useState<{ open: boolean; task: Task | null }>({ open: false, task: null });
+  /** The task being edited, or null when creating one. */
+  const editing = useDialogState<Task | null>();
+  const deleting = useDialogState<Task>();
   useErrorToast(tasks.isError || summary.isError, Math.max(tasks.errorUpdatedAt, summary.errorUpdatedAt), LOAD_ERROR);
 
-  const openCreate = () => setForm({ open: true, task: null });
+  const openCreate = () => editing.show(null);
   const items = tasks.data?.items ?? [];
   const filtered = hasTaskFilters(filters);
 
@@ -84,8 +85,8 @@ export function TasksPage() {
               today={today}
               toggling={toggle.isPending && toggle.variables.id === task.id}
               onToggleDone={(t) => toggle.mutate({ id: t.id, status: t.status === "done" ? "todo" : "done" })}
-              onEdit={(t) => setForm({ open: true, task: t })}
-              onDelete={(t) => setDeleting({ open: true, task: t })}
+              onEdit={editing.show}
+              onDelete={deleting.show}
             />
           ))}
         </ul>
@@ -116,20 +117,15 @@ export function TasksPage() {
         <Card className="overflow-hidden">{list()}</Card>
       </div>
 
-      <TaskFormDialog
-        open={form.open}
-        onOpenChange={(open) => setForm((current) => ({ ...current, open }))}
-        task={form.task}
-        patients={patients.data ?? []}
-      />
+      <TaskFormDialog open={editing.open} onOpenChange={editing.onOpenChange} task={editing.item} patients={patients.data ?? []} />
       <ConfirmDialog
         open={deleting.open}
-        onOpenChange={(open) => setDeleting((current) => ({ ...current, open }))}
+        onOpenChange={deleting.onOpenChange}
         tone="danger"
         title="Excluir tarefa?"
-        description={`A tarefa "${deleting.task?.title ?? ""}" será excluída. Esta ação não pode ser desfeita.`}
+        description={`A tarefa "${deleting.item?.title ?? ""}" será excluída. Esta ação não pode ser desfeita.`}
         confirmLabel="Excluir"
-        onConfirm={() => (deleting.task ? remove.mutateAsync(deleting.task.id) : undefined)}
+        onConfirm={() => (deleting.item ? remove.mutateAsync(deleting.item.id) : undefined)}
       />
     </>
   );
