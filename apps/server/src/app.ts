@@ -21,6 +21,8 @@ import { leadRoutes } from "./modules/leads/lead.routes";
 import { leadService } from "./modules/leads/lead.service";
 import { patientRoutes } from "./modules/patients/patient.routes";
 import { patientService } from "./modules/patients/patient.service";
+import { taskRoutes } from "./modules/tasks/task.routes";
+import { taskService } from "./modules/tasks/task.service";
 import { appointmentRoutes } from "./modules/appointments/appointment.routes";
 import { appointmentService } from "./modules/appointments/appointment.service";
 import { professionalToggleRoutes } from "./modules/professionals/professional-toggles.routes";
@@ -107,6 +109,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       await api.register(adminDashboardRoutes(adminDashboardService(db, clock)));
       await api.register(userRoutes(userService(db)));
       await api.register(patientRoutes(patientService(db, clock)));
+      await api.register(taskRoutes(taskService(db, clock)));
       await api.register(appointmentRoutes(appointmentService(db, clock)));
       await api.register(professionalToggleRoutes(professionalTogglesService(db)));
       await api.register(aiSettingsRoutes());

@@ -55,6 +55,11 @@ export function factories(db: Db) {
       return row!;
     },
 
+    async task(professionalId: string, overrides: Partial<typeof s.tasks.$inferInsert> = {}) {
+      const [row] = await db.insert(s.tasks).values({ professionalId, title: `Tarefa ${unique()}`, ...overrides }).returning();
+      return row!;
+    },
+
     /** An appointment at a local date and time in São Paulo (the default zone), 50 minutes unless told. */
     async appointment(professionalId: string, patientId: string, overrides: Partial<typeof s.appointments.$inferInsert> = {}) {
       const date = overrides.appointmentDate ?? "2026-03-10";
