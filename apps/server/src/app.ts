@@ -21,6 +21,10 @@ import { leadRoutes } from "./modules/leads/lead.routes";
 import { leadService } from "./modules/leads/lead.service";
 import { patientRoutes } from "./modules/patients/patient.routes";
 import { patientService } from "./modules/patients/patient.service";
+import { appointmentRoutes } from "./modules/appointments/appointment.routes";
+import { appointmentService } from "./modules/appointments/appointment.service";
+import { professionalToggleRoutes } from "./modules/professionals/professional-toggles.routes";
+import { professionalTogglesService } from "./modules/professionals/professional-toggles.service";
 import { userRoutes } from "./modules/users/user.routes";
 import { aiSettingsRoutes } from "./modules/ai-settings/ai-settings.routes";
 import { whatsappConfigRoutes } from "./modules/whatsapp/whatsapp-config.routes";
@@ -97,6 +101,8 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       await api.register(adminDashboardRoutes(adminDashboardService(db, clock)));
       await api.register(userRoutes(userService(db)));
       await api.register(patientRoutes(patientService(db, clock)));
+      await api.register(appointmentRoutes(appointmentService(db, clock)));
+      await api.register(professionalToggleRoutes(professionalTogglesService(db)));
       await api.register(aiSettingsRoutes());
       await api.register(whatsappConfigRoutes(whatsappConfigService(db, config)));
     },

@@ -55,3 +55,13 @@ export const optionalText = (max = 2000, tooLong?: string) =>
     .transform((v) => (v === undefined ? undefined : v === "" ? null : v));
 
 export const isoDateTime = z.string();
+
+/** A calendar date sent as YYYY-MM-DD text (spec part 2 §3). */
+export const isoDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Data inválida (formato: AAAA-MM-DD)", abort: true })
+  // Round trip, because Date.parse rolls "2026-02-31" over to March instead of refusing it.
+  .refine((v) => {
+    const parsed = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(v);
+  }, "Data inválida");

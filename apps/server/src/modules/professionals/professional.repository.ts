@@ -22,6 +22,8 @@ export type ProfessionalWrite = Pick<
   | "isAvailable"
   | "zenMode"
 >;
+/** Any subset of columns; `updatedAt` defaults to now. */
+export type ProfessionalChanges = Partial<Omit<NewProfessional, "id" | "createdAt">>;
 
 export interface LinkedCounts {
   patients: number;
@@ -111,8 +113,12 @@ export function professionalRepository(db: DbOrTx) {
       return row!;
     },
 
-    async update(id: string, values: ProfessionalWrite & { updatedAt: Date }) {
-      const [row] = await db.update(professionals).set(values).where(eq(professionals.id, id)).returning();
+    async update(id: string, changes: ProfessionalChanges) {
+      const [row] = await db
+        .update(professionals)
+        .set({ updatedAt: new Date(), ...changes })
+        .where(eq(professionals.id, id))
+        .returning();
       return row ?? null;
     },
 
