@@ -30,6 +30,12 @@ import { aiSettingsRoutes } from "./modules/ai-settings/ai-settings.routes";
 import { whatsappConfigRoutes } from "./modules/whatsapp/whatsapp-config.routes";
 import { whatsappConfigService } from "./modules/whatsapp/whatsapp-config.service";
 import { userService } from "./modules/users/user.service";
+import { conversationRoutes } from "./modules/conversations/conversation.routes";
+import { conversationService } from "./modules/conversations/conversation.service";
+import { professionalProfileRoutes } from "./modules/professionals/professional-profile.routes";
+import { professionalProfileService } from "./modules/professionals/professional-profile.service";
+import { googleCalendarRoutes } from "./modules/google-calendar/google-calendar.routes";
+import { googleCalendarService } from "./modules/google-calendar/google-calendar.service";
 
 export interface AppDeps {
   config: Config;
@@ -105,6 +111,9 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       await api.register(professionalToggleRoutes(professionalTogglesService(db)));
       await api.register(aiSettingsRoutes());
       await api.register(whatsappConfigRoutes(whatsappConfigService(db, config)));
+      await api.register(conversationRoutes(conversationService(db, clock)));
+      await api.register(professionalProfileRoutes(professionalProfileService(db)));
+      await api.register(googleCalendarRoutes(googleCalendarService(db, config.google)));
     },
     { prefix: "/api" },
   );

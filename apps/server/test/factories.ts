@@ -81,6 +81,27 @@ export function factories(db: Db) {
       const [row] = await db.insert(s.leads).values({ name: `Lead ${unique()}`, contactForm: `lead-${unique()}@teste.com.br`, ...overrides }).returning();
       return row!;
     },
+
+    async conversation(professionalId: string, overrides: Partial<typeof s.conversations.$inferInsert> = {}) {
+      const [row] = await db
+        .insert(s.conversations)
+        .values({ professionalId, patientName: `Paciente ${unique()}`, phoneNumber: "+5511987650000", lastMessage: "Olá!", lastMessageAt: new Date(), ...overrides })
+        .returning();
+      return row!;
+    },
+
+    async message(conversation: { id: string; professionalId: string }, overrides: Partial<typeof s.messages.$inferInsert> = {}) {
+      const [row] = await db
+        .insert(s.messages)
+        .values({ professionalId: conversation.professionalId, conversationId: conversation.id, direction: "inbound", content: "Olá!", ...overrides })
+        .returning();
+      return row!;
+    },
+
+    async calendarConnection(professionalId: string, overrides: Partial<typeof s.calendarConnections.$inferInsert> = {}) {
+      const [row] = await db.insert(s.calendarConnections).values({ professionalId, accountEmail: `agenda-${unique()}@gmail.com`, ...overrides }).returning();
+      return row!;
+    },
   };
   return make;
 }

@@ -12,3 +12,6 @@ export * from "./appointments";
 export * from "./ai";
 export * from "./whatsapp";
 export * from "./leads";
+export * from "./conversations";
+export * from "./professional-profile";
+export * from "./google-calendar";
