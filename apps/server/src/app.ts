@@ -17,6 +17,8 @@ import { adminDashboardRoutes } from "./modules/admin-dashboard/admin-dashboard.
 import { adminDashboardService } from "./modules/admin-dashboard/admin-dashboard.service";
 import { professionalRoutes } from "./modules/professionals/professional.routes";
 import { professionalService } from "./modules/professionals/professional.service";
+import { leadRoutes } from "./modules/leads/lead.routes";
+import { leadService } from "./modules/leads/lead.service";
 import { patientRoutes } from "./modules/patients/patient.routes";
 import { patientService } from "./modules/patients/patient.service";
 import { appointmentRoutes } from "./modules/appointments/appointment.routes";
@@ -28,6 +30,12 @@ import { aiSettingsRoutes } from "./modules/ai-settings/ai-settings.routes";
 import { whatsappConfigRoutes } from "./modules/whatsapp/whatsapp-config.routes";
 import { whatsappConfigService } from "./modules/whatsapp/whatsapp-config.service";
 import { userService } from "./modules/users/user.service";
+import { conversationRoutes } from "./modules/conversations/conversation.routes";
+import { conversationService } from "./modules/conversations/conversation.service";
+import { professionalProfileRoutes } from "./modules/professionals/professional-profile.routes";
+import { professionalProfileService } from "./modules/professionals/professional-profile.service";
+import { googleCalendarRoutes } from "./modules/google-calendar/google-calendar.routes";
+import { googleCalendarService } from "./modules/google-calendar/google-calendar.service";
 
 export interface AppDeps {
   config: Config;
@@ -94,7 +102,8 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     async (api) => {
       await api.register(healthRoutes(database));
       await api.register(authRoutes(authService(db, sessions, clock)));
-      await api.register(professionalRoutes(professionalService(db)));
+      await api.register(professionalRoutes(professionalService(db, clock)));
+      await api.register(leadRoutes(leadService(db, clock)));
       await api.register(adminDashboardRoutes(adminDashboardService(db, clock)));
       await api.register(userRoutes(userService(db)));
       await api.register(patientRoutes(patientService(db, clock)));
@@ -102,6 +111,9 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       await api.register(professionalToggleRoutes(professionalTogglesService(db)));
       await api.register(aiSettingsRoutes());
       await api.register(whatsappConfigRoutes(whatsappConfigService(db, config)));
+      await api.register(conversationRoutes(conversationService(db, clock)));
+      await api.register(professionalProfileRoutes(professionalProfileService(db)));
+      await api.register(googleCalendarRoutes(googleCalendarService(db, config.google)));
     },
     { prefix: "/api" },
   );

@@ -56,17 +56,50 @@ export function factories(db: Db) {
     },
 
     /** An appointment at a local date and time in São Paulo (the default zone), 50 minutes unless told. */
-    async appointment(
-      professionalId: string,
-      patientId: string,
-      overrides: Partial<typeof s.appointments.$inferInsert> & { appointmentDate: string; appointmentTime: string },
-    ) {
+    async appointment(professionalId: string, patientId: string, overrides: Partial<typeof s.appointments.$inferInsert> = {}) {
+      const date = overrides.appointmentDate ?? "2026-03-10";
+      const time = overrides.appointmentTime ?? "10:00";
       const duration = overrides.duration ?? 50;
-      const startsAt = localToInstant(overrides.appointmentDate, overrides.appointmentTime, DEFAULT_TIME_ZONE);
+      const startsAt = localToInstant(date, time, DEFAULT_TIME_ZONE);
       const [row] = await db
         .insert(s.appointments)
-        .values({ professionalId, patientId, duration, startsAt, endsAt: new Date(startsAt.getTime() + duration * 60_000), ...overrides })
+        .values({
+          professionalId,
+          patientId,
+          appointmentDate: date,
+          appointmentTime: time,
+          duration,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + duration * 60_000),
+          ...overrides,
+        })
         .returning();
+      return row!;
+    },
+
+    async lead(overrides: Partial<typeof s.leads.$inferInsert> = {}) {
+      const [row] = await db.insert(s.leads).values({ name: `Lead ${unique()}`, contactForm: `lead-${unique()}@teste.com.br`, ...overrides }).returning();
+      return row!;
+    },
+
+    async conversation(professionalId: string, overrides: Partial<typeof s.conversations.$inferInsert> = {}) {
+      const [row] = await db
+        .insert(s.conversations)
+        .values({ professionalId, patientName: `Paciente ${unique()}`, phoneNumber: "+5511987650000", lastMessage: "Olá!", lastMessageAt: new Date(), ...overrides })
+        .returning();
+      return row!;
+    },
+
+    async message(conversation: { id: string; professionalId: string }, overrides: Partial<typeof s.messages.$inferInsert> = {}) {
+      const [row] = await db
+        .insert(s.messages)
+        .values({ professionalId: conversation.professionalId, conversationId: conversation.id, direction: "inbound", content: "Olá!", ...overrides })
+        .returning();
+      return row!;
+    },
+
+    async calendarConnection(professionalId: string, overrides: Partial<typeof s.calendarConnections.$inferInsert> = {}) {
+      const [row] = await db.insert(s.calendarConnections).values({ professionalId, accountEmail: `agenda-${unique()}@gmail.com`, ...overrides }).returning();
       return row!;
     },
   };

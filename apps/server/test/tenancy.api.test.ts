@@ -22,6 +22,8 @@ const CASES: Record<string, { id: () => string; body?: Record<string, unknown>; 
     readBack: "/api/appointments/:id",
   },
   "DELETE /api/appointments/:id": { id: () => ids.appointment!, readBack: "/api/appointments/:id" },
+  "GET /api/conversations/:id": { id: () => ids.conversation!, readBack: "/api/conversations/:id" },
+  "PUT /api/conversations/:id": { id: () => ids.conversation!, body: { status: "resolved" }, readBack: "/api/conversations/:id" },
 };
 
 beforeAll(async () => {
@@ -32,7 +34,9 @@ beforeAll(async () => {
   sessionB = await t.login(b.user.email, b.user.password);
   const patient = await t.make.patient(a.professional.id, { name: "Paciente de A" });
   const appointment = await t.make.appointment(a.professional.id, patient.id, { appointmentDate: "2026-04-01", appointmentTime: "10:00" });
-  ids = { patient: patient.id, appointment: appointment.id };
+  const conversation = await t.make.conversation(a.professional.id, { patientName: "Paciente de A", unreadCount: 3 });
+  await t.make.message(conversation, { content: "Mensagem de A" });
+  ids = { patient: patient.id, appointment: appointment.id, conversation: conversation.id };
 });
 afterAll(() => t.close());
 
@@ -65,5 +69,7 @@ describe("tenancy", () => {
     expect(appointmentsOfB.json().items).toEqual([]);
     const byPatient = await t.request({ method: "GET", url: `/api/appointments?patient_id=${ids.patient}`, session: sessionB });
     expect(byPatient.json().items).toEqual([]);
+    const conversations = await t.request({ method: "GET", url: "/api/conversations?search=Paciente", session: sessionB });
+    expect(conversations.json()).toMatchObject({ items: [], total: 0 });
   });
 });

@@ -38,16 +38,19 @@ export function listResponseSchema<T extends z.ZodType>(item: T) {
   });
 }
 
+/** The answer of every list route, for typing fetchers. */
+export type ListResponse<T> = { items: T[]; total: number; page: number; per_page: number };
+
 export const idParamSchema = z.object({ id: z.uuid("Identificador inválido") });
 
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 
 /** Optional text fields: the web sends empty optional fields as null (spec part 1 §3). */
-export const optionalText = (max = 2000) =>
+export const optionalText = (max = 2000, tooLong?: string) =>
   z
     .string()
     .trim()
-    .max(max)
+    .max(max, tooLong)
     .nullish()
     .transform((v) => (v === undefined ? undefined : v === "" ? null : v));
 

@@ -11,3 +11,7 @@ export * from "./patients";
 export * from "./appointments";
 export * from "./ai";
 export * from "./whatsapp";
+export * from "./leads";
+export * from "./conversations";
+export * from "./professional-profile";
+export * from "./google-calendar";
