@@ -64,4 +64,43 @@ export const MSG = {
   assistantMaxTokensRange: "O número máximo de tokens deve estar entre 100 e 2000, em passos de 50.",
   assistantTextTooLong: (max: number) => `Use no máximo ${max} caracteres.`,
   slotAlreadyBooked: "Time slot already booked",
+
+  // Settings (part 2 §5, §8); the field messages are the product's, the spec gives only the limits
+  fullNameRequired: "Nome completo é obrigatório",
+  specialtyRequired: "Especialidade é obrigatória",
+  invalidPhone: "Telefone inválido. Use DDD e número, ex.: (11) 98765-4321",
+  invalidZip: "CEP inválido (formato: 00000-000)",
+  appointmentDurationRange: "A duração da consulta deve estar entre 15 e 180 minutos",
+  businessDaysRequired: "Selecione pelo menos um dia de atendimento",
+  businessDayInvalid: "Dia da semana inválido",
+  businessTimeInvalid: "Horário inválido (formato: HH:MM)",
+  businessHoursOrder: "O horário de início deve ser anterior ao horário de término",
+  timeZoneInvalid: "Fuso horário inválido",
+  settingsLoadError: "Erro ao carregar configurações",
+  settingsLoadRetry: "Não foi possível carregar as configurações. Tente novamente.",
+  clinicSaveError: "Erro ao salvar informações da clínica",
+  personalSaveError: "Erro ao salvar informações pessoais",
+  consultationSaveError: "Erro ao salvar configurações",
+  clinicSaved: "Informações da clínica atualizadas!",
+  personalSaved: "Informações pessoais atualizadas!",
+  consultationSaved: "Configurações de consulta atualizadas!",
+
+  // Google Calendar (part 2 §4, §8)
+  googleCalendarNotConfigured: "Google Calendar não está configurado no servidor.",
+  googleCalendarStatusError: "Não foi possível verificar a integração com o Google Calendar.",
+  googleCalendarConnectError: "Erro ao conectar Google Calendar",
+  googleCalendarStartError: "Não foi possível iniciar a conexão com o Google Calendar.",
+  googleCalendarDisconnectError: "Erro ao desconectar Google Calendar",
+  googleCalendarSyncError: "Erro ao sincronizar com Google Calendar",
+  googleCalendarConnected: "Google Calendar conectado com sucesso!",
+  googleCalendarDisconnected: "Google Calendar desconectado.",
+  googleCalendarSynced: (n: number) => `Sincronização concluída: ${n} compromissos atualizados.`,
+  googleCalendarNothingToSync: "Nenhum compromisso pendente para sincronizar.",
+  googleCalendarPartialSync: "Alguns compromissos não foram sincronizados...",
+
+  // Conversations (part 2 §8)
+  conversationsLoadError: "Erro ao carregar conversas",
+  conversationLoadError: "Erro ao carregar conversa",
+  conversationResolveError: "Erro ao resolver conversa",
+  conversationResolved: "Conversa marcada como resolvida!",
 } as const;
