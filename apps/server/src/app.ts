@@ -31,6 +31,12 @@ import { userRoutes } from "./modules/users/user.routes";
 import { aiSettingsRoutes } from "./modules/ai-settings/ai-settings.routes";
 import { whatsappConfigRoutes } from "./modules/whatsapp/whatsapp-config.routes";
 import { whatsappConfigService } from "./modules/whatsapp/whatsapp-config.service";
+import { twilioNumberRoutes } from "./modules/whatsapp/twilio-number.routes";
+import { twilioNumberService } from "./modules/whatsapp/twilio-number.service";
+import { whatsappMetricsRoutes } from "./modules/whatsapp/whatsapp-metrics.routes";
+import { whatsappMetricsService } from "./modules/whatsapp/whatsapp-metrics.service";
+import { assistantSettingsRoutes } from "./modules/assistant-settings/assistant-settings.routes";
+import { assistantSettingsService } from "./modules/assistant-settings/assistant-settings.service";
 import { userService } from "./modules/users/user.service";
 import { conversationRoutes } from "./modules/conversations/conversation.routes";
 import { conversationService } from "./modules/conversations/conversation.service";
@@ -117,6 +123,9 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       await api.register(conversationRoutes(conversationService(db, clock)));
       await api.register(professionalProfileRoutes(professionalProfileService(db)));
       await api.register(googleCalendarRoutes(googleCalendarService(db, config.google)));
+      await api.register(twilioNumberRoutes(twilioNumberService(db)));
+      await api.register(whatsappMetricsRoutes(whatsappMetricsService(db, clock)));
+      await api.register(assistantSettingsRoutes(assistantSettingsService(db)));
     },
     { prefix: "/api" },
   );

@@ -13,6 +13,8 @@ export * from "./tasks";
 export * from "./appointments";
 export * from "./ai";
 export * from "./whatsapp";
+export * from "./twilio-numbers";
+export * from "./assistant-settings";
 export * from "./leads";
 export * from "./conversations";
 export * from "./professional-profile";

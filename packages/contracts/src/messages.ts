@@ -44,6 +44,10 @@ export const MSG = {
   aiTemperatureClamped: "Temperatura ajustada para 1.0 (máximo para Anthropic)",
   aiTemperatureRange: (max: string) => `Temperatura deve estar entre 0.0 e ${max}`,
   twilioNumberRequired: "Informe o número Twilio no formato E.164.",
+  twilioNumberTaken: "Este número Twilio já está cadastrado.",
+  twilioNumberNotFound: "Número Twilio não encontrado.",
+  twilioLabelMax: "O rótulo deve ter no máximo 100 caracteres.",
+  professionalNotFound: "Profissional não encontrado.",
   stateMax: "UF deve ter no máximo 2 caracteres",
   professionalDurationRange: "A duração da consulta deve estar entre 15 e 180 minutos",
   phoneInvalid: "Telefone inválido. Use DDD e número, ex.: (11) 98765-4321",
@@ -56,6 +60,9 @@ export const MSG = {
   patientNameRequired: "Nome do paciente é obrigatório",
   taskTitleRequired: "Título é obrigatório",
   assistantNumbersInvalid: "Temperatura e número máximo de tokens devem ser valores numéricos válidos.",
+  assistantTemperatureRange: "A temperatura deve estar entre 0 e 2, em passos de 0,1.",
+  assistantMaxTokensRange: "O número máximo de tokens deve estar entre 100 e 2000, em passos de 50.",
+  assistantTextTooLong: (max: number) => `Use no máximo ${max} caracteres.`,
   slotAlreadyBooked: "Time slot already booked",
 
   // Settings (part 2 §5, §8); the field messages are the product's, the spec gives only the limits
