@@ -21,9 +21,12 @@ import { patientRoutes } from "./modules/patients/patient.routes";
 import { patientService } from "./modules/patients/patient.service";
 import { userRoutes } from "./modules/users/user.routes";
 import { aiSettingsRoutes } from "./modules/ai-settings/ai-settings.routes";
+import { globalAiSettingsRoutes } from "./modules/ai-settings/global-ai-settings.routes";
+import { globalAiSettingsService } from "./modules/ai-settings/global-ai-settings.service";
 import { whatsappConfigRoutes } from "./modules/whatsapp/whatsapp-config.routes";
 import { whatsappConfigService } from "./modules/whatsapp/whatsapp-config.service";
 import { userService } from "./modules/users/user.service";
+import { professionalAccountService } from "./modules/users/professional-account.service";
 
 export interface AppDeps {
   config: Config;
@@ -92,9 +95,10 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       await api.register(authRoutes(authService(db, sessions, clock)));
       await api.register(professionalRoutes(professionalService(db)));
       await api.register(adminDashboardRoutes(adminDashboardService(db, clock)));
-      await api.register(userRoutes(userService(db)));
+      await api.register(userRoutes(userService(db, clock, sessions), professionalAccountService(db, clock)));
       await api.register(patientRoutes(patientService(db, clock)));
       await api.register(aiSettingsRoutes());
+      await api.register(globalAiSettingsRoutes(globalAiSettingsService(db, clock)));
       await api.register(whatsappConfigRoutes(whatsappConfigService(db, config)));
     },
     { prefix: "/api" },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MSG } from "./messages";
 
 /** `{"detail": "..."}`: every error answer (PRODUCT.md "API conventions"). */
 export const errorResponseSchema = z.object({ detail: z.string() });
@@ -48,6 +49,16 @@ export const optionalText = (max = 2000) =>
     .string()
     .trim()
     .max(max)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v === "" ? null : v));
+
+/** A Brazilian state (UF): at most 2 letters, upper-cased; empty arrives as null (spec part 1 §5). */
+export const optionalUf = () =>
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(2, MSG.stateMax)
     .nullish()
     .transform((v) => (v === undefined ? undefined : v === "" ? null : v));
 

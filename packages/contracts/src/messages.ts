@@ -46,6 +46,18 @@ export const MSG = {
   twilioNumberRequired: "Informe o número Twilio no formato E.164.",
   stateMax: "UF deve ter no máximo 2 caracteres",
 
+  // User accounts (server details where the spec is silent; part 1 §5, PRODUCT.md "Security baseline")
+  userNotFound: "Usuário não encontrado",
+  userEmailTaken: "Já existe um usuário com este email",
+  professionalNotFound: "Profissional não encontrado",
+  professionalLinkOnlyForProfessional: "Somente usuários com perfil Profissional podem ser vinculados a um profissional",
+  professionalAlreadyLinked: "Este profissional já está vinculado a outro usuário",
+  cannotSuspendSelf: "Você não pode suspender a sua própria conta",
+  cannotDeleteSelf: "Você não pode excluir a sua própria conta",
+  cannotChangeOwnAccess: "Você não pode alterar o perfil nem o status da sua própria conta",
+  accountDurationRange: "A duração da consulta deve estar entre 5 e 240 minutos",
+  phoneInvalid: "Telefone inválido. Use DDD e número, ex.: (11) 98765-4321",
+
   // Validation (part 2 §5)
   appointmentPatientInvalid: "Selecione um paciente válido",
   appointmentDateRequired: "Data é obrigatória",
