@@ -17,6 +17,8 @@ const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optional,
+  /** Connections per instance to PostgreSQL. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
   ADMIN_EMAIL: optional.pipe(z.email().optional()),
   ADMIN_PASSWORD: optional.pipe(z.string().min(8).optional()),
   PUBLIC_URL: optional.pipe(z.url().optional()),
@@ -46,6 +48,7 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databasePoolMax: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   publicUrl: string | undefined;
@@ -73,6 +76,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // npm runs workspace scripts inside apps/server; INIT_CWD is where the user typed the command.
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ""),

@@ -7,7 +7,7 @@ import { ensureFirstAdmin } from "./modules/users/first-admin";
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(
-    config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: config.dataDir },
+    config.databaseUrl ? { kind: "postgres", url: config.databaseUrl, maxConnections: config.databasePoolMax } : { kind: "pglite", dataDir: config.dataDir },
   );
   await database.migrate();
   const app = await buildApp({ config, database });

@@ -22,7 +22,7 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 
 export type DatabaseOptions =
   | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob | File }
-  | { kind: "postgres"; url: string; maxConnections?: number };
+  | { kind: "postgres"; url: string; maxConnections?: number; logQuery?: (query: string, params: unknown[]) => void };
 
 export interface Database {
   db: Db;
@@ -40,7 +40,8 @@ export interface Database {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const logger = options.logQuery ? { logQuery: options.logQuery } : undefined;
+    const db = drizzlePg({ client: pool, schema, logger }) as unknown as Db;
     return {
       db,
       kind: "postgres",

@@ -1,0 +1,184 @@
+import { X } from "lucide-react";
+import { Dialog as DialogPrimitive } from "radix-ui";
+import { useRef, type ComponentProps } from "react";
+import { cn } from "@/lib/cn";
+
+/**
+ * Modal dialog on Radix Dialog (focus trap, Escape, focus return, aria-modal).
+ *
+ * ```tsx
+ * <Dialog open={open} onOpenChange={setOpen}>
+ *   <DialogContent size="lg">
+ *     <DialogHeader>
+ *       <DialogTitle>Editar profissional</DialogTitle>
+ *       <DialogDescription>Altere os dados e salve.</DialogDescription>
+ *     </DialogHeader>
+ *     <DialogForm onSubmit={form.handleSubmit(save)}>
+ *       <DialogBody>...fields...</DialogBody>
+ *       <DialogFooter>
+ *         <DialogClose asChild><Button variant="outline">Cancelar</Button></DialogClose>
+ *         <Button type="submit">Salvar</Button>
+ *       </DialogFooter>
+ *     </DialogForm>
+ *   </DialogContent>
+ * </Dialog>
+ * ```
+ *
+ * Every dialog needs a DialogTitle (visually hidden if need be). Without a DialogDescription pass
+ * `aria-describedby={undefined}` to DialogContent, or Radix warns in the console.
+ * To open a dialog from a row-actions menu, keep its state outside the menu (see dropdown-menu.tsx).
+ */
+export const Dialog = DialogPrimitive.Root;
+export const DialogTrigger = DialogPrimitive.Trigger;
+export const DialogClose = DialogPrimitive.Close;
+
+const SIZES = {
+  sm: "sm:max-w-md",
+  md: "sm:max-w-lg",
+  lg: "sm:max-w-2xl",
+  xl: "sm:max-w-4xl",
+} as const;
+
+export type DialogSize = keyof typeof SIZES;
+
+/** Overlay classes, shared with ConfirmDialog so every modal dims the page the same way. */
+export const dialogOverlayClassName =
+  "fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-[2px] data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in";
+
+/**
+ * Panel classes, shared with ConfirmDialog. Phones get a full-width sheet anchored to the bottom (thumb
+ * reach, room for the keyboard); from `sm` up the panel is centred. Height is capped so DialogBody scrolls
+ * inside while the header and footer stay put.
+ */
+export function dialogPanelClassName(size: DialogSize): string {
+  return cn(
+    "fixed z-50 flex flex-col bg-white shadow-2xl ring-1 ring-slate-900/5 focus:outline-none",
+    "inset-x-0 bottom-0 max-h-[calc(100dvh-1.5rem)] rounded-t-2xl pb-[env(safe-area-inset-bottom)]",
+    "data-[state=closed]:animate-sheet-out data-[state=open]:animate-sheet-in",
+    "sm:inset-x-auto sm:bottom-auto sm:top-1/2 sm:left-1/2 sm:w-[calc(100vw-2rem)] sm:-translate-x-1/2 sm:-translate-y-1/2",
+    "sm:max-h-[calc(100dvh-4rem)] sm:rounded-xl sm:pb-0",
+    "sm:data-[state=closed]:animate-dialog-out sm:data-[state=open]:animate-dialog-in",
+    SIZES[size],
+  );
+}
+
+/**
+ * Where focus goes back to when a modal closes. Radix returns it to the element focused before opening,
+ * but a dialog opened from a menu item would return it to that item, gone by then, and focus would land
+ * on <body>. An item inside a Radix menu is traded for the menu's trigger (the menu is labelled by it).
+ */
+function focusReturnTarget(): HTMLElement | null {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || active === document.body) return null;
+  const menu = active.closest('[role="menu"]');
+  if (!menu) return active;
+  const triggerId = menu.getAttribute("aria-labelledby");
+  return triggerId ? document.getElementById(triggerId) : null;
+}
+
+/** Open/close auto-focus handlers for a Radix Dialog or AlertDialog Content that restore focus as above. */
+export function useDialogFocusReturn(
+  onOpenAutoFocus?: (event: Event) => void,
+  onCloseAutoFocus?: (event: Event) => void,
+) {
+  const returnTo = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: (event: Event) => {
+      // Runs before Radix moves focus into the dialog: activeElement is still the opener.
+      returnTo.current = focusReturnTarget();
+      onOpenAutoFocus?.(event);
+    },
+    onCloseAutoFocus: (event: Event) => {
+      onCloseAutoFocus?.(event);
+      const target = returnTo.current;
+      returnTo.current = null;
+      if (event.defaultPrevented || !target?.isConnected) return;
+      event.preventDefault();
+      target.focus();
+    },
+  };
+}
+
+export interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
+  /** Width from `sm` up: sm 28rem, md 32rem (default), lg 42rem, xl 56rem. Phones always use the full width. */
+  size?: DialogSize;
+  /** The X button in the corner (aria-label 'Fechar'). */
+  showClose?: boolean;
+}
+
+export function DialogContent({
+  className,
+  children,
+  size = "md",
+  showClose = true,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: DialogContentProps) {
+  const focusReturn = useDialogFocusReturn(onOpenAutoFocus, onCloseAutoFocus);
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className={dialogOverlayClassName} />
+      <DialogPrimitive.Content className={cn(dialogPanelClassName(size), className)} {...focusReturn} {...props}>
+        {children}
+        {showClose ? (
+          <DialogPrimitive.Close
+            aria-label="Fechar"
+            className={cn(
+              "absolute top-3.5 right-3.5 flex size-9 cursor-pointer items-center justify-center rounded-lg text-slate-400 transition-colors",
+              "hover:bg-slate-100 hover:text-slate-700",
+              "focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none",
+            )}
+          >
+            <X aria-hidden className="size-5" />
+          </DialogPrimitive.Close>
+        ) : null}
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}
+
+/** Title and description block; leaves room on the right for the close button. */
+export function DialogHeader({ className, ...props }: ComponentProps<"div">) {
+  return <div className={cn("flex shrink-0 flex-col gap-1 px-5 pt-5 pr-14 pb-3 sm:px-6 sm:pt-6 sm:pr-14", className)} {...props} />;
+}
+
+export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
+  return (
+    <DialogPrimitive.Title
+      className={cn("text-lg leading-snug font-semibold text-slate-900", className)}
+      {...props}
+    />
+  );
+}
+
+export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
+  return <DialogPrimitive.Description className={cn("text-sm text-slate-500", className)} {...props} />;
+}
+
+/** The scrolling middle of the dialog. */
+export function DialogBody({ className, ...props }: ComponentProps<"div">) {
+  return <div className={cn("min-h-0 flex-1 overflow-y-auto px-5 py-3 sm:px-6", className)} {...props} />;
+}
+
+/**
+ * A <form> spanning DialogBody and DialogFooter without breaking the body's scroll (a plain <form>
+ * wrapper would be a block that grows past the panel's height).
+ */
+export function DialogForm({ className, noValidate = true, ...props }: ComponentProps<"form">) {
+  return <form noValidate={noValidate} className={cn("flex min-h-0 flex-1 flex-col", className)} {...props} />;
+}
+
+/** Action row: buttons stacked full-width on phones (primary on top), right-aligned from `sm` up. */
+export function DialogFooter({ className, ...props }: ComponentProps<"div">) {
+  return (
+    <div
+      className={cn(
+        "flex shrink-0 flex-col-reverse gap-2 border-t border-slate-100 px-5 py-4 sm:flex-row sm:justify-end sm:px-6",
+        "[&>button]:w-full sm:[&>button]:w-auto",
+        className,
+      )}
+      {...props}
+    />
+  );
+}

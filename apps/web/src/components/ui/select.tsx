@@ -1,0 +1,154 @@
+import { Check, ChevronDown } from "lucide-react";
+import { Select as SelectPrimitive } from "radix-ui";
+import { useId, type Ref } from "react";
+import { cn } from "@/lib/cn";
+import { Label } from "./label";
+
+export interface SelectOption<T extends string = string> {
+  /**
+   * Never "": the spec (part 1 §5) forbids an empty-string option value and Radix reserves "" for
+   * "nothing chosen". Use a sentinel such as "all" (filters) or "none" (optional links) and map it to
+   * null/undefined when building the request.
+   */
+  value: T;
+  label: string;
+  disabled?: boolean;
+}
+
+export interface SelectProps<T extends string = string> {
+  options: readonly SelectOption<T>[];
+  /** The chosen value; "" or undefined shows the placeholder. Always controlled. */
+  value: T | "" | undefined;
+  onValueChange?: (value: T) => void;
+  placeholder?: string;
+  /** Visible label above the trigger. Inside a FormField leave it out: the field supplies label and id. */
+  label?: string;
+  id?: string;
+  /** Submitted with a native form; not needed with react-hook-form. */
+  name?: string;
+  disabled?: boolean;
+  required?: boolean;
+  /** Called when the list closes; wire react-hook-form's field.onBlur here for touched state. */
+  onBlur?: () => void;
+  /** Classes for the trigger button (width, e.g. "sm:w-48" for a filter). */
+  className?: string;
+  ref?: Ref<HTMLButtonElement>;
+  "aria-label"?: string;
+  "aria-describedby"?: string;
+  "aria-invalid"?: boolean | "true" | "false";
+  "aria-required"?: boolean | "true" | "false";
+}
+
+/** Fails loudly in development instead of letting Radix throw a less obvious error at render time. */
+function assertNoEmptyValue(options: readonly SelectOption[]): void {
+  if (import.meta.env.DEV && options.some((option) => option.value === "")) {
+    throw new Error('Select: an option may not have the value "" (use a sentinel such as "all" or "none").');
+  }
+}
+
+/**
+ * Single-choice list on Radix Select: keyboard navigation, typeahead, a native-like popup on phones.
+ *
+ * With react-hook-form, through a Controller:
+ * ```tsx
+ * <Controller control={form.control} name="status" render={({ field, fieldState }) => (
+ *   <FormField label="Status" htmlFor="user-status" error={fieldState.error?.message}>
+ *     <Select options={STATUS_OPTIONS} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
+ *   </FormField>
+ * )} />
+ * ```
+ */
+export function Select<T extends string = string>({
+  options,
+  value,
+  onValueChange,
+  placeholder = "Selecione...",
+  label,
+  id,
+  name,
+  disabled,
+  required,
+  onBlur,
+  className,
+  ref,
+  ...aria
+}: SelectProps<T>) {
+  assertNoEmptyValue(options);
+  const generatedId = useId();
+  const triggerId = id ?? generatedId;
+
+  const select = (
+    <SelectPrimitive.Root
+      // Always controlled: undefined would switch Radix to its own internal state.
+      value={value ?? ""}
+      onValueChange={(next) => onValueChange?.(next as T)}
+      onOpenChange={(open) => {
+        if (!open) onBlur?.();
+      }}
+      name={name}
+      disabled={disabled}
+      required={required}
+    >
+      <SelectPrimitive.Trigger
+        ref={ref}
+        id={triggerId}
+        {...aria}
+        className={cn(
+          "flex h-10 w-full cursor-pointer items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 text-left text-sm text-slate-900 shadow-xs transition-colors",
+          "data-placeholder:text-slate-400",
+          "focus-visible:border-brand-500 focus-visible:ring-3 focus-visible:ring-brand-500/20 focus-visible:outline-none",
+          "aria-invalid:border-red-500 aria-invalid:focus-visible:ring-red-500/20",
+          "disabled:cursor-not-allowed disabled:bg-slate-50 disabled:opacity-70",
+          className,
+        )}
+      >
+        <span className="min-w-0 truncate">
+          <SelectPrimitive.Value placeholder={placeholder} />
+        </span>
+        <SelectPrimitive.Icon asChild>
+          <ChevronDown aria-hidden className="size-4 shrink-0 text-slate-400" />
+        </SelectPrimitive.Icon>
+      </SelectPrimitive.Trigger>
+      <SelectPrimitive.Portal>
+        <SelectPrimitive.Content
+          position="popper"
+          sideOffset={4}
+          className={cn(
+            "relative z-50 max-h-(--radix-select-content-available-height) min-w-(--radix-select-trigger-width) overflow-hidden",
+            "rounded-lg border border-slate-200 bg-white shadow-lg",
+            "origin-(--radix-select-content-transform-origin) data-[state=closed]:animate-pop-out data-[state=open]:animate-pop-in",
+          )}
+        >
+          <SelectPrimitive.Viewport className="max-h-80 p-1">
+            {options.map((option) => (
+              <SelectPrimitive.Item
+                key={option.value}
+                value={option.value}
+                disabled={option.disabled}
+                className={cn(
+                  "relative flex min-h-9 cursor-pointer items-center rounded-md py-1.5 pr-8 pl-2.5 text-sm text-slate-700 outline-none select-none",
+                  "data-highlighted:bg-brand-50 data-highlighted:text-brand-900",
+                  "data-[state=checked]:font-medium data-[state=checked]:text-slate-900",
+                  "data-disabled:pointer-events-none data-disabled:opacity-50",
+                )}
+              >
+                <SelectPrimitive.ItemText>{option.label}</SelectPrimitive.ItemText>
+                <SelectPrimitive.ItemIndicator className="absolute right-2.5 inline-flex items-center">
+                  <Check aria-hidden className="size-4 text-brand-600" />
+                </SelectPrimitive.ItemIndicator>
+              </SelectPrimitive.Item>
+            ))}
+          </SelectPrimitive.Viewport>
+        </SelectPrimitive.Content>
+      </SelectPrimitive.Portal>
+    </SelectPrimitive.Root>
+  );
+
+  if (!label) return select;
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={triggerId}>{label}</Label>
+      {select}
+    </div>
+  );
+}

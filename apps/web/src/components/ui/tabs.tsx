@@ -1,0 +1,62 @@
+import { Tabs as TabsPrimitive } from "radix-ui";
+import type { ComponentProps } from "react";
+import { cn } from "@/lib/cn";
+
+/**
+ * Tabs on Radix Tabs (arrow keys move between tabs, roles and aria-controls wired).
+ *
+ * ```tsx
+ * <Tabs value={tab} onValueChange={setTab}>
+ *   <TabsList aria-label="Seções do sistema">
+ *     <TabsTrigger value="users">Usuários</TabsTrigger>
+ *     <TabsTrigger value="ai-settings">Configurações AI</TabsTrigger>
+ *   </TabsList>
+ *   <TabsContent value="users">...</TabsContent>
+ * </Tabs>
+ * ```
+ * Inactive panels unmount; keep form state above the Tabs (one react-hook-form for all tabs) when a
+ * dialog spreads one form over several tabs.
+ */
+export const Tabs = TabsPrimitive.Root;
+
+/** The tab strip; scrolls sideways (without a visible scrollbar) when the tabs outgrow a phone screen. */
+export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
+  return (
+    <TabsPrimitive.List
+      className={cn(
+        "inline-flex max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1",
+        "[scrollbar-width:none] [&::-webkit-scrollbar]:hidden",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
+  return (
+    <TabsPrimitive.Trigger
+      className={cn(
+        "inline-flex h-8 shrink-0 cursor-pointer items-center justify-center gap-2 rounded-md px-3 text-sm font-medium whitespace-nowrap text-slate-600 transition-colors",
+        "hover:text-slate-900",
+        "focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none focus-visible:ring-inset",
+        "data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm",
+        "disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
+  return (
+    <TabsPrimitive.Content
+      className={cn(
+        "mt-4 rounded-lg focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
