@@ -10,6 +10,9 @@ export type AiModels = z.infer<typeof aiModelsSchema>;
 export const AI_TEMPERATURE_STEP = 0.1;
 export const AI_PROMPT_MIN_LENGTH = 10;
 
+/** The temperature on the 0.1 grid, without float noise (0.30000000000000004). */
+export const roundToTemperatureStep = (value: number) => Math.round(value * 10) / 10;
+
 /** "2.0", "1.0": how the spec writes a provider's maximum temperature in its messages. */
 export const formatTemperature = (value: number) => value.toFixed(1);
 

@@ -58,6 +58,27 @@ export const MSG = {
   accountDurationRange: "A duração da consulta deve estar entre 5 e 240 minutos",
   phoneInvalid: "Telefone inválido. Use DDD e número, ex.: (11) 98765-4321",
 
+  // Admin toasts (part 1 §8): Sistema (users, global AI settings) and user detail
+  loadDataError: "Erro ao carregar dados",
+  createUserError: "Erro ao criar usuário",
+  editUserError: "Erro ao editar usuário",
+  suspendReactivateError: "Erro ao suspender/reativar usuário",
+  actionError: "Erro ao processar ação",
+  deleteUserError: "Erro ao deletar usuário",
+  bulkActionError: "Erro ao processar ação em massa",
+  aiSettingsLoadError: "Erro ao carregar configurações de AI",
+  settingsSaveError: "Erro ao salvar configurações",
+  detailsLoadError: "Erro ao carregar detalhes",
+  notesSaveError: "Erro ao salvar notas",
+  notesUserMissing: "Erro: Usuário não identificado para salvar notas.",
+  professionalsLoadError: "Não foi possível carregar a lista de profissionais.",
+  userReactivated: "Usuário reativado!",
+  userSuspended: "Usuário suspenso!",
+  userDeleted: "Usuário deletado permanentemente!",
+  usersProcessed: (count: number) => `${count} usuário(s) processado(s) com sucesso!`,
+  exportDone: "Exportação concluída!",
+  notesSaved: "Notas salvas com sucesso!",
+
   // Validation (part 2 §5)
   appointmentPatientInvalid: "Selecione um paciente válido",
   appointmentDateRequired: "Data é obrigatória",

@@ -1,4 +1,4 @@
-import { DEFAULT_AI_SETTINGS, type AiSettings, type AiSettingsInput } from "@clinora/contracts";
+import { DEFAULT_AI_SETTINGS, roundToTemperatureStep, type AiSettings, type AiSettingsInput } from "@clinora/contracts";
 import type { Db } from "../../db/client";
 import type { Clock } from "../../lib/clock";
 import type { AuthContext } from "../../plugins/auth";
@@ -7,11 +7,9 @@ import { globalAiSettingsRepository, type GlobalAiSettingsRow } from "./global-a
 
 export type GlobalAiSettingsService = ReturnType<typeof globalAiSettingsService>;
 
-/** The temperature on the 0.1 grid of the settings screen (spec part 1 §9); also hides float4 noise. */
-const onStep = (value: number) => Math.round(value * 10) / 10;
-
 function toDto(row: GlobalAiSettingsRow): AiSettings {
-  return { provider: row.provider, model: row.model, temperature: onStep(row.temperature), system_prompt: row.systemPrompt };
+  // real (float4) columns read back as 0.699999988: the 0.1 grid of spec part 1 §9 restores 0.7.
+  return { provider: row.provider, model: row.model, temperature: roundToTemperatureStep(row.temperature), system_prompt: row.systemPrompt };
 }
 
 /** The assistant configuration shared by all professionals (spec part 1 §2.6 "Configurações AI"). */
@@ -27,7 +25,7 @@ export function globalAiSettingsService(db: Db, clock: Clock) {
     async save(caller: AuthContext & { ip?: string }, input: AiSettingsInput): Promise<AiSettings> {
       const saved = await db.transaction(async (tx) => {
         const row = await globalAiSettingsRepository(tx).save(
-          { provider: input.provider, model: input.model, temperature: onStep(input.temperature), systemPrompt: input.system_prompt },
+          { provider: input.provider, model: input.model, temperature: roundToTemperatureStep(input.temperature), systemPrompt: input.system_prompt },
           { userId: caller.userId, at: clock.now() },
         );
         await recordAudit(tx, caller, { action: "ai_settings.updated", entityType: "ai_settings", details: { provider: row.provider, model: row.model } });
