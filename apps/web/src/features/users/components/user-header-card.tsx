@@ -64,7 +64,7 @@ function Fact({ icon: Icon, label, value }: { icon: typeof Mail; label: string; 
       <Icon aria-hidden className="mt-0.5 size-4 shrink-0 text-slate-400" />
       <div className="min-w-0">
         <dt className="text-xs text-slate-500">{label}</dt>
-        <dd className="truncate font-medium text-slate-800">{value}</dd>
+        <dd className="font-medium break-words text-slate-800">{value}</dd>
       </div>
     </div>
   );

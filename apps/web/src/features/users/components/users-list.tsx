@@ -55,7 +55,7 @@ export function UsersList({ users, selectedIds, onToggle, onToggleAll, currentUs
               <TH>Status</TH>
               <TH>Profissional</TH>
               <TH>Último acesso</TH>
-              <TH>Criado em</TH>
+              <TH className="hidden 2xl:table-cell">Criado em</TH>
               <TH className="text-right">
                 <span className="sr-only">Ações</span>
               </TH>
@@ -74,9 +74,9 @@ export function UsersList({ users, selectedIds, onToggle, onToggleAll, currentUs
                 <TD>
                   <UserStatusBadge status={user.status} />
                 </TD>
-                <TD className="max-w-48 truncate">{user.professional_name ?? <span className="text-slate-400">—</span>}</TD>
+                <TD className="max-w-48 truncate">{user.professional_name ?? <span className="text-slate-400">Nenhum</span>}</TD>
                 <TD className="whitespace-nowrap text-slate-500">{lastAccessText(user.last_login)}</TD>
-                <TD className="whitespace-nowrap text-slate-500">{formatDate(user.created_at)}</TD>
+                <TD className="hidden whitespace-nowrap text-slate-500 2xl:table-cell">{formatDate(user.created_at)}</TD>
                 <TD className="text-right">
                   <UserRowActions user={user} isSelf={user.id === currentUserId} {...handlers} />
                 </TD>

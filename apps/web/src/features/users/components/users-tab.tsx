@@ -86,7 +86,7 @@ export function UsersTab() {
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <h2 className="text-lg font-semibold text-slate-900">Usuários</h2>
-        <div className="flex flex-wrap gap-2">
+        <div className="grid gap-2 sm:flex">
           <Button variant="outline" onClick={() => setDialog("account")}>
             <Stethoscope aria-hidden />
             Nova Conta Profissional
@@ -107,7 +107,7 @@ export function UsersTab() {
             aria-label="Buscar usuários"
             className="lg:flex-1"
           />
-          <div className="grid grid-cols-2 gap-3 sm:flex">
+          <div className="grid gap-3 sm:flex">
             <Select aria-label="Filtrar por status" options={STATUS_FILTER_OPTIONS} value={status} onValueChange={changeFilter(setStatus)} className="sm:w-44" />
             <Select aria-label="Filtrar por perfil" options={ROLE_FILTER_OPTIONS} value={role} onValueChange={changeFilter(setRole)} className="sm:w-44" />
           </div>
@@ -118,7 +118,7 @@ export function UsersTab() {
         </div>
 
         <div className="flex flex-wrap items-center gap-2 border-b border-slate-100 bg-slate-50/60 px-4 py-2.5" role="toolbar" aria-label="Ações em massa">
-          <span className="mr-auto text-sm text-slate-600" aria-live="polite">
+          <span className="w-full text-sm text-slate-600 sm:mr-auto sm:w-auto" aria-live="polite">
             {selectedIds.length > 0 ? `${selectedIds.length} selecionado(s)` : "Nenhum usuário selecionado"}
           </span>
           <Button size="sm" variant="outline" onClick={() => startBulk("activate")}>
