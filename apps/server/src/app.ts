@@ -17,8 +17,14 @@ import { adminDashboardRoutes } from "./modules/admin-dashboard/admin-dashboard.
 import { adminDashboardService } from "./modules/admin-dashboard/admin-dashboard.service";
 import { professionalRoutes } from "./modules/professionals/professional.routes";
 import { professionalService } from "./modules/professionals/professional.service";
+import { leadRoutes } from "./modules/leads/lead.routes";
+import { leadService } from "./modules/leads/lead.service";
 import { patientRoutes } from "./modules/patients/patient.routes";
 import { patientService } from "./modules/patients/patient.service";
+import { appointmentRoutes } from "./modules/appointments/appointment.routes";
+import { appointmentService } from "./modules/appointments/appointment.service";
+import { professionalToggleRoutes } from "./modules/professionals/professional-toggles.routes";
+import { professionalTogglesService } from "./modules/professionals/professional-toggles.service";
 import { userRoutes } from "./modules/users/user.routes";
 import { aiSettingsRoutes } from "./modules/ai-settings/ai-settings.routes";
 import { globalAiSettingsRoutes } from "./modules/ai-settings/global-ai-settings.routes";
@@ -93,10 +99,13 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     async (api) => {
       await api.register(healthRoutes(database));
       await api.register(authRoutes(authService(db, sessions, clock)));
-      await api.register(professionalRoutes(professionalService(db)));
+      await api.register(professionalRoutes(professionalService(db, clock)));
+      await api.register(leadRoutes(leadService(db, clock)));
       await api.register(adminDashboardRoutes(adminDashboardService(db, clock)));
       await api.register(userRoutes(userService(db, clock, sessions), professionalAccountService(db, clock)));
       await api.register(patientRoutes(patientService(db, clock)));
+      await api.register(appointmentRoutes(appointmentService(db, clock)));
+      await api.register(professionalToggleRoutes(professionalTogglesService(db)));
       await api.register(aiSettingsRoutes());
       await api.register(globalAiSettingsRoutes(globalAiSettingsService(db, clock)));
       await api.register(whatsappConfigRoutes(whatsappConfigService(db, config)));

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { DEFAULT_TIME_ZONE } from "@clinora/contracts";
 import type { Db } from "../src/db/client";
 import * as s from "../src/db/schema/index";
 import { hashPassword } from "../src/lib/password";
+import { localToInstant } from "../src/lib/time";
 
 export const DEFAULT_PASSWORD = "Senha@12345";
 
@@ -50,6 +52,33 @@ export function factories(db: Db) {
 
     async patient(professionalId: string, overrides: Partial<typeof s.patients.$inferInsert> = {}) {
       const [row] = await db.insert(s.patients).values({ professionalId, name: `Paciente ${unique()}`, ...overrides }).returning();
+      return row!;
+    },
+
+    /** An appointment at a local date and time in São Paulo (the default zone), 50 minutes unless told. */
+    async appointment(professionalId: string, patientId: string, overrides: Partial<typeof s.appointments.$inferInsert> = {}) {
+      const date = overrides.appointmentDate ?? "2026-03-10";
+      const time = overrides.appointmentTime ?? "10:00";
+      const duration = overrides.duration ?? 50;
+      const startsAt = localToInstant(date, time, DEFAULT_TIME_ZONE);
+      const [row] = await db
+        .insert(s.appointments)
+        .values({
+          professionalId,
+          patientId,
+          appointmentDate: date,
+          appointmentTime: time,
+          duration,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + duration * 60_000),
+          ...overrides,
+        })
+        .returning();
+      return row!;
+    },
+
+    async lead(overrides: Partial<typeof s.leads.$inferInsert> = {}) {
+      const [row] = await db.insert(s.leads).values({ name: `Lead ${unique()}`, contactForm: `lead-${unique()}@teste.com.br`, ...overrides }).returning();
       return row!;
     },
   };

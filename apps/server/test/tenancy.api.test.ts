@@ -15,6 +15,13 @@ let ids: Record<string, string>;
 const CASES: Record<string, { id: () => string; body?: Record<string, unknown>; readBack: string }> = {
   "GET /api/patients/:id": { id: () => ids.patient!, readBack: "/api/patients/:id" },
   "PUT /api/patients/:id": { id: () => ids.patient!, body: { name: "Invasor" }, readBack: "/api/patients/:id" },
+  "GET /api/appointments/:id": { id: () => ids.appointment!, readBack: "/api/appointments/:id" },
+  "PUT /api/appointments/:id": {
+    id: () => ids.appointment!,
+    body: { patient_id: "7b0c5a52-5d1e-4e0c-9c8e-7c2f0e6f9a11", appointment_date: "2026-04-02", appointment_time: "15:00", appointment_type: "Invasão", status: "cancelled" },
+    readBack: "/api/appointments/:id",
+  },
+  "DELETE /api/appointments/:id": { id: () => ids.appointment!, readBack: "/api/appointments/:id" },
 };
 
 beforeAll(async () => {
@@ -24,7 +31,8 @@ beforeAll(async () => {
   sessionA = await t.login(a.user.email, a.user.password);
   sessionB = await t.login(b.user.email, b.user.password);
   const patient = await t.make.patient(a.professional.id, { name: "Paciente de A" });
-  ids = { patient: patient.id };
+  const appointment = await t.make.appointment(a.professional.id, patient.id, { appointmentDate: "2026-04-01", appointmentTime: "10:00" });
+  ids = { patient: patient.id, appointment: appointment.id };
 });
 afterAll(() => t.close());
 
@@ -53,5 +61,9 @@ describe("tenancy", () => {
     expect(list.json().items).toEqual([]);
     const search = await t.request({ method: "GET", url: "/api/patients/search?q=Paciente", session: sessionB });
     expect(search.json()).toEqual([]);
+    const appointmentsOfB = await t.request({ method: "GET", url: "/api/appointments", session: sessionB });
+    expect(appointmentsOfB.json().items).toEqual([]);
+    const byPatient = await t.request({ method: "GET", url: `/api/appointments?patient_id=${ids.patient}`, session: sessionB });
+    expect(byPatient.json().items).toEqual([]);
   });
 });

@@ -39,27 +39,33 @@ export function listResponseSchema<T extends z.ZodType>(item: T) {
   });
 }
 
+/** The answer of every list route, for typing fetchers. */
+export type ListResponse<T> = { items: T[]; total: number; page: number; per_page: number };
+
 export const idParamSchema = z.object({ id: z.uuid("Identificador inválido") });
 
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 
 /** Optional text fields: the web sends empty optional fields as null (spec part 1 §3). */
-export const optionalText = (max = 2000) =>
+export const optionalText = (max = 2000, tooLong?: string) =>
   z
     .string()
     .trim()
-    .max(max)
+    .max(max, tooLong)
     .nullish()
     .transform((v) => (v === undefined ? undefined : v === "" ? null : v));
 
 /** A Brazilian state (UF): at most 2 letters, upper-cased; empty arrives as null (spec part 1 §5). */
-export const optionalUf = () =>
-  z
-    .string()
-    .trim()
-    .toUpperCase()
-    .max(2, MSG.stateMax)
-    .nullish()
-    .transform((v) => (v === undefined ? undefined : v === "" ? null : v));
+export const optionalUf = () => optionalText(2, MSG.stateMax).transform((v) => (typeof v === "string" ? v.toUpperCase() : v));
 
 export const isoDateTime = z.string();
+
+/** A calendar date sent as YYYY-MM-DD text (spec part 2 §3). */
+export const isoDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Data inválida (formato: AAAA-MM-DD)", abort: true })
+  // Round trip, because Date.parse rolls "2026-02-31" over to March instead of refusing it.
+  .refine((v) => {
+    const parsed = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(v);
+  }, "Data inválida");

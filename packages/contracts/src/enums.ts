@@ -32,6 +32,14 @@ export type AdminActionType = (typeof ADMIN_ACTION_TYPES)[number];
 export const LEAD_STATUSES = ["new", "contacted", "qualified", "converted", "lost"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  new: "Novo",
+  contacted: "Contatado",
+  qualified: "Qualificado",
+  converted: "Convertido",
+  lost: "Perdido",
+};
+
 export const APPOINTMENT_STATUSES = ["pending", "confirmed", "completed", "cancelled"] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 

@@ -45,6 +45,8 @@ export const MSG = {
   aiTemperatureRange: (max: string) => `Temperatura deve estar entre 0.0 e ${max}`,
   twilioNumberRequired: "Informe o número Twilio no formato E.164.",
   stateMax: "UF deve ter no máximo 2 caracteres",
+  professionalDurationRange: "A duração da consulta deve estar entre 15 e 180 minutos",
+  phoneInvalid: "Telefone inválido. Use DDD e número, ex.: (11) 98765-4321",
 
   // User accounts (server details where the spec is silent; part 1 §5, PRODUCT.md "Security baseline")
   userNotFound: "Usuário não encontrado",
@@ -56,7 +58,6 @@ export const MSG = {
   cannotDeleteSelf: "Você não pode excluir a sua própria conta",
   cannotChangeOwnAccess: "Você não pode alterar o perfil nem o status da sua própria conta",
   accountDurationRange: "A duração da consulta deve estar entre 5 e 240 minutos",
-  phoneInvalid: "Telefone inválido. Use DDD e número, ex.: (11) 98765-4321",
 
   // Admin toasts (part 1 §8): Sistema (users, global AI settings) and user detail
   loadDataError: "Erro ao carregar dados",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MSG } from "./messages";
-import { optionalText, pageQuerySchema } from "./common";
+import { isoDateSchema, optionalText, pageQuerySchema } from "./common";
 import { isValidCpf, normalizeCpf } from "./cpf";
 
 /** A patient as the API returns it (spec part 2 §3 "Patient"); phone in E.164, CPF as 11 digits. */
@@ -26,17 +26,12 @@ export const patientSchema = z.object({
 });
 export type Patient = z.infer<typeof patientSchema>;
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Data inválida (formato: AAAA-MM-DD)")
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "Data inválida");
-
 /** Create/update payload; every empty optional field arrives as null (spec part 2 §5 "Patient form"). */
 export const patientInputSchema = z.object({
   name: z.string(MSG.patientNameRequired).trim().min(1, MSG.patientNameRequired).max(200),
   phone: optionalText(40),
   email: optionalText(254).pipe(z.email(MSG.invalidEmail).nullish()),
-  birth_date: z.union([isoDate, z.literal(""), z.null()]).optional().transform((v) => (v ? v : v === undefined ? undefined : null)),
+  birth_date: z.union([isoDateSchema, z.literal(""), z.null()]).optional().transform((v) => (v ? v : v === undefined ? undefined : null)),
   cpf: optionalText(20).refine((v) => v == null || isValidCpf(v), "CPF inválido").transform((v) => (v == null ? v : normalizeCpf(v))),
   address: optionalText(500),
   preferred_time: optionalText(100),

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { BRAZIL_TIME_ZONES } from "./enums";
+import { MSG } from "./messages";
+import { optionalText, optionalUf, pageQuerySchema } from "./common";
 
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
@@ -33,3 +35,60 @@ export const professionalSchema = z.object({
   updated_at: z.string(),
 });
 export type Professional = z.infer<typeof professionalSchema>;
+
+/** Admin professional dialogs (spec part 1 §5, §9): default 50 minutes, from 15 to 180. */
+export const APPOINTMENT_DURATION = { default: 50, min: 15, max: 180 } as const;
+
+/** Professionals list page size (spec part 1 §9); selection lists ask for MAX_PER_PAGE instead. */
+export const PROFESSIONALS_PAGE_SIZE = 20;
+
+const nameOrSpecialty = z
+  .string(MSG.professionalNameSpecialtyRequired)
+  .trim()
+  .min(1, MSG.professionalNameSpecialtyRequired)
+  .max(200);
+
+const appointmentDuration = z
+  .number(MSG.professionalDurationRange)
+  .int(MSG.professionalDurationRange)
+  .min(APPOINTMENT_DURATION.min, MSG.professionalDurationRange)
+  .max(APPOINTMENT_DURATION.max, MSG.professionalDurationRange);
+
+/**
+ * What the administrator edits in the create and edit dialogs (spec part 1 §2.4, §5). PUT replaces these
+ * fields; the professional's own settings (time zone, business hours, licence) are not part of it.
+ */
+export const professionalInputSchema = z.object({
+  full_name: nameOrSpecialty,
+  specialty: nameOrSpecialty,
+  phone: optionalText(40),
+  email: optionalText(254).pipe(z.email(MSG.invalidEmail).nullish()),
+  clinic_name: optionalText(200),
+  clinic_address: optionalText(500),
+  clinic_city: optionalText(120),
+  clinic_state: optionalUf(),
+  clinic_zip: optionalText(20),
+  bio: optionalText(5000),
+  appointment_duration: appointmentDuration.default(APPOINTMENT_DURATION.default),
+  is_available: z.boolean("Disponibilidade inválida").default(true),
+  zen_mode: z.boolean("Modo zen inválido").default(false),
+});
+export type ProfessionalInput = z.input<typeof professionalInputSchema>;
+export type ProfessionalInputParsed = z.output<typeof professionalInputSchema>;
+
+export const professionalListQuerySchema = pageQuerySchema.extend({
+  specialty: z.string().trim().max(200).optional(),
+  city: z.string().trim().max(120).optional(),
+  is_available: z.stringbool("Use true ou false").optional(),
+});
+export type ProfessionalListQuery = z.infer<typeof professionalListQuerySchema>;
+
+/** Spec part 1 §3 "Professional stats"; each list is ordered by count, then by name. */
+export const professionalStatsSchema = z.object({
+  total: z.number().int(),
+  available: z.number().int(),
+  unavailable: z.number().int(),
+  by_specialty: z.array(z.object({ specialty: z.string(), count: z.number().int() })),
+  by_city: z.array(z.object({ city: z.string(), count: z.number().int() })),
+});
+export type ProfessionalStats = z.infer<typeof professionalStatsSchema>;

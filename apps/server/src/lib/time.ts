@@ -55,6 +55,17 @@ export function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** Minutes since midnight of an "HH:MM" or "HH:MM:SS" time of day. */
+export function minutesOfDay(time: string): number {
+  const [h = "0", m = "0"] = time.split(":");
+  return Number(h) * 60 + Number(m);
+}
+
+/** "HH:MM" of a number of minutes since midnight. */
+export function timeOfDay(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+}
+
 /** Offset of `timeZone` from UTC at `instant`, in minutes (e.g. -180 for São Paulo). */
 function offsetMinutes(instant: Date, timeZone: string): number {
   const p = Object.fromEntries(formatterFor(timeZone).formatToParts(instant).map((x) => [x.type, x.value]));

@@ -88,3 +88,8 @@ export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw AppError.unauthorized();
   return request.auth;
 }
+
+/** The caller with its address, for the audit trail of administrator actions. */
+export function actorOf(request: FastifyRequest): AuthContext & { ip: string } {
+  return { ...authOf(request), ip: request.ip };
+}

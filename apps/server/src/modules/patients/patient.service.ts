@@ -1,4 +1,4 @@
-import type { Patient, PatientInputParsed, PatientListQuery } from "@clinora/contracts";
+import { MSG, type Patient, type PatientInputParsed, type PatientListQuery } from "@clinora/contracts";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
@@ -40,7 +40,7 @@ function toWrite(input: PatientInputParsed): PatientWrite {
   let phone: string | null = null;
   if (input.phone) {
     phone = toE164BR(input.phone);
-    if (!phone) throw AppError.validation([{ field: "phone", msg: "Telefone inválido. Use DDD e número, ex.: (11) 98765-4321" }]);
+    if (!phone) throw AppError.validation([{ field: "phone", msg: MSG.phoneInvalid }]);
   }
   return {
     name: input.name,

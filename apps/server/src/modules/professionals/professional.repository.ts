@@ -1,9 +1,36 @@
-import { eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { foldedText } from "../../db/folded-text";
 import { rowsOf } from "../../db/rows";
-import { appointments, conversations, jobs, patients, professionals, tasks } from "../../db/schema/index";
+import { appointments, conversations, jobs, patients, professionals, tasks, users } from "../../db/schema/index";
 
 export type NewProfessional = typeof professionals.$inferInsert;
+/** The columns the administrator's dialogs write (spec part 1 §2.4). */
+export type ProfessionalWrite = Pick<
+  NewProfessional,
+  | "fullName"
+  | "specialty"
+  | "phone"
+  | "email"
+  | "clinicName"
+  | "clinicAddress"
+  | "clinicCity"
+  | "clinicState"
+  | "clinicZip"
+  | "bio"
+  | "appointmentDuration"
+  | "isAvailable"
+  | "zenMode"
+>;
+/** Any subset of columns; `updatedAt` defaults to now. */
+export type ProfessionalChanges = Partial<Omit<NewProfessional, "id" | "createdAt">>;
+
+export interface LinkedCounts {
+  patients: number;
+  appointments: number;
+  /** Login accounts linked to the professional. */
+  users: number;
+}
 
 export interface PracticeDataCounts {
   patients: number;
@@ -12,16 +39,100 @@ export interface PracticeDataCounts {
   conversations: number;
 }
 
+export interface ProfessionalFilters {
+  specialty?: string;
+  city?: string;
+  isAvailable?: boolean;
+}
+
+/** Professionals are the tenants themselves: this repository is platform-wide, for administrators. */
 export function professionalRepository(db: DbOrTx) {
+  const whereOf = (f: ProfessionalFilters): SQL | undefined =>
+    and(
+      f.specialty ? eq(professionals.specialty, f.specialty) : undefined,
+      f.city ? eq(professionals.clinicCity, f.city) : undefined,
+      f.isAvailable === undefined ? undefined : eq(professionals.isAvailable, f.isAvailable),
+    );
+
   return {
     async findById(id: string) {
       const [row] = await db.select().from(professionals).where(eq(professionals.id, id)).limit(1);
       return row ?? null;
     },
+
+    /** Locks the row until the transaction ends, so no patient or appointment can be added meanwhile. */
+    async lockById(id: string) {
+      const [row] = await db.select({ id: professionals.id }).from(professionals).where(eq(professionals.id, id)).for("update");
+      return row ?? null;
+    },
+
+    /** Ordered by name, accents and case aside. */
+    async list(filters: ProfessionalFilters, page: { limit: number; offset: number }) {
+      const where = whereOf(filters);
+      const [rows, [total]] = await Promise.all([
+        db.select().from(professionals).where(where).orderBy(asc(foldedText(professionals.fullName)), asc(professionals.id)).limit(page.limit).offset(page.offset),
+        db.select({ n: count() }).from(professionals).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async countByAvailability() {
+      const [row] = await db
+        .select({ total: count(), available: sql<number>`(count(*) filter (where ${professionals.isAvailable}))::int` })
+        .from(professionals);
+      return { total: row?.total ?? 0, available: row?.available ?? 0 };
+    },
+
+    async countBySpecialty() {
+      const n = count();
+      return db
+        .select({ specialty: professionals.specialty, count: n })
+        .from(professionals)
+        .groupBy(professionals.specialty)
+        .orderBy(desc(n), asc(professionals.specialty));
+    },
+
+    /** Professionals without a clinic city are left out. */
+    async countByCity() {
+      const n = count();
+      const rows = await db
+        .select({ city: professionals.clinicCity, count: n })
+        .from(professionals)
+        .where(isNotNull(professionals.clinicCity))
+        .groupBy(professionals.clinicCity)
+        .orderBy(desc(n), asc(professionals.clinicCity));
+      return rows.map((r) => ({ city: r.city!, count: r.count }));
+    },
+
+    /** What deleting the professional would remove or leave without an owner (PRODUCT.md "Deleting"). */
+    async countLinked(id: string): Promise<LinkedCounts> {
+      const result = await db.execute(sql`
+        select
+          (select count(*) from ${patients} where ${patients.professionalId} = ${id})::int as patients,
+          (select count(*) from ${appointments} where ${appointments.professionalId} = ${id})::int as appointments,
+          (select count(*) from ${users} where ${users.professionalId} = ${id})::int as users
+      `);
+      return rowsOf<LinkedCounts>(result)[0]!;
+    },
+
     async insert(values: NewProfessional) {
       const [row] = await db.insert(professionals).values(values).returning();
       return row!;
     },
+
+    async update(id: string, changes: ProfessionalChanges) {
+      const [row] = await db
+        .update(professionals)
+        .set({ updatedAt: new Date(), ...changes })
+        .where(eq(professionals.id, id))
+        .returning();
+      return row ?? null;
+    },
+
+    async delete(id: string) {
+      await db.delete(professionals).where(eq(professionals.id, id));
+    },
+
     /** The professional's patients, appointments, tasks and conversations, in one round trip. */
     async countPracticeData(id: string): Promise<PracticeDataCounts> {
       const result = await db.execute(sql`
@@ -33,6 +144,7 @@ export function professionalRepository(db: DbOrTx) {
       `);
       return rowsOf<PracticeDataCounts>(result)[0]!;
     },
+
     /**
      * Removes the professional and everything it owns. Tenant tables reference the professional with
      * ON DELETE CASCADE (docs/decisions/004-tenancy-model.md); queued jobs carry its id without a foreign key,

@@ -1,17 +1,127 @@
+import { MSG, type ProfessionalInputParsed, type ProfessionalListQuery, type ProfessionalStats } from "@clinora/contracts";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
+import type { Clock } from "../../lib/clock";
+import { pageOf, pageWindow } from "../../lib/pagination";
+import { toE164BR } from "../../lib/phone";
+import type { AuthContext } from "../../plugins/auth";
+import { recordAudit } from "../audit/audit.service";
 import { toProfessionalDto } from "./professional.mapper";
-import { professionalRepository } from "./professional.repository";
+import { professionalRepository, type LinkedCounts, type ProfessionalWrite } from "./professional.repository";
 
 export type ProfessionalService = ReturnType<typeof professionalService>;
 
-export function professionalService(db: Db) {
-  const repo = professionalRepository(db);
+type Actor = AuthContext & { ip?: string };
+
+const NOT_FOUND = "Profissional não encontrado";
+
+/** Input -> columns: phone to E.164 (PRODUCT.md "Phones"), email in lower case. */
+function toWrite(input: ProfessionalInputParsed): ProfessionalWrite {
+  let phone: string | null = null;
+  if (input.phone) {
+    phone = toE164BR(input.phone);
+    if (!phone) throw AppError.validation([{ field: "phone", msg: MSG.phoneInvalid }]);
+  }
   return {
+    fullName: input.full_name,
+    specialty: input.specialty,
+    phone,
+    email: input.email?.toLowerCase() ?? null,
+    clinicName: input.clinic_name ?? null,
+    clinicAddress: input.clinic_address ?? null,
+    clinicCity: input.clinic_city ?? null,
+    clinicState: input.clinic_state ?? null,
+    clinicZip: input.clinic_zip ?? null,
+    bio: input.bio ?? null,
+    appointmentDuration: input.appointment_duration,
+    isAvailable: input.is_available,
+    zenMode: input.zen_mode,
+  };
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "Não é possível excluir ...: possui dados vinculados (3 pacientes, 1 consulta)." */
+function linkedDataMessage(linked: LinkedCounts): string | null {
+  const parts = [
+    linked.patients > 0 ? plural(linked.patients, "paciente", "pacientes") : null,
+    linked.appointments > 0 ? plural(linked.appointments, "consulta", "consultas") : null,
+    linked.users > 0 ? plural(linked.users, "conta de usuário", "contas de usuário") : null,
+  ].filter(Boolean);
+  return parts.length === 0 ? null : `Não é possível excluir este profissional: ele possui dados vinculados (${parts.join(", ")}).`;
+}
+
+export function professionalService(db: Db, clock: Clock) {
+  const repo = professionalRepository(db);
+
+  const getOrThrow = async (id: string) => {
+    const row = await repo.findById(id);
+    if (!row) throw AppError.notFound(NOT_FOUND);
+    return row;
+  };
+
+  return {
+    /** The caller's own professional record. */
     async getOwn(professionalId: string) {
-      const row = await repo.findById(professionalId);
-      if (!row) throw AppError.notFound();
-      return toProfessionalDto(row);
+      return toProfessionalDto(await getOrThrow(professionalId));
+    },
+
+    /** One page of professionals ordered by name, filtered by specialty, city and availability. */
+    async list(q: ProfessionalListQuery) {
+      const { rows, total } = await repo.list(
+        { specialty: q.specialty || undefined, city: q.city || undefined, isAvailable: q.is_available },
+        pageWindow(q),
+      );
+      return pageOf(rows.map(toProfessionalDto), total, q);
+    },
+
+    /** Figures of the four cards and the options of the specialty and city filters (spec part 1 §2.4). */
+    async stats(): Promise<ProfessionalStats> {
+      const [{ total, available }, bySpecialty, byCity] = await Promise.all([
+        repo.countByAvailability(),
+        repo.countBySpecialty(),
+        repo.countByCity(),
+      ]);
+      return { total, available, unavailable: total - available, by_specialty: bySpecialty, by_city: byCity };
+    },
+
+    async get(id: string) {
+      return toProfessionalDto(await getOrThrow(id));
+    },
+
+    async create(actor: Actor, input: ProfessionalInputParsed) {
+      const values = toWrite(input);
+      return db.transaction(async (tx) => {
+        const now = clock.now();
+        const row = await professionalRepository(tx).insert({ ...values, createdAt: now, updatedAt: now });
+        await recordAudit(tx, actor, { action: "professional.created", entityType: "professional", entityId: row.id, professionalId: row.id });
+        return toProfessionalDto(row);
+      });
+    },
+
+    async update(actor: Actor, id: string, input: ProfessionalInputParsed) {
+      const values = toWrite(input);
+      return db.transaction(async (tx) => {
+        const row = await professionalRepository(tx).update(id, { ...values, updatedAt: clock.now() });
+        if (!row) throw AppError.notFound(NOT_FOUND);
+        await recordAudit(tx, actor, { action: "professional.updated", entityType: "professional", entityId: id, professionalId: id });
+        return toProfessionalDto(row);
+      });
+    },
+
+    /**
+     * Refused with 409 while the professional has patients, appointments or a login account: those are
+     * removed only through the user delete with cascade (PRODUCT.md "Deleting").
+     */
+    async remove(actor: Actor, id: string) {
+      await db.transaction(async (tx) => {
+        const txRepo = professionalRepository(tx);
+        if (!(await txRepo.lockById(id))) throw AppError.notFound(NOT_FOUND);
+        const refusal = linkedDataMessage(await txRepo.countLinked(id));
+        if (refusal) throw AppError.conflict(refusal);
+        await txRepo.delete(id);
+        await recordAudit(tx, actor, { action: "professional.deleted", entityType: "professional", entityId: id, professionalId: id });
+      });
     },
   };
 }

@@ -36,7 +36,7 @@ export function StatCard({ label, value, icon: Icon, tone = "default", hint, del
   return (
     <div
       className={cn(
-        "rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5",
+        "rounded-xl border border-slate-200 bg-white p-3.5 shadow-sm sm:p-5",
         // Reduced motion: no animation at all, so the delay does not keep the card invisible either.
         delay !== undefined && "animate-fade-in-up motion-reduce:animate-none",
         colours.card,
@@ -44,7 +44,8 @@ export function StatCard({ label, value, icon: Icon, tone = "default", hint, del
       )}
       style={delay !== undefined ? { animationDelay: `${delay}s` } : undefined}
     >
-      <div className="flex items-start justify-between gap-3">
+      {/* Tighter on phones: in a two-column grid a label such as 'Especialidades' needs the room. */}
+      <div className="flex items-start justify-between gap-2 sm:gap-3">
         <div className="min-w-0">
           <p className="text-sm font-medium text-slate-500">{label}</p>
           {loading ? (
@@ -57,8 +58,13 @@ export function StatCard({ label, value, icon: Icon, tone = "default", hint, del
           {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
         </div>
         {Icon ? (
-          <span className={cn("flex size-10 shrink-0 items-center justify-center rounded-xl ring-1", colours.icon)}>
-            <Icon aria-hidden className="size-5" />
+          <span
+            className={cn(
+              "flex size-8 shrink-0 items-center justify-center rounded-lg ring-1 sm:size-10 sm:rounded-xl",
+              colours.icon,
+            )}
+          >
+            <Icon aria-hidden className="size-4 sm:size-5" />
           </span>
         ) : null}
       </div>

@@ -1,11 +1,196 @@
-import { UnderConstruction } from "@/components/under-construction";
+import { APPOINTMENT_STATUSES, DEFAULT_TIME_ZONE, type Appointment } from "@clinora/contracts";
+import { CalendarPlus, CalendarX2, Plus } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
+import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
+import { Select } from "@/components/ui/select";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { serverDetail } from "@/lib/api-client";
+import { useCurrentUser } from "@/lib/auth";
+import { formatDate } from "@/lib/format";
+import { toast } from "@/lib/toast";
+import { zonedNow } from "@/lib/zoned-time";
+import { useAppointmentsInPeriod, useCancelAppointment } from "../api/appointments";
+import { AppointmentFormDialog } from "../components/appointment-form-dialog";
+import { AppointmentListView } from "../components/appointment-list-view";
+import { AppointmentMonthView } from "../components/appointment-month-view";
+import { AppointmentSummaryCards } from "../components/appointment-summary-cards";
+import { AppointmentTimelineView } from "../components/appointment-timeline-view";
+import { AppointmentWeekView } from "../components/appointment-week-view";
+import { PeriodNavigator } from "../components/period-navigator";
+import { applyStatusFilter, summarize, type StatusFilter } from "../lib/appointment-filters";
+import { APPOINTMENT_VIEWS, periodLabel, periodOf, shiftAnchor, type AppointmentView } from "../lib/calendar-period";
 
+const VIEW_LABELS: Record<AppointmentView, string> = { list: "Lista", timeline: "Linha do tempo", week: "Semana", month: "Mês" };
+
+const FILTER_LABELS: Record<StatusFilter, string> = {
+  all: "Todos",
+  pending: "Pendentes",
+  confirmed: "Confirmados",
+  completed: "Concluídos",
+  cancelled: "Cancelados",
+};
+const FILTER_OPTIONS = (["all", ...APPOINTMENT_STATUSES] as const).map((value) => ({ value, label: FILTER_LABELS[value] }));
+
+/** Default length of a new appointment when the profile has none (spec part 2 §9). */
+const FALLBACK_DURATION = 50;
+
+/**
+ * The open dialog and its appointment. The appointment outlives `open`, so a closing dialog keeps its texts
+ * until its exit animation ends.
+ */
+interface DialogState {
+  kind: "form" | "cancel";
+  open: boolean;
+  /** null: a new appointment. */
+  appointment: Appointment | null;
+}
+
+/** Compromissos (spec part 2 §2.2): summary, four views over one period, status filter, create/edit/cancel. */
 export function AppointmentsPage() {
+  const { professional } = useCurrentUser();
+  const today = zonedNow(professional?.timezone ?? DEFAULT_TIME_ZONE).date;
+  const [view, setView] = useState<AppointmentView>("list");
+  const [selectedDate, setSelectedDate] = useState(today);
+  const [statusFilter, setStatusFilter] = useState<StatusFilter>("all");
+  const [dialog, setDialog] = useState<DialogState>({ kind: "form", open: false, appointment: null });
+
+  const period = periodOf(view, selectedDate);
+  const query = useAppointmentsInPeriod(period);
+  const cancel = useCancelAppointment();
+  const all = query.data ?? [];
+  const visible = applyStatusFilter(all, statusFilter);
+
+  useEffect(() => {
+    if (query.isError) toast.error(serverDetail(query.error) ?? "Falha ao carregar compromissos");
+  }, [query.isError, query.error]);
+
+  const actions = {
+    onEdit: (appointment: Appointment) => setDialog({ kind: "form", open: true, appointment }),
+    onCancel: (appointment: Appointment) => setDialog({ kind: "cancel", open: true, appointment }),
+  };
+  const openNew = () => setDialog({ kind: "form", open: true, appointment: null });
+  const closeDialog = () => setDialog((current) => ({ ...current, open: false }));
+  const label = periodLabel(view, selectedDate);
+
+  const body = () => {
+    if (query.isPending) return <LoadingState text="Carregando compromissos..." />;
+    if (query.isError) return <ErrorState message="Falha ao carregar compromissos" onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+    return (
+      <>
+        <TabsContent value="list">
+          {visible.length === 0 ? (
+            <EmptyState
+              icon={CalendarX2}
+              title="Nenhum compromisso encontrado"
+              description="Não há compromissos neste período com o filtro escolhido."
+              action={
+                <Button onClick={openNew}>
+                  <CalendarPlus aria-hidden />
+                  Novo Compromisso
+                </Button>
+              }
+            />
+          ) : (
+            <AppointmentListView appointments={visible} {...actions} />
+          )}
+        </TabsContent>
+        <TabsContent value="timeline">
+          <AppointmentTimelineView appointments={visible} onEdit={actions.onEdit} />
+        </TabsContent>
+        <TabsContent value="week">
+          <AppointmentWeekView appointments={visible} selectedDate={selectedDate} today={today} onSelectDate={setSelectedDate} {...actions} />
+        </TabsContent>
+        <TabsContent value="month">
+          <AppointmentMonthView appointments={visible} selectedDate={selectedDate} today={today} onSelectDate={setSelectedDate} {...actions} />
+        </TabsContent>
+      </>
+    );
+  };
+
+  const cancelling = dialog.kind === "cancel" ? dialog.appointment : null;
+
   return (
     <>
-      <PageHeader title="Compromissos" />
-      <UnderConstruction>Sua agenda em lista, linha do tempo, semana e mês ficará aqui.</UnderConstruction>
+      <PageHeader
+        title="Compromissos"
+        description="Sua agenda de consultas em lista, linha do tempo, semana e mês."
+        actions={
+          <Button onClick={openNew}>
+            <Plus aria-hidden />
+            Novo Compromisso
+          </Button>
+        }
+      />
+
+      <AppointmentSummaryCards summary={summarize(all)} periodLabel={label} loading={query.isPending} />
+
+      <Tabs value={view} onValueChange={(next) => setView(next as AppointmentView)} className="mt-6">
+        <Card className="p-3 sm:p-5">
+          <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+            <TabsList aria-label="Visualização">
+              {APPOINTMENT_VIEWS.map((value) => (
+                <TabsTrigger key={value} value={value}>
+                  {VIEW_LABELS[value]}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            <Select<StatusFilter>
+              aria-label="Filtrar por status"
+              options={FILTER_OPTIONS}
+              value={statusFilter}
+              onValueChange={setStatusFilter}
+              className="lg:w-48"
+            />
+          </div>
+          <div className="mt-4 border-t border-slate-100 pt-4">
+            <PeriodNavigator
+              view={view}
+              label={label}
+              onPrevious={() => setSelectedDate(shiftAnchor(view, selectedDate, -1))}
+              onToday={() => setSelectedDate(today)}
+              onNext={() => setSelectedDate(shiftAnchor(view, selectedDate, 1))}
+            />
+          </div>
+        </Card>
+        {body()}
+      </Tabs>
+
+      <AppointmentFormDialog
+        open={dialog.kind === "form" && dialog.open}
+        onOpenChange={(open) => !open && closeDialog()}
+        appointment={dialog.kind === "form" ? dialog.appointment : null}
+        defaultDate={selectedDate}
+        defaultDuration={professional?.appointment_duration ?? FALLBACK_DURATION}
+        onSaved={(saved) => {
+          closeDialog();
+          // Show the day the appointment now sits on.
+          setSelectedDate(saved.appointment_date);
+        }}
+      />
+
+      <ConfirmDialog
+        open={dialog.kind === "cancel" && dialog.open}
+        onOpenChange={(open) => !open && closeDialog()}
+        tone="danger"
+        title="Cancelar compromisso?"
+        description={
+          cancelling ? (
+            <>
+              O compromisso de <strong>{cancelling.patient_name}</strong> em {formatDate(cancelling.appointment_date)} às{" "}
+              {cancelling.appointment_time} será cancelado. Esta ação não pode ser desfeita.
+            </>
+          ) : null
+        }
+        confirmLabel="Cancelar compromisso"
+        cancelLabel="Voltar"
+        onConfirm={() => cancelling && cancel.mutateAsync(cancelling.id)}
+      />
     </>
   );
 }

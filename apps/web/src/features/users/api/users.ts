@@ -1,4 +1,4 @@
-import type { Role, User, UserProfessionalOverview, UserStats, UserStatus } from "@clinora/contracts";
+import type { ListResponse, Role, User, UserProfessionalOverview, UserStats, UserStatus } from "@clinora/contracts";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
@@ -12,12 +12,7 @@ export interface UserListParams {
   role?: Role;
 }
 
-export interface UserList {
-  items: User[];
-  total: number;
-  page: number;
-  per_page: number;
-}
+export type UserList = ListResponse<User>;
 
 export const userKeys = {
   all: ["users"] as const,

@@ -1,0 +1,42 @@
+import type { TimeSlot } from "@clinora/contracts";
+import { addDays, localToInstant, minutesOfDay, timeOfDay, weekdayOf } from "../../lib/time";
+import type { InstantRange } from "./appointment.repository";
+
+/** A professional's working week (PRODUCT.md "Business hours"). */
+export interface BusinessHours {
+  /** 0 = Sunday … 6 = Saturday */
+  days: readonly number[];
+  /** HH:MM or HH:MM:SS */
+  start: string;
+  end: string;
+  timeZone: string;
+}
+
+/** The instant range of an appointment that starts at local `date` `time` and lasts `duration` minutes. */
+export function appointmentRange(date: string, time: string, duration: number, timeZone: string): InstantRange {
+  const startsAt = localToInstant(date, time, timeZone);
+  return { startsAt, endsAt: new Date(startsAt.getTime() + duration * 60_000) };
+}
+
+/** From local midnight of `date` to the next local midnight. */
+export function localDayRange(date: string, timeZone: string): InstantRange {
+  return { startsAt: localToInstant(date, "00:00", timeZone), endsAt: localToInstant(addDays(date, 1), "00:00", timeZone) };
+}
+
+/**
+ * The slots of one day, stepping by `duration` from the start of business hours while a whole slot still fits
+ * before their end (PRODUCT.md "Availability"). A slot is unavailable when it overlaps a `busy` range or has
+ * already started at `now`. A day outside the working week has no slots.
+ */
+export function daySlots(p: { date: string; duration: number; hours: BusinessHours; busy: readonly InstantRange[]; now: Date }): TimeSlot[] {
+  if (!p.hours.days.includes(weekdayOf(p.date))) return [];
+  const slots: TimeSlot[] = [];
+  const close = minutesOfDay(p.hours.end);
+  for (let start = minutesOfDay(p.hours.start); start + p.duration <= close; start += p.duration) {
+    const time = timeOfDay(start);
+    const slot = appointmentRange(p.date, time, p.duration, p.hours.timeZone);
+    const taken = p.busy.some((b) => b.startsAt < slot.endsAt && b.endsAt > slot.startsAt);
+    slots.push({ time, available: !taken && slot.startsAt >= p.now });
+  }
+  return slots;
+}

@@ -1,0 +1,40 @@
+import type { Appointment, TodayAppointment } from "@clinora/contracts";
+import { hhmm } from "../../db/rows";
+import type { AppointmentWithPatient } from "./appointment.repository";
+
+/** Database row -> API shape (spec part 2 §3 "Appointment"); `date`, `time` and `type` repeat the long names. */
+export function toAppointmentDto({ appointment: a, patientName, patientEmail, patientPhone }: AppointmentWithPatient): Appointment {
+  const time = hhmm(a.appointmentTime);
+  return {
+    id: a.id,
+    patient_id: a.patientId,
+    patient_name: patientName,
+    patient_email: patientEmail,
+    patient_phone: patientPhone,
+    appointment_date: a.appointmentDate,
+    appointment_time: time,
+    duration: a.duration,
+    appointment_type: a.appointmentType,
+    notes: a.notes,
+    status: a.status,
+    date: a.appointmentDate,
+    time,
+    type: a.appointmentType,
+    starts_at: a.startsAt.toISOString(),
+    ends_at: a.endsAt.toISOString(),
+    created_at: a.createdAt.toISOString(),
+    updated_at: a.updatedAt.toISOString(),
+  };
+}
+
+/** The dashboard's shorter shape (spec part 2 §3 "Today's appointment"). */
+export function toTodayAppointmentDto({ appointment: a, patientName }: AppointmentWithPatient): TodayAppointment {
+  return {
+    id: a.id,
+    patient_name: patientName,
+    time: hhmm(a.appointmentTime),
+    duration: a.duration,
+    status: a.status,
+    type: a.appointmentType,
+  };
+}

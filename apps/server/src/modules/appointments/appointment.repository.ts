@@ -1,0 +1,139 @@
+import { and, asc, count, eq, gt, gte, lt, lte, ne, type SQL } from "drizzle-orm";
+import type { AppointmentStatus } from "@clinora/contracts";
+import type { DbOrTx } from "../../db/client";
+import { appointments, patients, professionals } from "../../db/schema/index";
+
+export type AppointmentWrite = Pick<
+  typeof appointments.$inferInsert,
+  "patientId" | "appointmentDate" | "appointmentTime" | "duration" | "appointmentType" | "notes" | "status" | "startsAt" | "endsAt"
+>;
+
+export interface AppointmentFilters {
+  status?: AppointmentStatus;
+  date?: string;
+  dateFrom?: string;
+  dateTo?: string;
+  patientId?: string;
+}
+
+/** An instant range [startsAt, endsAt). */
+export interface InstantRange {
+  startsAt: Date;
+  endsAt: Date;
+}
+
+const withPatient = {
+  appointment: appointments,
+  patientName: patients.name,
+  patientEmail: patients.email,
+  patientPhone: patients.phone,
+};
+
+export type AppointmentRow = typeof appointments.$inferSelect;
+
+/** An appointment with the contact details of its patient. */
+export interface AppointmentWithPatient {
+  appointment: AppointmentRow;
+  patientName: string;
+  patientEmail: string | null;
+  patientPhone: string | null;
+}
+
+/**
+ * The appointments of ONE professional: every query is scoped by the professional given at construction
+ * (docs/decisions/004-tenancy-model.md).
+ */
+export function appointmentRepository(db: DbOrTx, professionalId: string) {
+  const own = eq(appointments.professionalId, professionalId);
+  const selectWithPatient = () =>
+    db.select(withPatient).from(appointments).innerJoin(patients, eq(patients.id, appointments.patientId));
+
+  const filterCondition = (f: AppointmentFilters): SQL | undefined =>
+    and(
+      own,
+      f.status ? eq(appointments.status, f.status) : undefined,
+      f.date ? eq(appointments.appointmentDate, f.date) : undefined,
+      f.dateFrom ? gte(appointments.appointmentDate, f.dateFrom) : undefined,
+      f.dateTo ? lte(appointments.appointmentDate, f.dateTo) : undefined,
+      f.patientId ? eq(appointments.patientId, f.patientId) : undefined,
+    );
+
+  return {
+    async findById(id: string): Promise<AppointmentWithPatient | null> {
+      const [row] = await selectWithPatient()
+        .where(and(own, eq(appointments.id, id)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async list(filters: AppointmentFilters, window: { limit: number; offset: number }) {
+      const where = filterCondition(filters);
+      const [rows, [total]] = await Promise.all([
+        selectWithPatient()
+          .where(where)
+          .orderBy(asc(appointments.appointmentDate), asc(appointments.appointmentTime), asc(appointments.id))
+          .limit(window.limit)
+          .offset(window.offset),
+        db.select({ n: count() }).from(appointments).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** Every appointment of one local date, in time order. */
+    listOnDate(date: string) {
+      return selectWithPatient()
+        .where(and(own, eq(appointments.appointmentDate, date)))
+        .orderBy(asc(appointments.appointmentTime), asc(appointments.id));
+    },
+
+    /** Non-cancelled appointments overlapping `range`, other than `exceptId`. */
+    findOverlapping(range: InstantRange, exceptId?: string) {
+      return db
+        .select({ id: appointments.id, startsAt: appointments.startsAt, endsAt: appointments.endsAt })
+        .from(appointments)
+        .where(
+          and(
+            own,
+            ne(appointments.status, "cancelled"),
+            lt(appointments.startsAt, range.endsAt),
+            gt(appointments.endsAt, range.startsAt),
+            exceptId ? ne(appointments.id, exceptId) : undefined,
+          ),
+        );
+    },
+
+    /**
+     * Locks the professional's row until the transaction ends, so that bookings of one professional run one
+     * after the other and two requests for the same slot cannot both pass the overlap check (PRODUCT.md "Conflicts").
+     */
+    async lockSchedule() {
+      await db.select({ id: professionals.id }).from(professionals).where(eq(professionals.id, professionalId)).for("update");
+    },
+
+    async patientExists(patientId: string) {
+      const [row] = await db
+        .select({ id: patients.id })
+        .from(patients)
+        .where(and(eq(patients.professionalId, professionalId), eq(patients.id, patientId)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async insert(values: AppointmentWrite) {
+      const [row] = await db
+        .insert(appointments)
+        .values({ ...values, professionalId })
+        .returning({ id: appointments.id });
+      return row!.id;
+    },
+
+    async update(id: string, values: Partial<AppointmentWrite>) {
+      const [row] = await db
+        .update(appointments)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(own, eq(appointments.id, id)))
+        .returning({ id: appointments.id });
+      return row?.id ?? null;
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  appointmentInputSchema,
+  appointmentListQuerySchema,
+  appointmentSchema,
+  availabilityRequestSchema,
+  availabilityResponseSchema,
+  errorResponseSchema,
+  idParamSchema,
+  listResponseSchema,
+  todayAppointmentSchema,
+  validationErrorSchema,
+} from "@clinora/contracts";
+import { tenantOf } from "../../plugins/auth";
+import type { AppointmentService } from "./appointment.service";
+
+const access = { access: ["professional"] as const };
+const tags = ["appointments"];
+const writeErrors = { 404: errorResponseSchema, 409: errorResponseSchema, 422: validationErrorSchema };
+
+export function appointmentRoutes(service: AppointmentService) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.get(
+      "/appointments",
+      {
+        config: access,
+        schema: { tags, summary: "Meus compromissos, por data e horário", querystring: appointmentListQuerySchema, response: { 200: listResponseSchema(appointmentSchema) } },
+      },
+      (request) => service.list(tenantOf(request), request.query),
+    );
+
+    r.get(
+      "/appointments/today/list",
+      { config: access, schema: { tags, summary: "Compromissos de hoje (Painel)", response: { 200: z.array(todayAppointmentSchema) } } },
+      (request) => service.today(tenantOf(request)),
+    );
+
+    r.post(
+      "/appointments/availability",
+      {
+        config: access,
+        schema: { tags, summary: "Horários livres e ocupados de uma data", body: availabilityRequestSchema, response: { 200: availabilityResponseSchema } },
+      },
+      (request) => service.availability(tenantOf(request), request.body),
+    );
+
+    r.get(
+      "/appointments/:id",
+      { config: access, schema: { tags, summary: "Um compromisso", params: idParamSchema, response: { 200: appointmentSchema, 404: errorResponseSchema } } },
+      (request) => service.get(tenantOf(request), request.params.id),
+    );
+
+    r.post(
+      "/appointments",
+      { config: access, schema: { tags, summary: "Agendar compromisso", body: appointmentInputSchema, response: { 201: appointmentSchema, ...writeErrors } } },
+      async (request, reply) => reply.status(201).send(await service.create(tenantOf(request), request.body)),
+    );
+
+    r.put(
+      "/appointments/:id",
+      {
+        config: access,
+        schema: { tags, summary: "Atualizar compromisso", params: idParamSchema, body: appointmentInputSchema, response: { 200: appointmentSchema, ...writeErrors } },
+      },
+      (request) => service.update(tenantOf(request), request.params.id, request.body),
+    );
+
+    r.delete(
+      "/appointments/:id",
+      {
+        config: access,
+        schema: { tags, summary: "Cancelar compromisso (mantido no histórico)", params: idParamSchema, response: { 200: appointmentSchema, 404: errorResponseSchema } },
+      },
+      (request) => service.cancel(tenantOf(request), request.params.id),
+    );
+  };
+}

@@ -1,0 +1,296 @@
+/**
+ * `npm run bench`: loads a large dataset into PostgreSQL (500 professionals, 200 000 patients, 1 000 000
+ * appointments, 200 000 tasks), starts the real server against it in a child process, and measures the
+ * latency of one professional's busiest routes at 32 concurrent connections, next to a trivial route.
+ * Prints p50/p95/p99 and throughput per route, then the query plans (EXPLAIN ANALYZE) of each route's SQL.
+ *
+ * Traffic goes only to 127.0.0.1. Each route gets a bounded number of requests and a time cap.
+ * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/clinora_bench) is dropped and recreated
+ * unless BENCH_REUSE=1 and it already holds the dataset.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { performance } from "node:perf_hooks";
+import pg from "pg";
+import { buildApp } from "../app";
+import { loadConfig } from "../config";
+import { openDatabase } from "../db/client";
+import { hashPassword } from "../lib/password";
+import { todayIn, addDays } from "../lib/time";
+
+const PROFESSIONALS = 500;
+const PATIENTS_EACH = 400; // 200 000
+const APPOINTMENTS_EACH = 2000; // 1 000 000
+const TASKS_EACH = 400; // 200 000
+const CONCURRENCY = 32;
+const REQUESTS_PER_ROUTE = 4000;
+const WARMUP_PER_ROUTE = 300;
+const TIME_CAP_MS = 60_000;
+const PORT = Number(process.env.BENCH_PORT ?? 3900);
+const PASSWORD = "Bench@12345";
+const ZONE = "America/Sao_Paulo";
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/clinora_bench";
+
+const log = (line = "") => process.stdout.write(`${line}\n`);
+
+async function recreateDatabase() {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  const adminUrl = new URL(url);
+  adminUrl.pathname = "/postgres";
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  if (process.env.BENCH_REUSE === "1") {
+    const exists = await admin.query("select 1 from pg_database where datname = $1", [name]);
+    if (exists.rowCount) {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      const loaded = await c.query("select count(*)::int as n from appointments").catch(() => ({ rows: [{ n: 0 }] }));
+      await c.end();
+      if (loaded.rows[0].n >= PROFESSIONALS * APPOINTMENTS_EACH) {
+        await admin.end();
+        return false;
+      }
+    }
+  }
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return true;
+}
+
+/** The dataset, generated inside PostgreSQL with generate_series (ids derived from md5 so rows can refer to each other). */
+async function load(client: pg.Client, passwordHash: string) {
+  const today = todayIn(ZONE, new Date());
+  const step = async (label: string, sql: string, params: unknown[] = []) => {
+    const t0 = performance.now();
+    await client.query(sql, params);
+    log(`  ${label.padEnd(28)} ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  };
+  // md5 of a key, shaped as a version-4 UUID so it passes the API's UUID checks.
+  const v4 = (key: string) => `(select (substr(h, 1, 12) || '4' || substr(h, 14, 3) || '8' || substr(h, 18, 15))::uuid from md5(${key}) h)`;
+  const pro = (expr: string) => v4(`'pro' || (${expr})`);
+  const pat = (expr: string) => v4(`'pat' || (${expr})`);
+
+  await step(
+    "professionals",
+    `insert into professionals (id, full_name, specialty, clinic_city, clinic_state, appointment_duration, business_days, business_start, business_end)
+     select ${pro("g")}, 'Profissional ' || g, (array['Psicologia','Cardiologia','Odontologia','Fisioterapia','Nutrição','Dermatologia','Pediatria','Psiquiatria'])[1 + g % 8],
+            (array['São Paulo','Rio de Janeiro','Belo Horizonte','Curitiba','Recife'])[1 + g % 5], 'SP', 50, '{0,1,2,3,4,5,6}', '08:00', '20:00'
+     from generate_series(1, ${PROFESSIONALS}) g`,
+  );
+  await step(
+    "users",
+    `insert into users (email, password_hash, role, status, professional_id, full_name)
+     select 'prof' || g || '@bench.clinora', $1, 'professional', 'active', ${pro("g")}, 'Profissional ' || g from generate_series(1, ${PROFESSIONALS}) g`,
+    [passwordHash],
+  );
+  await step(
+    "patients",
+    `insert into patients (id, professional_id, name, phone, email, cpf, search_text)
+     select ${pat("g")}, ${pro("1 + (g - 1) / " + PATIENTS_EACH)}, n.name, '+55119' || lpad((g % 100000000)::text, 8, '0'),
+            'paciente' || g || '@exemplo.com', lpad(g::text, 11, '0'),
+            lower(n.name) || ' paciente' || g || '@exemplo.com 55119' || lpad((g % 100000000)::text, 8, '0') || ' ' || lpad(g::text, 11, '0')
+     from generate_series(1, ${PROFESSIONALS * PATIENTS_EACH}) g,
+     lateral (select (array['Ana','Bruno','Carla','Daniel','Eduarda','Felipe','Gabriela','Heitor','Isabela','João','Larissa','Mateus','Natália','Otávio','Paula','Rafael','Sofia','Thiago','Vitória','Yuri'])[1 + g % 20]
+                  || ' ' || (array['Silva','Santos','Oliveira','Souza','Rodrigues','Ferreira','Alves','Pereira','Lima','Gomes','Costa','Ribeiro','Martins','Carvalho','Almeida','Lopes','Soares','Fernandes','Vieira','Barbosa'])[1 + (g / 20) % 20] as name) n`,
+  );
+  // 2000 appointments per professional: 10 a day (08:00-17:00, 50 min) over 200 days centred on today.
+  await step(
+    "appointments",
+    `insert into appointments (professional_id, patient_id, appointment_date, appointment_time, duration, appointment_type, status, starts_at, ends_at)
+     select ${pro("p")}, ${pat("(p - 1) * " + PATIENTS_EACH + " + 1 + i % " + PATIENTS_EACH)}, d, t, 50, 'Consulta',
+            (case when d < $1::date then (case when i % 7 = 0 then 'cancelled' else 'completed' end) else (case when i % 2 = 0 then 'confirmed' else 'pending' end) end)::appointment_status,
+            (d + t) at time zone '${ZONE}', (d + t + interval '50 minutes') at time zone '${ZONE}'
+     from generate_series(1, ${PROFESSIONALS}) p, generate_series(0, ${APPOINTMENTS_EACH - 1}) i,
+     lateral (select ($1::date - 100 + i / 10) as d, make_time(8 + i % 10, 0, 0) as t) x`,
+    [today],
+  );
+  await step(
+    "tasks",
+    `insert into tasks (professional_id, patient_id, title, status, priority, due_date)
+     select ${pro("p")}, case when i % 3 = 0 then ${pat("(p - 1) * " + PATIENTS_EACH + " + 1 + i")} end, 'Tarefa ' || i,
+            (array['todo','in_progress','done'])[1 + i % 3]::task_status, (array['low','medium','high','urgent'])[1 + i % 4]::task_priority,
+            case when i % 5 = 0 then null else $1::date - 30 + i % 90 end
+     from generate_series(1, ${PROFESSIONALS}) p, generate_series(0, ${TASKS_EACH - 1}) i`,
+    [today],
+  );
+  await step("analyze", "analyze");
+}
+
+interface Route {
+  name: string;
+  method: "GET" | "POST";
+  path: string;
+  body?: unknown;
+  auth: boolean;
+}
+
+function routes(today: string): Route[] {
+  const monthStart = `${today.slice(0, 8)}01`;
+  return [
+    { name: "trivial: GET /api/health", method: "GET", path: "/api/health", auth: false },
+    { name: "appointment list (month)", method: "GET", path: `/api/appointments?per_page=100&date_from=${monthStart}&date_to=${addDays(monthStart, 30)}`, auth: true },
+    { name: "patient search", method: "GET", path: "/api/patients/search?q=sofia%20lima&limit=10", auth: true },
+    { name: "today list", method: "GET", path: "/api/appointments/today/list", auth: true },
+    { name: "availability", method: "POST", path: "/api/appointments/availability", body: { date: addDays(today, 7), duration: 50 }, auth: true },
+    { name: "task list", method: "GET", path: "/api/tasks?per_page=100", auth: true },
+  ];
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+
+function call(route: Route, session: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const payload = route.body ? JSON.stringify(route.body) : undefined;
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port: PORT,
+        method: route.method,
+        path: route.path,
+        agent,
+        headers: {
+          ...(route.auth ? { "x-session-id": session } : {}),
+          ...(payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
+
+async function measure(route: Route, session: string) {
+  const first = await call(route, session);
+  if (first.status !== 200) throw new Error(`${route.name}: HTTP ${first.status} ${first.body.slice(0, 200)}`);
+  const run = async (count: number, record: number[] | null) => {
+    let next = 0;
+    const deadline = performance.now() + TIME_CAP_MS;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < count && performance.now() < deadline) {
+          next++;
+          const t0 = performance.now();
+          const res = await call(route, session);
+          if (res.status !== 200) throw new Error(`${route.name}: HTTP ${res.status}`);
+          record?.push(performance.now() - t0);
+        }
+      }),
+    );
+  };
+  await run(WARMUP_PER_ROUTE, null);
+  const samples: number[] = [];
+  const t0 = performance.now();
+  await run(REQUESTS_PER_ROUTE, samples);
+  const seconds = (performance.now() - t0) / 1000;
+  samples.sort((a, b) => a - b);
+  const pct = (p: number) => samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))]!;
+  return { n: samples.length, p50: pct(50), p95: pct(95), p99: pct(99), rps: samples.length / seconds };
+}
+
+async function waitForServer(child: ChildProcess) {
+  for (let i = 0; i < 120; i++) {
+    if (child.exitCode !== null) throw new Error("server exited");
+    try {
+      if ((await call({ name: "health", method: "GET", path: "/api/health", auth: false }, "")).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("server did not start");
+}
+
+/** Runs each route once through an in-process app whose driver logs SQL, then EXPLAINs what it ran. */
+async function queryPlans(list: Route[], session: string) {
+  const captured: { query: string; params: unknown[] }[] = [];
+  const database = await openDatabase({ kind: "postgres", url, logQuery: (query, params) => captured.push({ query, params }) });
+  const app = await buildApp({ config: loadConfig({ DATABASE_URL: url, LOG_LEVEL: "silent", WEB_DIST_DIR: "/nonexistent" }), database });
+  const explain = new pg.Client({ connectionString: url });
+  await explain.connect();
+  try {
+    for (const route of list.filter((r) => r.auth)) {
+      captured.length = 0;
+      await app.inject({ method: route.method, url: route.path, payload: route.body as object | undefined, headers: { "x-session-id": session } });
+      log(`### ${route.name}`);
+      for (const q of captured) {
+        if (/sessions|users/.test(q.query) && /token_hash|last_seen_at/.test(q.query)) continue; // the session lookup, same for all
+        const plan = await explain.query(`explain (analyze, buffers, costs off, timing on) ${q.query}`, q.params);
+        log("```");
+        log(q.query.length > 400 ? `${q.query.slice(0, 400)}…` : q.query);
+        log("--");
+        for (const row of plan.rows) log(row["QUERY PLAN"]);
+        log("```");
+      }
+      log();
+    }
+  } finally {
+    await explain.end();
+    await app.close();
+    await database.close();
+  }
+}
+
+async function main() {
+  log(`# Benchmark — ${new Date().toISOString()}`);
+  log();
+  log(`Dataset: ${PROFESSIONALS} professionals, ${PROFESSIONALS * PATIENTS_EACH} patients, ${PROFESSIONALS * APPOINTMENTS_EACH} appointments, ${PROFESSIONALS * TASKS_EACH} tasks (PostgreSQL).`);
+  log(`Load: ${CONCURRENCY} concurrent keep-alive connections, ${WARMUP_PER_ROUTE} warm-up then ${REQUESTS_PER_ROUTE} measured requests per route, one professional's session.`);
+  log();
+
+  const fresh = await recreateDatabase();
+  const database = await openDatabase({ kind: "postgres", url });
+  await database.migrate();
+  await database.close();
+  if (fresh) {
+    log("Loading:");
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await load(client, await hashPassword(PASSWORD));
+    await client.end();
+    log();
+  }
+
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
+    cwd: serverDir,
+    env: { ...process.env, DATABASE_URL: url, PORT: String(PORT), HOST: "127.0.0.1", LOG_LEVEL: "error", RATE_LIMIT_PER_MINUTE: "100000000", DATABASE_POOL_MAX: "32" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    await waitForServer(child);
+    const login = await call({ name: "login", method: "POST", path: "/api/auth/login", body: { email: "prof1@bench.clinora", password: PASSWORD }, auth: false }, "");
+    const session = (JSON.parse(login.body) as { session_id: string }).session_id;
+    const list = routes(todayIn(ZONE, new Date()));
+
+    log("| route | requests | p50 ms | p95 ms | p99 ms | req/s |");
+    log("|---|---:|---:|---:|---:|---:|");
+    for (const route of list) {
+      const r = await measure(route, session);
+      log(`| ${route.name} | ${r.n} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.rps.toFixed(0)} |`);
+    }
+    log();
+    log("Target: p95 under 50 ms for each route.");
+    log();
+    log("## Query plans");
+    log();
+    await queryPlans(list, session);
+  } finally {
+    child.kill("SIGTERM");
+    agent.destroy();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,110 @@
+import { randomUUID } from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
+import { ADMIN, signInViaApi } from "./fixtures";
+
+/** Picks an option of one of the page's Radix selects, named by its aria-label. */
+async function choose(page: Page, select: string, option: string) {
+  await page.getByRole("combobox", { name: select }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+function toast(page: Page, text: string) {
+  return page.locator("[data-sonner-toast]").filter({ hasText: text });
+}
+
+test.describe("admin professionals", () => {
+  // Whole create-to-delete journeys: more steps than the default 30 s allow on a busy machine.
+  test.slow();
+
+  test.beforeEach(async ({ page }) => {
+    await signInViaApi(page, ADMIN);
+    await page.goto("/admin/profissionais");
+    await expect(page.getByRole("heading", { name: "Gerenciamento de Profissionais" })).toBeVisible();
+  });
+
+  test("creates, reads, edits and deletes a professional through the dialogs", async ({ page }) => {
+    const id = randomUUID().slice(0, 8);
+    const name = `Dra. Helena Teste ${id}`;
+    const specialty = `Nutrição E2E ${id}`;
+
+    await page.getByRole("button", { name: "Novo Profissional" }).click();
+    const dialog = page.getByRole("dialog", { name: "Novo Profissional" });
+    await dialog.getByRole("button", { name: "Criar profissional" }).click();
+    await expect(dialog.getByText("Nome e especialidade são obrigatórios")).toHaveCount(2);
+
+    await dialog.getByLabel("Nome completo").fill(name);
+    await dialog.getByLabel("Especialidade").fill(specialty);
+    await dialog.getByLabel("Email").fill(`helena.${id}@clinica.com.br`);
+    await dialog.getByLabel("Telefone").fill("31 99876-5432");
+    await dialog.getByLabel("Cidade").fill("Belo Horizonte");
+    await dialog.getByLabel("UF").fill("mg");
+    await dialog.getByLabel("Duração da consulta (minutos)").fill("10");
+    await dialog.getByRole("button", { name: "Criar profissional" }).click();
+    await expect(dialog.getByText("A duração da consulta deve estar entre 15 e 180 minutos")).toBeVisible();
+    await dialog.getByLabel("Duração da consulta (minutos)").fill("40");
+    await dialog.getByRole("button", { name: "Criar profissional" }).click();
+    await expect(toast(page, "Profissional criado com sucesso!")).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    // The specialty filter takes its options from the stats, refreshed after the creation.
+    await choose(page, "Especialidade", specialty);
+    const row = page.getByRole("row").filter({ hasText: name });
+    await expect(row).toContainText("Disponível");
+    await expect(row).toContainText("(31) 99876-5432");
+    await expect(row).toContainText("Belo Horizonte");
+
+    await page.getByRole("button", { name: `Ações de ${name}` }).click();
+    await page.getByRole("menuitem", { name: "Ver detalhes" }).click();
+    const details = page.getByRole("dialog", { name });
+    await expect(details).toContainText("40 minutos");
+    await expect(details).toContainText("Belo Horizonte/MG");
+    await expect(details).toContainText("Desativado");
+    await expect(details.getByText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toHaveCount(2);
+    await details.getByRole("button", { name: "Editar" }).click();
+
+    const edit = page.getByRole("dialog", { name: "Editar Profissional" });
+    await expect(edit.getByLabel("Telefone")).toHaveValue("(31) 99876-5432");
+    await edit.getByLabel("Nome completo").fill(`${name} Lima`);
+    await edit.getByRole("switch", { name: "Disponível" }).click();
+    await edit.getByRole("switch", { name: "Modo zen" }).click();
+    await edit.getByRole("button", { name: "Salvar alterações" }).click();
+    await expect(toast(page, "Profissional atualizado com sucesso!")).toBeVisible();
+    const edited = page.getByRole("row").filter({ hasText: `${name} Lima` });
+    await expect(edited).toContainText("Indisponível");
+
+    await page.getByRole("button", { name: `Ações de ${name} Lima` }).click();
+    await page.getByRole("menuitem", { name: "Excluir" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Excluir profissional?" });
+    await confirm.getByRole("button", { name: "Excluir" }).click();
+    await expect(toast(page, "Profissional excluído com sucesso!")).toBeVisible();
+    await expect(page.getByText("Nenhum profissional encontrado")).toBeVisible();
+  });
+
+  test("refuses to delete a professional with patients and says why", async ({ page }) => {
+    await choose(page, "Especialidade", "Psicologia");
+    await choose(page, "Cidade", "São Paulo");
+    await page.getByRole("button", { name: "Ações de Dra. Ana Souza" }).click();
+    await page.getByRole("menuitem", { name: "Excluir" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Excluir profissional?" });
+    await confirm.getByRole("button", { name: "Excluir" }).click();
+
+    const failure = toast(page, "Erro ao deletar profissional");
+    await expect(failure).toBeVisible();
+    await expect(failure).toContainText("Não é possível excluir este profissional: ele possui dados vinculados");
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole("button", { name: "Cancelar" }).click();
+    await expect(page.getByRole("row").filter({ hasText: "Dra. Ana Souza" })).toBeVisible();
+  });
+
+  test("filters by availability and searches the loaded page", async ({ page }) => {
+    await choose(page, "Disponibilidade", "Indisponíveis");
+    await expect(page.getByRole("row").filter({ hasText: "Indisponível" }).first()).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: "Disponível" }).filter({ hasNotText: "Indisponível" })).toHaveCount(0);
+    await choose(page, "Disponibilidade", "Todas as disponibilidades");
+
+    await page.getByRole("searchbox", { name: "Buscar profissionais nesta página" }).fill("ana souza");
+    await expect(page.getByRole("row").filter({ hasText: "Dra. Ana Souza" })).toBeVisible();
+    await page.getByRole("searchbox", { name: "Buscar profissionais nesta página" }).fill("ninguém com este nome");
+    await expect(page.getByText("Nenhum profissional encontrado")).toBeVisible();
+  });
+});

@@ -1,0 +1,99 @@
+import { expect, test, type Page } from "@playwright/test";
+import { addDays, format, isWeekend } from "date-fns";
+import { PROFESSIONAL, signInViaApi } from "./fixtures";
+
+/**
+ * A weekday far enough ahead that neither the demo data (±15 days) nor other flows use it; 15:10 is off the
+ * demo's half-hour grid. With Ana's 50-minute slots from 08:00, a booking at 15:10 blocks the 14:40 and 15:30
+ * slots, so the nearest free one is 16:20.
+ */
+function farWeekday(): string {
+  let day = addDays(new Date(), 80);
+  while (isWeekend(day)) day = addDays(day, 1);
+  return format(day, "yyyy-MM-dd");
+}
+
+async function openNewAppointment(page: Page) {
+  await page.getByRole("button", { name: "Novo Compromisso" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Novo Compromisso" });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function fillWhen(dialog: ReturnType<Page["getByRole"]>, date: string) {
+  await dialog.getByRole("textbox", { name: "Data", exact: true }).fill(date);
+  await dialog.getByRole("textbox", { name: "Hora" }).fill("15");
+  await dialog.getByRole("textbox", { name: "Minuto" }).fill("10");
+}
+
+test("books an appointment for a new patient, refuses the same slot with a suggestion, shows it in every view and cancels it", async ({ page }) => {
+  // A long flow on a shared machine: more than the default 30 s.
+  test.setTimeout(120_000);
+  const date = farWeekday();
+  const patientName = `Paciente Agenda ${Date.now()}`;
+  await signInViaApi(page, PROFESSIONAL);
+  await page.goto("/compromissos");
+  await expect(page.getByRole("button", { name: "Novo Compromisso" }).first()).toBeEnabled({ timeout: 15_000 });
+
+  await test.step("book with a quick patient", async () => {
+    const dialog = await openNewAppointment(page);
+    await dialog.getByRole("button", { name: "Cadastrar novo paciente" }).click();
+    await dialog.getByRole("button", { name: "Criar paciente" }).click();
+    await expect(page.getByText("Nome do paciente é obrigatório")).toBeVisible();
+    await dialog.getByRole("textbox", { name: "Nome" }).fill(patientName);
+    await dialog.getByRole("button", { name: "Criar paciente" }).click();
+    await expect(dialog.getByText(patientName)).toBeVisible();
+
+    await fillWhen(dialog, date);
+    await expect(dialog.getByLabel("Tipo de consulta")).toHaveValue("Consulta");
+    await dialog.getByLabel("Observações").fill("Primeira consulta marcada pelo teste");
+    await dialog.getByRole("button", { name: "Agendar" }).click();
+    await expect(page.getByText("Compromisso criado com sucesso!")).toBeVisible();
+    await expect(dialog).toBeHidden();
+  });
+
+  await test.step("the same slot is refused with the nearest free time, and the dialog stays open", async () => {
+    const dialog = await openNewAppointment(page);
+    await dialog.getByRole("searchbox", { name: "Paciente" }).fill(patientName.slice(0, 20));
+    await dialog.getByRole("button", { name: patientName }).click();
+    await fillWhen(dialog, date);
+    await dialog.getByRole("button", { name: "Agendar" }).click();
+    await expect(page.getByText("Horário 15:10 já está ocupado. Tente: 16:20")).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancelar", exact: true }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  const card = page.getByRole("heading", { name: patientName });
+  await test.step("the appointment appears in the four views", async () => {
+    // After saving, the page shows the appointment's day.
+    await expect(card).toBeVisible();
+
+    await page.getByRole("tab", { name: "Linha do tempo" }).click();
+    await expect(page.getByRole("button", { name: `15:10 ${patientName}, Consulta: editar` })).toBeVisible();
+
+    await page.getByRole("tab", { name: "Semana" }).click();
+    await expect(page.getByRole("group", { name: "Dias da semana" }).getByRole("button", { pressed: true })).toHaveAccessibleName(/: \d+ compromissos/);
+    await expect(card).toBeVisible();
+
+    await page.getByRole("tab", { name: "Mês" }).click();
+    await expect(page.getByRole("group", { name: "Dias do mês" }).getByRole("button", { pressed: true })).toHaveAccessibleName(/: \d+ compromissos?$/);
+    await expect(card).toBeVisible();
+
+    await page.getByRole("tab", { name: "Lista" }).click();
+    await expect(card).toBeVisible();
+  });
+
+  await test.step("cancelling asks for confirmation and keeps the appointment under the cancelled filter", async () => {
+    await page.getByRole("button", { name: `Cancelar compromisso de ${patientName}` }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Cancelar compromisso?" });
+    await expect(confirm).toContainText("Esta ação não pode ser desfeita.");
+    await confirm.getByRole("button", { name: "Cancelar compromisso" }).click();
+    await expect(page.getByText("Compromisso cancelado")).toBeVisible();
+    await expect(card).toBeHidden();
+
+    await page.getByRole("combobox", { name: "Filtrar por status" }).click();
+    await page.getByRole("option", { name: "Cancelados" }).click();
+    await expect(card).toBeVisible();
+  });
+});

@@ -1,0 +1,124 @@
+import { DEFAULT_APPOINTMENT_TYPE, type AppointmentStatus } from "@clinora/contracts";
+import { format, isValid, parseISO } from "date-fns";
+import { CalendarDays, Mail, Pencil, Phone, Timer, Trash2, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { formatPhone } from "@/lib/format";
+import { AppointmentStatusBadge } from "./appointment-status";
+
+interface PatientContact {
+  name?: string | null;
+  email?: string | null;
+  phone?: string | null;
+}
+
+/**
+ * What the card can show. The patient comes either as a `patient` object or as flat `patient_*` fields, and
+ * the date/time under their long or short names (spec part 2 §2.1, §3).
+ */
+export interface AppointmentCardData {
+  status: AppointmentStatus;
+  appointment_date?: string;
+  date?: string;
+  appointment_time?: string;
+  time?: string;
+  appointment_type?: string;
+  type?: string;
+  duration?: number | null;
+  notes?: string | null;
+  patient?: PatientContact | null;
+  patient_name?: string | null;
+  patient_email?: string | null;
+  patient_phone?: string | null;
+}
+
+export interface AppointmentCardProps {
+  appointment: AppointmentCardData;
+  onEdit?: () => void;
+  /** Cancels the appointment; not offered once it is cancelled. */
+  onDelete?: () => void;
+}
+
+/** The moment the card shows; an invalid date/time is logged and replaced by now (spec part 2 §2.1). */
+function startOf(appointment: AppointmentCardData): Date {
+  const date = appointment.appointment_date ?? appointment.date ?? format(new Date(), "yyyy-MM-dd");
+  const time = (appointment.appointment_time ?? appointment.time ?? "00:00").slice(0, 5);
+  const start = parseISO(`${date}T${time}`);
+  if (isValid(start)) return start;
+  console.error("Data/hora inválida no compromisso:", { date, time });
+  return new Date();
+}
+
+/** One appointment: date, time, type, status, duration, notes and the patient's contacts. */
+export function AppointmentCard({ appointment, onEdit, onDelete }: AppointmentCardProps) {
+  const start = startOf(appointment);
+  const name = appointment.patient?.name ?? appointment.patient_name ?? "Paciente não informado";
+  const email = appointment.patient?.email ?? appointment.patient_email;
+  const phone = appointment.patient?.phone ?? appointment.patient_phone;
+  const type = appointment.appointment_type ?? appointment.type ?? DEFAULT_APPOINTMENT_TYPE;
+
+  return (
+    <Card className="p-4 transition-shadow hover:shadow-md">
+      <div className="flex items-start gap-3">
+        <div className="flex w-16 shrink-0 flex-col items-center rounded-lg bg-brand-50 py-2 text-brand-800">
+          <span className="sr-only">Horário</span>
+          <span className="text-lg leading-none font-semibold tabular-nums">{format(start, "HH:mm")}</span>
+          {appointment.duration ? (
+            <span className="mt-1 flex items-center gap-0.5 text-xs text-brand-700">
+              <Timer aria-hidden className="size-3" />
+              {appointment.duration} min
+            </span>
+          ) : null}
+        </div>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="min-w-0 font-semibold break-words text-slate-900">{name}</h3>
+            <AppointmentStatusBadge status={appointment.status} />
+          </div>
+          <p className="mt-0.5 text-sm text-slate-600">{type}</p>
+          <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
+            <Detail icon={CalendarDays} label="Data">
+              {format(start, "dd/MM/yyyy")}
+            </Detail>
+            {email ? (
+              <Detail icon={Mail} label="Email">
+                {email}
+              </Detail>
+            ) : null}
+            {phone ? (
+              <Detail icon={Phone} label="Telefone">
+                {formatPhone(phone)}
+              </Detail>
+            ) : null}
+          </dl>
+          {appointment.notes ? <p className="mt-2 rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600">{appointment.notes}</p> : null}
+        </div>
+        {onEdit || onDelete ? (
+          <div className="flex shrink-0 gap-1">
+            {onEdit ? (
+              <Button variant="ghost" size="icon" aria-label={`Editar compromisso de ${name}`} onClick={onEdit}>
+                <Pencil aria-hidden />
+              </Button>
+            ) : null}
+            {onDelete && appointment.status !== "cancelled" ? (
+              <Button variant="ghost" size="icon" aria-label={`Cancelar compromisso de ${name}`} onClick={onDelete} className="hover:bg-red-50 hover:text-red-600">
+                <Trash2 aria-hidden />
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+function Detail({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 items-center gap-1">
+      <dt className="sr-only">{label}</dt>
+      <Icon aria-hidden className="size-3.5 shrink-0" />
+      <dd className="truncate">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import type { Professional } from "@clinora/contracts";
+
+const fold = (text: string) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+
+/**
+ * The search box of the professionals page: name, email or specialty, accents and case aside. It filters
+ * the page already loaded, not the whole list (spec part 1 §2.4).
+ */
+export function matchesProfessionalSearch(professional: Professional, search: string): boolean {
+  const wanted = fold(search.trim());
+  if (!wanted) return true;
+  return [professional.full_name, professional.email, professional.specialty].some(
+    (field) => field !== null && fold(field).includes(wanted),
+  );
+}

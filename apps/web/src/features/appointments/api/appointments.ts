@@ -1,0 +1,100 @@
+import {
+  MAX_PER_PAGE,
+  type Appointment,
+  type AppointmentInputParsed,
+  type AvailabilityRequest,
+  type AvailabilityResponse,
+} from "@clinora/contracts";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
+import type { Period } from "../lib/calendar-period";
+import { isSlotConflict, SLOT_CONFLICT_TOAST_MS, slotConflictMessage } from "../lib/slot-conflict";
+
+interface AppointmentPage {
+  items: Appointment[];
+  total: number;
+}
+
+export const appointmentKeys = {
+  all: ["appointments"] as const,
+  period: (period: Period) => ["appointments", "period", period] as const,
+};
+
+/** Every appointment of a period, read page by page at the spec's page size of 100 (part 2 §9). */
+export async function fetchAppointmentsInPeriod(period: Period, signal?: AbortSignal): Promise<Appointment[]> {
+  const items: Appointment[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await api.get<AppointmentPage>("/appointments", {
+      query: { date_from: period.from, date_to: period.to, page, per_page: MAX_PER_PAGE },
+      signal,
+    });
+    items.push(...answer.items);
+    if (answer.items.length === 0 || items.length >= answer.total) return items;
+  }
+}
+
+export function appointmentsInPeriodQueryOptions(period: Period) {
+  return queryOptions({
+    queryKey: appointmentKeys.period(period),
+    queryFn: ({ signal }) => fetchAppointmentsInPeriod(period, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const useAppointmentsInPeriod = (period: Period) => useQuery(appointmentsInPeriodQueryOptions(period));
+
+export function fetchAvailability(request: AvailabilityRequest): Promise<AvailabilityResponse> {
+  return api.post<AvailabilityResponse>("/appointments/availability", request);
+}
+
+export interface SaveAppointmentVariables {
+  /** Set when editing. */
+  id?: string;
+  input: AppointmentInputParsed;
+  /** Minutes the appointment lasts, for the free-slot lookup after a conflict. */
+  duration: number;
+}
+
+/**
+ * On a taken slot, looks up the day's free slots and suggests the nearest one (spec part 2 §8); the toast
+ * lasts 6 s. The caller's promise still rejects, so the dialog stays open.
+ */
+async function toastSlotConflict({ id, input, duration }: SaveAppointmentVariables): Promise<void> {
+  let slots: AvailabilityResponse["slots"] | null = null;
+  try {
+    slots = (await fetchAvailability({ date: input.appointment_date, duration, exclude_id: id })).slots;
+  } catch (lookupError) {
+    console.error("Erro ao buscar horários disponíveis:", lookupError);
+  }
+  toast.error(slotConflictMessage(input.appointment_time, slots), { duration: SLOT_CONFLICT_TOAST_MS });
+}
+
+export function useSaveAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: SaveAppointmentVariables) =>
+      id ? api.put<Appointment>(`/appointments/${id}`, input) : api.post<Appointment>("/appointments", input),
+    onSuccess: (_saved, { id }) => {
+      toast.success(id ? "Compromisso atualizado com sucesso!" : "Compromisso criado com sucesso!");
+      return queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
+    },
+    onError: (error, variables) => {
+      if (isSlotConflict(error)) return toastSlotConflict(variables);
+      toast.error("Falha ao salvar compromisso");
+    },
+  });
+}
+
+/** DELETE cancels: the appointment stays, with status cancelled. */
+export function useCancelAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<Appointment>(`/appointments/${id}`),
+    onSuccess: () => {
+      toast.success("Compromisso cancelado");
+      return queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
+    },
+    onError: () => toast.error("Falha ao cancelar compromisso"),
+  });
+}

@@ -1,0 +1,72 @@
+import type { Appointment } from "@clinora/contracts";
+import { format, parseISO } from "date-fns";
+import { cn } from "@/lib/cn";
+import { formatLongDate } from "@/lib/zoned-time";
+import { groupByDate } from "../lib/appointment-filters";
+import { monthWeeks } from "../lib/calendar-period";
+import { DayAppointments, type AppointmentActions } from "./day-appointments";
+
+const WEEKDAY_HEADINGS = ["Seg", "Ter", "Qua", "Qui", "Sex", "Sáb", "Dom"];
+
+export interface AppointmentMonthViewProps extends AppointmentActions {
+  /** The appointments of the month shown. */
+  appointments: readonly Appointment[];
+  selectedDate: string;
+  today: string;
+  onSelectDate: (date: string) => void;
+}
+
+/** Month grid with a dot on days that have appointments; the list below shows only the selected day (spec part 2 §2.2). */
+export function AppointmentMonthView({ appointments, selectedDate, today, onSelectDate, ...actions }: AppointmentMonthViewProps) {
+  const byDate = groupByDate(appointments);
+  const month = selectedDate.slice(0, 7);
+  return (
+    <div className="space-y-5">
+      <div className="rounded-xl border border-slate-200 bg-white p-2 sm:p-4">
+        <div aria-hidden className="mb-1 grid grid-cols-7 text-center text-xs font-medium text-slate-400">
+          {WEEKDAY_HEADINGS.map((weekday) => (
+            <span key={weekday} className="py-1">
+              {weekday}
+            </span>
+          ))}
+        </div>
+        <div role="group" aria-label="Dias do mês" className="grid grid-cols-7 gap-1">
+          {monthWeeks(selectedDate).flat().map((date) => {
+            const count = byDate.get(date)?.length ?? 0;
+            const selected = date === selectedDate;
+            const inMonth = date.startsWith(month);
+            return (
+              <button
+                key={date}
+                type="button"
+                aria-pressed={selected}
+                aria-label={`${formatLongDate(date)}${count ? `: ${count} ${count === 1 ? "compromisso" : "compromissos"}` : ""}`}
+                onClick={() => onSelectDate(date)}
+                className={cn(
+                  "flex aspect-square cursor-pointer flex-col items-center justify-center gap-1 rounded-lg text-sm tabular-nums transition-colors sm:aspect-auto sm:h-16",
+                  "focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none",
+                  selected ? "bg-brand-600 font-semibold text-white" : "hover:bg-brand-50",
+                  !selected && !inMonth && "text-slate-300",
+                  !selected && inMonth && "text-slate-700",
+                  !selected && date === today && "font-semibold text-brand-700 ring-1 ring-brand-400",
+                )}
+              >
+                {format(parseISO(date), "d")}
+                <span
+                  aria-hidden
+                  className={cn("size-1.5 rounded-full", count ? (selected ? "bg-white" : "bg-brand-500") : "bg-transparent")}
+                />
+              </button>
+            );
+          })}
+        </div>
+      </div>
+      <section aria-labelledby="month-selected-day">
+        <h3 id="month-selected-day" className="mb-2 text-sm font-semibold text-slate-700">
+          {formatLongDate(selectedDate)}
+        </h3>
+        <DayAppointments appointments={byDate.get(selectedDate) ?? []} {...actions} />
+      </section>
+    </div>
+  );
+}

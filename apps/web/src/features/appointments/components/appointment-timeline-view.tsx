@@ -1,0 +1,81 @@
+import type { Appointment } from "@clinora/contracts";
+import { appointmentBlockClassName } from "@/components/appointments/appointment-status";
+import { cn } from "@/lib/cn";
+import { startingInHour } from "../lib/appointment-filters";
+import { TIMELINE_HOURS } from "../lib/calendar-period";
+import type { AppointmentActions } from "./day-appointments";
+
+export interface AppointmentTimelineViewProps extends Pick<AppointmentActions, "onEdit"> {
+  /** The appointments of the day shown. */
+  appointments: readonly Appointment[];
+}
+
+const hourLabel = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
+
+/** One day in hourly rows from 08:00 to 19:00 (spec part 2 §2.2); a block opens its appointment for editing. */
+export function AppointmentTimelineView({ appointments, onEdit }: AppointmentTimelineViewProps) {
+  const outside = appointments.filter((a) => !TIMELINE_HOURS.includes(Number(a.appointment_time.slice(0, 2))));
+  return (
+    <div className="space-y-4">
+      <ol aria-label="Linha do tempo" className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
+        {TIMELINE_HOURS.map((hour) => (
+          <li key={hour} className="flex min-h-16 gap-3 px-3 py-2 sm:px-4">
+            <span className="w-12 shrink-0 pt-1.5 text-xs font-medium text-slate-400 tabular-nums">{hourLabel(hour)}</span>
+            <div className="flex min-w-0 flex-1 flex-wrap gap-2">
+              {startingInHour(appointments, hour).map((appointment) => (
+                <TimelineBlock key={appointment.id} appointment={appointment} onEdit={onEdit} />
+              ))}
+            </div>
+          </li>
+        ))}
+      </ol>
+      {outside.length > 0 ? (
+        <section aria-labelledby="timeline-outside" className="rounded-xl border border-dashed border-slate-200 p-3 sm:p-4">
+          <h3 id="timeline-outside" className="mb-2 text-sm font-medium text-slate-600">
+            Fora do horário exibido
+          </h3>
+          <div className="flex flex-wrap gap-2">
+            {outside.map((appointment) => (
+              <TimelineBlock key={appointment.id} appointment={appointment} onEdit={onEdit} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+      <p className="flex flex-wrap gap-3 text-xs text-slate-500" aria-label="Legenda">
+        <Legend status="pending" label="Pendente" />
+        <Legend status="confirmed" label="Confirmada" />
+        <Legend status="completed" label="Concluída" />
+      </p>
+    </div>
+  );
+}
+
+function TimelineBlock({ appointment, onEdit }: { appointment: Appointment; onEdit: (appointment: Appointment) => void }) {
+  return (
+    <button
+      type="button"
+      onClick={() => onEdit(appointment)}
+      aria-label={`${appointment.appointment_time} ${appointment.patient_name}, ${appointment.appointment_type}: editar`}
+      className={cn(
+        "flex min-w-0 max-w-full cursor-pointer flex-col rounded-lg border-l-4 px-3 py-1.5 text-left text-sm transition-shadow hover:shadow-md",
+        "focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none sm:min-w-48",
+        appointmentBlockClassName(appointment.status),
+      )}
+    >
+      <span className="font-semibold tabular-nums">
+        {appointment.appointment_time} · {appointment.duration} min
+      </span>
+      <span className="truncate">{appointment.patient_name}</span>
+      <span className="truncate text-xs opacity-80">{appointment.appointment_type}</span>
+    </button>
+  );
+}
+
+function Legend({ status, label }: { status: Appointment["status"]; label: string }) {
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      <span aria-hidden className={cn("size-3 rounded-sm border-l-4", appointmentBlockClassName(status))} />
+      {label}
+    </span>
+  );
+}

@@ -1,0 +1,71 @@
+import type { Appointment } from "@clinora/contracts";
+import { format, parseISO } from "date-fns";
+import { ptBR } from "date-fns/locale";
+import { cn } from "@/lib/cn";
+import { formatLongDate } from "@/lib/zoned-time";
+import { groupByDate } from "../lib/appointment-filters";
+import { weekDates } from "../lib/calendar-period";
+import { DayAppointments, type AppointmentActions } from "./day-appointments";
+
+export interface AppointmentWeekViewProps extends AppointmentActions {
+  /** The appointments of the week shown. */
+  appointments: readonly Appointment[];
+  selectedDate: string;
+  today: string;
+  onSelectDate: (date: string) => void;
+}
+
+/** Seven day tiles from Monday with total/confirmed/completed counts, and the selected day's list (spec part 2 §2.2). */
+export function AppointmentWeekView({ appointments, selectedDate, today, onSelectDate, ...actions }: AppointmentWeekViewProps) {
+  const byDate = groupByDate(appointments);
+  return (
+    <div className="space-y-5">
+      <div role="group" aria-label="Dias da semana" className="grid grid-cols-7 gap-1.5 sm:gap-3">
+        {weekDates(selectedDate).map((date) => {
+          const items = byDate.get(date) ?? [];
+          const confirmed = items.filter((a) => a.status === "confirmed").length;
+          const completed = items.filter((a) => a.status === "completed").length;
+          const selected = date === selectedDate;
+          const day = parseISO(date);
+          return (
+            <button
+              key={date}
+              type="button"
+              aria-pressed={selected}
+              aria-label={`${formatLongDate(date)}: ${items.length} compromissos, ${confirmed} confirmados, ${completed} concluídos`}
+              onClick={() => onSelectDate(date)}
+              className={cn(
+                "flex cursor-pointer flex-col items-center rounded-xl border px-1 py-2 transition-colors sm:px-2 sm:py-3",
+                "focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none",
+                selected ? "border-brand-600 bg-brand-600 text-white shadow-sm" : "border-slate-200 bg-white hover:border-brand-300 hover:bg-brand-50",
+                !selected && date === today && "border-brand-400",
+              )}
+            >
+              <span className={cn("text-[11px] font-medium uppercase sm:text-xs", selected ? "text-brand-100" : "text-slate-500")}>
+                {format(day, "EEEEEE", { locale: ptBR })}
+              </span>
+              <span className="text-lg font-semibold tabular-nums sm:text-2xl">{format(day, "d")}</span>
+              <span className={cn("mt-1 text-xs font-semibold tabular-nums", selected ? "text-white" : "text-slate-700")}>{items.length}</span>
+              <span aria-hidden className={cn("text-[11px] leading-tight tabular-nums", selected ? "text-brand-100" : "text-slate-500")}>
+                <span className={selected ? undefined : "text-sky-700"}>{confirmed}</span>
+                <span className="hidden sm:inline"> conf.</span> ·{" "}
+                <span className={selected ? undefined : "text-emerald-700"}>{completed}</span>
+                <span className="hidden sm:inline"> concl.</span>
+              </span>
+            </button>
+          );
+        })}
+      </div>
+      <p aria-hidden className="-mt-2 text-xs text-slate-500">
+        Em cada dia: total de compromissos, <span className="text-sky-700">confirmados</span> ·{" "}
+        <span className="text-emerald-700">concluídos</span>.
+      </p>
+      <section aria-labelledby="week-selected-day">
+        <h3 id="week-selected-day" className="mb-2 text-sm font-semibold text-slate-700">
+          {formatLongDate(selectedDate)}
+        </h3>
+        <DayAppointments appointments={byDate.get(selectedDate) ?? []} {...actions} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import {
+  addDays,
+  addMonths,
+  eachDayOfInterval,
+  endOfMonth,
+  endOfWeek,
+  format,
+  parseISO,
+  startOfMonth,
+  startOfWeek,
+} from "date-fns";
+import { ptBR } from "date-fns/locale";
+
+/** The four views of Compromissos (spec part 2 §2.2). */
+export const APPOINTMENT_VIEWS = ["list", "timeline", "week", "month"] as const;
+export type AppointmentView = (typeof APPOINTMENT_VIEWS)[number];
+
+/** An inclusive range of YYYY-MM-DD dates. */
+export interface Period {
+  from: string;
+  to: string;
+}
+
+/** Spec part 2 §9: the week starts on Monday. */
+const WEEK = { weekStartsOn: 1 } as const;
+
+const iso = (date: Date) => format(date, "yyyy-MM-dd");
+
+/** The dates one view shows around the anchor (the selected day): a day, its week, or its month. */
+export function periodOf(view: AppointmentView, anchor: string): Period {
+  const day = parseISO(anchor);
+  switch (view) {
+    case "timeline":
+      return { from: anchor, to: anchor };
+    case "week":
+      return { from: iso(startOfWeek(day, WEEK)), to: iso(endOfWeek(day, WEEK)) };
+    case "list":
+    case "month":
+      return { from: iso(startOfMonth(day)), to: iso(endOfMonth(day)) };
+  }
+}
+
+/** The anchor one step back or forward: a day in the timeline, a week, or a month. */
+export function shiftAnchor(view: AppointmentView, anchor: string, step: -1 | 1): string {
+  const day = parseISO(anchor);
+  switch (view) {
+    case "timeline":
+      return iso(addDays(day, step));
+    case "week":
+      return iso(addDays(day, 7 * step));
+    case "list":
+    case "month":
+      return iso(addMonths(day, step));
+  }
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** "Terça-feira, 10 de março", "9 a 15 de mar de 2026", "Março de 2026". */
+export function periodLabel(view: AppointmentView, anchor: string): string {
+  const day = parseISO(anchor);
+  if (view === "timeline") return capitalise(format(day, "EEEE, d 'de' MMMM 'de' yyyy", { locale: ptBR }));
+  if (view === "week") {
+    const { from, to } = periodOf("week", anchor);
+    const start = parseISO(from);
+    const end = parseISO(to);
+    const startPattern = start.getMonth() === end.getMonth() ? "d" : "d 'de' MMM";
+    return `${format(start, startPattern, { locale: ptBR })} a ${format(end, "d 'de' MMM 'de' yyyy", { locale: ptBR })}`;
+  }
+  return capitalise(format(day, "MMMM 'de' yyyy", { locale: ptBR }));
+}
+
+/** The seven dates of the anchor's week, Monday first. */
+export function weekDates(anchor: string): string[] {
+  const { from, to } = periodOf("week", anchor);
+  return eachDayOfInterval({ start: parseISO(from), end: parseISO(to) }).map(iso);
+}
+
+/** The month of the anchor as whole weeks (Monday first), padded with the neighbouring months' days. */
+export function monthWeeks(anchor: string): string[][] {
+  const month = parseISO(anchor);
+  const days = eachDayOfInterval({
+    start: startOfWeek(startOfMonth(month), WEEK),
+    end: endOfWeek(endOfMonth(month), WEEK),
+  }).map(iso);
+  const weeks: string[][] = [];
+  for (let i = 0; i < days.length; i += 7) weeks.push(days.slice(i, i + 7));
+  return weeks;
+}
+
+/** Spec part 2 §9: the timeline shows hourly rows from 08:00 to 19:00 (12 rows). */
+export const TIMELINE_HOURS = Array.from({ length: 12 }, (_, i) => 8 + i);

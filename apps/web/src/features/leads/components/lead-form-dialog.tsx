@@ -1,0 +1,134 @@
+import { leadInputSchema, type Lead, type LeadInput, type LeadInputParsed } from "@clinora/contracts";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { LoaderCircle } from "lucide-react";
+import { useId } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogBody,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogForm,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
+import { formatPhone } from "@/lib/format";
+import { useCreateLead, useUpdateLead } from "../api/leads";
+import { displayedLeadStatus } from "../lib/lead-status";
+import { LEAD_STATUS_OPTIONS } from "./lead-status-options";
+
+export interface LeadFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The lead to edit, or null for 'Novo Lead'. */
+  lead: Lead | null;
+  /** Sources already in use, offered as suggestions. */
+  knownSources: readonly string[];
+}
+
+/** Create and edit dialog of the leads page (spec part 1 §2.5, validation §5). */
+export function LeadFormDialog({ open, onOpenChange, lead, knownSources }: LeadFormDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{lead ? "Editar Lead" : "Novo Lead"}</DialogTitle>
+          <DialogDescription>{lead ? `Altere os dados de ${lead.name}.` : "Registre um novo contato comercial."}</DialogDescription>
+        </DialogHeader>
+        {/* Mounted with the dialog's content, so each opening starts from the lead's current data. */}
+        <LeadForm lead={lead} knownSources={knownSources} onSaved={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function formValues(lead: Lead | null): LeadInput {
+  const contact = lead?.contact_form ?? "";
+  return {
+    name: lead?.name ?? "",
+    contact_form: contact.includes("@") ? contact : formatPhone(contact),
+    status: lead ? displayedLeadStatus(lead.status) : "new",
+    source: lead?.source ?? "",
+    notes: lead?.notes ?? "",
+  };
+}
+
+function LeadForm({ lead, knownSources, onSaved }: { lead: Lead | null; knownSources: readonly string[]; onSaved: () => void }) {
+  const create = useCreateLead();
+  const update = useUpdateLead();
+  const sourcesListId = useId();
+  const form = useForm<LeadInput, unknown, LeadInputParsed>({
+    resolver: zodResolver(leadInputSchema),
+    defaultValues: formValues(lead),
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const save = async (input: LeadInputParsed) => {
+    try {
+      if (lead) await update.mutateAsync({ id: lead.id, input });
+      else await create.mutateAsync(input);
+      onSaved();
+    } catch {
+      // The mutation's toast tells what went wrong; the dialog stays open with what was typed.
+    }
+  };
+
+  return (
+    <DialogForm onSubmit={form.handleSubmit(save)}>
+      <DialogBody className="space-y-4">
+        <FormField label="Nome" htmlFor="lead-name" required error={errors.name?.message}>
+          <Input autoComplete="off" {...form.register("name")} />
+        </FormField>
+        <FormField
+          label="Contato"
+          htmlFor="lead-contact"
+          required
+          description="Email ou telefone"
+          error={errors.contact_form?.message}
+        >
+          <Input autoComplete="off" placeholder="nome@exemplo.com ou (11) 98765-4321" {...form.register("contact_form")} />
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Controller
+            control={form.control}
+            name="status"
+            render={({ field }) => (
+              <FormField label="Status" htmlFor="lead-status" error={errors.status?.message}>
+                <Select options={LEAD_STATUS_OPTIONS} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
+              </FormField>
+            )}
+          />
+          <FormField label="Origem" htmlFor="lead-source" error={errors.source?.message}>
+            <Input list={sourcesListId} placeholder="Ex.: Instagram" autoComplete="off" {...form.register("source")} />
+          </FormField>
+          <datalist id={sourcesListId}>
+            {knownSources.map((source) => (
+              <option key={source} value={source} />
+            ))}
+          </datalist>
+        </div>
+        <FormField label="Observações" htmlFor="lead-notes" error={errors.notes?.message}>
+          <Textarea rows={4} {...form.register("notes")} />
+        </FormField>
+      </DialogBody>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline" disabled={isSubmitting}>
+            Cancelar
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? <LoaderCircle aria-hidden className="animate-spin" /> : null}
+          {lead ? "Salvar alterações" : "Criar lead"}
+        </Button>
+      </DialogFooter>
+    </DialogForm>
+  );
+}

@@ -1,0 +1,105 @@
+import { z } from "zod";
+import { APPOINTMENT_STATUSES } from "./enums";
+import { MSG } from "./messages";
+import { isoDateSchema, optionalText, pageQuerySchema } from "./common";
+
+/** Spec part 2 §3: the appointment type the form starts with. */
+export const DEFAULT_APPOINTMENT_TYPE = "Consulta";
+
+/** Spec part 2 §5 "Settings" / §9: the duration range of an appointment, in minutes. */
+export const APPOINTMENT_DURATION_MIN = 15;
+export const APPOINTMENT_DURATION_MAX = 180;
+
+/** HH:MM with hours 0-23 and minutes 00-59; a one-digit hour ("9:30") is accepted (spec part 2 §5). */
+const TIME_PATTERN = /^([01]?\d|2[0-3]):([0-5]\d)$/;
+
+/** A time of day as the API answers it: always zero-padded "HH:MM". */
+export const appointmentTimeSchema = z
+  .string(MSG.appointmentTimeInvalid)
+  .trim()
+  .regex(TIME_PATTERN, MSG.appointmentTimeInvalid)
+  .transform((v) => v.padStart(5, "0"));
+
+export const appointmentStatusSchema = z.enum(APPOINTMENT_STATUSES, "Status inválido");
+
+/** An appointment as the API returns it (spec part 2 §3 "Appointment"); `date`, `time`, `type` mirror the long names. */
+export const appointmentSchema = z.object({
+  id: z.uuid(),
+  patient_id: z.uuid(),
+  patient_name: z.string(),
+  patient_email: z.string().nullable(),
+  patient_phone: z.string().nullable(),
+  appointment_date: z.string(),
+  /** HH:MM */
+  appointment_time: z.string(),
+  duration: z.number().int(),
+  appointment_type: z.string(),
+  notes: z.string().nullable(),
+  status: z.enum(APPOINTMENT_STATUSES),
+  date: z.string(),
+  time: z.string(),
+  type: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Appointment = z.infer<typeof appointmentSchema>;
+
+/** Create/update payload, with the messages of spec part 2 §5 "Appointment form". */
+export const appointmentInputSchema = z.object({
+  patient_id: z.uuid(MSG.appointmentPatientInvalid),
+  appointment_date: z.string(MSG.appointmentDateRequired).trim().min(1, MSG.appointmentDateRequired).pipe(isoDateSchema),
+  appointment_time: appointmentTimeSchema,
+  appointment_type: z.string(MSG.appointmentTypeRequired).trim().min(1, MSG.appointmentTypeRequired).max(100),
+  notes: optionalText(5000),
+  status: appointmentStatusSchema.optional(),
+  /** Minutes; when left out, a new appointment takes the professional's `appointment_duration`. */
+  duration: z.coerce
+    .number("Duração inválida")
+    .int("Duração inválida")
+    .min(APPOINTMENT_DURATION_MIN, `A duração deve estar entre ${APPOINTMENT_DURATION_MIN} e ${APPOINTMENT_DURATION_MAX} minutos`)
+    .max(APPOINTMENT_DURATION_MAX, `A duração deve estar entre ${APPOINTMENT_DURATION_MIN} e ${APPOINTMENT_DURATION_MAX} minutos`)
+    .optional(),
+});
+export type AppointmentInput = z.input<typeof appointmentInputSchema>;
+export type AppointmentInputParsed = z.output<typeof appointmentInputSchema>;
+
+/** GET /appointments: page size up to 100 (spec part 2 §9), ordered by date and time. */
+export const appointmentListQuerySchema = pageQuerySchema.extend({
+  per_page: pageQuerySchema.shape.per_page.default(100),
+  status: appointmentStatusSchema.optional(),
+  date: isoDateSchema.optional(),
+  date_from: isoDateSchema.optional(),
+  date_to: isoDateSchema.optional(),
+  patient_id: z.uuid("Identificador inválido").optional(),
+});
+export type AppointmentListQuery = z.infer<typeof appointmentListQuerySchema>;
+
+/** Spec part 2 §3 "Today's appointment (dashboard)". */
+export const todayAppointmentSchema = z.object({
+  id: z.uuid(),
+  patient_name: z.string(),
+  /** HH:mm */
+  time: z.string(),
+  duration: z.number().int(),
+  status: z.enum(APPOINTMENT_STATUSES),
+  type: z.string(),
+});
+export type TodayAppointment = z.infer<typeof todayAppointmentSchema>;
+
+/** POST /appointments/availability (PRODUCT.md "Availability"). */
+export const availabilityRequestSchema = z.object({
+  date: z.string(MSG.appointmentDateRequired).trim().min(1, MSG.appointmentDateRequired).pipe(isoDateSchema),
+  /** Minutes; defaults to the professional's `appointment_duration`. */
+  duration: appointmentInputSchema.shape.duration,
+  /** The appointment being edited, so that its own slot counts as free. */
+  exclude_id: z.uuid("Identificador inválido").optional(),
+});
+export type AvailabilityRequest = z.input<typeof availabilityRequestSchema>;
+
+export const timeSlotSchema = z.object({ time: z.string(), available: z.boolean() });
+export type TimeSlot = z.infer<typeof timeSlotSchema>;
+
+export const availabilityResponseSchema = z.object({ slots: z.array(timeSlotSchema) });
+export type AvailabilityResponse = z.infer<typeof availabilityResponseSchema>;

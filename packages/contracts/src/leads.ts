@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { LEAD_STATUSES } from "./enums";
+import { MSG } from "./messages";
+import { optionalText, pageQuerySchema } from "./common";
+
+/** Leads page size (spec part 1 §9). */
+export const LEADS_PAGE_SIZE = 20;
+
+/** A sales prospect (spec part 1 §3 "Lead"); `contact_form` is an email or a phone. */
+export const leadSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  contact_form: z.string(),
+  status: z.enum(LEAD_STATUSES),
+  source: z.string().nullable(),
+  notes: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Lead = z.infer<typeof leadSchema>;
+
+const nameOrContact = z.string(MSG.leadNameContactRequired).trim().min(1, MSG.leadNameContactRequired);
+
+/** Create and edit payload (spec part 1 §4, §5): any status may be chosen; new is the default. */
+export const leadInputSchema = z.object({
+  name: nameOrContact.max(200),
+  contact_form: nameOrContact.max(254),
+  status: z.enum(LEAD_STATUSES, "Status inválido").default("new"),
+  source: optionalText(100),
+  notes: optionalText(5000),
+});
+export type LeadInput = z.input<typeof leadInputSchema>;
+export type LeadInputParsed = z.output<typeof leadInputSchema>;
+
+/** Newest first; `search` matches the name or the contact. */
+export const leadListQuerySchema = pageQuerySchema.extend({
+  status: z.enum(LEAD_STATUSES, "Status inválido").optional(),
+  source: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(200).optional(),
+});
+export type LeadListQuery = z.infer<typeof leadListQuerySchema>;
+
+/** Spec part 1 §3 "Lead stats": by_status holds every status, top_sources every source by count. */
+export const leadStatsSchema = z.object({
+  total: z.number().int(),
+  by_status: z.record(z.enum(LEAD_STATUSES), z.number().int()),
+  last_7_days: z.number().int(),
+  last_30_days: z.number().int(),
+  top_sources: z.array(z.object({ source: z.string(), count: z.number().int() })),
+});
+export type LeadStats = z.infer<typeof leadStatsSchema>;
