@@ -82,33 +82,6 @@ export function factories(db: Db) {
       return row!;
     },
 
-    /** A WhatsApp conversation waiting for a reply, unless overridden. */
-    async conversation(professionalId: string, overrides: Partial<typeof s.conversations.$inferInsert> = {}) {
-      const [row] = await db
-        .insert(s.conversations)
-        .values({ professionalId, patientName: `Paciente ${unique()}`, phoneNumber: "+5511987650000", ...overrides })
-        .returning();
-      return row!;
-    },
-
-    /** A message of `conversation`; outbound ones default to status sent. */
-    async message(
-      conversation: { id: string; professionalId: string },
-      overrides: Partial<typeof s.messages.$inferInsert> & Pick<typeof s.messages.$inferInsert, "direction">,
-    ) {
-      const [row] = await db
-        .insert(s.messages)
-        .values({
-          professionalId: conversation.professionalId,
-          conversationId: conversation.id,
-          content: "Olá!",
-          status: overrides.direction === "outbound" ? "sent" : null,
-          ...overrides,
-        })
-        .returning();
-      return row!;
-    },
-
     async twilioNumber(overrides: Partial<typeof s.twilioNumbers.$inferInsert> = {}) {
       const e164 = overrides.e164Number ?? `+55119${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
       const [row] = await db
@@ -123,6 +96,7 @@ export function factories(db: Db) {
       return row!;
     },
 
+    /** A WhatsApp conversation waiting for a reply, last message now, unless overridden. */
     async conversation(professionalId: string, overrides: Partial<typeof s.conversations.$inferInsert> = {}) {
       const [row] = await db
         .insert(s.conversations)
@@ -131,10 +105,19 @@ export function factories(db: Db) {
       return row!;
     },
 
+    /** A message of `conversation`: inbound unless told; outbound ones default to status sent. */
     async message(conversation: { id: string; professionalId: string }, overrides: Partial<typeof s.messages.$inferInsert> = {}) {
+      const direction = overrides.direction ?? "inbound";
       const [row] = await db
         .insert(s.messages)
-        .values({ professionalId: conversation.professionalId, conversationId: conversation.id, direction: "inbound", content: "Olá!", ...overrides })
+        .values({
+          professionalId: conversation.professionalId,
+          conversationId: conversation.id,
+          direction,
+          content: "Olá!",
+          status: direction === "outbound" ? "sent" : null,
+          ...overrides,
+        })
         .returning();
       return row!;
     },

@@ -21,9 +21,8 @@ export const whatsappConfigSchema = z.object({
 });
 export type WhatsappConfig = z.infer<typeof whatsappConfigSchema>;
 
-/** Metrics window and stale-conversation threshold (spec part 1 §9, part 2 §9). */
+/** Metrics window (spec part 1 §9, part 2 §9); the stale threshold is STALE_WAITING_MINUTES in conversations.ts. */
 export const WHATSAPP_METRICS_WINDOW_HOURS = 24;
-export const STALE_WAITING_MINUTES = 120;
 export const RECENT_FAILURES_LIMIT = 10;
 
 /** GET /api/whatsapp/metrics/overview: an administrator may narrow to one professional. */

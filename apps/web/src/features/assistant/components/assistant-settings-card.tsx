@@ -9,7 +9,7 @@ const LOAD_FAILED = "Não foi possível carregar as configurações. Tente novam
 
 export function AssistantSettingsCard() {
   const settings = useAssistantSettings();
-  useErrorToast(settings.isError, settings.errorUpdatedAt, LOAD_FAILED);
+  useErrorToast(settings.error, LOAD_FAILED);
   return (
     <Card>
       <CardHeader>

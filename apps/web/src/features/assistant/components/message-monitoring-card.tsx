@@ -14,7 +14,7 @@ const METRICS_FAILED = "Não foi possível carregar os indicadores do WhatsApp."
 /** Card 2 of spec part 2 §2.7: the professional's own WhatsApp traffic over the last 24 hours. */
 export function MessageMonitoringCard() {
   const metrics = useWhatsappMetrics();
-  useErrorToast(metrics.isError, metrics.errorUpdatedAt, METRICS_FAILED);
+  useErrorToast(metrics.error, METRICS_FAILED);
   return (
     <Card>
       <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">

@@ -14,7 +14,7 @@ import { WhatsappTwilioCard } from "../components/whatsapp-twilio-card";
 /** Spec part 2 §2.7: the five cards. */
 export function AssistantSettingsPage() {
   const config = useWhatsappConfig();
-  useErrorToast(config.isError, config.errorUpdatedAt, "Não foi possível carregar as configurações. Tente novamente.");
+  useErrorToast(config.error, "Não foi possível carregar as configurações. Tente novamente.");
   const number = config.data?.data.twilioNumber ?? null;
 
   return (

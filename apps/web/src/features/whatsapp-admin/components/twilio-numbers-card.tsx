@@ -61,7 +61,7 @@ function RowActions({ number, onEdit, onRemove }: RowActionsProps) {
 /** Registered senders with add, edit (label and owner) and remove (spec part 1 §2.7). */
 export function TwilioNumbersCard({ professionals }: { professionals: ProfessionalOption[] }) {
   const numbers = useTwilioNumbers();
-  useErrorToast(numbers.isError, numbers.errorUpdatedAt, LOAD_FAILED);
+  useErrorToast(numbers.error, LOAD_FAILED);
   const editing = useDialogState<TwilioNumber | null>();
   const removing = useDialogState<TwilioNumber>();
   const remove = useDeleteTwilioNumber();

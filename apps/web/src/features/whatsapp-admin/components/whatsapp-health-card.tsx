@@ -19,7 +19,7 @@ const METRICS_FAILED = "Não foi possível carregar os indicadores do WhatsApp."
 export function WhatsappHealthCard({ professionals }: { professionals: ProfessionalOption[] }) {
   const [scope, setScope] = useState<string>(PLATFORM);
   const metrics = useWhatsappMetrics(scope === PLATFORM ? undefined : scope);
-  useErrorToast(metrics.isError, metrics.errorUpdatedAt, METRICS_FAILED);
+  useErrorToast(metrics.error, METRICS_FAILED);
 
   const options = [
     { value: PLATFORM, label: "Toda a plataforma" },

@@ -12,7 +12,7 @@ export function WhatsAppAdminPage() {
   const config = useWhatsappConfig();
   const professionals = useProfessionalOptions();
   // Without the list the filter offers the platform view only, and numbers can still be added without owner.
-  useErrorToast(professionals.isError, professionals.errorUpdatedAt, "Não foi possível carregar a lista de profissionais.");
+  useErrorToast(professionals.error, "Não foi possível carregar a lista de profissionais.");
   const professionalList = professionals.data ?? [];
 
   return (
