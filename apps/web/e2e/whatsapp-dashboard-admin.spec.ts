@@ -97,9 +97,15 @@ test("the webhook URL is copied to the clipboard and the health panel shows the 
   await expect(page.getByText("Copiado para a área de transferência!")).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(webhookUrl);
 
-  await expect(page.getByText("Recebidas (24h)")).toBeVisible();
-  await expect(page.getByRole("combobox", { name: "Filtrar por profissional" })).toHaveText("Toda a plataforma");
   await expect(page.getByText("TWILIO_ACCOUNT_SID")).toBeVisible();
+  const filter = page.getByRole("combobox", { name: "Filtrar por profissional" });
+  await expect(filter).toHaveText("Toda a plataforma");
   // The demo data has failed messages: the destructive alert names them.
   await expect(page.getByRole("alert").filter({ hasText: "nas últimas 24 horas" })).toBeVisible();
+  const platformReceived = await page.getByText("Recebidas (24h)").locator("xpath=following-sibling::p[1]").textContent();
+
+  await filter.click();
+  await page.getByRole("option", { name: "Dra. Ana Souza" }).click();
+  await expect(filter).toHaveText("Dra. Ana Souza");
+  await expect(page.getByText("Recebidas (24h)").locator("xpath=following-sibling::p[1]")).not.toHaveText(platformReceived!);
 });
