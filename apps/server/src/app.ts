@@ -21,6 +21,8 @@ import { leadRoutes } from "./modules/leads/lead.routes";
 import { leadService } from "./modules/leads/lead.service";
 import { patientRoutes } from "./modules/patients/patient.routes";
 import { patientService } from "./modules/patients/patient.service";
+import { taskRoutes } from "./modules/tasks/task.routes";
+import { taskService } from "./modules/tasks/task.service";
 import { appointmentRoutes } from "./modules/appointments/appointment.routes";
 import { appointmentService } from "./modules/appointments/appointment.service";
 import { professionalToggleRoutes } from "./modules/professionals/professional-toggles.routes";
@@ -31,8 +33,20 @@ import { globalAiSettingsRoutes } from "./modules/ai-settings/global-ai-settings
 import { globalAiSettingsService } from "./modules/ai-settings/global-ai-settings.service";
 import { whatsappConfigRoutes } from "./modules/whatsapp/whatsapp-config.routes";
 import { whatsappConfigService } from "./modules/whatsapp/whatsapp-config.service";
+import { twilioNumberRoutes } from "./modules/whatsapp/twilio-number.routes";
+import { twilioNumberService } from "./modules/whatsapp/twilio-number.service";
+import { whatsappMetricsRoutes } from "./modules/whatsapp/whatsapp-metrics.routes";
+import { whatsappMetricsService } from "./modules/whatsapp/whatsapp-metrics.service";
+import { assistantSettingsRoutes } from "./modules/assistant-settings/assistant-settings.routes";
+import { assistantSettingsService } from "./modules/assistant-settings/assistant-settings.service";
 import { userService } from "./modules/users/user.service";
 import { professionalAccountService } from "./modules/users/professional-account.service";
+import { conversationRoutes } from "./modules/conversations/conversation.routes";
+import { conversationService } from "./modules/conversations/conversation.service";
+import { professionalProfileRoutes } from "./modules/professionals/professional-profile.routes";
+import { professionalProfileService } from "./modules/professionals/professional-profile.service";
+import { googleCalendarRoutes } from "./modules/google-calendar/google-calendar.routes";
+import { googleCalendarService } from "./modules/google-calendar/google-calendar.service";
 
 export interface AppDeps {
   config: Config;
@@ -104,11 +118,18 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       await api.register(adminDashboardRoutes(adminDashboardService(db, clock)));
       await api.register(userRoutes(userService(db, clock, sessions), professionalAccountService(db, clock)));
       await api.register(patientRoutes(patientService(db, clock)));
+      await api.register(taskRoutes(taskService(db, clock)));
       await api.register(appointmentRoutes(appointmentService(db, clock)));
       await api.register(professionalToggleRoutes(professionalTogglesService(db)));
       await api.register(aiSettingsRoutes());
       await api.register(globalAiSettingsRoutes(globalAiSettingsService(db, clock)));
       await api.register(whatsappConfigRoutes(whatsappConfigService(db, config)));
+      await api.register(conversationRoutes(conversationService(db, clock)));
+      await api.register(professionalProfileRoutes(professionalProfileService(db)));
+      await api.register(googleCalendarRoutes(googleCalendarService(db, config.google)));
+      await api.register(twilioNumberRoutes(twilioNumberService(db)));
+      await api.register(whatsappMetricsRoutes(whatsappMetricsService(db, clock)));
+      await api.register(assistantSettingsRoutes(assistantSettingsService(db)));
     },
     { prefix: "/api" },
   );

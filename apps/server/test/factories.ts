@@ -55,6 +55,11 @@ export function factories(db: Db) {
       return row!;
     },
 
+    async task(professionalId: string, overrides: Partial<typeof s.tasks.$inferInsert> = {}) {
+      const [row] = await db.insert(s.tasks).values({ professionalId, title: `Tarefa ${unique()}`, ...overrides }).returning();
+      return row!;
+    },
+
     /** An appointment at a local date and time in São Paulo (the default zone), 50 minutes unless told. */
     async appointment(professionalId: string, patientId: string, overrides: Partial<typeof s.appointments.$inferInsert> = {}) {
       const date = overrides.appointmentDate ?? "2026-03-10";
@@ -77,8 +82,65 @@ export function factories(db: Db) {
       return row!;
     },
 
+    /** A WhatsApp conversation waiting for a reply, unless overridden. */
+    async conversation(professionalId: string, overrides: Partial<typeof s.conversations.$inferInsert> = {}) {
+      const [row] = await db
+        .insert(s.conversations)
+        .values({ professionalId, patientName: `Paciente ${unique()}`, phoneNumber: "+5511987650000", ...overrides })
+        .returning();
+      return row!;
+    },
+
+    /** A message of `conversation`; outbound ones default to status sent. */
+    async message(
+      conversation: { id: string; professionalId: string },
+      overrides: Partial<typeof s.messages.$inferInsert> & Pick<typeof s.messages.$inferInsert, "direction">,
+    ) {
+      const [row] = await db
+        .insert(s.messages)
+        .values({
+          professionalId: conversation.professionalId,
+          conversationId: conversation.id,
+          content: "Olá!",
+          status: overrides.direction === "outbound" ? "sent" : null,
+          ...overrides,
+        })
+        .returning();
+      return row!;
+    },
+
+    async twilioNumber(overrides: Partial<typeof s.twilioNumbers.$inferInsert> = {}) {
+      const e164 = overrides.e164Number ?? `+55119${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+      const [row] = await db
+        .insert(s.twilioNumbers)
+        .values({ twilioNumber: `whatsapp:${e164}`, e164Number: e164, ...overrides })
+        .returning();
+      return row!;
+    },
+
     async lead(overrides: Partial<typeof s.leads.$inferInsert> = {}) {
       const [row] = await db.insert(s.leads).values({ name: `Lead ${unique()}`, contactForm: `lead-${unique()}@teste.com.br`, ...overrides }).returning();
+      return row!;
+    },
+
+    async conversation(professionalId: string, overrides: Partial<typeof s.conversations.$inferInsert> = {}) {
+      const [row] = await db
+        .insert(s.conversations)
+        .values({ professionalId, patientName: `Paciente ${unique()}`, phoneNumber: "+5511987650000", lastMessage: "Olá!", lastMessageAt: new Date(), ...overrides })
+        .returning();
+      return row!;
+    },
+
+    async message(conversation: { id: string; professionalId: string }, overrides: Partial<typeof s.messages.$inferInsert> = {}) {
+      const [row] = await db
+        .insert(s.messages)
+        .values({ professionalId: conversation.professionalId, conversationId: conversation.id, direction: "inbound", content: "Olá!", ...overrides })
+        .returning();
+      return row!;
+    },
+
+    async calendarConnection(professionalId: string, overrides: Partial<typeof s.calendarConnections.$inferInsert> = {}) {
+      const [row] = await db.insert(s.calendarConnections).values({ professionalId, accountEmail: `agenda-${unique()}@gmail.com`, ...overrides }).returning();
       return row!;
     },
   };

@@ -15,6 +15,9 @@ let ids: Record<string, string>;
 const CASES: Record<string, { id: () => string; body?: Record<string, unknown>; readBack: string }> = {
   "GET /api/patients/:id": { id: () => ids.patient!, readBack: "/api/patients/:id" },
   "PUT /api/patients/:id": { id: () => ids.patient!, body: { name: "Invasor" }, readBack: "/api/patients/:id" },
+  "GET /api/tasks/:id": { id: () => ids.task!, readBack: "/api/tasks/:id" },
+  "PUT /api/tasks/:id": { id: () => ids.task!, body: { status: "done" }, readBack: "/api/tasks/:id" },
+  "DELETE /api/tasks/:id": { id: () => ids.task!, readBack: "/api/tasks/:id" },
   "GET /api/appointments/:id": { id: () => ids.appointment!, readBack: "/api/appointments/:id" },
   "PUT /api/appointments/:id": {
     id: () => ids.appointment!,
@@ -22,6 +25,8 @@ const CASES: Record<string, { id: () => string; body?: Record<string, unknown>; 
     readBack: "/api/appointments/:id",
   },
   "DELETE /api/appointments/:id": { id: () => ids.appointment!, readBack: "/api/appointments/:id" },
+  "GET /api/conversations/:id": { id: () => ids.conversation!, readBack: "/api/conversations/:id" },
+  "PUT /api/conversations/:id": { id: () => ids.conversation!, body: { status: "resolved" }, readBack: "/api/conversations/:id" },
 };
 
 beforeAll(async () => {
@@ -31,8 +36,11 @@ beforeAll(async () => {
   sessionA = await t.login(a.user.email, a.user.password);
   sessionB = await t.login(b.user.email, b.user.password);
   const patient = await t.make.patient(a.professional.id, { name: "Paciente de A" });
+  const task = await t.make.task(a.professional.id, { title: "Tarefa de A", patientId: patient.id });
   const appointment = await t.make.appointment(a.professional.id, patient.id, { appointmentDate: "2026-04-01", appointmentTime: "10:00" });
-  ids = { patient: patient.id, appointment: appointment.id };
+  const conversation = await t.make.conversation(a.professional.id, { patientName: "Paciente de A", unreadCount: 3 });
+  await t.make.message(conversation, { content: "Mensagem de A" });
+  ids = { patient: patient.id, task: task.id, appointment: appointment.id, conversation: conversation.id };
 });
 afterAll(() => t.close());
 
@@ -61,9 +69,15 @@ describe("tenancy", () => {
     expect(list.json().items).toEqual([]);
     const search = await t.request({ method: "GET", url: "/api/patients/search?q=Paciente", session: sessionB });
     expect(search.json()).toEqual([]);
+    const tasks = await t.request({ method: "GET", url: "/api/tasks", session: sessionB });
+    expect(tasks.json().items).toEqual([]);
+    const summary = await t.request({ method: "GET", url: "/api/tasks/summary", session: sessionB });
+    expect(summary.json()).toMatchObject({ total: 0 });
     const appointmentsOfB = await t.request({ method: "GET", url: "/api/appointments", session: sessionB });
     expect(appointmentsOfB.json().items).toEqual([]);
     const byPatient = await t.request({ method: "GET", url: `/api/appointments?patient_id=${ids.patient}`, session: sessionB });
     expect(byPatient.json().items).toEqual([]);
+    const conversations = await t.request({ method: "GET", url: "/api/conversations?search=Paciente", session: sessionB });
+    expect(conversations.json()).toMatchObject({ items: [], total: 0 });
   });
 });

@@ -1,16 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, signInViaApi } from "./fixtures";
-
-async function choose(page: Page, select: string, option: string) {
-  await page.getByRole("combobox", { name: select }).click();
-  await page.getByRole("option", { name: option, exact: true }).click();
-}
-
-function toast(page: Page, text: string) {
-  return page.locator("[data-sonner-toast]").filter({ hasText: text });
-}
+import { expect, test } from "@playwright/test";
+import { ADMIN, chooseOption, signInViaApi, toastWith } from "./fixtures";
 
 /** RFC 4180 reader with the app's ';' separator: quoted fields may hold separators, quotes ("") and line breaks. */
 function parseCsv(text: string): string[][] {
@@ -47,8 +38,10 @@ test.describe("admin leads", () => {
   // Whole create-to-delete journeys: more steps than the default 30 s allow on a busy machine.
   test.slow();
 
+  let session: string;
+
   test.beforeEach(async ({ page }) => {
-    await signInViaApi(page, ADMIN);
+    session = await signInViaApi(page, ADMIN);
     await page.goto("/admin/leads");
     await expect(page.getByRole("heading", { name: "Gerenciamento de Leads" })).toBeVisible();
   });
@@ -65,11 +58,11 @@ test.describe("admin leads", () => {
     await expect(dialog.getByText("Nome e contato são obrigatórios")).toHaveCount(2);
     await dialog.getByLabel("Nome").fill(name);
     await dialog.getByLabel("Contato").fill(`conceicao.${id}@exemplo.com`);
-    await choose(page, "Status", "Contatado");
+    await chooseOption(page, "Status", "Contatado");
     await dialog.getByLabel("Origem").fill(source);
     await dialog.getByLabel("Observações").fill(notes);
     await dialog.getByRole("button", { name: "Criar lead" }).click();
-    await expect(toast(page, "Lead criado com sucesso!")).toBeVisible();
+    await expect(toastWith(page, "Lead criado com sucesso!")).toBeVisible();
 
     await page.getByRole("button", { name: "Novo Lead" }).click();
     const second = page.getByRole("dialog", { name: "Novo Lead" });
@@ -89,13 +82,13 @@ test.describe("admin leads", () => {
     await expect(row.getByRole("img", { name: "Email" })).toBeVisible();
     await expect(row).toContainText(/há menos de um minuto|há 1 minuto/);
 
-    await choose(page, "Status", "Convertido");
+    await chooseOption(page, "Status", "Convertido");
     await expect(page.getByText("Nenhum lead encontrado")).toBeVisible();
-    await choose(page, "Status", "Todos os status");
+    await chooseOption(page, "Status", "Todos os status");
     await page.getByRole("searchbox", { name: "Buscar leads" }).fill("");
 
     // The source filter's options come from the stats' top sources.
-    await choose(page, "Origem", source);
+    await chooseOption(page, "Origem", source);
     await expect(page.getByRole("row")).toHaveCount(3);
     const phoneRow = page.getByRole("row").filter({ hasText: `Dr. Paulo Ramos ${id}` });
     await expect(phoneRow).toContainText("Novo");
@@ -105,7 +98,7 @@ test.describe("admin leads", () => {
     const downloadPromise = page.waitForEvent("download");
     await page.getByRole("button", { name: "Exportar" }).click();
     const download = await downloadPromise;
-    await expect(toast(page, "Exportação concluída!")).toBeVisible();
+    await expect(toastWith(page, "Exportação concluída!")).toBeVisible();
     expect(download.suggestedFilename()).toMatch(/^leads_\d{4}-\d{2}-\d{2}\.csv$/);
 
     const text = await readFile(await download.path(), "utf8");
@@ -122,7 +115,7 @@ test.describe("admin leads", () => {
     const id = randomUUID().slice(0, 8);
     const name = `Lead Editável ${id}`;
     const created = await page.request.post("/api/leads", {
-      headers: { "X-Session-ID": (await page.evaluate(() => localStorage.getItem("session_id"))) ?? "" },
+      headers: { "X-Session-ID": session },
       data: { name, contact_form: `editavel.${id}@exemplo.com`, source: "Site" },
     });
     expect(created.status()).toBe(201);
@@ -136,15 +129,15 @@ test.describe("admin leads", () => {
 
     const edit = page.getByRole("dialog", { name: "Editar Lead" });
     await expect(edit.getByLabel("Nome")).toHaveValue(name);
-    await choose(page, "Status", "Convertido");
+    await chooseOption(page, "Status", "Convertido");
     await edit.getByRole("button", { name: "Salvar alterações" }).click();
-    await expect(toast(page, "Lead atualizado com sucesso!")).toBeVisible();
+    await expect(toastWith(page, "Lead atualizado com sucesso!")).toBeVisible();
     await expect(page.getByRole("row").filter({ hasText: name })).toContainText("Convertido");
 
     await page.getByRole("button", { name: `Ações de ${name}` }).click();
     await page.getByRole("menuitem", { name: "Excluir" }).click();
     await page.getByRole("alertdialog", { name: "Excluir lead?" }).getByRole("button", { name: "Excluir" }).click();
-    await expect(toast(page, "Lead excluído com sucesso!")).toBeVisible();
+    await expect(toastWith(page, "Lead excluído com sucesso!")).toBeVisible();
     await expect(page.getByText("Nenhum lead encontrado")).toBeVisible();
   });
 });

@@ -1,16 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, signInViaApi } from "./fixtures";
-
-/** Picks an option of one of the page's Radix selects, named by its aria-label. */
-async function choose(page: Page, select: string, option: string) {
-  await page.getByRole("combobox", { name: select }).click();
-  await page.getByRole("option", { name: option, exact: true }).click();
-}
-
-function toast(page: Page, text: string) {
-  return page.locator("[data-sonner-toast]").filter({ hasText: text });
-}
+import { expect, test } from "@playwright/test";
+import { ADMIN, chooseOption, signInViaApi, toastWith } from "./fixtures";
 
 test.describe("admin professionals", () => {
   // Whole create-to-delete journeys: more steps than the default 30 s allow on a busy machine.
@@ -43,11 +33,11 @@ test.describe("admin professionals", () => {
     await expect(dialog.getByText("A duração da consulta deve estar entre 15 e 180 minutos")).toBeVisible();
     await dialog.getByLabel("Duração da consulta (minutos)").fill("40");
     await dialog.getByRole("button", { name: "Criar profissional" }).click();
-    await expect(toast(page, "Profissional criado com sucesso!")).toBeVisible();
+    await expect(toastWith(page, "Profissional criado com sucesso!")).toBeVisible();
     await expect(dialog).toBeHidden();
 
     // The specialty filter takes its options from the stats, refreshed after the creation.
-    await choose(page, "Especialidade", specialty);
+    await chooseOption(page, "Especialidade", specialty);
     const row = page.getByRole("row").filter({ hasText: name });
     await expect(row).toContainText("Disponível");
     await expect(row).toContainText("(31) 99876-5432");
@@ -68,7 +58,7 @@ test.describe("admin professionals", () => {
     await edit.getByRole("switch", { name: "Disponível" }).click();
     await edit.getByRole("switch", { name: "Modo zen" }).click();
     await edit.getByRole("button", { name: "Salvar alterações" }).click();
-    await expect(toast(page, "Profissional atualizado com sucesso!")).toBeVisible();
+    await expect(toastWith(page, "Profissional atualizado com sucesso!")).toBeVisible();
     const edited = page.getByRole("row").filter({ hasText: `${name} Lima` });
     await expect(edited).toContainText("Indisponível");
 
@@ -76,19 +66,19 @@ test.describe("admin professionals", () => {
     await page.getByRole("menuitem", { name: "Excluir" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Excluir profissional?" });
     await confirm.getByRole("button", { name: "Excluir" }).click();
-    await expect(toast(page, "Profissional excluído com sucesso!")).toBeVisible();
+    await expect(toastWith(page, "Profissional excluído com sucesso!")).toBeVisible();
     await expect(page.getByText("Nenhum profissional encontrado")).toBeVisible();
   });
 
   test("refuses to delete a professional with patients and says why", async ({ page }) => {
-    await choose(page, "Especialidade", "Psicologia");
-    await choose(page, "Cidade", "São Paulo");
+    await chooseOption(page, "Especialidade", "Psicologia");
+    await chooseOption(page, "Cidade", "São Paulo");
     await page.getByRole("button", { name: "Ações de Dra. Ana Souza" }).click();
     await page.getByRole("menuitem", { name: "Excluir" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Excluir profissional?" });
     await confirm.getByRole("button", { name: "Excluir" }).click();
 
-    const failure = toast(page, "Erro ao deletar profissional");
+    const failure = toastWith(page, "Erro ao deletar profissional");
     await expect(failure).toBeVisible();
     await expect(failure).toContainText("Não é possível excluir este profissional: ele possui dados vinculados");
     await expect(confirm).toBeVisible();
@@ -97,10 +87,10 @@ test.describe("admin professionals", () => {
   });
 
   test("filters by availability and searches the loaded page", async ({ page }) => {
-    await choose(page, "Disponibilidade", "Indisponíveis");
+    await chooseOption(page, "Disponibilidade", "Indisponíveis");
     await expect(page.getByRole("row").filter({ hasText: "Indisponível" }).first()).toBeVisible();
     await expect(page.getByRole("row").filter({ hasText: "Disponível" }).filter({ hasNotText: "Indisponível" })).toHaveCount(0);
-    await choose(page, "Disponibilidade", "Todas as disponibilidades");
+    await chooseOption(page, "Disponibilidade", "Todas as disponibilidades");
 
     await page.getByRole("searchbox", { name: "Buscar profissionais nesta página" }).fill("ana souza");
     await expect(page.getByRole("row").filter({ hasText: "Dra. Ana Souza" })).toBeVisible();

@@ -26,7 +26,7 @@ async function fillWhen(dialog: ReturnType<Page["getByRole"]>, date: string) {
   await dialog.getByRole("textbox", { name: "Minuto" }).fill("10");
 }
 
-test("books an appointment for a new patient, refuses the same slot with a suggestion, shows it in every view and cancels it", async ({ page }) => {
+test("books an appointment for a new patient, refuses the same slot with a suggestion, shows it in every view, edits and cancels it", async ({ page }) => {
   // A long flow on a shared machine: more than the default 30 s.
   test.setTimeout(120_000);
   const date = farWeekday();
@@ -82,6 +82,16 @@ test("books an appointment for a new patient, refuses the same slot with a sugge
 
     await page.getByRole("tab", { name: "Lista" }).click();
     await expect(card).toBeVisible();
+  });
+
+  await test.step("editing changes the status", async () => {
+    await page.getByRole("button", { name: `Editar compromisso de ${patientName}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Editar Compromisso" });
+    await dialog.getByRole("combobox", { name: "Status" }).click();
+    await page.getByRole("option", { name: "Confirmada" }).click();
+    await dialog.getByRole("button", { name: "Salvar alterações" }).click();
+    await expect(page.getByText("Compromisso atualizado com sucesso!")).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ has: card }).getByText("Confirmada")).toBeVisible();
   });
 
   await test.step("cancelling asks for confirmation and keeps the appointment under the cancelled filter", async () => {

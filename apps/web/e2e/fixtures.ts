@@ -71,3 +71,14 @@ export function storedSessionId(page: Page): Promise<string | null> {
 export function mainMenu(page: Page) {
   return page.getByRole("navigation", { name: "Menu principal" });
 }
+
+/** Picks `option` in the Radix select named `select` (its aria-label or label). */
+export async function chooseOption(page: Page, select: string, option: string): Promise<void> {
+  await page.getByRole("combobox", { name: select }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+/** The sonner toast showing `text` (its title or description). */
+export function toastWith(page: Page, text: string) {
+  return page.locator("[data-sonner-toast]").filter({ hasText: text });
+}

@@ -15,3 +15,24 @@ export const platformStatsSchema = z.object({
   task_completion_rate: z.number(),
 });
 export type PlatformStats = z.infer<typeof platformStatsSchema>;
+
+/** GET /api/admin/dashboard/daily: days ending today (platform zone), for the dashboard chart. */
+export const DAILY_ACTIVITY_MAX_DAYS = 90;
+export const dailyActivityQuerySchema = z.object({
+  days: z.coerce
+    .number("Informe o número de dias")
+    .int(`O número de dias deve estar entre 1 e ${DAILY_ACTIVITY_MAX_DAYS}`)
+    .min(1, `O número de dias deve estar entre 1 e ${DAILY_ACTIVITY_MAX_DAYS}`)
+    .max(DAILY_ACTIVITY_MAX_DAYS, `O número de dias deve estar entre 1 e ${DAILY_ACTIVITY_MAX_DAYS}`)
+    .default(30),
+});
+export type DailyActivityQuery = z.infer<typeof dailyActivityQuerySchema>;
+
+/** One calendar day: patients registered and non-cancelled appointments dated that day. */
+export const dailyActivitySchema = z.object({
+  date: z.string(),
+  new_patients: z.number().int(),
+  appointments: z.number().int(),
+});
+export const dailyActivityListSchema = z.array(dailyActivitySchema);
+export type DailyActivity = z.infer<typeof dailyActivitySchema>;

@@ -60,12 +60,25 @@ export const optionalUf = () => optionalText(2, MSG.stateMax).transform((v) => (
 
 export const isoDateTime = z.string();
 
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar day: Date would roll 2026-02-30 over to 2 March instead of refusing it. */
+function isCalendarDay(text: string): boolean {
+  const parsed = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === text;
+}
+
 /** A calendar date sent as YYYY-MM-DD text (spec part 2 §3). */
 export const isoDateSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Data inválida (formato: AAAA-MM-DD)", abort: true })
-  // Round trip, because Date.parse rolls "2026-02-31" over to March instead of refusing it.
-  .refine((v) => {
-    const parsed = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(v);
-  }, "Data inválida");
+  .regex(ISO_DATE, "Data inválida (formato: AAAA-MM-DD)")
+  // Judged only once the format is right, so a malformed date gets one message. Not `abort`: inside a union
+  // an aborted branch would turn the message into zod's generic "Invalid input".
+  .refine((v) => !ISO_DATE.test(v) || isCalendarDay(v), "Data inválida");
+
+/** An optional date; "" and null both mean "none" and arrive as null. */
+export const optionalIsoDate = () =>
+  z
+    .union([isoDateSchema, z.literal(""), z.null()])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null));

@@ -53,8 +53,25 @@ export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
 export const TASK_STATUSES = ["todo", "in_progress", "done"] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
+export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
+  todo: "A Fazer",
+  in_progress: "Em Progresso",
+  done: "Concluída",
+};
+
 export const TASK_PRIORITIES = ["low", "medium", "high", "urgent"] as const;
 export type TaskPriority = (typeof TASK_PRIORITIES)[number];
+
+export const TASK_PRIORITY_LABELS: Record<TaskPriority, string> = {
+  low: "Baixa",
+  medium: "Média",
+  high: "Alta",
+  urgent: "Urgente",
+};
+
+/** The due-date filter of the task list (spec part 2 §4 "Due filters"). */
+export const TASK_DUE_FILTERS = ["all", "today", "next_7_days", "overdue"] as const;
+export type TaskDueFilter = (typeof TASK_DUE_FILTERS)[number];
 
 export const CONVERSATION_STATUSES = ["waiting", "in_progress", "resolved", "bot_handling"] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];

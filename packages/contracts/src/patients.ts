@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { MSG } from "./messages";
-import { isoDateSchema, optionalText, pageQuerySchema } from "./common";
+import { optionalIsoDate, optionalText, pageQuerySchema } from "./common";
 import { isValidCpf, normalizeCpf } from "./cpf";
+import { toE164BR } from "./phone";
 
 /** A patient as the API returns it (spec part 2 §3 "Patient"); phone in E.164, CPF as 11 digits. */
 export const patientSchema = z.object({
@@ -29,9 +30,12 @@ export type Patient = z.infer<typeof patientSchema>;
 /** Create/update payload; every empty optional field arrives as null (spec part 2 §5 "Patient form"). */
 export const patientInputSchema = z.object({
   name: z.string(MSG.patientNameRequired).trim().min(1, MSG.patientNameRequired).max(200),
-  phone: optionalText(40),
+  /** Stored in E.164 (PRODUCT.md "Phones"). */
+  phone: optionalText(40)
+    .refine((v) => v == null || toE164BR(v) !== null, MSG.phoneInvalid)
+    .transform((v) => (v == null ? v : toE164BR(v))),
   email: optionalText(254).pipe(z.email(MSG.invalidEmail).nullish()),
-  birth_date: z.union([isoDateSchema, z.literal(""), z.null()]).optional().transform((v) => (v ? v : v === undefined ? undefined : null)),
+  birth_date: optionalIsoDate(),
   cpf: optionalText(20).refine((v) => v == null || isValidCpf(v), "CPF inválido").transform((v) => (v == null ? v : normalizeCpf(v))),
   address: optionalText(500),
   preferred_time: optionalText(100),

@@ -20,3 +20,49 @@ export const whatsappConfigSchema = z.object({
   }),
 });
 export type WhatsappConfig = z.infer<typeof whatsappConfigSchema>;
+
+/** Metrics window and stale-conversation threshold (spec part 1 §9, part 2 §9). */
+export const WHATSAPP_METRICS_WINDOW_HOURS = 24;
+export const STALE_WAITING_MINUTES = 120;
+export const RECENT_FAILURES_LIMIT = 10;
+
+/** GET /api/whatsapp/metrics/overview: an administrator may narrow to one professional. */
+export const whatsappMetricsQuerySchema = z.object({
+  professional_id: z.uuid("Identificador inválido").optional(),
+});
+export type WhatsappMetricsQuery = z.infer<typeof whatsappMetricsQuerySchema>;
+
+export const recentFailureSchema = z.object({
+  messageId: z.uuid(),
+  patientName: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  contentPreview: z.string().nullable(),
+});
+export type RecentFailure = z.infer<typeof recentFailureSchema>;
+
+/** WhatsApp health of one professional or of the whole platform (spec part 1 §3, part 2 §3 "WhatsApp metrics"). */
+export const whatsappMetricsSchema = z.object({
+  /** Counts over the last 24 hours. */
+  inbound_messages: z.number().int(),
+  outbound_messages: z.number().int(),
+  /** Outbound messages that reached the phone: delivered or already read. */
+  delivered_messages: z.number().int(),
+  failed_messages: z.number().int(),
+  status_breakdown: z.object({
+    sent: z.number().int(),
+    delivered: z.number().int(),
+    read: z.number().int(),
+    failed: z.number().int(),
+  }),
+  /** Waiting for a reply for 2 hours or more. */
+  stale_waiting_conversations: z.number().int(),
+  waiting_conversations: z.number().int(),
+  unread_waiting_conversations: z.number().int(),
+  last_message_at: z.string().nullable(),
+  last_inbound_at: z.string().nullable(),
+  last_outbound_at: z.string().nullable(),
+  /** Failed outbound messages of the last 24 hours, newest first. */
+  recent_failures: z.array(recentFailureSchema),
+});
+export type WhatsappMetrics = z.infer<typeof whatsappMetricsSchema>;

@@ -2,11 +2,11 @@ import { useEffect } from "react";
 import { toast } from "@/lib/toast";
 
 /**
- * Shows `message` as an error toast each time a query fails (spec part 1 §8 "Erro ao carregar ..."), once per
- * failure rather than on every render. Pass the query's `errorUpdatedAt` as `failedAt`.
+ * Shows `message` as an error toast whenever `error` becomes set (a query failed). The toast is keyed by its
+ * text, so a failing poll updates one toast instead of stacking a new one every few seconds.
  */
-export function useErrorToast(isError: boolean, failedAt: number, message: string): void {
+export function useErrorToast(error: unknown, message: string): void {
   useEffect(() => {
-    if (isError) toast.error(message);
-  }, [isError, failedAt, message]);
+    if (error) toast.error(message, { id: message });
+  }, [error, message]);
 }

@@ -82,3 +82,33 @@ describe("GET /api/admin/dashboard/summary", () => {
     });
   });
 });
+
+describe("GET /api/admin/dashboard/daily", () => {
+  const daily = (query = "") => t.request({ method: "GET", url: `/api/admin/dashboard/daily${query}`, session: adminSession });
+
+  it("counts new patients and non-cancelled appointments per São Paulo day, every day present", async () => {
+    const res = await daily();
+    expect(res.statusCode).toBe(200);
+    const days = res.json() as { date: string; new_patients: number; appointments: number }[];
+    expect(days).toHaveLength(30);
+    expect(days[0]!.date).toBe("2026-02-09");
+    // The patient created at 22:30 UTC on the 10th is still the 10th in São Paulo; tomorrow's appointment is left out.
+    expect(days.at(-1)).toEqual({ date: "2026-03-10", new_patients: 1, appointments: 2 });
+    // 00:30 UTC on the 3rd is 21:30 on the 2nd in São Paulo.
+    expect(days.find((d) => d.date === "2026-03-02")).toEqual({ date: "2026-03-02", new_patients: 1, appointments: 0 });
+    expect(days.reduce((sum, d) => sum + d.new_patients + d.appointments, 0)).toBe(4);
+  });
+
+  it("answers the number of days asked for", async () => {
+    const res = await daily("?days=7");
+    expect(res.json().map((d: { date: string }) => d.date)).toEqual([
+      "2026-03-04", "2026-03-05", "2026-03-06", "2026-03-07", "2026-03-08", "2026-03-09", "2026-03-10",
+    ]);
+  });
+
+  it.each(["0", "91", "abc", "1.5"])("refuses days=%s", async (days) => {
+    const res = await daily(`?days=${days}`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().details[0].loc).toEqual(["querystring", "days"]);
+  });
+});

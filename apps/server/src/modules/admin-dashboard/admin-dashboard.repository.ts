@@ -44,5 +44,25 @@ export function adminDashboardRepository(db: DbOrTx) {
       `);
       return rowsOf<PlatformCounts>(result)[0]!;
     },
+
+    /**
+     * Per local day (YYYY-MM-DD in `zone`): patients registered since `since`, and non-cancelled appointments
+     * dated from `from` to `to`. Days without any are absent.
+     */
+    async dailyCounts(p: { zone: string; since: Date; from: string; to: string }) {
+      const [patientDays, appointmentDays] = await Promise.all([
+        db.execute(sql`
+          select to_char(created_at at time zone ${p.zone}, 'YYYY-MM-DD') as day, count(*)::int as n
+          from patients where created_at >= ${p.since.toISOString()}::timestamptz
+          group by 1`),
+        db.execute(sql`
+          select to_char(appointment_date, 'YYYY-MM-DD') as day, count(*)::int as n
+          from appointments
+          where appointment_date between ${p.from}::date and ${p.to}::date and status <> 'cancelled'
+          group by 1`),
+      ]);
+      const byDay = (result: unknown) => new Map(rowsOf<{ day: string; n: number }>(result).map((r) => [r.day, r.n]));
+      return { newPatients: byDay(patientDays), appointments: byDay(appointmentDays) };
+    },
   };
 }

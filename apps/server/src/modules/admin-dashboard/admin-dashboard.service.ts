@@ -1,7 +1,7 @@
-import { PLATFORM_TIME_ZONE } from "@clinora/contracts";
+import { PLATFORM_TIME_ZONE, type DailyActivity } from "@clinora/contracts";
 import type { Db } from "../../db/client";
 import type { Clock } from "../../lib/clock";
-import { todayIn } from "../../lib/time";
+import { addDays, localToInstant, todayIn } from "../../lib/time";
 import { adminDashboardRepository } from "./admin-dashboard.repository";
 
 const HOUR = 60 * 60 * 1000;
@@ -33,6 +33,17 @@ export function adminDashboardService(db: Db, clock: Clock) {
         google_calendar_connections: c.google_calendar_connections,
         task_completion_rate: c.tasks_total === 0 ? 0 : Math.round((c.tasks_done / c.tasks_total) * 100),
       };
+    },
+
+    /** The last `days` days up to today in the platform zone, oldest first, every day present (zeros included). */
+    async daily(days: number): Promise<DailyActivity[]> {
+      const to = todayIn(PLATFORM_TIME_ZONE, clock.now());
+      const from = addDays(to, -(days - 1));
+      const counts = await repo.dailyCounts({ zone: PLATFORM_TIME_ZONE, since: localToInstant(from, "00:00", PLATFORM_TIME_ZONE), from, to });
+      return Array.from({ length: days }, (_, i) => {
+        const date = addDays(from, i);
+        return { date, new_patients: counts.newPatients.get(date) ?? 0, appointments: counts.appointments.get(date) ?? 0 };
+      });
     },
   };
 }

@@ -29,7 +29,8 @@ export function patientRepository(db: DbOrTx, professionalId: string) {
 
   const searchCondition = (search: string): SQL | undefined => {
     const folded = foldForSearch(search);
-    const digits = search.replace(/\D/g, "");
+    // Only a query without letters is a phone or CPF: "ávila 83" must not also match every phone containing 83.
+    const digits = /\p{L}/u.test(search) ? "" : search.replace(/\D/g, "");
     return or(
       ilike(patients.searchText, likeContains(folded)),
       digits.length >= 3 ? ilike(patients.searchText, likeContains(digits)) : undefined,

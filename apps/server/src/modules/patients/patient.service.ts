@@ -1,13 +1,11 @@
-import { MSG, type Patient, type PatientInputParsed, type PatientListQuery } from "@clinora/contracts";
+import type { Patient, PatientInputParsed, PatientListQuery } from "@clinora/contracts";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { pageOf, pageWindow } from "../../lib/pagination";
-import { toE164BR } from "../../lib/phone";
-import { todayIn } from "../../lib/time";
 import type { AuthContext } from "../../plugins/auth";
 import { recordAudit } from "../audit/audit.service";
-import { professionalRepository } from "../professionals/professional.repository";
+import { todayForProfessional } from "../professionals/professional-today";
 import { patientRepository, type PatientRow, type PatientWrite } from "./patient.repository";
 
 export type PatientService = ReturnType<typeof patientService>;
@@ -35,16 +33,11 @@ function toPatientDto(row: PatientRow, extra: Pick<Patient, "last_appointment" |
   };
 }
 
-/** Input -> columns: phone to E.164, CPF already reduced to digits by the contract. */
+/** Input -> columns; the contract has already put the phone in E.164 and the CPF in digits. */
 function toWrite(input: PatientInputParsed): PatientWrite {
-  let phone: string | null = null;
-  if (input.phone) {
-    phone = toE164BR(input.phone);
-    if (!phone) throw AppError.validation([{ field: "phone", msg: MSG.phoneInvalid }]);
-  }
   return {
     name: input.name,
-    phone,
+    phone: input.phone ?? null,
     email: input.email?.toLowerCase() ?? null,
     birthDate: input.birth_date ?? null,
     cpf: input.cpf ?? null,
@@ -59,7 +52,7 @@ function toWrite(input: PatientInputParsed): PatientWrite {
 const CPF_TAKEN = "Já existe um paciente com este CPF";
 
 export function patientService(db: Db, clock: Clock) {
-  const zoneOf = async (professionalId: string) => (await professionalRepository(db).findById(professionalId))?.timezone ?? "America/Sao_Paulo";
+  const today = (caller: Caller) => todayForProfessional(db, caller.professionalId, clock);
 
   return {
     /** One page of the caller's patients with their next and last appointment dates. */
@@ -68,7 +61,7 @@ export function patientService(db: Db, clock: Clock) {
       const { rows, total } = await repo.list({ search: q.search || undefined, sort: q.sort, ...pageWindow(q) });
       const next = await repo.nextAppointments(
         rows.map((r) => r.patient.id),
-        todayIn(await zoneOf(caller.professionalId), clock.now()),
+        await today(caller),
       );
       const items = rows.map((r) =>
         toPatientDto(r.patient, { last_appointment: r.lastAppointment, next_appointment: next.get(r.patient.id) ?? null }),
@@ -86,7 +79,7 @@ export function patientService(db: Db, clock: Clock) {
       const row = await repo.findById(id);
       if (!row) throw AppError.notFound("Paciente não encontrado");
       await recordAudit(db, caller, { action: "patient.viewed", entityType: "patient", entityId: id });
-      const next = await repo.nextAppointments([id], todayIn(await zoneOf(caller.professionalId), clock.now()));
+      const next = await repo.nextAppointments([id], await today(caller));
       return toPatientDto(row, { last_appointment: await repo.lastCompletedDate(id), next_appointment: next.get(id) ?? null });
     },
 
@@ -117,7 +110,7 @@ export function patientService(db: Db, clock: Clock) {
 
     async withAppointments(caller: Caller, row: PatientRow) {
       const repo = patientRepository(db, caller.professionalId);
-      const next = await repo.nextAppointments([row.id], todayIn(await zoneOf(caller.professionalId), clock.now()));
+      const next = await repo.nextAppointments([row.id], await today(caller));
       return toPatientDto(row, { last_appointment: await repo.lastCompletedDate(row.id), next_appointment: next.get(row.id) ?? null });
     },
   };

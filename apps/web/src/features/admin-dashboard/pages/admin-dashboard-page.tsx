@@ -1,13 +1,23 @@
-import { UnderConstruction } from "@/components/under-construction";
+import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
+import { EMPTY_PLATFORM_STATS, usePlatformStats } from "../api/admin-dashboard";
+import { DailyActivityCard } from "../components/daily-activity-card";
+import { PlatformStatGrid } from "../components/platform-stat-grid";
 
+/** Spec part 1 §2.3: platform figures, zeros when they cannot be loaded. */
 export function AdminDashboardPage() {
+  const stats = usePlatformStats();
   return (
     <>
       <PageHeader title="Painel SuperAdmin" description="Visão geral da plataforma" />
-      <UnderConstruction>
-        Os indicadores da plataforma (profissionais, usuários, pacientes, consultas e alertas) aparecerão aqui.
-      </UnderConstruction>
+      {stats.isPending ? (
+        <LoadingState text="Carregando indicadores..." />
+      ) : (
+        <div className="space-y-6">
+          <PlatformStatGrid stats={stats.data ?? EMPTY_PLATFORM_STATS} />
+          <DailyActivityCard />
+        </div>
+      )}
     </>
   );
 }

@@ -47,7 +47,7 @@ export function AdminProfessionalsPage() {
   const list = useProfessionals(listParams(filters, page));
   const stats = useProfessionalStats();
   const remove = useDeleteProfessional();
-  useErrorToast(list.isError, list.errorUpdatedAt, "Erro ao carregar profissionais");
+  useErrorToast(list.error, "Erro ao carregar profissionais");
   useClampedPage(page, setPage, list.data?.total, PROFESSIONALS_PAGE_SIZE);
 
   const details = useDialogState<Professional>();

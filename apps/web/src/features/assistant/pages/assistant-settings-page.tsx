@@ -1,13 +1,50 @@
-import { UnderConstruction } from "@/components/under-construction";
+import { ArrowLeft } from "lucide-react";
+import { Link } from "react-router";
+import { pagePath } from "@/app/routes";
+import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
+import { useErrorToast } from "@/hooks/use-error-toast";
+import { useWhatsappConfig, webhookUrlOf } from "@/lib/whatsapp";
+import { AssistantSettingsCard } from "../components/assistant-settings-card";
+import { BestPracticesCard } from "../components/best-practices-card";
+import { IntegrationStatusCard } from "../components/integration-status-card";
+import { MessageMonitoringCard } from "../components/message-monitoring-card";
+import { WhatsappTwilioCard } from "../components/whatsapp-twilio-card";
 
+/** Spec part 2 §2.7: the five cards. */
 export function AssistantSettingsPage() {
+  const config = useWhatsappConfig();
+  useErrorToast(config.isError, config.errorUpdatedAt, "Não foi possível carregar as configurações. Tente novamente.");
+  const number = config.data?.data.twilioNumber ?? null;
+
   return (
     <>
-      <PageHeader title="Assistente Virtual & WhatsApp" />
-      <UnderConstruction>
-        Status da integração, indicadores de mensagens e configurações do assistente virtual ficarão aqui.
-      </UnderConstruction>
+      <PageHeader
+        title="Assistente Virtual & WhatsApp"
+        description="Integração com o WhatsApp, indicadores de mensagens e o comportamento do assistente virtual"
+        actions={
+          <Button asChild variant="outline">
+            <Link to={pagePath("ClinicSettings")}>
+              <ArrowLeft aria-hidden />
+              Configurações
+            </Link>
+          </Button>
+        }
+      />
+      {/* Two columns on wide screens: the number and webhook beside the figures and the form. */}
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-5">
+        <div className="space-y-6 lg:col-span-2">
+          <IntegrationStatusCard number={number} loading={config.isPending} />
+          <WhatsappTwilioCard number={number} webhookUrl={webhookUrlOf(config.data)} loading={config.isPending} />
+        </div>
+        <div className="min-w-0 space-y-6 lg:col-span-3">
+          <MessageMonitoringCard />
+          <AssistantSettingsCard />
+        </div>
+        <div className="lg:col-span-5">
+          <BestPracticesCard />
+        </div>
+      </div>
     </>
   );
 }

@@ -40,7 +40,7 @@ export function LeadsPage() {
   const list = useLeads({ ...current, page, per_page: LEADS_PAGE_SIZE });
   const stats = useLeadStats();
   const remove = useDeleteLead();
-  useErrorToast(list.isError, list.errorUpdatedAt, "Erro ao carregar leads");
+  useErrorToast(list.error, "Erro ao carregar leads");
   useClampedPage(page, setPage, list.data?.total, LEADS_PAGE_SIZE);
 
   const details = useDialogState<Lead>();

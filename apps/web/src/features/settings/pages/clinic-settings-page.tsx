@@ -1,13 +1,66 @@
-import { UnderConstruction } from "@/components/under-construction";
+import { MSG, type Professional } from "@clinora/contracts";
+import { Building2, CalendarDays, Clock, MessageCircle, UserRound } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { ErrorState } from "@/components/ui/error-state";
+import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useErrorToast } from "@/hooks/use-error-toast";
+import { useOwnProfile } from "../api/own-profile";
+import { ClinicInfoForm } from "../components/clinic-info-form";
+import { ConsultationSettingsForm } from "../components/consultation-settings-form";
+import { GoogleCalendarPanel } from "../components/google-calendar-panel";
+import { PersonalInfoForm } from "../components/personal-info-form";
+import { WhatsappPanel } from "../components/whatsapp-panel";
+import { useCalendarOAuthReturn } from "../hooks/use-calendar-oauth-return";
+
+type SettingsTab = "atendimento" | "pessoal" | "consultas" | "google-calendar" | "whatsapp";
+
+const TABS: { value: SettingsTab; label: string; icon: typeof Clock }[] = [
+  { value: "atendimento", label: "Atendimento", icon: Building2 },
+  { value: "pessoal", label: "Pessoal", icon: UserRound },
+  { value: "consultas", label: "Consultas", icon: Clock },
+  { value: "google-calendar", label: "Google Calendar", icon: CalendarDays },
+  { value: "whatsapp", label: "WhatsApp", icon: MessageCircle },
+];
 
 export function ClinicSettingsPage() {
+  const returnedFromGoogle = useCalendarOAuthReturn();
+  const [tab, setTab] = useState<SettingsTab>(returnedFromGoogle ? "google-calendar" : "atendimento");
+  const profile = useOwnProfile();
+  useErrorToast(profile.error, MSG.settingsLoadError);
+
+  const profileTab = (render: (p: Professional) => ReactNode) =>
+    profile.data ? (
+      render(profile.data)
+    ) : profile.error ? (
+      <ErrorState message={MSG.settingsLoadRetry} onRetry={() => void profile.refetch()} retrying={profile.isFetching} />
+    ) : (
+      <LoadingState text="Carregando configurações..." />
+    );
+
   return (
     <>
-      <PageHeader title="Configurações" />
-      <UnderConstruction>
-        Dados do consultório, informações pessoais, consultas, Google Calendar e WhatsApp ficarão aqui.
-      </UnderConstruction>
+      <PageHeader title="Configurações" description="Consultório, dados pessoais, agenda e integrações." />
+      <Tabs value={tab} onValueChange={(value) => setTab(value as SettingsTab)}>
+        <TabsList aria-label="Seções das configurações">
+          {TABS.map(({ value, label, icon: Icon }) => (
+            <TabsTrigger key={value} value={value}>
+              <Icon aria-hidden />
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="atendimento">{profileTab((p) => <ClinicInfoForm profile={p} />)}</TabsContent>
+        <TabsContent value="pessoal">{profileTab((p) => <PersonalInfoForm profile={p} />)}</TabsContent>
+        <TabsContent value="consultas">{profileTab((p) => <ConsultationSettingsForm profile={p} />)}</TabsContent>
+        <TabsContent value="google-calendar">
+          <GoogleCalendarPanel />
+        </TabsContent>
+        <TabsContent value="whatsapp">
+          <WhatsappPanel />
+        </TabsContent>
+      </Tabs>
     </>
   );
 }

@@ -1,0 +1,60 @@
+import { ASSISTANT_DEFAULTS, type AssistantSettings, type AssistantSettingsUpdate } from "@clinora/contracts";
+import type { Db } from "../../db/client";
+import type { AuthContext } from "../../plugins/auth";
+import { recordAudit } from "../audit/audit.service";
+import { assistantSettingsRepository, type AssistantSettingsRow } from "./assistant-settings.repository";
+
+export type AssistantSettingsService = ReturnType<typeof assistantSettingsService>;
+
+type Caller = AuthContext & { professionalId: string; ip?: string };
+
+function toAssistantSettingsDto(row: AssistantSettingsRow): AssistantSettings {
+  return {
+    ai_enabled: row.aiEnabled,
+    ai_model: row.aiModel,
+    ai_role_name: row.aiRoleName,
+    ai_system_prompt: row.aiSystemPrompt,
+    ai_instructions: row.aiInstructions,
+    // `real` holds 0.7 as 0.699999988...; one decimal is the field's step (spec part 2 §9).
+    ai_temperature: Math.round(row.aiTemperature * 10) / 10,
+    ai_max_tokens: row.aiMaxTokens,
+  };
+}
+
+/** What a professional who never saved the form gets (spec part 2 §3 "Assistant settings"). */
+const DEFAULT_SETTINGS: AssistantSettings = {
+  ...ASSISTANT_DEFAULTS,
+  ai_system_prompt: null,
+  ai_instructions: null,
+};
+
+export function assistantSettingsService(db: Db) {
+  return {
+    async get(caller: Caller): Promise<AssistantSettings> {
+      const row = await assistantSettingsRepository(db, caller.professionalId).find();
+      return row ? toAssistantSettingsDto(row) : DEFAULT_SETTINGS;
+    },
+
+    /** Saves the whole form; blank texts arrive as null from the contract. */
+    async update(caller: Caller, input: AssistantSettingsUpdate): Promise<AssistantSettings> {
+      return db.transaction(async (tx) => {
+        const row = await assistantSettingsRepository(tx, caller.professionalId).upsert({
+          aiEnabled: input.ai_enabled,
+          aiModel: input.ai_model,
+          aiRoleName: input.ai_role_name,
+          aiSystemPrompt: input.ai_system_prompt,
+          aiInstructions: input.ai_instructions,
+          aiTemperature: input.ai_temperature,
+          aiMaxTokens: input.ai_max_tokens,
+        });
+        await recordAudit(tx, caller, {
+          action: "assistant_settings.updated",
+          entityType: "assistant_settings",
+          entityId: caller.professionalId,
+          details: { ai_enabled: input.ai_enabled, ai_model: input.ai_model },
+        });
+        return toAssistantSettingsDto(row);
+      });
+    },
+  };
+}

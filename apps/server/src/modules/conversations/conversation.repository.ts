@@ -1,0 +1,95 @@
+import { and, asc, count, desc, eq, ilike, lte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { ConversationChannel, ConversationStatus } from "@clinora/contracts";
+import type { DbOrTx } from "../../db/client";
+import { conversations, messages } from "../../db/schema/index";
+import { foldForSearch } from "../patients/patient.repository";
+import { likeContains } from "../users/user.repository";
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+
+export interface ConversationFilters {
+  status?: ConversationStatus;
+  channel?: ConversationChannel;
+  search?: string;
+}
+
+// Accented letters of Portuguese and their plain forms, position by position, for translate().
+const ACCENTED = "ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑáàâãäéèêëíìîïóòôõöúùûüçñ";
+const PLAIN = "AAAAAEEEEIIIIOOOOOUUUUCNaaaaaeeeeiiiiooooouuuucn";
+
+/** The column without accents, so a search for "joao" finds "João" on both engines without extensions. */
+const accentFree = (column: SQLWrapper) => sql`translate(${column}, ${ACCENTED}, ${PLAIN})`;
+
+/**
+ * The conversations of ONE professional: every query is scoped by the professional given at construction
+ * (docs/decisions/004-tenancy-model.md).
+ */
+export function conversationRepository(db: DbOrTx, professionalId: string) {
+  const own = eq(conversations.professionalId, professionalId);
+
+  const searchCondition = (search: string): SQL | undefined => {
+    const text = likeContains(foldForSearch(search));
+    const digits = search.replace(/\D/g, "");
+    return or(
+      ilike(accentFree(conversations.patientName), text),
+      ilike(accentFree(conversations.lastMessage), text),
+      digits.length >= 3 ? ilike(conversations.phoneNumber, likeContains(digits)) : undefined,
+    );
+  };
+
+  return {
+    async findById(id: string) {
+      const [row] = await db.select().from(conversations).where(and(own, eq(conversations.id, id))).limit(1);
+      return row ?? null;
+    },
+
+    /** Newest activity first; conversations without messages last. */
+    async list(filters: ConversationFilters, page: { limit: number; offset: number }) {
+      const where = and(
+        own,
+        filters.status ? eq(conversations.status, filters.status) : undefined,
+        filters.channel ? eq(conversations.channel, filters.channel) : undefined,
+        filters.search ? searchCondition(filters.search) : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(conversations)
+          .where(where)
+          .orderBy(sql`${conversations.lastMessageAt} desc nulls last`, desc(conversations.createdAt), asc(conversations.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ n: count() }).from(conversations).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** Waiting conversations whose last message is at or before `lastMessageBefore`. */
+    async countWaitingSince(lastMessageBefore: Date) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(conversations)
+        .where(and(own, eq(conversations.status, "waiting"), lte(conversations.lastMessageAt, lastMessageBefore)));
+      return row?.n ?? 0;
+    },
+
+    /** The thread of one conversation, oldest first. */
+    async listMessages(conversationId: string) {
+      return db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.professionalId, professionalId), eq(messages.conversationId, conversationId)))
+        .orderBy(asc(messages.sentAt), asc(messages.createdAt), asc(messages.id));
+    },
+
+    async update(id: string, values: Partial<Pick<ConversationRow, "status" | "unreadCount">>) {
+      const [row] = await db
+        .update(conversations)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(own, eq(conversations.id, id)))
+        .returning();
+      return row ?? null;
+    },
+  };
+}

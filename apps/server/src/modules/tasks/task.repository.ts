@@ -1,0 +1,136 @@
+import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { TaskPriority, TaskStatus } from "@clinora/contracts";
+import type { DbOrTx } from "../../db/client";
+import { patients, tasks } from "../../db/schema/index";
+import { foldForSearch } from "../patients/patient.repository";
+import { likeContains } from "../users/user.repository";
+
+export type TaskRow = typeof tasks.$inferSelect;
+export type TaskWrite = Omit<typeof tasks.$inferInsert, "id" | "professionalId" | "createdAt" | "updatedAt">;
+
+/** Inclusive YYYY-MM-DD bounds on the due date; `openOnly` leaves done tasks out. */
+export interface DueRange {
+  from?: string;
+  to?: string;
+  openOnly?: boolean;
+}
+
+export interface TaskFilters {
+  status?: TaskStatus;
+  priority?: TaskPriority;
+  due?: DueRange;
+  search?: string;
+  patientId?: string;
+}
+
+// Accented letters of Portuguese and their plain forms, so search ignores accents on PostgreSQL and PGlite
+// alike (no unaccent extension), matching foldForSearch on the query side.
+const ACCENTED = "áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ";
+const PLAIN = "aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN";
+const folded = (column: SQLWrapper) => sql`translate(coalesce(${column}, ''), ${ACCENTED}, ${PLAIN})`;
+
+const PRIORITY_RANK = sql`case ${tasks.priority} when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 else 3 end`;
+
+/**
+ * The tasks of ONE professional: every query is scoped by the professional given at construction
+ * (docs/decisions/004-tenancy-model.md).
+ */
+export function taskRepository(db: DbOrTx, professionalId: string) {
+  const own = eq(tasks.professionalId, professionalId);
+
+  const dueWithin = (range: DueRange) =>
+    and(
+      range.from ? gte(tasks.dueDate, range.from) : undefined,
+      range.to ? lte(tasks.dueDate, range.to) : undefined,
+      range.openOnly ? ne(tasks.status, "done") : undefined,
+    );
+
+  const whereOf = (f: TaskFilters): SQL | undefined => {
+    const text = f.search ? likeContains(foldForSearch(f.search)) : undefined;
+    return and(
+      own,
+      f.status ? eq(tasks.status, f.status) : undefined,
+      f.priority ? eq(tasks.priority, f.priority) : undefined,
+      f.patientId ? eq(tasks.patientId, f.patientId) : undefined,
+      f.due ? dueWithin(f.due) : undefined,
+      text ? or(ilike(folded(tasks.title), text), ilike(folded(tasks.description), text)) : undefined,
+    );
+  };
+
+  /** Tasks with their patient's name; the join is scoped too, so a foreign patient never shows. */
+  const withPatient = () =>
+    db
+      .select({ task: tasks, patientName: patients.name })
+      .from(tasks)
+      .leftJoin(patients, and(eq(patients.id, tasks.patientId), eq(patients.professionalId, professionalId)));
+
+  return {
+    async findById(id: string) {
+      const [row] = await withPatient()
+        .where(and(own, eq(tasks.id, id)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Open tasks first, then by due date (undated last), then by priority, most urgent first. */
+    async list(filters: TaskFilters, page: { limit: number; offset: number }) {
+      const where = whereOf(filters);
+      const [rows, [total]] = await Promise.all([
+        withPatient()
+          .where(where)
+          .orderBy(
+            sql`case when ${tasks.status} = 'done' then 1 else 0 end`,
+            sql`${tasks.dueDate} asc nulls last`,
+            PRIORITY_RANK,
+            desc(tasks.createdAt),
+            asc(tasks.id),
+          )
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ n: count() }).from(tasks).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** Counts per status, and of the tasks within `overdue`. */
+    async countSummary(overdue: DueRange) {
+      const countWhere = (condition: SQL | undefined) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+      const [row] = await db
+        .select({
+          total: count(),
+          todo: countWhere(eq(tasks.status, "todo")),
+          in_progress: countWhere(eq(tasks.status, "in_progress")),
+          done: countWhere(eq(tasks.status, "done")),
+          overdue: countWhere(dueWithin(overdue)),
+        })
+        .from(tasks)
+        .where(own);
+      return row!;
+    },
+
+    async insert(values: TaskWrite) {
+      const [row] = await db
+        .insert(tasks)
+        .values({ ...values, professionalId })
+        .returning();
+      return row!;
+    },
+
+    async update(id: string, values: Partial<TaskWrite>) {
+      const [row] = await db
+        .update(tasks)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(own, eq(tasks.id, id)))
+        .returning();
+      return row ?? null;
+    },
+
+    async delete(id: string) {
+      const deleted = await db
+        .delete(tasks)
+        .where(and(own, eq(tasks.id, id)))
+        .returning({ id: tasks.id });
+      return deleted.length > 0;
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { asc, eq } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { professionals, twilioNumbers } from "../../db/schema/index";
+
+export type TwilioNumberWrite = Pick<typeof twilioNumbers.$inferInsert, "twilioNumber" | "e164Number" | "label" | "professionalId">;
+export type TwilioNumberChange = Partial<Pick<TwilioNumberWrite, "label" | "professionalId">>;
+
+/** The platform's WhatsApp senders; administrators manage them for every professional. */
+export function twilioNumberRepository(db: DbOrTx) {
+  const withOwner = () =>
+    db
+      .select({
+        id: twilioNumbers.id,
+        twilioNumber: twilioNumbers.twilioNumber,
+        e164Number: twilioNumbers.e164Number,
+        label: twilioNumbers.label,
+        professionalId: twilioNumbers.professionalId,
+        professionalName: professionals.fullName,
+        professionalEmail: professionals.email,
+        updatedAt: twilioNumbers.updatedAt,
+      })
+      .from(twilioNumbers)
+      .leftJoin(professionals, eq(professionals.id, twilioNumbers.professionalId));
+
+  return {
+    /** Oldest first, so a new number appears at the end of the table; numbers added together by number. */
+    listWithOwner() {
+      return withOwner().orderBy(asc(twilioNumbers.createdAt), asc(twilioNumbers.e164Number));
+    },
+
+    async findWithOwnerById(id: string) {
+      const [row] = await withOwner().where(eq(twilioNumbers.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    async findIdByNumber(twilioNumber: string) {
+      const [row] = await db.select({ id: twilioNumbers.id }).from(twilioNumbers).where(eq(twilioNumbers.twilioNumber, twilioNumber)).limit(1);
+      return row?.id ?? null;
+    },
+
+    async insert(values: TwilioNumberWrite) {
+      const [row] = await db.insert(twilioNumbers).values(values).returning({ id: twilioNumbers.id });
+      return row!.id;
+    },
+
+    /** False when no such number exists. */
+    async update(id: string, change: TwilioNumberChange) {
+      const rows = await db
+        .update(twilioNumbers)
+        .set({ ...change, updatedAt: new Date() })
+        .where(eq(twilioNumbers.id, id))
+        .returning({ id: twilioNumbers.id });
+      return rows.length > 0;
+    },
+
+    /** The removed row, or null when no such number exists. */
+    async delete(id: string) {
+      const [row] = await db
+        .delete(twilioNumbers)
+        .where(eq(twilioNumbers.id, id))
+        .returning({ twilioNumber: twilioNumbers.twilioNumber, professionalId: twilioNumbers.professionalId });
+      return row ?? null;
+    },
+  };
+}
+
+export type TwilioNumberWithOwner = NonNullable<Awaited<ReturnType<ReturnType<typeof twilioNumberRepository>["findWithOwnerById"]>>>;

@@ -1,0 +1,72 @@
+import {
+  MSG,
+  RECENT_FAILURES_LIMIT,
+  STALE_WAITING_MINUTES,
+  WHATSAPP_METRICS_WINDOW_HOURS,
+  type WhatsappMetrics,
+} from "@clinora/contracts";
+import type { Db } from "../../db/client";
+import { iso } from "../../db/rows";
+import { AppError } from "../../lib/app-error";
+import type { Clock } from "../../lib/clock";
+import { professionalRepository } from "../professionals/professional.repository";
+import { whatsappMetricsRepository } from "./whatsapp-metrics.repository";
+
+export type WhatsappMetricsService = ReturnType<typeof whatsappMetricsService>;
+
+const MINUTE = 60_000;
+const PREVIEW_LENGTH = 120;
+
+/** One line of at most 120 characters, or null for a message without text. */
+function previewOf(content: string | null): string | null {
+  const text = content?.replace(/\s+/g, " ").trim();
+  if (!text) return null;
+  return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1)}…` : text;
+}
+
+export function whatsappMetricsService(db: Db, clock: Clock) {
+  /** The health figures of spec part 1 §3 / part 2 §3: last 24 hours, stale after 2 hours waiting. */
+  async function overview(professionalId: string | null): Promise<WhatsappMetrics> {
+    const repo = whatsappMetricsRepository(db, professionalId);
+    const now = clock.now().getTime();
+    const since = new Date(now - WHATSAPP_METRICS_WINDOW_HOURS * 60 * MINUTE);
+    const staleBefore = new Date(now - STALE_WAITING_MINUTES * MINUTE);
+    const [m, w, failures] = await Promise.all([
+      repo.messageFigures(since),
+      repo.waitingFigures(staleBefore),
+      repo.recentFailures(since, RECENT_FAILURES_LIMIT),
+    ]);
+    return {
+      inbound_messages: m.inbound,
+      outbound_messages: m.outbound,
+      delivered_messages: m.delivered + m.read,
+      failed_messages: m.failed,
+      status_breakdown: { sent: m.sent, delivered: m.delivered, read: m.read, failed: m.failed },
+      stale_waiting_conversations: w.stale,
+      waiting_conversations: w.waiting,
+      unread_waiting_conversations: w.unread,
+      last_message_at: iso(m.lastMessageAt),
+      last_inbound_at: iso(m.lastInboundAt),
+      last_outbound_at: iso(m.lastOutboundAt),
+      recent_failures: failures.map((f) => ({
+        messageId: f.id,
+        patientName: f.patientName,
+        phoneNumber: f.phoneNumber,
+        sentAt: f.sentAt.toISOString(),
+        contentPreview: previewOf(f.content),
+      })),
+    };
+  }
+
+  return {
+    /** A professional's own traffic. */
+    professionalOverview: (professionalId: string) => overview(professionalId),
+
+    /** The whole platform, or the one professional an administrator picked. */
+    async platformOverview(professionalId: string | undefined) {
+      if (!professionalId) return overview(null);
+      if (!(await professionalRepository(db).findById(professionalId))) throw AppError.notFound(MSG.professionalNotFound);
+      return overview(professionalId);
+    },
+  };
+}

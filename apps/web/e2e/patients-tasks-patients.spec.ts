@@ -1,0 +1,81 @@
+import { formatCpf, generateCpf } from "@clinora/contracts";
+import { test } from "@playwright/test";
+import { PROFESSIONAL, signInViaApi } from "./fixtures";
+import { expect, expectToast, uniqueSuffix } from "./patients-tasks-helpers";
+
+test.describe("Meus Pacientes", () => {
+  // Several dialogs and server round trips per flow: more than the default 30 s on a busy machine.
+  test.describe.configure({ timeout: 90_000 });
+
+  test.beforeEach(async ({ page }) => {
+    await signInViaApi(page, PROFESSIONAL);
+    await page.goto("/pacientes");
+    await expect(page.getByRole("heading", { level: 1, name: "Meus Pacientes" })).toBeVisible();
+  });
+
+  test("registers a patient, finds it by accent-free name and by CPF, then edits it", async ({ page }) => {
+    const suffix = uniqueSuffix();
+    const name = `Conceição Ávila ${suffix}`;
+    const cpf = generateCpf(Math.random);
+    const phoneDigits = `119${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+    const formattedPhone = `(11) ${phoneDigits.slice(2, 7)}-${phoneDigits.slice(7)}`;
+
+    await page.getByRole("button", { name: "Novo Paciente" }).click();
+    const dialog = page.getByRole("dialog", { name: "Novo Paciente" });
+    await dialog.getByLabel("Nome completo").fill(name);
+    await dialog.getByLabel("CPF").fill(cpf);
+    await dialog.getByLabel("Telefone").fill(phoneDigits);
+    await dialog.getByLabel("Email").fill(`conceicao.${suffix}@exemplo.com.br`);
+    await dialog.getByLabel("Histórico médico").fill("Hipertensão controlada");
+    await dialog.getByRole("button", { name: "Cadastrar paciente" }).click();
+    await expectToast(page, "Paciente cadastrado com sucesso!");
+    await expect(dialog).toBeHidden();
+
+    const search = page.getByRole("searchbox", { name: "Buscar pacientes" });
+    const card = page.getByRole("article", { name });
+    await search.fill(`conceicao avila ${suffix}`);
+    await expect(card).toBeVisible();
+    await expect(page.getByRole("article")).toHaveCount(1);
+    await expect(card).toContainText(formattedPhone);
+    await expect(card.getByText("Histórico", { exact: true })).toBeVisible();
+    await expect(card.getByText("Notas", { exact: true })).toHaveCount(0);
+
+    await search.fill(formatCpf(cpf));
+    await expect(card).toBeVisible();
+    await expect(page.getByRole("article")).toHaveCount(1);
+
+    await card.getByRole("button", { name: `Editar ${name}` }).click();
+    const edit = page.getByRole("dialog", { name: "Editar Paciente" });
+    await expect(edit.getByLabel("CPF")).toHaveValue(formatCpf(cpf));
+    await expect(edit.getByLabel("Telefone")).toHaveValue(formattedPhone);
+    await edit.getByLabel("Notas").fill("Prefere atendimento online");
+    await edit.getByLabel("Horário preferido").fill("Manhãs");
+    await edit.getByRole("button", { name: "Salvar alterações" }).click();
+    await expectToast(page, "Paciente atualizado com sucesso!");
+    await expect(card.getByText("Notas", { exact: true })).toBeVisible();
+    await expect(card).toContainText("Horário preferido: Manhãs");
+
+    await card.getByRole("button", { name: `Ver Detalhes de ${name}` }).click();
+    await expect(page.getByRole("dialog", { name: "Editar Paciente" }).getByLabel("Notas")).toHaveValue("Prefere atendimento online");
+  });
+
+  test("checks the CPF and phone before sending, and says when a search finds nobody", async ({ page }) => {
+    await page.getByRole("button", { name: "Novo Paciente" }).click();
+    const dialog = page.getByRole("dialog", { name: "Novo Paciente" });
+    await dialog.getByRole("button", { name: "Cadastrar paciente" }).click();
+    await expect(dialog.getByText("Nome do paciente é obrigatório")).toBeVisible();
+
+    await dialog.getByLabel("Nome completo").fill("Paciente Inválido");
+    await dialog.getByLabel("CPF").fill("111.444.777-00");
+    await dialog.getByLabel("Telefone").fill("1234");
+    await dialog.getByRole("button", { name: "Cadastrar paciente" }).click();
+    await expect(dialog.getByText("CPF inválido")).toBeVisible();
+    await expect(dialog.getByText("Telefone inválido. Use DDD e número, ex.: (11) 98765-4321")).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancelar" }).click();
+
+    await page.getByRole("searchbox", { name: "Buscar pacientes" }).fill(`ninguem ${uniqueSuffix()}`);
+    await expect(page.getByRole("heading", { name: "Nenhum paciente encontrado" })).toBeVisible();
+    await page.getByRole("button", { name: "Limpar busca" }).first().click();
+    await expect(page.getByRole("article").first()).toBeVisible();
+  });
+});

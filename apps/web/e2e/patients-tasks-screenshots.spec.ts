@@ -1,0 +1,62 @@
+import { fileURLToPath } from "node:url";
+import { test, type Page } from "@playwright/test";
+import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, PROFESSIONAL, signInViaApi } from "./fixtures";
+import { expect } from "./patients-tasks-helpers";
+
+/**
+ * Review material for the patients and tasks screens, written to e2e/screenshots/ (gitignored). One screen
+ * high, as a user first sees it: the demo lists run to several screens.
+ */
+function shot(page: Page, name: string) {
+  return page.screenshot({
+    path: fileURLToPath(new URL(`./screenshots/${name}.png`, import.meta.url)),
+    animations: "disabled",
+  });
+}
+
+const VIEWPORTS = [
+  { name: "desktop", size: DESKTOP_VIEWPORT },
+  { name: "phone", size: PHONE_VIEWPORT },
+];
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`patients and tasks screenshots ${viewport.name}`, () => {
+    test.use({ viewport: viewport.size });
+
+    test.beforeEach(async ({ page }) => {
+      await signInViaApi(page, PROFESSIONAL);
+    });
+
+    test("pacientes", async ({ page }) => {
+      await page.goto("/pacientes");
+      await expect(page.getByRole("article").first()).toBeVisible();
+      await shot(page, `${viewport.name}-patients`);
+
+      await page.getByRole("article").first().getByRole("button", { name: /^Ver Detalhes/ }).click();
+      await expect(page.getByRole("dialog", { name: "Editar Paciente" })).toBeVisible();
+      await shot(page, `${viewport.name}-patients-dialog`);
+      await page.keyboard.press("Escape");
+
+      await page.getByRole("searchbox", { name: "Buscar pacientes" }).fill("zzzz nenhum");
+      await expect(page.getByRole("heading", { name: "Nenhum paciente encontrado" })).toBeVisible();
+      await shot(page, `${viewport.name}-patients-empty-search`);
+    });
+
+    test("tarefas", async ({ page }) => {
+      await page.goto("/tarefas");
+      await expect(page.getByRole("list", { name: "Lista de tarefas" })).toBeVisible();
+      await shot(page, `${viewport.name}-tasks`);
+
+      await page.getByRole("button", { name: "Nova Tarefa" }).click();
+      await expect(page.getByRole("dialog", { name: "Nova Tarefa" })).toBeVisible();
+      await page.getByRole("dialog").getByRole("button", { name: "Criar tarefa" }).click();
+      await expect(page.getByRole("dialog").getByText("Título é obrigatório")).toBeVisible();
+      await shot(page, `${viewport.name}-tasks-dialog`);
+      await page.keyboard.press("Escape");
+
+      await page.getByRole("searchbox", { name: "Buscar tarefas" }).fill("zzzz nenhuma");
+      await expect(page.getByRole("heading", { name: "Nenhuma tarefa encontrada" })).toBeVisible();
+      await shot(page, `${viewport.name}-tasks-empty`);
+    });
+  });
+}

@@ -1,0 +1,41 @@
+import type { WhatsappMetrics } from "@clinora/contracts";
+import { Alert } from "@/components/ui/alert";
+
+/** Whose screen the alert is on: the advice differs (spec part 1 §8, part 2 §2.7). */
+export type HealthAudience = "admin" | "professional";
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function failureText(n: number, audience: HealthAudience): string {
+  return audience === "admin"
+    ? `${plural(n, "mensagem falhou", "mensagens falharam")} nas últimas 24 horas. Verifique o status no Twilio e reenvie manualmente.`
+    : `${plural(n, "mensagem não foi entregue", "mensagens não foram entregues")} nas últimas 24 horas. Reenvie manualmente ou fale com a equipe Clinora.`;
+}
+
+function staleText(n: number, audience: HealthAudience): string {
+  const waiting = `${plural(n, "conversa aguarda", "conversas aguardam")} resposta há mais de 2 horas.`;
+  return audience === "admin" ? waiting : `${waiting} Faça o acompanhamento em Conversas.`;
+}
+
+export interface WhatsappHealthAlertProps {
+  metrics: WhatsappMetrics;
+  audience: HealthAudience;
+}
+
+/**
+ * Shown when messages failed or conversations wait for a reply for more than 2 hours (spec part 1 §4);
+ * destructive when something failed, a warning otherwise. Renders nothing when all is well.
+ */
+export function WhatsappHealthAlert({ metrics, audience }: WhatsappHealthAlertProps) {
+  const failed = metrics.failed_messages;
+  const stale = metrics.stale_waiting_conversations;
+  if (failed === 0 && stale === 0) return null;
+  return (
+    <Alert tone={failed > 0 ? "danger" : "warning"} title="Atenção à integração do WhatsApp">
+      <ul className="space-y-1">
+        {failed > 0 ? <li>{failureText(failed, audience)}</li> : null}
+        {stale > 0 ? <li>{staleText(stale, audience)}</li> : null}
+      </ul>
+    </Alert>
+  );
+}

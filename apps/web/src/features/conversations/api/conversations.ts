@@ -1,0 +1,71 @@
+import {
+  CONVERSATION_POLL_MS,
+  CONVERSATIONS_PER_PAGE,
+  MSG,
+  type Conversation,
+  type ConversationChannel,
+  type ConversationDetail,
+  type ConversationList,
+  type ConversationStatus,
+} from "@clinora/contracts";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
+
+export interface ConversationListParams {
+  page: number;
+  status?: ConversationStatus;
+  channel?: ConversationChannel;
+  search?: string;
+}
+
+export const conversationKeys = {
+  all: ["conversations"] as const,
+  list: (params: ConversationListParams) => ["conversations", "list", params] as const,
+  detail: (id: string) => ["conversations", "detail", id] as const,
+};
+
+export function fetchConversations(params: ConversationListParams, signal?: AbortSignal) {
+  return api.get<ConversationList>("/conversations", {
+    query: { ...params, per_page: CONVERSATIONS_PER_PAGE, search: params.search || undefined },
+    signal,
+  });
+}
+
+export function conversationsQueryOptions(params: ConversationListParams) {
+  return queryOptions({
+    queryKey: conversationKeys.list(params),
+    queryFn: ({ signal }) => fetchConversations(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const useConversations = (params: ConversationListParams) => useQuery(conversationsQueryOptions(params));
+
+export function fetchConversation(id: string, signal?: AbortSignal) {
+  return api.get<ConversationDetail>(`/conversations/${id}`, { signal });
+}
+
+/** The open thread, polled every 5 seconds while its dialog is open (spec part 2 §7). */
+export function conversationQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: conversationKeys.detail(id),
+    queryFn: ({ signal }) => fetchConversation(id, signal),
+    refetchInterval: CONVERSATION_POLL_MS,
+    staleTime: 0,
+  });
+}
+
+export const useConversation = (id: string) => useQuery(conversationQueryOptions(id));
+
+export function useResolveConversation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.put<Conversation>(`/conversations/${id}`, { status: "resolved" }),
+    onSuccess: () => {
+      toast.success(MSG.conversationResolved);
+      return queryClient.invalidateQueries({ queryKey: conversationKeys.all });
+    },
+    onError: () => toast.error(MSG.conversationResolveError),
+  });
+}

@@ -1,0 +1,40 @@
+import {
+  CONVERSATION_CHANNEL_LABELS,
+  CONVERSATION_STATUS_LABELS,
+  type ConversationChannel,
+  type ConversationStatus,
+} from "@clinora/contracts";
+import { Bot, CheckCircle2, Clock, Globe, Headset, MessageCircle } from "lucide-react";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { conversationChannelOf, conversationStatusOf } from "../utils/conversation-display";
+
+const STATUS_LOOK: Record<ConversationStatus, { tone: BadgeTone; icon: typeof Clock }> = {
+  waiting: { tone: "warning", icon: Clock },
+  in_progress: { tone: "info", icon: Headset },
+  resolved: { tone: "success", icon: CheckCircle2 },
+  bot_handling: { tone: "purple", icon: Bot },
+};
+
+export function ConversationStatusBadge({ status }: { status: string }) {
+  const known = conversationStatusOf(status);
+  const { tone, icon: Icon } = STATUS_LOOK[known];
+  return (
+    <Badge tone={tone}>
+      <Icon aria-hidden />
+      {CONVERSATION_STATUS_LABELS[known]}
+    </Badge>
+  );
+}
+
+const CHANNEL_ICON: Record<ConversationChannel, typeof Globe> = { whatsapp: MessageCircle, web_chat: Globe };
+
+export function ChannelBadge({ channel }: { channel: string }) {
+  const known = conversationChannelOf(channel);
+  const Icon = CHANNEL_ICON[known];
+  return (
+    <Badge tone="neutral">
+      <Icon aria-hidden />
+      {CONVERSATION_CHANNEL_LABELS[known]}
+    </Badge>
+  );
+}

@@ -1,0 +1,60 @@
+import { MSG, type CalendarAuthStart, type CalendarStatus, type CalendarSyncResult } from "@clinora/contracts";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, serverDetail } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
+
+export const calendarKeys = { status: ["google-calendar", "status"] as const };
+
+export function fetchCalendarStatus(signal?: AbortSignal) {
+  return api.get<CalendarStatus>("/google-calendar/status", { signal });
+}
+
+export function calendarStatusQueryOptions() {
+  return queryOptions({
+    queryKey: calendarKeys.status,
+    queryFn: ({ signal }) => fetchCalendarStatus(signal),
+    // "Not configured" is an answer, not a glitch: asking again would only delay the screen.
+    retry: false,
+  });
+}
+
+export const useCalendarStatus = () => useQuery(calendarStatusQueryOptions());
+
+/** Asks the server for Google's consent page and sends the browser there (spec part 2 §7). */
+export function useConnectCalendar() {
+  return useMutation({
+    mutationFn: () => api.get<CalendarAuthStart>("/google-calendar/auth"),
+    onSuccess: ({ authorization_url }) => {
+      if (authorization_url) window.location.assign(authorization_url);
+      else toast.error(MSG.googleCalendarStartError);
+    },
+    onError: (error) => toast.error(serverDetail(error) ?? MSG.googleCalendarConnectError),
+  });
+}
+
+/** Spec part 2 §8 "Sync": the count of updated appointments, nothing to do, or some left behind. */
+export function useSyncCalendar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<CalendarSyncResult>("/google-calendar/sync"),
+    onSuccess: ({ synced, errors }) => {
+      if (synced > 0) toast.success(MSG.googleCalendarSynced(synced));
+      else if (errors.length === 0) toast.info(MSG.googleCalendarNothingToSync);
+      if (errors.length > 0) toast.warning(MSG.googleCalendarPartialSync, { description: errors.slice(0, 3).join(" · ") });
+      return queryClient.invalidateQueries({ queryKey: calendarKeys.status });
+    },
+    onError: (error) => toast.error(serverDetail(error) ?? MSG.googleCalendarSyncError),
+  });
+}
+
+export function useDisconnectCalendar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete("/google-calendar/disconnect"),
+    onSuccess: () => {
+      toast.success(MSG.googleCalendarDisconnected);
+      return queryClient.invalidateQueries({ queryKey: calendarKeys.status });
+    },
+    onError: (error) => toast.error(serverDetail(error) ?? MSG.googleCalendarDisconnectError),
+  });
+}

@@ -1,0 +1,85 @@
+import {
+  TASK_PRIORITIES,
+  TASK_PRIORITY_LABELS,
+  TASK_STATUSES,
+  TASK_STATUS_LABELS,
+  type TaskDueFilter,
+  type TaskPriority,
+  type TaskStatus,
+} from "@clinora/contracts";
+import { Card } from "@/components/ui/card";
+import { SearchInput } from "@/components/ui/search-input";
+import { Select } from "@/components/ui/select";
+import type { PatientOption } from "../api/patient-options";
+import type { TaskListParams } from "../api/tasks";
+
+const ALL = "all";
+type All = typeof ALL;
+
+export interface TaskFilterValues {
+  search: string;
+  status: TaskStatus | All;
+  priority: TaskPriority | All;
+  due: TaskDueFilter;
+  patientId: string;
+}
+
+export const NO_TASK_FILTERS: TaskFilterValues = { search: "", status: ALL, priority: ALL, due: "all", patientId: ALL };
+
+export function hasTaskFilters(values: TaskFilterValues): boolean {
+  return (Object.keys(NO_TASK_FILTERS) as (keyof TaskFilterValues)[]).some((key) => values[key].trim() !== NO_TASK_FILTERS[key]);
+}
+
+/** The query the list asks for; the search text comes in already debounced. */
+export function toTaskListParams(values: TaskFilterValues, search: string): TaskListParams {
+  return {
+    due: values.due,
+    status: values.status === ALL ? undefined : values.status,
+    priority: values.priority === ALL ? undefined : values.priority,
+    patient_id: values.patientId === ALL ? undefined : values.patientId,
+    search: search.trim() || undefined,
+  };
+}
+
+const STATUS_OPTIONS: { value: TaskFilterValues["status"]; label: string }[] = [
+  { value: ALL, label: "Status: todos" },
+  ...TASK_STATUSES.map((value) => ({ value, label: TASK_STATUS_LABELS[value] })),
+];
+const PRIORITY_OPTIONS: { value: TaskFilterValues["priority"]; label: string }[] = [
+  { value: ALL, label: "Prioridade: todas" },
+  ...TASK_PRIORITIES.map((value) => ({ value, label: TASK_PRIORITY_LABELS[value] })),
+];
+const DUE_OPTIONS: { value: TaskDueFilter; label: string }[] = [
+  { value: "all", label: "Prazo: todos" },
+  { value: "today", label: "Vencem hoje" },
+  { value: "next_7_days", label: "Próximos 7 dias" },
+  { value: "overdue", label: "Vencidas" },
+];
+
+export interface TaskFiltersProps {
+  values: TaskFilterValues;
+  onChange: (values: TaskFilterValues) => void;
+  patients: readonly PatientOption[];
+}
+
+/** The five filters of spec part 2 §2.5: text, status, priority, due date and patient. */
+export function TaskFilters({ values, onChange, patients }: TaskFiltersProps) {
+  const set = <K extends keyof TaskFilterValues>(key: K, value: TaskFilterValues[K]) => onChange({ ...values, [key]: value });
+  const patientOptions = [{ value: ALL, label: "Paciente: todos" }, ...patients.map((p) => ({ value: p.id, label: p.name }))];
+
+  return (
+    <Card className="grid gap-3 p-4 sm:grid-cols-2 xl:grid-cols-[minmax(0,1.3fr)_repeat(4,minmax(0,1fr))]">
+      <SearchInput
+        value={values.search}
+        onValueChange={(search) => set("search", search)}
+        placeholder="Título ou descrição"
+        aria-label="Buscar tarefas"
+        className="sm:col-span-2 xl:col-span-1"
+      />
+      <Select aria-label="Filtrar por status" options={STATUS_OPTIONS} value={values.status} onValueChange={(v) => set("status", v)} />
+      <Select aria-label="Filtrar por prioridade" options={PRIORITY_OPTIONS} value={values.priority} onValueChange={(v) => set("priority", v)} />
+      <Select aria-label="Filtrar por prazo" options={DUE_OPTIONS} value={values.due} onValueChange={(v) => set("due", v)} />
+      <Select aria-label="Filtrar por paciente" options={patientOptions} value={values.patientId} onValueChange={(v) => set("patientId", v)} />
+    </Card>
+  );
+}

@@ -1,0 +1,168 @@
+import {
+  TASK_PRIORITIES,
+  TASK_PRIORITY_LABELS,
+  TASK_STATUSES,
+  TASK_STATUS_LABELS,
+  taskInputSchema,
+  type Task,
+  type TaskInput,
+  type TaskInputParsed,
+} from "@clinora/contracts";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { LoaderCircle } from "lucide-react";
+import { Controller, useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogBody,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogForm,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
+import { applyServerFieldErrors } from "@/lib/form-errors";
+import { useCreateTask, useUpdateTask } from "../api/tasks";
+import type { PatientOption } from "../api/patient-options";
+
+const STATUS_OPTIONS = TASK_STATUSES.map((value) => ({ value, label: TASK_STATUS_LABELS[value] }));
+const PRIORITY_OPTIONS = TASK_PRIORITIES.map((value) => ({ value, label: TASK_PRIORITY_LABELS[value] }));
+/** Select values may not be "" (components/ui/select.tsx): "none" stands for "no patient". */
+const NO_PATIENT = "none";
+
+const FORM_FIELDS = ["title", "description", "status", "priority", "due_date", "patient_id"] as const;
+
+export interface TaskFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The task to edit, or null to create one. */
+  task: Task | null;
+  patients: readonly PatientOption[];
+}
+
+/** Create/edit dialog of spec part 2 §2.5; the form is remounted on each opening, so it starts from `task`. */
+export function TaskFormDialog({ open, onOpenChange, task, patients }: TaskFormDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent size="md">
+        <DialogHeader>
+          <DialogTitle>{task ? "Editar Tarefa" : "Nova Tarefa"}</DialogTitle>
+          <DialogDescription>
+            {task ? "Altere os dados da tarefa e salve." : "Registre o que precisa ser feito e, se quiser, vincule a um paciente."}
+          </DialogDescription>
+        </DialogHeader>
+        <TaskForm task={task} patients={patients} onSaved={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function defaultsOf(task: Task | null): TaskInput {
+  return {
+    title: task?.title ?? "",
+    description: task?.description ?? "",
+    status: task?.status ?? "todo",
+    priority: task?.priority ?? "medium",
+    due_date: task?.due_date ?? "",
+    patient_id: task?.patient_id ?? "",
+  };
+}
+
+function TaskForm({ task, patients, onSaved }: { task: Task | null; patients: readonly PatientOption[]; onSaved: () => void }) {
+  const create = useCreateTask();
+  const update = useUpdateTask();
+  const form = useForm<TaskInput, unknown, TaskInputParsed>({
+    resolver: zodResolver(taskInputSchema),
+    defaultValues: defaultsOf(task),
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  // A linked patient outside the loaded options (e.g. beyond the first 100) still shows by name.
+  const linkedId = task?.patient_id;
+  const linkedMissing = linkedId && !patients.some((p) => p.id === linkedId);
+  const patientOptions = [
+    { value: NO_PATIENT, label: "Nenhum paciente" },
+    ...(linkedMissing ? [{ value: linkedId, label: task.patient_name ?? "Paciente vinculado" }] : []),
+    ...patients.map((p) => ({ value: p.id, label: p.name })),
+  ];
+
+  const submit = async (input: TaskInputParsed) => {
+    try {
+      await (task ? update.mutateAsync({ id: task.id, input }) : create.mutateAsync(input));
+      onSaved();
+    } catch (error) {
+      applyServerFieldErrors(error, form.setError, FORM_FIELDS);
+    }
+  };
+
+  return (
+    <DialogForm onSubmit={form.handleSubmit(submit)}>
+      <DialogBody className="space-y-4">
+        <FormField label="Título" htmlFor="task-title" required error={errors.title?.message}>
+          <Input autoFocus placeholder="Ex.: Enviar relatório ao convênio" {...form.register("title")} />
+        </FormField>
+
+        <FormField label="Descrição" htmlFor="task-description" error={errors.description?.message}>
+          <Textarea rows={3} placeholder="Detalhes, se precisar" {...form.register("description")} />
+        </FormField>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Controller
+            control={form.control}
+            name="status"
+            render={({ field }) => (
+              <FormField label="Status" htmlFor="task-status" error={errors.status?.message}>
+                <Select options={STATUS_OPTIONS} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
+              </FormField>
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="priority"
+            render={({ field }) => (
+              <FormField label="Prioridade" htmlFor="task-priority" error={errors.priority?.message}>
+                <Select options={PRIORITY_OPTIONS} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
+              </FormField>
+            )}
+          />
+        </div>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Data de vencimento" htmlFor="task-due-date" error={errors.due_date?.message}>
+            <Input type="date" {...form.register("due_date")} />
+          </FormField>
+          <Controller
+            control={form.control}
+            name="patient_id"
+            render={({ field }) => (
+              <FormField label="Paciente" htmlFor="task-patient" error={errors.patient_id?.message}>
+                <Select
+                  options={patientOptions}
+                  value={field.value || NO_PATIENT}
+                  onValueChange={(value) => field.onChange(value === NO_PATIENT ? "" : value)}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                />
+              </FormField>
+            )}
+          />
+        </div>
+      </DialogBody>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">Cancelar</Button>
+        </DialogClose>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? <LoaderCircle aria-hidden className="animate-spin" /> : null}
+          {task ? "Salvar alterações" : "Criar tarefa"}
+        </Button>
+      </DialogFooter>
+    </DialogForm>
+  );
+}
