@@ -54,7 +54,6 @@ export const MSG = {
   // User accounts (server details where the spec is silent; part 1 §5, PRODUCT.md "Security baseline")
   userNotFound: "Usuário não encontrado",
   userEmailTaken: "Já existe um usuário com este email",
-  professionalNotFound: "Profissional não encontrado",
   professionalLinkOnlyForProfessional: "Somente usuários com perfil Profissional podem ser vinculados a um profissional",
   professionalAlreadyLinked: "Este profissional já está vinculado a outro usuário",
   cannotSuspendSelf: "Você não pode suspender a sua própria conta",

@@ -27,7 +27,7 @@ import { Slider } from "@/components/ui/slider";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/lib/toast";
 import { useAiModels, useAiSettings, useSaveAiSettings } from "../api/ai-settings";
-import { useToastOnError } from "../hooks/use-toast-on-error";
+import { useErrorToast } from "@/hooks/use-error-toast";
 
 const PROVIDER_LABELS: Record<AiProvider, string> = { openai: "OpenAI", anthropic: "Anthropic" };
 
@@ -36,7 +36,7 @@ export function AiSettingsTab() {
   const settings = useAiSettings();
   const models = useAiModels();
   const failed = settings.isError || models.isError;
-  useToastOnError(failed, MSG.aiSettingsLoadError);
+  useErrorToast(failed, MSG.aiSettingsLoadError);
 
   if (settings.isPending || models.isPending) return <LoadingState text="Carregando configurações..." />;
   if (failed) {

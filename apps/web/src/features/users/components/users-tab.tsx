@@ -14,7 +14,7 @@ import { useCurrentUser } from "@/lib/auth";
 import { toast } from "@/lib/toast";
 import type { BulkUserAction } from "../api/user-mutations";
 import { USERS_PER_PAGE, useUsers } from "../api/users";
-import { useToastOnError } from "../hooks/use-toast-on-error";
+import { useErrorToast } from "@/hooks/use-error-toast";
 import { ALL, ROLE_FILTER_OPTIONS, STATUS_FILTER_OPTIONS } from "../lib/user-options";
 import { exportUsersCsv } from "../lib/users-csv";
 import { BulkActionDialog } from "./bulk-action-dialog";
@@ -42,7 +42,7 @@ export function UsersTab() {
     status: status === ALL ? undefined : status,
     role: role === ALL ? undefined : role,
   });
-  useToastOnError(users.isError, MSG.loadDataError);
+  useErrorToast(users.isError, MSG.loadDataError);
 
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<"create" | "account" | null>(null);

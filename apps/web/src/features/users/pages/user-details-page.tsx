@@ -14,7 +14,7 @@ import { ProfessionalCounters } from "../components/professional-counters";
 import { UserHeaderCard } from "../components/user-header-card";
 import { UserNotesCard } from "../components/user-notes-card";
 import { UserProfessionalCard } from "../components/user-professional-card";
-import { useToastOnError } from "../hooks/use-toast-on-error";
+import { useErrorToast } from "@/hooks/use-error-toast";
 import { usersPagePath } from "../lib/user-paths";
 
 /** SuperAdminUserDetails: the user comes from the `userId` query parameter (spec part 1 §2.8). */
@@ -31,7 +31,7 @@ function UserDetails({ userId }: { userId: string }) {
   // The user and the professional's record with its counters load in parallel (spec part 1 §7).
   const user = useUser(userId);
   const overview = useUserProfessionalOverview(userId);
-  useToastOnError((user.isError && !isNotFound(user.error)) || (overview.isError && !isNotFound(overview.error)), MSG.detailsLoadError);
+  useErrorToast((user.isError && !isNotFound(user.error)) || (overview.isError && !isNotFound(overview.error)), MSG.detailsLoadError);
 
   if (user.isPending) return <LoadingState text="Carregando usuário..." className="py-24" />;
   if (user.isError) {
