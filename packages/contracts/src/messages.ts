@@ -53,6 +53,7 @@ export const MSG = {
 
   // User accounts (server details where the spec is silent; part 1 §5, PRODUCT.md "Security baseline")
   userNotFound: "Usuário não encontrado",
+  professionalNotFound: "Profissional não encontrado",
   userEmailTaken: "Já existe um usuário com este email",
   professionalLinkOnlyForProfessional: "Somente usuários com perfil Profissional podem ser vinculados a um profissional",
   professionalAlreadyLinked: "Este profissional já está vinculado a outro usuário",
