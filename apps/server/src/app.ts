@@ -29,6 +29,8 @@ import { professionalToggleRoutes } from "./modules/professionals/professional-t
 import { professionalTogglesService } from "./modules/professionals/professional-toggles.service";
 import { userRoutes } from "./modules/users/user.routes";
 import { aiSettingsRoutes } from "./modules/ai-settings/ai-settings.routes";
+import { globalAiSettingsRoutes } from "./modules/ai-settings/global-ai-settings.routes";
+import { globalAiSettingsService } from "./modules/ai-settings/global-ai-settings.service";
 import { whatsappConfigRoutes } from "./modules/whatsapp/whatsapp-config.routes";
 import { whatsappConfigService } from "./modules/whatsapp/whatsapp-config.service";
 import { twilioNumberRoutes } from "./modules/whatsapp/twilio-number.routes";
@@ -44,6 +46,7 @@ import { professionalProfileRoutes } from "./modules/professionals/professional-
 import { professionalProfileService } from "./modules/professionals/professional-profile.service";
 import { googleCalendarRoutes } from "./modules/google-calendar/google-calendar.routes";
 import { googleCalendarService } from "./modules/google-calendar/google-calendar.service";
+import { professionalAccountService } from "./modules/users/professional-account.service";
 
 export interface AppDeps {
   config: Config;
@@ -113,19 +116,20 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       await api.register(professionalRoutes(professionalService(db, clock)));
       await api.register(leadRoutes(leadService(db, clock)));
       await api.register(adminDashboardRoutes(adminDashboardService(db, clock)));
-      await api.register(userRoutes(userService(db)));
+      await api.register(userRoutes(userService(db, clock, sessions), professionalAccountService(db, clock)));
       await api.register(patientRoutes(patientService(db, clock)));
       await api.register(taskRoutes(taskService(db, clock)));
       await api.register(appointmentRoutes(appointmentService(db, clock)));
       await api.register(professionalToggleRoutes(professionalTogglesService(db)));
       await api.register(aiSettingsRoutes());
+      await api.register(globalAiSettingsRoutes(globalAiSettingsService(db, clock)));
       await api.register(whatsappConfigRoutes(whatsappConfigService(db, config)));
-      await api.register(twilioNumberRoutes(twilioNumberService(db)));
-      await api.register(whatsappMetricsRoutes(whatsappMetricsService(db, clock)));
-      await api.register(assistantSettingsRoutes(assistantSettingsService(db)));
       await api.register(conversationRoutes(conversationService(db, clock)));
       await api.register(professionalProfileRoutes(professionalProfileService(db)));
       await api.register(googleCalendarRoutes(googleCalendarService(db, config.google)));
+      await api.register(twilioNumberRoutes(twilioNumberService(db)));
+      await api.register(whatsappMetricsRoutes(whatsappMetricsService(db, clock)));
+      await api.register(assistantSettingsRoutes(assistantSettingsService(db)));
     },
     { prefix: "/api" },
   );

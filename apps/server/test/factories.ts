@@ -96,6 +96,7 @@ export function factories(db: Db) {
       return row!;
     },
 
+    /** A WhatsApp conversation waiting for a reply, last message now, unless overridden. */
     async conversation(professionalId: string, overrides: Partial<typeof s.conversations.$inferInsert> = {}) {
       const [row] = await db
         .insert(s.conversations)
@@ -104,7 +105,7 @@ export function factories(db: Db) {
       return row!;
     },
 
-    /** An inbound message unless told; outbound ones default to status sent. */
+    /** A message of `conversation`: inbound unless told; outbound ones default to status sent. */
     async message(conversation: { id: string; professionalId: string }, overrides: Partial<typeof s.messages.$inferInsert> = {}) {
       const direction = overrides.direction ?? "inbound";
       const [row] = await db

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { ADMIN, chooseOption, signInViaApi, toastWith } from "./fixtures";
+import { ADMIN, chooseOption, FIRST_LOAD_MS, signInViaApi, toastWith } from "./fixtures";
 
 /** RFC 4180 reader with the app's ';' separator: quoted fields may hold separators, quotes ("") and line breaks. */
 function parseCsv(text: string): string[][] {
@@ -43,7 +43,7 @@ test.describe("admin leads", () => {
   test.beforeEach(async ({ page }) => {
     session = await signInViaApi(page, ADMIN);
     await page.goto("/admin/leads");
-    await expect(page.getByRole("heading", { name: "Gerenciamento de Leads" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Gerenciamento de Leads" })).toBeVisible({ timeout: FIRST_LOAD_MS });
   });
 
   test("creates a lead, filters the list and exports exactly the filtered leads as CSV", async ({ page }) => {

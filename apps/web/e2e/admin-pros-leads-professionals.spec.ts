@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { ADMIN, chooseOption, signInViaApi, toastWith } from "./fixtures";
+import { ADMIN, chooseOption, FIRST_LOAD_MS, signInViaApi, toastWith } from "./fixtures";
 
 test.describe("admin professionals", () => {
   // Whole create-to-delete journeys: more steps than the default 30 s allow on a busy machine.
@@ -9,7 +9,7 @@ test.describe("admin professionals", () => {
   test.beforeEach(async ({ page }) => {
     await signInViaApi(page, ADMIN);
     await page.goto("/admin/profissionais");
-    await expect(page.getByRole("heading", { name: "Gerenciamento de Profissionais" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Gerenciamento de Profissionais" })).toBeVisible({ timeout: FIRST_LOAD_MS });
   });
 
   test("creates, reads, edits and deletes a professional through the dialogs", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, DESKTOP_VIEWPORT, PHONE_VIEWPORT, signInViaApi } from "./fixtures";
+import { ADMIN, DESKTOP_VIEWPORT, FIRST_LOAD_MS, PHONE_VIEWPORT, signInViaApi } from "./fixtures";
 
 /** Review material for the Profissionais and Leads screens, written to e2e/screenshots/ (gitignored). */
 function shot(page: Page, name: string, { fullPage = true } = {}) {
@@ -11,9 +11,6 @@ function shot(page: Page, name: string, { fullPage = true } = {}) {
     animations: "disabled",
   });
 }
-
-/** The first page of a fresh e2e server loads its bundle and data cold. */
-const FIRST_LOAD_MS = 15_000;
 
 const VIEWPORTS = [
   { name: "desktop", size: DESKTOP_VIEWPORT },

@@ -72,6 +72,9 @@ export function mainMenu(page: Page) {
   return page.getByRole("navigation", { name: "Menu principal" });
 }
 
+/** A page's first load on a busy machine: its lazy bundle and its data arrive cold. */
+export const FIRST_LOAD_MS = 15_000;
+
 /** Picks `option` in the Radix select named `select` (its aria-label or label). */
 export async function chooseOption(page: Page, select: string, option: string): Promise<void> {
   await page.getByRole("combobox", { name: select }).click();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MSG } from "./messages";
 
 /** `{"detail": "..."}`: every error answer (PRODUCT.md "API conventions"). */
 export const errorResponseSchema = z.object({ detail: z.string() });
@@ -53,6 +54,9 @@ export const optionalText = (max = 2000, tooLong?: string) =>
     .max(max, tooLong)
     .nullish()
     .transform((v) => (v === undefined ? undefined : v === "" ? null : v));
+
+/** A Brazilian state (UF): at most 2 letters, upper-cased; empty arrives as null (spec part 1 §5). */
+export const optionalUf = () => optionalText(2, MSG.stateMax).transform((v) => (typeof v === "string" ? v.toUpperCase() : v));
 
 export const isoDateTime = z.string();
 

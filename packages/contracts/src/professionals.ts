@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BRAZIL_TIME_ZONES } from "./enums";
 import { MSG } from "./messages";
-import { optionalText, pageQuerySchema } from "./common";
+import { optionalText, optionalUf, pageQuerySchema } from "./common";
 
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
@@ -66,7 +66,7 @@ export const professionalInputSchema = z.object({
   clinic_name: optionalText(200),
   clinic_address: optionalText(500),
   clinic_city: optionalText(120),
-  clinic_state: optionalText(2, MSG.stateMax).transform((v) => (typeof v === "string" ? v.toUpperCase() : v)),
+  clinic_state: optionalUf(),
   clinic_zip: optionalText(20),
   bio: optionalText(5000),
   appointment_duration: appointmentDuration.default(APPOINTMENT_DURATION.default),

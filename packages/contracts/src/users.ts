@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { ROLES, USER_STATUSES } from "./enums";
-import { pageQuerySchema } from "./common";
+import { MSG } from "./messages";
+import { optionalText, optionalUf, pageQuerySchema } from "./common";
+import { professionalSchema } from "./professionals";
 
 /** One entry of a user's administrative history (spec part 1 §3 "Admin action"). */
 export const adminActionSchema = z.object({
@@ -43,3 +45,133 @@ export const userListQuerySchema = pageQuerySchema.extend({
   professional_id: z.uuid("Identificador inválido").optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+/** GET /api/users/stats (spec part 1 §3 "User stats"): every status is present, 0 when none. */
+export const userStatsSchema = z.object({
+  total: z.number().int(),
+  by_status: z.record(z.enum(USER_STATUSES), z.number().int()),
+  last_7_days: z.number().int(),
+});
+export type UserStats = z.infer<typeof userStatsSchema>;
+
+/** Spec part 1 §9. */
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** Login email: required together with the password (spec part 1 §5), stored lower-cased. */
+export const loginEmailField = z
+  .string(MSG.emailPasswordRequired)
+  .trim()
+  .toLowerCase()
+  .min(1, { message: MSG.emailPasswordRequired, abort: true })
+  .max(254)
+  .pipe(z.email(MSG.invalidEmail));
+
+export const newPasswordField = z
+  .string(MSG.emailPasswordRequired)
+  .min(1, { message: MSG.emailPasswordRequired, abort: true })
+  .min(PASSWORD_MIN_LENGTH, MSG.passwordMin)
+  .max(1024);
+
+const userStatusField = z.enum(USER_STATUSES, "Status inválido");
+const roleField = z.enum(ROLES, "Perfil inválido");
+
+/**
+ * POST /api/users (spec part 1 §5 "User create"). The professional link is only for role professional; the
+ * web's "none" option arrives as null. full_name defaults to the linked professional's name or the email's
+ * local part.
+ */
+export const userCreateSchema = z
+  .object({
+    email: loginEmailField,
+    password: newPasswordField,
+    role: roleField.default("professional"),
+    status: userStatusField.default("active"),
+    professional_id: z.uuid(MSG.invalidId).nullish().transform((v) => v ?? null),
+    notes: optionalText(5000),
+    full_name: optionalText(200),
+  })
+  .refine((v) => v.role === "professional" || v.professional_id === null, {
+    path: ["professional_id"],
+    message: MSG.professionalLinkOnlyForProfessional,
+  });
+export type UserCreateInput = z.input<typeof userCreateSchema>;
+export type UserCreate = z.output<typeof userCreateSchema>;
+
+/** PUT /api/users/:id: only the fields sent change, so saving the notes alone sends `{notes}` (spec part 1 §7). */
+export const userUpdateSchema = z.object({
+  role: roleField.optional(),
+  status: userStatusField.optional(),
+  professional_id: z.uuid(MSG.invalidId).nullable().optional(),
+  notes: optionalText(5000),
+  full_name: z.string().trim().min(1, "Informe o nome do usuário").max(200).optional(),
+});
+export type UserUpdateInput = z.input<typeof userUpdateSchema>;
+export type UserUpdate = z.output<typeof userUpdateSchema>;
+
+/** PUT /api/users/:id/suspend: a reason is required (spec part 1 §4, §5). */
+export const userSuspendSchema = z.object({
+  reason: z.string(MSG.suspensionReasonRequired).trim().min(1, MSG.suspensionReasonRequired).max(1000),
+});
+export type UserSuspend = z.infer<typeof userSuspendSchema>;
+
+/**
+ * DELETE /api/users/:id: with both flags the user's professional and all its data go too; either flag alone
+ * removes only the user (spec part 1 §7, §9 "cascade defaults to off").
+ */
+export const userDeleteQuerySchema = z.object({
+  cascade_professional: z.stringbool("Valor inválido: use true ou false").default(false),
+  confirm_cascade: z.stringbool("Valor inválido: use true ou false").default(false),
+});
+export type UserDeleteQuery = z.infer<typeof userDeleteQuerySchema>;
+
+/** What the user detail page shows about the linked professional: its record and four counters (spec part 1 §2.8). */
+export const userProfessionalOverviewSchema = z.object({
+  professional: professionalSchema.nullable(),
+  counters: z.object({
+    patients: z.number().int(),
+    appointments: z.number().int(),
+    tasks: z.number().int(),
+    conversations: z.number().int(),
+  }),
+});
+export type UserProfessionalOverview = z.infer<typeof userProfessionalOverviewSchema>;
+
+/** Appointment duration of a new professional account: 5 to 240 minutes, default 30 (spec part 1 §5, §9). */
+export const ACCOUNT_DURATION = { min: 5, max: 240, default: 30 } as const;
+
+/**
+ * POST /api/users/create-professional-account (spec part 1 §3, §5). Empty optional fields arrive as null; the
+ * server fills contact email from the login email and clinic phone from the main phone.
+ */
+export const professionalAccountCreateSchema = z.object({
+  email: loginEmailField,
+  password: newPasswordField,
+  full_name: z.string(MSG.accountNameSpecialtyRequired).trim().min(1, MSG.accountNameSpecialtyRequired).max(200),
+  specialty: z.string(MSG.accountNameSpecialtyRequired).trim().min(1, MSG.accountNameSpecialtyRequired).max(120),
+  phone: optionalText(40),
+  contact_email: optionalText(254).pipe(z.email(MSG.invalidEmail).nullish()),
+  license_number: optionalText(40),
+  license_state: optionalUf(),
+  license_type: optionalText(20),
+  clinic_name: optionalText(200),
+  clinic_address: optionalText(500),
+  clinic_city: optionalText(120),
+  clinic_state: optionalUf(),
+  clinic_zip: optionalText(20),
+  clinic_phone: optionalText(40),
+  appointment_duration: z
+    .number(MSG.accountDurationRange)
+    .int(MSG.accountDurationRange)
+    .min(ACCOUNT_DURATION.min, MSG.accountDurationRange)
+    .max(ACCOUNT_DURATION.max, MSG.accountDurationRange)
+    .nullish()
+    .transform((v) => v ?? ACCOUNT_DURATION.default),
+  bio: optionalText(5000),
+  notes: optionalText(5000),
+  status: userStatusField.default("active"),
+});
+export type ProfessionalAccountCreateInput = z.input<typeof professionalAccountCreateSchema>;
+export type ProfessionalAccountCreate = z.output<typeof professionalAccountCreateSchema>;
+
+export const professionalAccountSchema = z.object({ user: userSchema, professional: professionalSchema });
+export type ProfessionalAccount = z.infer<typeof professionalAccountSchema>;

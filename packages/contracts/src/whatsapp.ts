@@ -21,7 +21,7 @@ export const whatsappConfigSchema = z.object({
 });
 export type WhatsappConfig = z.infer<typeof whatsappConfigSchema>;
 
-/** Metrics window (spec part 1 §9, part 2 §9); the stale threshold is STALE_WAITING_MINUTES (conversations). */
+/** Metrics window (spec part 1 §9, part 2 §9); the stale threshold is STALE_WAITING_MINUTES in conversations.ts. */
 export const WHATSAPP_METRICS_WINDOW_HOURS = 24;
 export const RECENT_FAILURES_LIMIT = 10;
 

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, gte, lt, lte, ne, type SQL } from "drizzle-orm";
 import type { AppointmentStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../db/client";
-import { appointments, patients, professionals } from "../../db/schema/index";
+import { appointments, patients } from "../../db/schema/index";
 
 export type AppointmentWrite = Pick<
   typeof appointments.$inferInsert,
@@ -100,14 +100,6 @@ export function appointmentRepository(db: DbOrTx, professionalId: string) {
             exceptId ? ne(appointments.id, exceptId) : undefined,
           ),
         );
-    },
-
-    /**
-     * Locks the professional's row until the transaction ends, so that bookings of one professional run one
-     * after the other and two requests for the same slot cannot both pass the overlap check (PRODUCT.md "Conflicts").
-     */
-    async lockSchedule() {
-      await db.select({ id: professionals.id }).from(professionals).where(eq(professionals.id, professionalId)).for("update");
     },
 
     async patientExists(patientId: string) {

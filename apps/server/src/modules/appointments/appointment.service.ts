@@ -53,6 +53,12 @@ export function appointmentService(db: Db, clock: Clock) {
     if (overlapping.length > 0) throw AppError.conflict(MSG.slotAlreadyBooked);
   };
 
+  /**
+   * Locks the professional's row until the transaction ends, so that bookings of one professional run one after
+   * the other and two requests for the same slot cannot both pass the overlap check (docs/decisions/006).
+   */
+  const lockSchedule = (tx: DbOrTx, caller: Caller) => professionalRepository(tx).lockById(caller.professionalId);
+
   const loadDto = async (tx: DbOrTx, caller: Caller, id: string) => {
     const row = await appointmentRepository(tx, caller.professionalId).findById(id);
     if (!row) throw AppError.notFound(NOT_FOUND);
@@ -74,8 +80,8 @@ export function appointmentService(db: Db, clock: Clock) {
     /** Books an appointment; 409 `Time slot already booked` when it overlaps another one, even under a race. */
     create(caller: Caller, input: AppointmentInputParsed) {
       return db.transaction(async (tx) => {
+        await lockSchedule(tx, caller);
         const repo = appointmentRepository(tx, caller.professionalId);
-        await repo.lockSchedule();
         const professional = await professionalOf(tx, caller);
         const values = toWrite(input, professional, { duration: professional.appointmentDuration, status: "pending" });
         await checkWrite(repo, values);
@@ -88,8 +94,8 @@ export function appointmentService(db: Db, clock: Clock) {
     /** Changes any field, status included; a left-out duration or status keeps its current value. */
     update(caller: Caller, id: string, input: AppointmentInputParsed) {
       return db.transaction(async (tx) => {
+        await lockSchedule(tx, caller);
         const repo = appointmentRepository(tx, caller.professionalId);
-        await repo.lockSchedule();
         const current = await repo.findById(id);
         if (!current) throw AppError.notFound(NOT_FOUND);
         const professional = await professionalOf(tx, caller);

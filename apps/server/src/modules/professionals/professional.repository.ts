@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm
 import type { DbOrTx } from "../../db/client";
 import { foldedText } from "../../db/folded-text";
 import { rowsOf } from "../../db/rows";
-import { appointments, patients, professionals, users } from "../../db/schema/index";
+import { appointments, conversations, jobs, patients, professionals, tasks, users } from "../../db/schema/index";
 
 export type NewProfessional = typeof professionals.$inferInsert;
 /** The columns the administrator's dialogs write (spec part 1 §2.4). */
@@ -30,6 +30,13 @@ export interface LinkedCounts {
   appointments: number;
   /** Login accounts linked to the professional. */
   users: number;
+}
+
+export interface PracticeDataCounts {
+  patients: number;
+  appointments: number;
+  tasks: number;
+  conversations: number;
 }
 
 export interface ProfessionalFilters {
@@ -123,6 +130,28 @@ export function professionalRepository(db: DbOrTx) {
     },
 
     async delete(id: string) {
+      await db.delete(professionals).where(eq(professionals.id, id));
+    },
+
+    /** The professional's patients, appointments, tasks and conversations, in one round trip. */
+    async countPracticeData(id: string): Promise<PracticeDataCounts> {
+      const result = await db.execute(sql`
+        select
+          (select count(*) from ${patients} where ${patients.professionalId} = ${id})::int as patients,
+          (select count(*) from ${appointments} where ${appointments.professionalId} = ${id})::int as appointments,
+          (select count(*) from ${tasks} where ${tasks.professionalId} = ${id})::int as tasks,
+          (select count(*) from ${conversations} where ${conversations.professionalId} = ${id})::int as conversations
+      `);
+      return rowsOf<PracticeDataCounts>(result)[0]!;
+    },
+
+    /**
+     * Removes the professional and everything it owns. Tenant tables reference the professional with
+     * ON DELETE CASCADE (docs/decisions/004-tenancy-model.md); queued jobs carry its id without a foreign key,
+     * so they go explicitly. Twilio numbers are kept without an owner; the audit trail outlives its subjects.
+     */
+    async deleteWithAllData(id: string) {
+      await db.delete(jobs).where(eq(jobs.professionalId, id));
       await db.delete(professionals).where(eq(professionals.id, id));
     },
   };

@@ -1,8 +1,9 @@
 import type { AdminAction, User } from "@clinora/contracts";
 import { iso } from "../../db/rows";
-import type { UserRow } from "./user.repository";
+import type { UserRepository, UserRow } from "./user.repository";
 
 export type UserWithProfessional = UserRow & { professionalName: string | null; suspendedByEmail: string | null };
+type AdminActionRow = Awaited<ReturnType<UserRepository["listAdminActions"]>>[number];
 
 /** Row -> the User of the API; never includes the password hash. */
 export function toUserDto(row: UserWithProfessional, adminActions?: AdminAction[]): User {
@@ -26,5 +27,17 @@ export function toUserDto(row: UserWithProfessional, adminActions?: AdminAction[
     created_date: created,
     last_login: iso(row.lastLogin),
     ...(adminActions ? { admin_actions: adminActions } : {}),
+  };
+}
+
+/** `performed_by` is the performer's current email, or the one recorded when their account is gone. */
+export function toAdminActionDto(row: AdminActionRow): AdminAction {
+  return {
+    id: row.id,
+    action: row.action,
+    performed_by: row.performerEmail ?? row.performedByEmail,
+    performed_at: row.performedAt.toISOString(),
+    reason: row.reason,
+    details: (row.details as Record<string, unknown> | null) ?? null,
   };
 }

@@ -1,10 +1,16 @@
-import { and, count, desc, eq, getTableColumns, ilike, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, gte, ilike, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client";
 import { adminActions, professionals, users } from "../../db/schema/index";
 
 export type UserRow = typeof users.$inferSelect;
+export type UserRepository = ReturnType<typeof userRepository>;
 export type NewUser = typeof users.$inferInsert;
+/** The columns an administrator changes after creation (spec part 1 §4, §6). */
+export type UserChanges = Partial<
+  Pick<NewUser, "role" | "status" | "professionalId" | "notes" | "fullName" | "suspensionReason" | "suspendedAt" | "suspendedBy">
+>;
+export type NewAdminAction = typeof adminActions.$inferInsert;
 
 export interface UserFilters {
   status?: UserRow["status"];
@@ -58,6 +64,21 @@ export function userRepository(db: DbOrTx) {
       ]);
       return { items, total: total?.n ?? 0 };
     },
+    async findByProfessionalId(professionalId: string) {
+      const [row] = await db.select().from(users).where(eq(users.professionalId, professionalId)).limit(1);
+      return row ?? null;
+    },
+    /** Users per status, and how many of them were created since `since`. */
+    async countByStatus(since: Date) {
+      return db
+        .select({
+          status: users.status,
+          total: count(),
+          recent: sql<number>`(count(*) filter (where ${gte(users.createdAt, since)}))::int`,
+        })
+        .from(users)
+        .groupBy(users.status);
+    },
     async countAll() {
       const [row] = await db.select({ n: count() }).from(users);
       return row?.n ?? 0;
@@ -65,6 +86,16 @@ export function userRepository(db: DbOrTx) {
     async insert(values: NewUser) {
       const [row] = await db.insert(users).values(values).returning();
       return row!;
+    },
+    async update(id: string, changes: UserChanges, at: Date) {
+      const [row] = await db.update(users).set({ ...changes, updatedAt: at }).where(eq(users.id, id)).returning();
+      return row ?? null;
+    },
+    async deleteById(id: string) {
+      await db.delete(users).where(eq(users.id, id));
+    },
+    async insertAdminAction(values: NewAdminAction) {
+      await db.insert(adminActions).values(values);
     },
     async setLastLogin(id: string, at: Date) {
       await db.update(users).set({ lastLogin: at }).where(eq(users.id, id));

@@ -1,0 +1,37 @@
+import { DEFAULT_AI_SETTINGS, roundToTemperatureStep, type AiSettings, type AiSettingsInput } from "@clinora/contracts";
+import type { Db } from "../../db/client";
+import type { Clock } from "../../lib/clock";
+import type { AuthContext } from "../../plugins/auth";
+import { recordAudit } from "../audit/audit.service";
+import { globalAiSettingsRepository, type GlobalAiSettingsRow } from "./global-ai-settings.repository";
+
+export type GlobalAiSettingsService = ReturnType<typeof globalAiSettingsService>;
+
+function toDto(row: GlobalAiSettingsRow): AiSettings {
+  // real (float4) columns read back as 0.699999988: the 0.1 grid of spec part 1 §9 restores 0.7.
+  return { provider: row.provider, model: row.model, temperature: roundToTemperatureStep(row.temperature), system_prompt: row.systemPrompt };
+}
+
+/** The assistant configuration shared by all professionals (spec part 1 §2.6 "Configurações AI"). */
+export function globalAiSettingsService(db: Db, clock: Clock) {
+  return {
+    /** The saved settings, or the spec's defaults before an administrator has saved any. */
+    async get(): Promise<AiSettings> {
+      const row = await globalAiSettingsRepository(db).find();
+      return row ? toDto(row) : DEFAULT_AI_SETTINGS;
+    },
+
+    /** Saves the already validated settings and records who changed them. */
+    async save(caller: AuthContext & { ip?: string }, input: AiSettingsInput): Promise<AiSettings> {
+      const saved = await db.transaction(async (tx) => {
+        const row = await globalAiSettingsRepository(tx).save(
+          { provider: input.provider, model: input.model, temperature: roundToTemperatureStep(input.temperature), systemPrompt: input.system_prompt },
+          { userId: caller.userId, at: clock.now() },
+        );
+        await recordAudit(tx, caller, { action: "ai_settings.updated", entityType: "ai_settings", details: { provider: row.provider, model: row.model } });
+        return row;
+      });
+      return toDto(saved);
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { MSG, type ProfessionalAccount, type ProfessionalAccountCreate } from "@clinora/contracts";
+import type { Db } from "../../db/client";
+import { AppError } from "../../lib/app-error";
+import type { Clock } from "../../lib/clock";
+import { hashPassword } from "../../lib/password";
+import { toE164BR } from "../../lib/phone";
+import { toProfessionalDto } from "../professionals/professional.mapper";
+import { professionalRepository } from "../professionals/professional.repository";
+import { recordAdminAction, type Performer } from "./admin-action";
+import { toUserDto } from "./user.mapper";
+import { userRepository } from "./user.repository";
+import { assertEmailFree, withUniqueUserFields } from "./user-uniqueness";
+
+export type ProfessionalAccountService = ReturnType<typeof professionalAccountService>;
+
+/** Phones are stored in E.164 (PRODUCT.md "Phones"); every unreadable one is reported at once. */
+function phonesOf(input: Pick<ProfessionalAccountCreate, "phone" | "clinic_phone">) {
+  const issues: { field: string; msg: string }[] = [];
+  const convert = (field: "phone" | "clinic_phone") => {
+    const raw = input[field];
+    if (!raw) return null;
+    const e164 = toE164BR(raw);
+    if (!e164) issues.push({ field, msg: MSG.phoneInvalid });
+    return e164;
+  };
+  const phone = convert("phone");
+  const clinicPhone = convert("clinic_phone");
+  if (issues.length > 0) throw AppError.validation(issues);
+  return { phone, clinicPhone: clinicPhone ?? phone };
+}
+
+export function professionalAccountService(db: Db, clock: Clock) {
+  return {
+    /**
+     * Creates a professional and its login in one transaction (spec part 1 §2.6 "Nova Conta Profissional").
+     * The contact email falls back to the login email and the clinic phone to the main phone (spec part 1 §3).
+     */
+    async create(caller: Performer, input: ProfessionalAccountCreate): Promise<ProfessionalAccount> {
+      const { phone, clinicPhone } = phonesOf(input);
+      const passwordHash = await hashPassword(input.password);
+      const at = clock.now();
+      const { userId, professional } = await withUniqueUserFields(() =>
+        db.transaction(async (tx) => {
+          await assertEmailFree(tx, input.email);
+          const professional = await professionalRepository(tx).insert({
+            fullName: input.full_name,
+            specialty: input.specialty,
+            phone,
+            email: input.contact_email ?? input.email,
+            licenseNumber: input.license_number ?? null,
+            licenseState: input.license_state ?? null,
+            licenseType: input.license_type ?? null,
+            clinicName: input.clinic_name ?? null,
+            clinicAddress: input.clinic_address ?? null,
+            clinicCity: input.clinic_city ?? null,
+            clinicState: input.clinic_state ?? null,
+            clinicZip: input.clinic_zip ?? null,
+            clinicPhone,
+            appointmentDuration: input.appointment_duration,
+            bio: input.bio ?? null,
+            createdAt: at,
+            updatedAt: at,
+          });
+          const user = await userRepository(tx).insert({
+            email: input.email,
+            passwordHash,
+            role: "professional",
+            status: input.status,
+            professionalId: professional.id,
+            fullName: input.full_name,
+            phone,
+            notes: input.notes ?? null,
+            createdAt: at,
+            updatedAt: at,
+          });
+          await recordAdminAction(tx, caller, {
+            targetUserId: user.id,
+            action: "created",
+            at,
+            details: { role: "professional", status: user.status, professional_id: professional.id },
+          });
+          return { userId: user.id, professional };
+        }),
+      );
+      const user = await userRepository(db).findDetailedById(userId);
+      return { user: toUserDto(user!), professional: toProfessionalDto(professional) };
+    },
+  };
+}

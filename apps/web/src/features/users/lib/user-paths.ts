@@ -1,0 +1,7 @@
+import { pagePath } from "@/app/routes";
+
+/** Sistema, whose default tab is the users list. */
+export const usersPagePath = () => pagePath("SuperAdminUsers");
+
+/** SuperAdminUserDetails reads the user from the `userId` query parameter (spec part 1 §2.8). */
+export const userDetailsPath = (userId: string) => `${pagePath("SuperAdminUserDetails")}?userId=${encodeURIComponent(userId)}`;
