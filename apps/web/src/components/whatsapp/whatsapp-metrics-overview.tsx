@@ -1,16 +1,16 @@
-import type { MessageStatus, RecentFailure, WhatsappMetrics } from "@clinora/contracts";
+import { MESSAGE_STATUS_LABELS, type MessageStatus, type RecentFailure, type WhatsappMetrics } from "@clinora/contracts";
 import { CheckCheck, Inbox, MessageSquareOff, Send, TriangleAlert } from "lucide-react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { StatCard } from "@/components/ui/stat-card";
 import { formatDateTimeLong, formatPhone } from "@/lib/format";
 
-/** Outbound message statuses as the spec names them (part 2 §4). */
-const STATUS_BADGES: { status: MessageStatus; label: string; tone: BadgeTone }[] = [
-  { status: "sent", label: "Enviado", tone: "info" },
-  { status: "delivered", label: "Entregue", tone: "success" },
-  { status: "read", label: "Lido", tone: "brand" },
-  { status: "failed", label: "Falhou", tone: "danger" },
+/** Outbound message statuses in delivery order; labels from the spec (part 2 §4). */
+const STATUS_BADGES: { status: MessageStatus; tone: BadgeTone }[] = [
+  { status: "sent", tone: "info" },
+  { status: "delivered", tone: "success" },
+  { status: "read", tone: "brand" },
+  { status: "failed", tone: "danger" },
 ];
 
 function hasTraffic(m: WhatsappMetrics): boolean {
@@ -76,10 +76,10 @@ export function WhatsappMetricsOverview({ metrics, emptyTitle }: WhatsappMetrics
           Mensagens enviadas por status (24h)
         </h3>
         <ul className="mt-2 flex flex-wrap gap-2">
-          {STATUS_BADGES.map(({ status, label, tone }) => (
+          {STATUS_BADGES.map(({ status, tone }) => (
             <li key={status}>
               <Badge tone={tone} className="px-3 py-1 text-sm">
-                {label}: <span className="font-semibold tabular-nums">{metrics.status_breakdown[status]}</span>
+                {MESSAGE_STATUS_LABELS[status]}: <span className="font-semibold tabular-nums">{metrics.status_breakdown[status]}</span>
               </Badge>
             </li>
           ))}
