@@ -6,7 +6,7 @@ import { rowsOf } from "../../db/rows";
 import * as s from "../../db/schema/index";
 import { fixedClock } from "../../lib/clock";
 import { isValidCpf } from "@clinora/contracts";
-import { toE164BR } from "../../lib/phone";
+import { toE164BR } from "@clinora/contracts";
 import { todayIn } from "../../lib/time";
 import { patientSearchText } from "../patients/patient.repository";
 import { seedDemo, type DemoResult } from "./demo.seed";

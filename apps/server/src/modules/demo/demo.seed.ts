@@ -25,7 +25,7 @@ import * as s from "../../db/schema/index";
 import type { Clock } from "../../lib/clock";
 import { generateCpf } from "@clinora/contracts";
 import { hashPassword } from "../../lib/password";
-import { formatPhoneBR } from "../../lib/phone";
+import { formatPhoneBR } from "@clinora/contracts";
 import { addDays, localToInstant, todayIn, weekdayOf } from "../../lib/time";
 import { patientSearchText } from "../patients/patient.repository";
 

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { pageOf, pageWindow } from "../../lib/pagination";
-import { toE164BR } from "../../lib/phone";
+import { toE164BR } from "@clinora/contracts";
 import type { AuthContext } from "../../plugins/auth";
 import { recordAudit } from "../audit/audit.service";
 import { leadRepository, type LeadRow, type LeadWrite } from "./lead.repository";

@@ -2,7 +2,7 @@ import { MSG, businessHoursInOrder, type Professional, type ProfessionalProfileU
 import type { Db } from "../../db/client";
 import { hhmm } from "../../db/rows";
 import { AppError } from "../../lib/app-error";
-import { toE164BR } from "../../lib/phone";
+import { toE164BR } from "@clinora/contracts";
 import type { AuthContext } from "../../plugins/auth";
 import { recordAudit } from "../audit/audit.service";
 import { toProfessionalDto, type ProfessionalRow } from "./professional.mapper";

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { hashPassword } from "../../lib/password";
-import { toE164BR } from "../../lib/phone";
+import { toE164BR } from "@clinora/contracts";
 import { toProfessionalDto } from "../professionals/professional.mapper";
 import { professionalRepository } from "../professionals/professional.repository";
 import { recordAdminAction, type Performer } from "./admin-action";
