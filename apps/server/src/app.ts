@@ -1,13 +1,14 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { systemClock, type Clock } from "./lib/clock";
 import { registerAuth, type RegisteredRoute } from "./plugins/auth";
 import { DOCS_PREFIX, registerDocs } from "./plugins/docs";
 import { registerErrorHandling } from "./plugins/errors";
+import { responseSerializerCompiler } from "./plugins/serializer";
 import { registerWeb } from "./plugins/web";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { authService } from "./modules/auth/auth.service";
@@ -73,7 +74,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(app);
   // The API speaks JSON only; anything else is refused with 415 instead of reaching the schemas as text.
   app.removeContentTypeParser("text/plain");

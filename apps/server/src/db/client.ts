@@ -36,10 +36,37 @@ export interface Database {
   pglite?: PGlite;
 }
 
+/** Distinct statements one connection keeps prepared; past this, further new texts run unnamed. */
+const PREPARED_PER_CONNECTION = 300;
+const PREPARABLE = /^\s*(select|with|insert|update|delete)\b/i;
+
+/**
+ * A PostgreSQL connection that prepares each distinct statement it runs (a named statement, named by the order
+ * it was first seen), so the server parses and plans it once per connection rather than on every call: planning
+ * a list query costs PostgreSQL more than running it (docs/decisions/012). Only single data statements sent with
+ * the extended protocol are named; migrations' DDL and plain-text queries run as before.
+ */
+class PreparingClient extends pg.Client {
+  readonly #names = new Map<string, string>();
+
+  override query(config: unknown, ...rest: unknown[]): never {
+    const call = super.query as (...args: unknown[]) => never;
+    if (typeof config !== "object" || config === null) return call.call(this, config, ...rest);
+    const { text, name } = config as { text?: unknown; name?: unknown };
+    if (name !== undefined || typeof text !== "string" || !PREPARABLE.test(text)) return call.call(this, config, ...rest);
+    let assigned = this.#names.get(text);
+    if (!assigned && this.#names.size < PREPARED_PER_CONNECTION) {
+      assigned = `s${this.#names.size + 1}`;
+      this.#names.set(text, assigned);
+    }
+    return call.call(this, assigned ? { ...config, name: assigned } : config, ...rest);
+  }
+}
+
 /** Opens the embedded database (default, see docs/decisions/001) or PostgreSQL when a URL is given. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10, Client: PreparingClient });
     const logger = options.logQuery ? { logQuery: options.logQuery } : undefined;
     const db = drizzlePg({ client: pool, schema, logger }) as unknown as Db;
     return {

@@ -11,14 +11,31 @@ import type { SessionService } from "../modules/auth/session.service";
  */
 export type Access = "public" | readonly Role[];
 
+/**
+ * The scheduling settings of a professional caller: read with the session, in the same query, so that the routes
+ * that need "today" or business hours make no second lookup (docs/decisions/012).
+ */
+export interface PracticeSettings {
+  timeZone: string;
+  appointmentDuration: number;
+  businessDays: number[];
+  businessStart: string;
+  businessEnd: string;
+}
+
 export interface AuthContext {
   userId: string;
   role: Role;
   /** The tenant of a professional user; null for administrators. */
   professionalId: string | null;
+  /** The tenant's settings; null for administrators. */
+  practice: PracticeSettings | null;
   sessionId: string;
   email: string;
 }
+
+/** A professional caller: its tenant and settings, and its address for the audit trail. */
+export type TenantCaller = AuthContext & { professionalId: string; practice: PracticeSettings; ip: string };
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -77,11 +94,11 @@ export function professionalIdOf(request: FastifyRequest): string {
   return tenantOf(request).professionalId;
 }
 
-/** The caller as a professional with its tenant id (and address, for the audit trail). */
-export function tenantOf(request: FastifyRequest): AuthContext & { professionalId: string; ip: string } {
+/** The caller as a professional with its tenant id and settings (and address, for the audit trail). */
+export function tenantOf(request: FastifyRequest): TenantCaller {
   const auth = authOf(request);
-  if (!auth.professionalId) throw AppError.notFound("Perfil profissional não encontrado para este usuário");
-  return { ...auth, professionalId: auth.professionalId, ip: request.ip };
+  if (!auth.professionalId || !auth.practice) throw AppError.notFound("Perfil profissional não encontrado para este usuário");
+  return { ...auth, professionalId: auth.professionalId, practice: auth.practice, ip: request.ip };
 }
 
 export function authOf(request: FastifyRequest): AuthContext {

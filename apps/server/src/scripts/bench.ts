@@ -6,9 +6,11 @@
  *
  * Traffic goes only to 127.0.0.1. Each route gets a bounded number of requests and a time cap.
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/clinora_bench) is dropped and recreated
- * unless BENCH_REUSE=1 and it already holds the dataset.
+ * unless BENCH_REUSE=1 and it already holds the dataset. BENCH_ROUTES (comma-separated words) measures only the
+ * routes whose names contain one of them; BENCH_NODE_ARGS passes flags to the server's Node (e.g. --cpu-prof).
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -170,7 +172,41 @@ function call(route: Route, session: string): Promise<{ status: number; body: st
   });
 }
 
-async function measure(route: Route, session: string) {
+/** CPU seconds (user + system) used so far by the processes `pick` selects, read from /proc (Linux); 0 elsewhere. */
+function cpuSeconds(pick: (pid: number, comm: string) => boolean): number {
+  let ticks = 0;
+  let pids: string[];
+  try {
+    pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return 0;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const close = stat.lastIndexOf(")");
+      const comm = stat.slice(stat.indexOf("(") + 1, close);
+      if (!pick(Number(pid), comm)) continue;
+      const fields = stat.slice(close + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks / 100; // USER_HZ
+}
+
+/** CPU used by the server, by PostgreSQL and by this load generator. */
+function cpuSnapshot(serverPid: number) {
+  const own = process.cpuUsage();
+  return {
+    server: cpuSeconds((pid) => pid === serverPid),
+    postgres: cpuSeconds((_, comm) => comm === "postgres"),
+    client: (own.user + own.system) / 1e6,
+  };
+}
+
+async function measure(route: Route, session: string, serverPid: number) {
   const first = await call(route, session);
   if (first.status !== 200) throw new Error(`${route.name}: HTTP ${first.status} ${first.body.slice(0, 200)}`);
   const run = async (count: number, record: number[] | null) => {
@@ -190,12 +226,22 @@ async function measure(route: Route, session: string) {
   };
   await run(WARMUP_PER_ROUTE, null);
   const samples: number[] = [];
+  const cpu0 = cpuSnapshot(serverPid);
   const t0 = performance.now();
   await run(REQUESTS_PER_ROUTE, samples);
   const seconds = (performance.now() - t0) / 1000;
+  const cpu1 = cpuSnapshot(serverPid);
+  const perRequest = (key: keyof typeof cpu0) => ((cpu1[key] - cpu0[key]) * 1000) / samples.length;
   samples.sort((a, b) => a - b);
   const pct = (p: number) => samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))]!;
-  return { n: samples.length, p50: pct(50), p95: pct(95), p99: pct(99), rps: samples.length / seconds };
+  return {
+    n: samples.length,
+    p50: pct(50),
+    p95: pct(95),
+    p99: pct(99),
+    rps: samples.length / seconds,
+    cpu: { server: perRequest("server"), postgres: perRequest("postgres"), client: perRequest("client") },
+  };
 }
 
 async function waitForServer(child: ChildProcess) {
@@ -261,7 +307,8 @@ async function main() {
     log();
   }
 
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "src/server.ts"], {
     cwd: serverDir,
     env: { ...process.env, DATABASE_URL: url, PORT: String(PORT), HOST: "127.0.0.1", LOG_LEVEL: "error", RATE_LIMIT_PER_MINUTE: "100000000", DATABASE_POOL_MAX: "32" },
     stdio: ["ignore", "ignore", "inherit"],
@@ -270,13 +317,15 @@ async function main() {
     await waitForServer(child);
     const login = await call({ name: "login", method: "POST", path: "/api/auth/login", body: { email: "prof1@bench.clinora", password: PASSWORD }, auth: false }, "");
     const session = (JSON.parse(login.body) as { session_id: string }).session_id;
-    const list = routes(todayIn(ZONE, new Date()));
+    const only = (process.env.BENCH_ROUTES ?? "").split(",").filter(Boolean);
+    const list = routes(todayIn(ZONE, new Date())).filter((r) => !only.length || only.some((word) => r.name.includes(word)));
 
-    log("| route | requests | p50 ms | p95 ms | p99 ms | req/s |");
-    log("|---|---:|---:|---:|---:|---:|");
+    log("| route | requests | p50 ms | p95 ms | p99 ms | req/s | CPU ms/req: server | PostgreSQL | load generator |");
+    log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (const route of list) {
-      const r = await measure(route, session);
-      log(`| ${route.name} | ${r.n} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.rps.toFixed(0)} |`);
+      const r = await measure(route, session, child.pid!);
+      const cpu = [r.cpu.server, r.cpu.postgres, r.cpu.client].map((ms) => ms.toFixed(2)).join(" | ");
+      log(`| ${route.name} | ${r.n} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.rps.toFixed(0)} | ${cpu} |`);
     }
     log();
     log("Target: p95 under 50 ms for each route.");
@@ -285,7 +334,9 @@ async function main() {
     log();
     await queryPlans(list, session);
   } finally {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");
+    await exited;
     agent.destroy();
   }
 }

@@ -31,10 +31,17 @@ export function localDayRange(date: string, timeZone: string): InstantRange {
 export function daySlots(p: { date: string; duration: number; hours: BusinessHours; busy: readonly InstantRange[]; now: Date }): TimeSlot[] {
   if (!p.hours.days.includes(weekdayOf(p.date))) return [];
   const slots: TimeSlot[] = [];
+  const open = minutesOfDay(p.hours.start);
   const close = minutesOfDay(p.hours.end);
-  for (let start = minutesOfDay(p.hours.start); start + p.duration <= close; start += p.duration) {
+  // Converting a wall-clock time to an instant is costly; when the zone keeps one offset through the business
+  // day (every day but a few), each slot is the opening instant plus its minutes.
+  const opening = localToInstant(p.date, timeOfDay(open), p.hours.timeZone).getTime();
+  const steady = localToInstant(p.date, timeOfDay(close), p.hours.timeZone).getTime() - opening === (close - open) * 60_000;
+  for (let start = open; start + p.duration <= close; start += p.duration) {
     const time = timeOfDay(start);
-    const slot = appointmentRange(p.date, time, p.duration, p.hours.timeZone);
+    const slot = steady
+      ? { startsAt: new Date(opening + (start - open) * 60_000), endsAt: new Date(opening + (start - open + p.duration) * 60_000) }
+      : appointmentRange(p.date, time, p.duration, p.hours.timeZone);
     const taken = p.busy.some((b) => b.startsAt < slot.endsAt && b.endsAt > slot.startsAt);
     slots.push({ time, available: !taken && slot.startsAt >= p.now });
   }

@@ -1,16 +1,16 @@
 import type { Appointment, TodayAppointment } from "@clinora/contracts";
 import { hhmm } from "../../db/rows";
-import type { AppointmentWithPatient } from "./appointment.repository";
+import type { ShownAppointment, TodayAppointmentRow } from "./appointment.repository";
 
 /** Database row -> API shape (spec part 2 §3 "Appointment"); `date`, `time` and `type` repeat the long names. */
-export function toAppointmentDto({ appointment: a, patientName, patientEmail, patientPhone }: AppointmentWithPatient): Appointment {
+export function toAppointmentDto(a: ShownAppointment): Appointment {
   const time = hhmm(a.appointmentTime);
   return {
     id: a.id,
     patient_id: a.patientId,
-    patient_name: patientName,
-    patient_email: patientEmail,
-    patient_phone: patientPhone,
+    patient_name: a.patientName,
+    patient_email: a.patientEmail,
+    patient_phone: a.patientPhone,
     appointment_date: a.appointmentDate,
     appointment_time: time,
     duration: a.duration,
@@ -28,10 +28,10 @@ export function toAppointmentDto({ appointment: a, patientName, patientEmail, pa
 }
 
 /** The dashboard's shorter shape (spec part 2 §3 "Today's appointment"). */
-export function toTodayAppointmentDto({ appointment: a, patientName }: AppointmentWithPatient): TodayAppointment {
+export function toTodayAppointmentDto(a: TodayAppointmentRow): TodayAppointment {
   return {
     id: a.id,
-    patient_name: patientName,
+    patient_name: a.patientName,
     time: hhmm(a.appointmentTime),
     duration: a.duration,
     status: a.status,

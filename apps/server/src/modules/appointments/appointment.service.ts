@@ -4,9 +4,8 @@ import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { pageOf, pageWindow } from "../../lib/pagination";
 import { todayIn } from "../../lib/time";
-import type { AuthContext } from "../../plugins/auth";
+import type { PracticeSettings, TenantCaller } from "../../plugins/auth";
 import { recordAudit } from "../audit/audit.service";
-import type { ProfessionalRow } from "../professionals/professional.mapper";
 import { professionalRepository } from "../professionals/professional.repository";
 import { toAppointmentDto, toTodayAppointmentDto } from "./appointment.mapper";
 import { appointmentRepository, type AppointmentWrite } from "./appointment.repository";
@@ -14,19 +13,11 @@ import { appointmentRange, daySlots, localDayRange } from "./appointment-slots";
 
 export type AppointmentService = ReturnType<typeof appointmentService>;
 
-type Caller = AuthContext & { professionalId: string; ip?: string };
-
 const NOT_FOUND = "Compromisso não encontrado";
 
 export function appointmentService(db: Db, clock: Clock) {
-  const professionalOf = async (tx: DbOrTx, caller: Caller): Promise<ProfessionalRow> => {
-    const row = await professionalRepository(tx).findById(caller.professionalId);
-    if (!row) throw AppError.notFound("Perfil profissional não encontrado para este usuário");
-    return row;
-  };
-
   /** The columns of a write; a left-out duration or status takes the `fallback` value. */
-  const toWrite = (input: AppointmentInputParsed, professional: ProfessionalRow, fallback: { duration: number; status: AppointmentWrite["status"] }): AppointmentWrite => {
+  const toWrite = (input: AppointmentInputParsed, practice: PracticeSettings, fallback: { duration: number; status: AppointmentWrite["status"] }): AppointmentWrite => {
     const duration = input.duration ?? fallback.duration;
     return {
       patientId: input.patient_id,
@@ -36,7 +27,7 @@ export function appointmentService(db: Db, clock: Clock) {
       appointmentType: input.appointment_type,
       notes: input.notes ?? null,
       status: input.status ?? fallback.status,
-      ...appointmentRange(input.appointment_date, input.appointment_time, duration, professional.timezone),
+      ...appointmentRange(input.appointment_date, input.appointment_time, duration, practice.timeZone),
     };
   };
 
@@ -57,9 +48,9 @@ export function appointmentService(db: Db, clock: Clock) {
    * Locks the professional's row until the transaction ends, so that bookings of one professional run one after
    * the other and two requests for the same slot cannot both pass the overlap check (docs/decisions/006).
    */
-  const lockSchedule = (tx: DbOrTx, caller: Caller) => professionalRepository(tx).lockById(caller.professionalId);
+  const lockSchedule = (tx: DbOrTx, caller: TenantCaller) => professionalRepository(tx).lockById(caller.professionalId);
 
-  const loadDto = async (tx: DbOrTx, caller: Caller, id: string) => {
+  const loadDto = async (tx: DbOrTx, caller: TenantCaller, id: string) => {
     const row = await appointmentRepository(tx, caller.professionalId).findById(id);
     if (!row) throw AppError.notFound(NOT_FOUND);
     return toAppointmentDto(row);
@@ -67,23 +58,22 @@ export function appointmentService(db: Db, clock: Clock) {
 
   return {
     /** One page of the caller's appointments, ordered by date and time. */
-    async list(caller: Caller, q: AppointmentListQuery) {
+    async list(caller: TenantCaller, q: AppointmentListQuery) {
       const filters = { status: q.status, date: q.date, dateFrom: q.date_from, dateTo: q.date_to, patientId: q.patient_id };
       const { rows, total } = await appointmentRepository(db, caller.professionalId).list(filters, pageWindow(q));
       return pageOf(rows.map(toAppointmentDto), total, q);
     },
 
-    get(caller: Caller, id: string) {
+    get(caller: TenantCaller, id: string) {
       return loadDto(db, caller, id);
     },
 
     /** Books an appointment; 409 `Time slot already booked` when it overlaps another one, even under a race. */
-    create(caller: Caller, input: AppointmentInputParsed) {
+    create(caller: TenantCaller, input: AppointmentInputParsed) {
       return db.transaction(async (tx) => {
         await lockSchedule(tx, caller);
         const repo = appointmentRepository(tx, caller.professionalId);
-        const professional = await professionalOf(tx, caller);
-        const values = toWrite(input, professional, { duration: professional.appointmentDuration, status: "pending" });
+        const values = toWrite(input, caller.practice, { duration: caller.practice.appointmentDuration, status: "pending" });
         await checkWrite(repo, values);
         const id = await repo.insert(values);
         await recordAudit(tx, caller, { action: "appointment.created", entityType: "appointment", entityId: id });
@@ -92,14 +82,13 @@ export function appointmentService(db: Db, clock: Clock) {
     },
 
     /** Changes any field, status included; a left-out duration or status keeps its current value. */
-    update(caller: Caller, id: string, input: AppointmentInputParsed) {
+    update(caller: TenantCaller, id: string, input: AppointmentInputParsed) {
       return db.transaction(async (tx) => {
         await lockSchedule(tx, caller);
         const repo = appointmentRepository(tx, caller.professionalId);
         const current = await repo.findById(id);
         if (!current) throw AppError.notFound(NOT_FOUND);
-        const professional = await professionalOf(tx, caller);
-        const values = toWrite(input, professional, current.appointment);
+        const values = toWrite(input, caller.practice, current);
         await checkWrite(repo, values, id);
         await repo.update(id, values);
         await recordAudit(tx, caller, { action: "appointment.updated", entityType: "appointment", entityId: id });
@@ -108,7 +97,7 @@ export function appointmentService(db: Db, clock: Clock) {
     },
 
     /** Cancels without deleting, so the history stays (spec part 2 §2.2: cancelling cannot be undone). */
-    cancel(caller: Caller, id: string) {
+    cancel(caller: TenantCaller, id: string) {
       return db.transaction(async (tx) => {
         const repo = appointmentRepository(tx, caller.professionalId);
         if (!(await repo.update(id, { status: "cancelled" }))) throw AppError.notFound(NOT_FOUND);
@@ -118,23 +107,17 @@ export function appointmentService(db: Db, clock: Clock) {
     },
 
     /** Free and taken slots of one date inside the caller's business hours (PRODUCT.md "Availability"). */
-    async availability(caller: Caller, request: { date: string; duration?: number; exclude_id?: string }) {
-      const professional = await professionalOf(db, caller);
-      const duration = request.duration ?? professional.appointmentDuration;
-      const hours = {
-        days: professional.businessDays,
-        start: professional.businessStart,
-        end: professional.businessEnd,
-        timeZone: professional.timezone,
-      };
+    async availability(caller: TenantCaller, request: { date: string; duration?: number; exclude_id?: string }) {
+      const { practice } = caller;
+      const duration = request.duration ?? practice.appointmentDuration;
+      const hours = { days: practice.businessDays, start: practice.businessStart, end: practice.businessEnd, timeZone: practice.timeZone };
       const busy = await appointmentRepository(db, caller.professionalId).findOverlapping(localDayRange(request.date, hours.timeZone), request.exclude_id);
       return { slots: daySlots({ date: request.date, duration, hours, busy, now: clock.now() }) };
     },
 
     /** Today's appointments in the caller's time zone, every status, in time order (spec part 2 §2.1). */
-    async today(caller: Caller) {
-      const professional = await professionalOf(db, caller);
-      const rows = await appointmentRepository(db, caller.professionalId).listOnDate(todayIn(professional.timezone, clock.now()));
+    async today(caller: TenantCaller) {
+      const rows = await appointmentRepository(db, caller.professionalId).listOnDate(todayIn(caller.practice.timeZone, clock.now()));
       return rows.map(toTodayAppointmentDto);
     },
   };

@@ -1,12 +1,10 @@
 import { ASSISTANT_DEFAULTS, type AssistantSettings, type AssistantSettingsUpdate } from "@clinora/contracts";
 import type { Db } from "../../db/client";
-import type { AuthContext } from "../../plugins/auth";
+import type { TenantCaller } from "../../plugins/auth";
 import { recordAudit } from "../audit/audit.service";
 import { assistantSettingsRepository, type AssistantSettingsRow } from "./assistant-settings.repository";
 
 export type AssistantSettingsService = ReturnType<typeof assistantSettingsService>;
-
-type Caller = AuthContext & { professionalId: string; ip?: string };
 
 function toAssistantSettingsDto(row: AssistantSettingsRow): AssistantSettings {
   return {
@@ -30,13 +28,13 @@ const DEFAULT_SETTINGS: AssistantSettings = {
 
 export function assistantSettingsService(db: Db) {
   return {
-    async get(caller: Caller): Promise<AssistantSettings> {
+    async get(caller: TenantCaller): Promise<AssistantSettings> {
       const row = await assistantSettingsRepository(db, caller.professionalId).find();
       return row ? toAssistantSettingsDto(row) : DEFAULT_SETTINGS;
     },
 
     /** Saves the whole form; blank texts arrive as null from the contract. */
-    async update(caller: Caller, input: AssistantSettingsUpdate): Promise<AssistantSettings> {
+    async update(caller: TenantCaller, input: AssistantSettingsUpdate): Promise<AssistantSettings> {
       return db.transaction(async (tx) => {
         const row = await assistantSettingsRepository(tx, caller.professionalId).upsert({
           aiEnabled: input.ai_enabled,

@@ -1,29 +1,44 @@
 import { and, count, eq, gte, lt, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { loginAttempts, sessions, users } from "../../db/schema/index";
+import { loginAttempts, professionals, sessions, users } from "../../db/schema/index";
 
 export function sessionRepository(db: DbOrTx) {
+  /**
+   * The session with the user fields the guard needs and the professional's scheduling settings: one query per
+   * request, built and prepared once (it runs on every authenticated call).
+   */
+  const byTokenHash = db
+    .select({
+      id: sessions.id,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      userId: users.id,
+      email: users.email,
+      role: users.role,
+      status: users.status,
+      professionalId: users.professionalId,
+      // null for administrators (no professional row joined)
+      practice: {
+        timeZone: professionals.timezone,
+        appointmentDuration: professionals.appointmentDuration,
+        businessDays: professionals.businessDays,
+        businessStart: professionals.businessStart,
+        businessEnd: professionals.businessEnd,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(professionals, eq(professionals.id, users.professionalId))
+    .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
+    .limit(1)
+    .prepare("session_by_token_hash");
+
   return {
     async insert(values: typeof sessions.$inferInsert) {
       await db.insert(sessions).values(values);
     },
-    /** The session with the user fields the guard needs. */
     async findByTokenHash(tokenHash: string) {
-      const [row] = await db
-        .select({
-          id: sessions.id,
-          expiresAt: sessions.expiresAt,
-          lastSeenAt: sessions.lastSeenAt,
-          userId: users.id,
-          email: users.email,
-          role: users.role,
-          status: users.status,
-          professionalId: users.professionalId,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.tokenHash, tokenHash))
-        .limit(1);
+      const [row] = await byTokenHash.execute({ tokenHash });
       return row ?? null;
     },
     async touch(id: string, at: Date) {

@@ -55,6 +55,7 @@ export function sessionService(db: Db, clock: Clock) {
         userId: session.userId,
         role: session.role,
         professionalId: session.professionalId,
+        practice: session.practice,
         sessionId: session.id,
         email: session.email,
       };

@@ -11,13 +11,11 @@ import { iso } from "../../db/rows";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { pageOf, pageWindow } from "../../lib/pagination";
-import type { AuthContext } from "../../plugins/auth";
+import type { TenantCaller } from "../../plugins/auth";
 import { recordAudit } from "../audit/audit.service";
 import { conversationRepository, type ConversationRow, type MessageRow } from "./conversation.repository";
 
 export type ConversationService = ReturnType<typeof conversationService>;
-
-type Caller = AuthContext & { professionalId: string; ip?: string };
 
 const NOT_FOUND = "Conversa não encontrada";
 const MINUTE = 60_000;
@@ -47,7 +45,7 @@ export function conversationService(db: Db, clock: Clock) {
      * One page of the caller's conversations, newest activity first, with the number of stale waiting ones
      * (waiting, last message 120 minutes old or more: spec part 2 §4) over all of them, for the banner.
      */
-    async list(caller: Caller, q: ConversationListQuery): Promise<ConversationList> {
+    async list(caller: TenantCaller, q: ConversationListQuery): Promise<ConversationList> {
       const repo = conversationRepository(db, caller.professionalId);
       const staleBefore = new Date(clock.now().getTime() - STALE_WAITING_MINUTES * MINUTE);
       const [{ rows, total }, staleWaiting] = await Promise.all([
@@ -58,7 +56,7 @@ export function conversationService(db: Db, clock: Clock) {
     },
 
     /** The conversation with its thread; opening it marks its messages as read. */
-    async get(caller: Caller, id: string): Promise<ConversationDetail> {
+    async get(caller: TenantCaller, id: string): Promise<ConversationDetail> {
       return db.transaction(async (tx) => {
         const repo = conversationRepository(tx, caller.professionalId);
         let row = await repo.findById(id);
@@ -68,7 +66,7 @@ export function conversationService(db: Db, clock: Clock) {
       });
     },
 
-    async update(caller: Caller, id: string, input: ConversationUpdate): Promise<Conversation> {
+    async update(caller: TenantCaller, id: string, input: ConversationUpdate): Promise<Conversation> {
       return db.transaction(async (tx) => {
         const repo = conversationRepository(tx, caller.professionalId);
         const before = await repo.findById(id);

@@ -3,13 +3,11 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { iso } from "../../db/rows";
 import { AppError } from "../../lib/app-error";
-import type { AuthContext } from "../../plugins/auth";
+import type { TenantCaller } from "../../plugins/auth";
 import { recordAudit } from "../audit/audit.service";
 import { calendarConnectionRepository } from "./google-calendar.repository";
 
 export type GoogleCalendarService = ReturnType<typeof googleCalendarService>;
-
-type Caller = AuthContext & { professionalId: string; ip?: string };
 
 /** Spec part 2 §3 "Calendar status": the zone reported when there is no connection. */
 const DEFAULT_CALENDAR_TIME_ZONE = "UTC";
@@ -21,7 +19,7 @@ export function googleCalendarService(db: Db, google: Config["google"]) {
   };
 
   return {
-    async status(caller: Caller): Promise<CalendarStatus> {
+    async status(caller: TenantCaller): Promise<CalendarStatus> {
       assertConfigured();
       const connection = await calendarConnectionRepository(db, caller.professionalId).find();
       return {
@@ -35,7 +33,7 @@ export function googleCalendarService(db: Db, google: Config["google"]) {
     },
 
     /** Forgets the caller's connection and event links; disconnecting twice is not an error. */
-    async disconnect(caller: Caller): Promise<void> {
+    async disconnect(caller: TenantCaller): Promise<void> {
       assertConfigured();
       await db.transaction(async (tx) => {
         const repo = calendarConnectionRepository(tx, caller.professionalId);

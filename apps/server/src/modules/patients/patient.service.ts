@@ -3,14 +3,12 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { pageOf, pageWindow } from "../../lib/pagination";
-import type { AuthContext } from "../../plugins/auth";
+import { todayIn } from "../../lib/time";
+import type { TenantCaller } from "../../plugins/auth";
 import { recordAudit } from "../audit/audit.service";
-import { todayForProfessional } from "../professionals/professional-today";
 import { patientRepository, type PatientRow, type PatientWrite } from "./patient.repository";
 
 export type PatientService = ReturnType<typeof patientService>;
-
-type Caller = AuthContext & { professionalId: string; ip?: string };
 
 function toPatientDto(row: PatientRow, extra: Pick<Patient, "last_appointment" | "next_appointment">): Patient {
   const created = row.createdAt.toISOString();
@@ -52,11 +50,11 @@ function toWrite(input: PatientInputParsed): PatientWrite {
 const CPF_TAKEN = "Já existe um paciente com este CPF";
 
 export function patientService(db: Db, clock: Clock) {
-  const today = (caller: Caller) => todayForProfessional(db, caller.professionalId, clock);
+  const today = (caller: TenantCaller) => todayIn(caller.practice.timeZone, clock.now());
 
   return {
     /** One page of the caller's patients with their next and last appointment dates. */
-    async list(caller: Caller, q: PatientListQuery) {
+    async list(caller: TenantCaller, q: PatientListQuery) {
       const repo = patientRepository(db, caller.professionalId);
       const { rows, total } = await repo.list({ search: q.search || undefined, sort: q.sort, ...pageWindow(q) });
       const next = await repo.nextAppointments(
@@ -70,11 +68,11 @@ export function patientService(db: Db, clock: Clock) {
     },
 
     /** Name, phone, email or CPF match, for the appointment dialog's patient picker. */
-    search(caller: Caller, text: string, limit: number) {
+    search(caller: TenantCaller, text: string, limit: number) {
       return patientRepository(db, caller.professionalId).search(text, limit);
     },
 
-    async get(caller: Caller, id: string) {
+    async get(caller: TenantCaller, id: string) {
       const repo = patientRepository(db, caller.professionalId);
       const row = await repo.findById(id);
       if (!row) throw AppError.notFound("Paciente não encontrado");
@@ -83,7 +81,7 @@ export function patientService(db: Db, clock: Clock) {
       return toPatientDto(row, { last_appointment: await repo.lastCompletedDate(id), next_appointment: next.get(id) ?? null });
     },
 
-    async create(caller: Caller, input: PatientInputParsed) {
+    async create(caller: TenantCaller, input: PatientInputParsed) {
       const values = toWrite(input);
       return db.transaction(async (tx) => {
         const repo = patientRepository(tx, caller.professionalId);
@@ -94,7 +92,7 @@ export function patientService(db: Db, clock: Clock) {
       });
     },
 
-    async update(caller: Caller, id: string, input: PatientInputParsed) {
+    async update(caller: TenantCaller, id: string, input: PatientInputParsed) {
       const values = toWrite(input);
       const row = await db.transaction(async (tx) => {
         const repo = patientRepository(tx, caller.professionalId);
@@ -108,7 +106,7 @@ export function patientService(db: Db, clock: Clock) {
       return this.withAppointments(caller, row);
     },
 
-    async withAppointments(caller: Caller, row: PatientRow) {
+    async withAppointments(caller: TenantCaller, row: PatientRow) {
       const repo = patientRepository(db, caller.professionalId);
       const next = await repo.nextAppointments([row.id], await today(caller));
       return toPatientDto(row, { last_appointment: await repo.lastCompletedDate(row.id), next_appointment: next.get(row.id) ?? null });

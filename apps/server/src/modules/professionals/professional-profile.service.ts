@@ -3,14 +3,13 @@ import type { Db } from "../../db/client";
 import { hhmm } from "../../db/rows";
 import { AppError } from "../../lib/app-error";
 import { toE164BR } from "@clinora/contracts";
-import type { AuthContext } from "../../plugins/auth";
+import type { TenantCaller } from "../../plugins/auth";
 import { recordAudit } from "../audit/audit.service";
 import { toProfessionalDto, type ProfessionalRow } from "./professional.mapper";
 import { professionalRepository, type ProfessionalChanges } from "./professional.repository";
 
 export type ProfessionalProfileService = ReturnType<typeof professionalProfileService>;
 
-type Caller = AuthContext & { professionalId: string; ip?: string };
 type Field = keyof ProfessionalProfileUpdateParsed;
 
 const COLUMN_OF = {
@@ -65,7 +64,7 @@ export function professionalProfileService(db: Db) {
      * Updates the given fields of the caller's own profile (Configurações: Atendimento, Pessoal or Consultas)
      * and answers the whole profile.
      */
-    async updateOwn(caller: Caller, input: ProfessionalProfileUpdateParsed): Promise<Professional> {
+    async updateOwn(caller: TenantCaller, input: ProfessionalProfileUpdateParsed): Promise<Professional> {
       const values = normalised(input);
       return db.transaction(async (tx) => {
         const repo = professionalRepository(tx);

@@ -1,11 +1,27 @@
 import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { TaskPriority, TaskStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../db/client";
+import { totalOfAll, withTotal } from "../../db/paging";
 import { patients, tasks } from "../../db/schema/index";
 import { foldForSearch } from "../patients/patient.repository";
 import { likeContains } from "../users/user.repository";
 
-export type TaskRow = typeof tasks.$inferSelect;
+/** A task as shown: its columns and its patient's name, selected flat (cheap to map, 100 per list page). */
+const shownColumns = {
+  id: tasks.id,
+  title: tasks.title,
+  description: tasks.description,
+  status: tasks.status,
+  priority: tasks.priority,
+  dueDate: tasks.dueDate,
+  patientId: tasks.patientId,
+  completedAt: tasks.completedAt,
+  createdAt: tasks.createdAt,
+  updatedAt: tasks.updatedAt,
+  patientName: patients.name,
+};
+
+export type TaskRow = Omit<typeof tasks.$inferSelect, "professionalId"> & { patientName: string | null };
 export type TaskWrite = Omit<typeof tasks.$inferInsert, "id" | "professionalId" | "createdAt" | "updatedAt">;
 
 /** Inclusive YYYY-MM-DD bounds on the due date; `openOnly` leaves done tasks out. */
@@ -57,16 +73,15 @@ export function taskRepository(db: DbOrTx, professionalId: string) {
     );
   };
 
-  /** Tasks with their patient's name; the join is scoped too, so a foreign patient never shows. */
-  const withPatient = () =>
-    db
-      .select({ task: tasks, patientName: patients.name })
-      .from(tasks)
-      .leftJoin(patients, and(eq(patients.id, tasks.patientId), eq(patients.professionalId, professionalId)));
+  /** A task's patient; the join is scoped too, so a foreign patient never shows. */
+  const ownPatient = and(eq(patients.id, tasks.patientId), eq(patients.professionalId, professionalId));
 
   return {
     async findById(id: string) {
-      const [row] = await withPatient()
+      const [row] = await db
+        .select(shownColumns)
+        .from(tasks)
+        .leftJoin(patients, ownPatient)
         .where(and(own, eq(tasks.id, id)))
         .limit(1);
       return row ?? null;
@@ -75,21 +90,21 @@ export function taskRepository(db: DbOrTx, professionalId: string) {
     /** Open tasks first, then by due date (undated last), then by priority, most urgent first. */
     async list(filters: TaskFilters, page: { limit: number; offset: number }) {
       const where = whereOf(filters);
-      const [rows, [total]] = await Promise.all([
-        withPatient()
-          .where(where)
-          .orderBy(
-            sql`case when ${tasks.status} = 'done' then 1 else 0 end`,
-            sql`${tasks.dueDate} asc nulls last`,
-            PRIORITY_RANK,
-            desc(tasks.createdAt),
-            asc(tasks.id),
-          )
-          .limit(page.limit)
-          .offset(page.offset),
-        db.select({ n: count() }).from(tasks).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      const rows = await db
+        .select({ ...shownColumns, total: totalOfAll() })
+        .from(tasks)
+        .leftJoin(patients, ownPatient)
+        .where(where)
+        .orderBy(
+          sql`case when ${tasks.status} = 'done' then 1 else 0 end`,
+          sql`${tasks.dueDate} asc nulls last`,
+          PRIORITY_RANK,
+          desc(tasks.createdAt),
+          asc(tasks.id),
+        )
+        .limit(page.limit)
+        .offset(page.offset);
+      return withTotal(rows, page.offset, async () => (await db.select({ n: count() }).from(tasks).where(where))[0]?.n ?? 0);
     },
 
     /** Counts per status, and of the tasks within `overdue`. */

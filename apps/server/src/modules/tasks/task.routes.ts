@@ -11,7 +11,7 @@ import {
   taskSummarySchema,
   taskUpdateSchema,
 } from "@clinora/contracts";
-import { professionalIdOf } from "../../plugins/auth";
+import { tenantOf } from "../../plugins/auth";
 import type { TaskService } from "./task.service";
 
 const access = { access: ["professional"] as const };
@@ -24,25 +24,25 @@ export function taskRoutes(service: TaskService) {
     r.get(
       "/tasks",
       { config: access, schema: { tags, summary: "Minhas tarefas", querystring: taskListQuerySchema, response: { 200: listResponseSchema(taskSchema) } } },
-      (request) => service.list(professionalIdOf(request), request.query),
+      (request) => service.list(tenantOf(request), request.query),
     );
 
     r.get(
       "/tasks/summary",
       { config: access, schema: { tags, summary: "Contagens por status e vencidas", response: { 200: taskSummarySchema } } },
-      (request) => service.summary(professionalIdOf(request)),
+      (request) => service.summary(tenantOf(request)),
     );
 
     r.get(
       "/tasks/:id",
       { config: access, schema: { tags, summary: "Uma tarefa", params: idParamSchema, response: { 200: taskSchema, 404: errorResponseSchema } } },
-      (request) => service.get(professionalIdOf(request), request.params.id),
+      (request) => service.get(tenantOf(request), request.params.id),
     );
 
     r.post(
       "/tasks",
       { config: access, schema: { tags, summary: "Criar tarefa", body: taskInputSchema, response: { 201: taskSchema } } },
-      async (request, reply) => reply.status(201).send(await service.create(professionalIdOf(request), request.body)),
+      async (request, reply) => reply.status(201).send(await service.create(tenantOf(request), request.body)),
     );
 
     r.put(
@@ -51,14 +51,14 @@ export function taskRoutes(service: TaskService) {
         config: access,
         schema: { tags, summary: "Atualizar tarefa (dados completos ou só o status)", params: idParamSchema, body: taskUpdateSchema, response: { 200: taskSchema, 404: errorResponseSchema } },
       },
-      (request) => service.update(professionalIdOf(request), request.params.id, request.body),
+      (request) => service.update(tenantOf(request), request.params.id, request.body),
     );
 
     r.delete(
       "/tasks/:id",
       { config: access, schema: { tags, summary: "Excluir tarefa", params: idParamSchema, response: { 204: z.null(), 404: errorResponseSchema } } },
       async (request, reply) => {
-        await service.remove(professionalIdOf(request), request.params.id);
+        await service.remove(tenantOf(request), request.params.id);
         return reply.status(204).send(null);
       },
     );

@@ -13,16 +13,16 @@ import { iso } from "../../db/rows";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { pageOf, pageWindow } from "../../lib/pagination";
-import { addDays } from "../../lib/time";
+import { addDays, todayIn } from "../../lib/time";
+import type { TenantCaller } from "../../plugins/auth";
 import { patientRepository } from "../patients/patient.repository";
-import { todayForProfessional } from "../professionals/professional-today";
 import { taskRepository, type DueRange, type TaskRow, type TaskWrite } from "./task.repository";
 
 export type TaskService = ReturnType<typeof taskService>;
 
 const TASK_NOT_FOUND = "Tarefa não encontrada";
 
-function toTaskDto(row: TaskRow, patientName: string | null): Task {
+function toTaskDto(row: TaskRow): Task {
   return {
     id: row.id,
     title: row.title,
@@ -31,7 +31,7 @@ function toTaskDto(row: TaskRow, patientName: string | null): Task {
     priority: row.priority,
     due_date: row.dueDate,
     patient_id: row.patientId,
-    patient_name: patientName,
+    patient_name: row.patientName,
     completed_at: iso(row.completedAt),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -82,13 +82,13 @@ export function taskService(db: Db, clock: Clock) {
   const loadDto = async (tx: DbOrTx, professionalId: string, id: string) => {
     const found = await taskRepository(tx, professionalId).findById(id);
     if (!found) throw AppError.notFound(TASK_NOT_FOUND);
-    return toTaskDto(found.task, found.patientName);
+    return toTaskDto(found);
   };
 
   return {
     /** One page of the professional's tasks, filtered, open tasks first. */
-    async list(professionalId: string, q: TaskListQuery) {
-      const today = await todayForProfessional(db, professionalId, clock);
+    async list({ professionalId, practice }: TenantCaller, q: TaskListQuery) {
+      const today = todayIn(practice.timeZone, clock.now());
       const filters = {
         status: q.status,
         priority: q.priority,
@@ -97,24 +97,20 @@ export function taskService(db: Db, clock: Clock) {
         due: dueRangeOf(q.due, today),
       };
       const { rows, total } = await taskRepository(db, professionalId).list(filters, pageWindow(q));
-      return pageOf(
-        rows.map((r) => toTaskDto(r.task, r.patientName)),
-        total,
-        q,
-      );
+      return pageOf(rows.map(toTaskDto), total, q);
     },
 
     /** The figures of the five count cards, over all the professional's tasks. */
-    async summary(professionalId: string): Promise<TaskSummary> {
-      const today = await todayForProfessional(db, professionalId, clock);
+    async summary({ professionalId, practice }: TenantCaller): Promise<TaskSummary> {
+      const today = todayIn(practice.timeZone, clock.now());
       return taskRepository(db, professionalId).countSummary(overdueRange(today));
     },
 
-    get(professionalId: string, id: string) {
+    get({ professionalId }: TenantCaller, id: string) {
       return loadDto(db, professionalId, id);
     },
 
-    async create(professionalId: string, input: TaskInputParsed) {
+    async create({ professionalId }: TenantCaller, input: TaskInputParsed) {
       return db.transaction(async (tx) => {
         await assertOwnPatient(tx, professionalId, input.patient_id);
         const row = await taskRepository(tx, professionalId).insert(fullWrite(input, null));
@@ -123,22 +119,22 @@ export function taskService(db: Db, clock: Clock) {
     },
 
     /** Replaces the task with the full payload, or changes only its status (the list's check control). */
-    async update(professionalId: string, id: string, input: TaskUpdateParsed) {
+    async update({ professionalId }: TenantCaller, id: string, input: TaskUpdateParsed) {
       return db.transaction(async (tx) => {
         const repo = taskRepository(tx, professionalId);
         const current = await repo.findById(id);
         if (!current) throw AppError.notFound(TASK_NOT_FOUND);
         if ("title" in input) {
           await assertOwnPatient(tx, professionalId, input.patient_id);
-          await repo.update(id, fullWrite(input, current.task));
+          await repo.update(id, fullWrite(input, current));
         } else {
-          await repo.update(id, { status: input.status, completedAt: completedAtFor(input.status, current.task) });
+          await repo.update(id, { status: input.status, completedAt: completedAtFor(input.status, current) });
         }
         return loadDto(tx, professionalId, id);
       });
     },
 
-    async remove(professionalId: string, id: string) {
+    async remove({ professionalId }: TenantCaller, id: string) {
       if (!(await taskRepository(db, professionalId).delete(id))) throw AppError.notFound(TASK_NOT_FOUND);
     },
   };
