@@ -12,6 +12,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
@@ -121,7 +122,7 @@ async function load(client: pg.Client, passwordHash: string) {
      from generate_series(1, ${PROFESSIONALS}) p, generate_series(0, ${TASKS_EACH - 1}) i`,
     [today],
   );
-  await step("analyze", "analyze");
+  await step("vacuum analyze", "vacuum analyze");
 }
 
 interface Route {
@@ -172,6 +173,67 @@ function call(route: Route, session: string): Promise<{ status: number; body: st
   });
 }
 
+/**
+ * A keep-alive HTTP/1.1 connection for the measured loop: it writes a request prepared once and reads only the
+ * status line and Content-Length of each answer, so the load generator, which shares the machine with the server
+ * and PostgreSQL, spends as little CPU as it can (Node's http client costs several times more per request).
+ */
+class LoadConnection {
+  private readonly socket: net.Socket;
+  private chunks: Buffer[] = [];
+  private received = 0;
+  private waiting: { resolve: (status: number) => void; reject: (error: Error) => void } | null = null;
+
+  constructor() {
+    this.socket = net.connect({ host: "127.0.0.1", port: PORT, noDelay: true });
+    this.socket.on("data", (chunk: Buffer) => this.onData(chunk));
+    this.socket.on("error", (error) => this.waiting?.reject(error));
+  }
+
+  send(request: Buffer): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject };
+      this.socket.write(request);
+    });
+  }
+
+  close() {
+    this.socket.destroy();
+  }
+
+  private onData(chunk: Buffer) {
+    this.chunks.push(chunk);
+    this.received += chunk.length;
+    const data = this.chunks.length === 1 ? chunk : Buffer.concat(this.chunks);
+    this.chunks = [data];
+    const headerEnd = data.indexOf("\r\n\r\n");
+    if (headerEnd < 0) return;
+    const head = data.toString("latin1", 0, headerEnd);
+    const length = /\r\ncontent-length: *(\d+)/i.exec(head);
+    if (!length) return this.waiting?.reject(new Error(`answer without Content-Length: ${head}`));
+    const total = headerEnd + 4 + Number(length[1]);
+    if (this.received < total) return;
+    if (this.received > total) return this.waiting?.reject(new Error("more bytes than one answer"));
+    this.chunks = [];
+    this.received = 0;
+    const waiting = this.waiting;
+    this.waiting = null;
+    waiting?.resolve(Number(head.slice(9, 12)));
+  }
+}
+
+/** The bytes of one request of `route`, built once. */
+function requestBytes(route: Route, session: string): Buffer {
+  const payload = route.body ? JSON.stringify(route.body) : "";
+  const headers = [
+    `${route.method} ${route.path} HTTP/1.1`,
+    `host: 127.0.0.1:${PORT}`,
+    ...(route.auth ? [`x-session-id: ${session}`] : []),
+    ...(payload ? ["content-type: application/json", `content-length: ${Buffer.byteLength(payload)}`] : []),
+  ];
+  return Buffer.from(`${headers.join("\r\n")}\r\n\r\n${payload}`);
+}
+
 /** CPU seconds (user + system) used so far by the processes `pick` selects, read from /proc (Linux); 0 elsewhere. */
 function cpuSeconds(pick: (pid: number, comm: string) => boolean): number {
   let ticks = 0;
@@ -209,16 +271,18 @@ function cpuSnapshot(serverPid: number) {
 async function measure(route: Route, session: string, serverPid: number) {
   const first = await call(route, session);
   if (first.status !== 200) throw new Error(`${route.name}: HTTP ${first.status} ${first.body.slice(0, 200)}`);
+  const request = requestBytes(route, session);
+  const connections = Array.from({ length: CONCURRENCY }, () => new LoadConnection());
   const run = async (count: number, record: number[] | null) => {
     let next = 0;
     const deadline = performance.now() + TIME_CAP_MS;
     await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
+      connections.map(async (connection) => {
         while (next < count && performance.now() < deadline) {
           next++;
           const t0 = performance.now();
-          const res = await call(route, session);
-          if (res.status !== 200) throw new Error(`${route.name}: HTTP ${res.status}`);
+          const status = await connection.send(request);
+          if (status !== 200) throw new Error(`${route.name}: HTTP ${status}`);
           record?.push(performance.now() - t0);
         }
       }),
@@ -231,6 +295,7 @@ async function measure(route: Route, session: string, serverPid: number) {
   await run(REQUESTS_PER_ROUTE, samples);
   const seconds = (performance.now() - t0) / 1000;
   const cpu1 = cpuSnapshot(serverPid);
+  for (const connection of connections) connection.close();
   const perRequest = (key: keyof typeof cpu0) => ((cpu1[key] - cpu0[key]) * 1000) / samples.length;
   samples.sort((a, b) => a - b);
   const pct = (p: number) => samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))]!;
@@ -307,8 +372,11 @@ async function main() {
     log();
   }
 
+  // The server runs exactly as `npm start` runs it (its Node flags included), plus any BENCH_NODE_ARGS.
+  const start = (JSON.parse(readFileSync(path.join(serverDir, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start.split(" ");
+  if (start[0] !== "node") throw new Error(`unexpected start script: ${start.join(" ")}`);
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "src/server.ts"], {
+  const child = spawn(process.execPath, [...nodeArgs, ...start.slice(1)], {
     cwd: serverDir,
     env: { ...process.env, DATABASE_URL: url, PORT: String(PORT), HOST: "127.0.0.1", LOG_LEVEL: "error", RATE_LIMIT_PER_MINUTE: "100000000", DATABASE_POOL_MAX: "32" },
     stdio: ["ignore", "ignore", "inherit"],

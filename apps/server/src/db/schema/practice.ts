@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQLWrapper } from "drizzle-orm";
 import {
   boolean,
   date,
@@ -84,6 +84,11 @@ export const appointments = pgTable(
   ],
 );
 
+/** 0 for an open task, 1 for a done one: the list shows open tasks first. */
+export const taskDoneLast = (status: SQLWrapper) => sql`(case when ${status} = 'done' then 1 else 0 end)`;
+/** 0 for urgent … 3 for low: the list shows the most urgent first. */
+export const taskPriorityRank = (priority: SQLWrapper) => sql`(case ${priority} when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 else 3 end)`;
+
 /** A professional's to-do (spec part 2 §3 "Task"). */
 export const tasks = pgTable(
   "tasks",
@@ -104,6 +109,8 @@ export const tasks = pgTable(
     index("tasks_professional_status_idx").on(t.professionalId, t.status, t.dueDate),
     index("tasks_professional_due_idx").on(t.professionalId, t.dueDate),
     index("tasks_professional_created_idx").on(t.professionalId, t.createdAt),
+    // The list's order (task.repository.ts), so a page is read in order and stops at its last row.
+    index("tasks_professional_list_idx").on(t.professionalId, taskDoneLast(t.status), t.dueDate, taskPriorityRank(t.priority), t.createdAt.desc().nullsFirst(), t.id),
   ],
 );
 

@@ -1,7 +1,6 @@
 import { and, asc, count, eq, gt, gte, lt, lte, ne, type SQL } from "drizzle-orm";
 import type { AppointmentStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../db/client";
-import { totalOfAll, withTotal } from "../../db/paging";
 import { appointments, patients } from "../../db/schema/index";
 
 export type AppointmentWrite = Pick<
@@ -97,15 +96,18 @@ export function appointmentRepository(db: DbOrTx, professionalId: string) {
     /** One page in date and time order, with the filters' total. */
     async list(filters: AppointmentFilters, window: { limit: number; offset: number }) {
       const where = filterCondition(filters);
-      const rows = await db
-        .select({ ...shownColumns, total: totalOfAll() })
-        .from(appointments)
-        .innerJoin(patients, patientOfRow)
-        .where(where)
-        .orderBy(...listOrder)
-        .limit(window.limit)
-        .offset(window.offset);
-      return withTotal(rows, window.offset, async () => (await db.select({ n: count() }).from(appointments).where(where))[0]?.n ?? 0);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(shownColumns)
+          .from(appointments)
+          .innerJoin(patients, patientOfRow)
+          .where(where)
+          .orderBy(...listOrder)
+          .limit(window.limit)
+          .offset(window.offset),
+        db.select({ n: count() }).from(appointments).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
     },
 
     /** Every appointment of one local date, in time order. */

@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { TaskPriority, TaskStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../db/client";
-import { totalOfAll, withTotal } from "../../db/paging";
-import { patients, tasks } from "../../db/schema/index";
+import { patients, taskDoneLast, taskPriorityRank, tasks } from "../../db/schema/index";
 import { foldForSearch } from "../patients/patient.repository";
 import { likeContains } from "../users/user.repository";
 
@@ -45,7 +44,6 @@ const ACCENTED = "áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈ
 const PLAIN = "aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN";
 const folded = (column: SQLWrapper) => sql`translate(coalesce(${column}, ''), ${ACCENTED}, ${PLAIN})`;
 
-const PRIORITY_RANK = sql`case ${tasks.priority} when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 else 3 end`;
 
 /**
  * The tasks of ONE professional: every query is scoped by the professional given at construction
@@ -87,24 +85,24 @@ export function taskRepository(db: DbOrTx, professionalId: string) {
       return row ?? null;
     },
 
-    /** Open tasks first, then by due date (undated last), then by priority, most urgent first. */
+    /**
+     * Open tasks first, then by due date (undated last), then by priority, most urgent first; the order of
+     * tasks_professional_list_idx, so the page is read in order.
+     */
     async list(filters: TaskFilters, page: { limit: number; offset: number }) {
       const where = whereOf(filters);
-      const rows = await db
-        .select({ ...shownColumns, total: totalOfAll() })
-        .from(tasks)
-        .leftJoin(patients, ownPatient)
-        .where(where)
-        .orderBy(
-          sql`case when ${tasks.status} = 'done' then 1 else 0 end`,
-          sql`${tasks.dueDate} asc nulls last`,
-          PRIORITY_RANK,
-          desc(tasks.createdAt),
-          asc(tasks.id),
-        )
-        .limit(page.limit)
-        .offset(page.offset);
-      return withTotal(rows, page.offset, async () => (await db.select({ n: count() }).from(tasks).where(where))[0]?.n ?? 0);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(shownColumns)
+          .from(tasks)
+          .leftJoin(patients, ownPatient)
+          .where(where)
+          .orderBy(taskDoneLast(tasks.status), asc(tasks.dueDate), taskPriorityRank(tasks.priority), desc(tasks.createdAt), asc(tasks.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ n: count() }).from(tasks).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
     },
 
     /** Counts per status, and of the tasks within `overdue`. */

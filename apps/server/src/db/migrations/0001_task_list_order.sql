@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_professional_list_idx" ON "tasks" USING btree ("professional_id",(case when "status" = 'done' then 1 else 0 end),"due_date",(case "priority" when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 else 3 end),"created_at" DESC NULLS FIRST,"id");
