@@ -34,9 +34,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Folder of the built web app; the API alone is served when it does not exist. */
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, "apps/web/dist")),
-  /** Behind a load balancer, trust X-Forwarded-For so rate limits see the client's address. */
   /** Requests per minute per client address, across the API (login has its own, stricter limit). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Behind a load balancer, trust X-Forwarded-For so rate limits see the client's address. */
   TRUST_PROXY: z
     .enum(["true", "false"])
     .default("false")

@@ -9,3 +9,17 @@ export function pageWindow(q: PageQuery): { limit: number; offset: number } {
 export function pageOf<T>(items: T[], total: number, q: PageQuery) {
   return { items, total, page: q.page, per_page: q.per_page };
 }
+
+/**
+ * A page and the filters' total. The page is read first: when it is not full nothing follows it, so the total
+ * is known without counting, which spares a query on most lists (they fit one page).
+ */
+export async function pageWithTotal<T>(
+  window: { limit: number; offset: number },
+  readPage: () => Promise<T[]>,
+  countAll: () => Promise<number>,
+): Promise<{ rows: T[]; total: number }> {
+  const rows = await readPage();
+  const complete = rows.length < window.limit && (rows.length > 0 || window.offset === 0);
+  return { rows, total: complete ? window.offset + rows.length : await countAll() };
+}

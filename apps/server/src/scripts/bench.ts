@@ -378,7 +378,7 @@ async function main() {
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, ...start.slice(1)], {
     cwd: serverDir,
-    env: { ...process.env, DATABASE_URL: url, PORT: String(PORT), HOST: "127.0.0.1", LOG_LEVEL: "error", RATE_LIMIT_PER_MINUTE: "100000000", DATABASE_POOL_MAX: "32" },
+    env: { ...process.env, DATABASE_URL: url, PORT: String(PORT), HOST: "127.0.0.1", LOG_LEVEL: "error", RATE_LIMIT_PER_MINUTE: "100000000", DATABASE_POOL_MAX: process.env.BENCH_POOL_MAX ?? "32" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   try {

@@ -1,5 +1,5 @@
 import type { Appointment, TodayAppointment } from "@clinora/contracts";
-import { hhmm } from "../../db/rows";
+import { hhmm, isoInstant } from "../../db/rows";
 import type { ShownAppointment, TodayAppointmentRow } from "./appointment.repository";
 
 /** Database row -> API shape (spec part 2 §3 "Appointment"); `date`, `time` and `type` repeat the long names. */
@@ -20,10 +20,10 @@ export function toAppointmentDto(a: ShownAppointment): Appointment {
     date: a.appointmentDate,
     time,
     type: a.appointmentType,
-    starts_at: a.startsAt.toISOString(),
-    ends_at: a.endsAt.toISOString(),
-    created_at: a.createdAt.toISOString(),
-    updated_at: a.updatedAt.toISOString(),
+    starts_at: isoInstant(a.startsAt),
+    ends_at: isoInstant(a.endsAt),
+    created_at: isoInstant(a.createdAt),
+    updated_at: isoInstant(a.updatedAt),
   };
 }
 

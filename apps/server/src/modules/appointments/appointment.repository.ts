@@ -2,6 +2,7 @@ import { and, asc, count, eq, gt, gte, lt, lte, ne, type SQL } from "drizzle-orm
 import type { AppointmentStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../db/client";
 import { appointments, patients } from "../../db/schema/index";
+import { pageWithTotal } from "../../lib/pagination";
 
 export type AppointmentWrite = Pick<
   typeof appointments.$inferInsert,
@@ -96,18 +97,11 @@ export function appointmentRepository(db: DbOrTx, professionalId: string) {
     /** One page in date and time order, with the filters' total. */
     async list(filters: AppointmentFilters, window: { limit: number; offset: number }) {
       const where = filterCondition(filters);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select(shownColumns)
-          .from(appointments)
-          .innerJoin(patients, patientOfRow)
-          .where(where)
-          .orderBy(...listOrder)
-          .limit(window.limit)
-          .offset(window.offset),
-        db.select({ n: count() }).from(appointments).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      return pageWithTotal(
+        window,
+        () => db.select(shownColumns).from(appointments).innerJoin(patients, patientOfRow).where(where).orderBy(...listOrder).limit(window.limit).offset(window.offset),
+        async () => (await db.select({ n: count() }).from(appointments).where(where))[0]?.n ?? 0,
+      );
     },
 
     /** Every appointment of one local date, in time order. */

@@ -4,6 +4,7 @@ import type { DbOrTx } from "../../db/client";
 import { conversations, messages } from "../../db/schema/index";
 import { foldForSearch } from "../patients/patient.repository";
 import { likeContains } from "../users/user.repository";
+import { pageWithTotal } from "../../lib/pagination";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -52,17 +53,18 @@ export function conversationRepository(db: DbOrTx, professionalId: string) {
         filters.channel ? eq(conversations.channel, filters.channel) : undefined,
         filters.search ? searchCondition(filters.search) : undefined,
       );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(conversations)
-          .where(where)
-          .orderBy(sql`${conversations.lastMessageAt} desc nulls last`, desc(conversations.createdAt), asc(conversations.id))
-          .limit(page.limit)
-          .offset(page.offset),
-        db.select({ n: count() }).from(conversations).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      return pageWithTotal(
+        page,
+        () =>
+          db
+            .select()
+            .from(conversations)
+            .where(where)
+            .orderBy(sql`${conversations.lastMessageAt} desc nulls last`, desc(conversations.createdAt), asc(conversations.id))
+            .limit(page.limit)
+            .offset(page.offset),
+        async () => (await db.select({ n: count() }).from(conversations).where(where))[0]?.n ?? 0,
+      );
     },
 
     /** Waiting conversations whose last message is at or before `lastMessageBefore`. */

@@ -7,7 +7,7 @@ import {
   type ConversationUpdate,
 } from "@clinora/contracts";
 import type { Db } from "../../db/client";
-import { iso } from "../../db/rows";
+import { iso, isoInstant } from "../../db/rows";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { pageOf, pageWindow } from "../../lib/pagination";
@@ -36,7 +36,7 @@ function toConversationDto(row: ConversationRow): Conversation {
 }
 
 function toMessageDto(row: MessageRow): ConversationDetail["messages"][number] {
-  return { id: row.id, content: row.content, direction: row.direction, sent_at: row.sentAt.toISOString(), status: row.status };
+  return { id: row.id, content: row.content, direction: row.direction, sent_at: isoInstant(row.sentAt), status: row.status };
 }
 
 export function conversationService(db: Db, clock: Clock) {

@@ -5,6 +5,7 @@ import { foldedText } from "../../db/folded-text";
 import { leads } from "../../db/schema/index";
 import { foldForSearch } from "../patients/patient.repository";
 import { likeContains } from "../users/user.repository";
+import { pageWithTotal } from "../../lib/pagination";
 
 export type LeadRow = typeof leads.$inferSelect;
 export type LeadWrite = Pick<typeof leads.$inferInsert, "name" | "contactForm" | "status" | "source" | "notes">;
@@ -43,11 +44,11 @@ export function leadRepository(db: DbOrTx) {
     /** Newest first. */
     async list(filters: LeadFilters, page: { limit: number; offset: number }) {
       const where = whereOf(filters);
-      const [rows, [total]] = await Promise.all([
-        db.select().from(leads).where(where).orderBy(desc(leads.createdAt), desc(leads.id)).limit(page.limit).offset(page.offset),
-        db.select({ n: count() }).from(leads).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      return pageWithTotal(
+        page,
+        () => db.select().from(leads).where(where).orderBy(desc(leads.createdAt), desc(leads.id)).limit(page.limit).offset(page.offset),
+        async () => (await db.select({ n: count() }).from(leads).where(where))[0]?.n ?? 0,
+      );
     },
 
     async countCreatedSince(since7Days: Date, since30Days: Date) {

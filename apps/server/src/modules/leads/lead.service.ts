@@ -7,6 +7,7 @@ import { toE164BR } from "@clinora/contracts";
 import type { AuthContext } from "../../plugins/auth";
 import { recordAudit } from "../audit/audit.service";
 import { leadRepository, type LeadRow, type LeadWrite } from "./lead.repository";
+import { isoInstant } from "../../db/rows";
 
 export type LeadService = ReturnType<typeof leadService>;
 
@@ -23,8 +24,8 @@ function toLeadDto(row: LeadRow): Lead {
     status: row.status,
     source: row.source,
     notes: row.notes,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    created_at: isoInstant(row.createdAt),
+    updated_at: isoInstant(row.updatedAt),
   };
 }
 

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, ne, or, sql, type SQL }
 import type { DbOrTx } from "../../db/client";
 import { appointments, patients } from "../../db/schema/index";
 import { likeContains } from "../users/user.repository";
+import { pageWithTotal } from "../../lib/pagination";
 
 export type PatientRow = typeof patients.$inferSelect;
 export type PatientWrite = Omit<typeof patients.$inferInsert, "id" | "professionalId" | "createdAt">;
@@ -51,17 +52,18 @@ export function patientRepository(db: DbOrTx, professionalId: string) {
           : opts.sort === "last_appointment"
             ? [sql`${lastCompleted} desc nulls last`, asc(patients.name)]
             : [asc(patients.name), asc(patients.id)];
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ patient: patients, lastAppointment: lastCompleted })
-          .from(patients)
-          .where(where)
-          .orderBy(...order)
-          .limit(opts.limit)
-          .offset(opts.offset),
-        db.select({ n: count() }).from(patients).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      return pageWithTotal(
+        opts,
+        () =>
+          db
+            .select({ patient: patients, lastAppointment: lastCompleted })
+            .from(patients)
+            .where(where)
+            .orderBy(...order)
+            .limit(opts.limit)
+            .offset(opts.offset),
+        async () => (await db.select({ n: count() }).from(patients).where(where))[0]?.n ?? 0,
+      );
     },
 
     async search(text: string, limit: number) {

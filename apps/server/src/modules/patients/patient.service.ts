@@ -7,11 +7,12 @@ import { todayIn } from "../../lib/time";
 import type { TenantCaller } from "../../plugins/auth";
 import { recordAudit } from "../audit/audit.service";
 import { patientRepository, type PatientRow, type PatientWrite } from "./patient.repository";
+import { isoInstant } from "../../db/rows";
 
 export type PatientService = ReturnType<typeof patientService>;
 
 function toPatientDto(row: PatientRow, extra: Pick<Patient, "last_appointment" | "next_appointment">): Patient {
-  const created = row.createdAt.toISOString();
+  const created = isoInstant(row.createdAt);
   return {
     id: row.id,
     name: row.name,
@@ -26,7 +27,7 @@ function toPatientDto(row: PatientRow, extra: Pick<Patient, "last_appointment" |
     emergency_contact: row.emergencyContact,
     created_date: created,
     created_at: created,
-    updated_at: row.updatedAt.toISOString(),
+    updated_at: isoInstant(row.updatedAt),
     ...extra,
   };
 }

@@ -1,6 +1,6 @@
 import type { Professional } from "@clinora/contracts";
 import type { professionals } from "../../db/schema/index";
-import { hhmm } from "../../db/rows";
+import { hhmm, isoInstant } from "../../db/rows";
 
 export type ProfessionalRow = typeof professionals.$inferSelect;
 
@@ -31,7 +31,7 @@ export function toProfessionalDto(row: ProfessionalRow): Professional {
     business_days: row.businessDays,
     business_start: hhmm(row.businessStart),
     business_end: hhmm(row.businessEnd),
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    created_at: isoInstant(row.createdAt),
+    updated_at: isoInstant(row.updatedAt),
   };
 }

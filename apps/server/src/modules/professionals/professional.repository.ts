@@ -3,6 +3,7 @@ import type { DbOrTx } from "../../db/client";
 import { foldedText } from "../../db/folded-text";
 import { rowsOf } from "../../db/rows";
 import { appointments, conversations, jobs, patients, professionals, tasks, users } from "../../db/schema/index";
+import { pageWithTotal } from "../../lib/pagination";
 
 export type NewProfessional = typeof professionals.$inferInsert;
 /** The columns the administrator's dialogs write (spec part 1 §2.4). */
@@ -69,11 +70,11 @@ export function professionalRepository(db: DbOrTx) {
     /** Ordered by name, accents and case aside. */
     async list(filters: ProfessionalFilters, page: { limit: number; offset: number }) {
       const where = whereOf(filters);
-      const [rows, [total]] = await Promise.all([
-        db.select().from(professionals).where(where).orderBy(asc(foldedText(professionals.fullName)), asc(professionals.id)).limit(page.limit).offset(page.offset),
-        db.select({ n: count() }).from(professionals).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      return pageWithTotal(
+        page,
+        () => db.select().from(professionals).where(where).orderBy(asc(foldedText(professionals.fullName)), asc(professionals.id)).limit(page.limit).offset(page.offset),
+        async () => (await db.select({ n: count() }).from(professionals).where(where))[0]?.n ?? 0,
+      );
     },
 
     async countByAvailability() {

@@ -4,6 +4,7 @@ import type { DbOrTx } from "../../db/client";
 import { patients, taskDoneLast, taskPriorityRank, tasks } from "../../db/schema/index";
 import { foldForSearch } from "../patients/patient.repository";
 import { likeContains } from "../users/user.repository";
+import { pageWithTotal } from "../../lib/pagination";
 
 /** A task as shown: its columns and its patient's name, selected flat (cheap to map, 100 per list page). */
 const shownColumns = {
@@ -91,18 +92,19 @@ export function taskRepository(db: DbOrTx, professionalId: string) {
      */
     async list(filters: TaskFilters, page: { limit: number; offset: number }) {
       const where = whereOf(filters);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select(shownColumns)
-          .from(tasks)
-          .leftJoin(patients, ownPatient)
-          .where(where)
-          .orderBy(taskDoneLast(tasks.status), asc(tasks.dueDate), taskPriorityRank(tasks.priority), desc(tasks.createdAt), asc(tasks.id))
-          .limit(page.limit)
-          .offset(page.offset),
-        db.select({ n: count() }).from(tasks).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      return pageWithTotal(
+        page,
+        () =>
+          db
+            .select(shownColumns)
+            .from(tasks)
+            .leftJoin(patients, ownPatient)
+            .where(where)
+            .orderBy(taskDoneLast(tasks.status), asc(tasks.dueDate), taskPriorityRank(tasks.priority), desc(tasks.createdAt), asc(tasks.id))
+            .limit(page.limit)
+            .offset(page.offset),
+        async () => (await db.select({ n: count() }).from(tasks).where(where))[0]?.n ?? 0,
+      );
     },
 
     /** Counts per status, and of the tasks within `overdue`. */

@@ -9,7 +9,7 @@ import {
   type TaskUpdateParsed,
 } from "@clinora/contracts";
 import type { Db, DbOrTx } from "../../db/client";
-import { iso } from "../../db/rows";
+import { iso, isoInstant } from "../../db/rows";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { pageOf, pageWindow } from "../../lib/pagination";
@@ -33,8 +33,8 @@ function toTaskDto(row: TaskRow): Task {
     patient_id: row.patientId,
     patient_name: row.patientName,
     completed_at: iso(row.completedAt),
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    created_at: isoInstant(row.createdAt),
+    updated_at: isoInstant(row.updatedAt),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { AdminAction, User } from "@clinora/contracts";
-import { iso } from "../../db/rows";
+import { iso, isoInstant } from "../../db/rows";
 import type { UserRepository, UserRow } from "./user.repository";
 
 export type UserWithProfessional = UserRow & { professionalName: string | null; suspendedByEmail: string | null };
@@ -7,7 +7,7 @@ type AdminActionRow = Awaited<ReturnType<UserRepository["listAdminActions"]>>[nu
 
 /** Row -> the User of the API; never includes the password hash. */
 export function toUserDto(row: UserWithProfessional, adminActions?: AdminAction[]): User {
-  const created = row.createdAt.toISOString();
+  const created = isoInstant(row.createdAt);
   return {
     id: row.id,
     email: row.email,
@@ -36,7 +36,7 @@ export function toAdminActionDto(row: AdminActionRow): AdminAction {
     id: row.id,
     action: row.action,
     performed_by: row.performerEmail ?? row.performedByEmail,
-    performed_at: row.performedAt.toISOString(),
+    performed_at: isoInstant(row.performedAt),
     reason: row.reason,
     details: (row.details as Record<string, unknown> | null) ?? null,
   };

@@ -2,6 +2,7 @@ import { and, count, desc, eq, getTableColumns, gte, ilike, or, sql, type SQL } 
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client";
 import { adminActions, professionals, users } from "../../db/schema/index";
+import { pageWithTotal } from "../../lib/pagination";
 
 export type UserRow = typeof users.$inferSelect;
 export type UserRepository = ReturnType<typeof userRepository>;
@@ -58,11 +59,12 @@ export function userRepository(db: DbOrTx) {
     },
     async list(filters: UserFilters, page: { limit: number; offset: number }) {
       const where = whereOf(filters);
-      const [items, [total]] = await Promise.all([
-        withProfessional().where(where).orderBy(desc(users.createdAt), users.id).limit(page.limit).offset(page.offset),
-        db.select({ n: count() }).from(users).leftJoin(professionals, eq(professionals.id, users.professionalId)).where(where),
-      ]);
-      return { items, total: total?.n ?? 0 };
+      const { rows, total } = await pageWithTotal(
+        page,
+        () => withProfessional().where(where).orderBy(desc(users.createdAt), users.id).limit(page.limit).offset(page.offset),
+        async () => (await db.select({ n: count() }).from(users).leftJoin(professionals, eq(professionals.id, users.professionalId)).where(where))[0]?.n ?? 0,
+      );
+      return { items: rows, total };
     },
     async findByProfessionalId(professionalId: string) {
       const [row] = await db.select().from(users).where(eq(users.professionalId, professionalId)).limit(1);

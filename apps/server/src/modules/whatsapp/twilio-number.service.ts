@@ -6,6 +6,7 @@ import type { AuthContext } from "../../plugins/auth";
 import { recordAudit } from "../audit/audit.service";
 import { professionalRepository } from "../professionals/professional.repository";
 import { twilioNumberRepository, type TwilioNumberWithOwner } from "./twilio-number.repository";
+import { isoInstant } from "../../db/rows";
 
 export type TwilioNumberService = ReturnType<typeof twilioNumberService>;
 
@@ -20,7 +21,7 @@ function toTwilioNumberDto(row: TwilioNumberWithOwner): TwilioNumber {
     professional_id: row.professionalId,
     professional_name: row.professionalName,
     professional_email: row.professionalEmail,
-    updated_at: row.updatedAt.toISOString(),
+    updated_at: isoInstant(row.updatedAt),
   };
 }
 

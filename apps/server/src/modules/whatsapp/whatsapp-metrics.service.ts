@@ -6,7 +6,7 @@ import {
   type WhatsappMetrics,
 } from "@clinora/contracts";
 import type { Db } from "../../db/client";
-import { iso } from "../../db/rows";
+import { iso, isoInstant } from "../../db/rows";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { professionalRepository } from "../professionals/professional.repository";
@@ -52,7 +52,7 @@ export function whatsappMetricsService(db: Db, clock: Clock) {
         messageId: f.id,
         patientName: f.patientName,
         phoneNumber: f.phoneNumber,
-        sentAt: f.sentAt.toISOString(),
+        sentAt: isoInstant(f.sentAt),
         contentPreview: previewOf(f.content),
       })),
     };
