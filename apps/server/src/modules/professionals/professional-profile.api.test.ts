@@ -95,4 +95,11 @@ describe("PUT /api/professionals/me", () => {
     expect((await update({ business_end: "09:00" })).statusCode).toBe(422);
     expect((await update({ business_start: "07:00" })).json()).toMatchObject({ business_start: "07:00", business_end: "19:00" });
   });
+
+  it("applies new hours and duration from the very next request of the same session", async () => {
+    await update({ appointment_duration: 30, business_days: [0, 1, 2, 3, 4, 5, 6], business_start: "10:00", business_end: "11:00", timezone: "America/Sao_Paulo" });
+    const res = await t.request({ method: "POST", url: "/api/appointments/availability", payload: { date: "2030-01-07" }, session });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().slots.map((s: { time: string }) => s.time)).toEqual(["10:00", "10:30"]);
+  });
 });

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { openDatabase, type Database } from "../src/db/client";
+import { rowsOf } from "../src/db/rows";
+import { adminPostgresUrl, testDbKind } from "./test-db";
+
+/**
+ * On PostgreSQL each connection prepares the data statements it runs, so the server plans them once
+ * (docs/decisions/012). PGlite runs in-process and has no connections to prepare on.
+ */
+const describePostgres = testDbKind() === "postgres" ? describe : describe.skip;
+
+describePostgres("prepared statements on PostgreSQL", () => {
+  let database: Database;
+  // One connection, so that every query below lands where pg_prepared_statements is read.
+  beforeAll(async () => {
+    database = await openDatabase({ kind: "postgres", url: adminPostgresUrl(), maxConnections: 1 });
+  });
+  afterAll(() => database.close());
+
+  const prepared = async () =>
+    rowsOf<{ name: string; statement: string }>(await database.db.execute(sql`select name, statement from pg_prepared_statements`));
+
+  it("prepares a data statement once and reuses it with other values", async () => {
+    const answers = [];
+    for (const n of [1, 2, 3]) answers.push(rowsOf<{ n: number }>(await database.db.execute(sql`select ${n}::int + 1 as n`))[0]!.n);
+    expect(answers).toEqual([2, 3, 4]);
+    const matching = (await prepared()).filter((s) => s.statement === "select $1::int + 1 as n");
+    expect(matching).toHaveLength(1);
+  });
+
+  it("leaves other statements unprepared", async () => {
+    await database.db.execute(sql`create temporary table scratch (x int)`);
+    await database.db.execute(sql`drop table scratch`);
+    expect((await prepared()).some((s) => /scratch/.test(s.statement))).toBe(false);
+  });
+
+  it("stops preparing new texts past its cap, and still runs them", async () => {
+    for (let i = 0; i < 320; i++) {
+      const rows = rowsOf<{ n: number }>(await database.db.execute(sql.raw(`select ${i} as n`)));
+      expect(rows[0]!.n).toBe(i);
+    }
+    expect((await prepared()).length).toBeLessThanOrEqual(300);
+  });
+});
