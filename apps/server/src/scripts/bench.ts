@@ -97,7 +97,7 @@ async function load(client: pg.Client, passwordHash: string) {
     `insert into patients (id, professional_id, name, phone, email, cpf, search_text)
      select ${pat("g")}, ${pro("1 + (g - 1) / " + PATIENTS_EACH)}, n.name, '+55119' || lpad((g % 100000000)::text, 8, '0'),
             'paciente' || g || '@exemplo.com', lpad(g::text, 11, '0'),
-            lower(n.name) || ' paciente' || g || '@exemplo.com 55119' || lpad((g % 100000000)::text, 8, '0') || ' ' || lpad(g::text, 11, '0')
+            translate(lower(n.name), 'áàâãäéèêëíìîïóòôõöúùûüçñ', 'aaaaaeeeeiiiiooooouuuucn') || ' paciente' || g || '@exemplo.com 55119' || lpad((g % 100000000)::text, 8, '0') || ' ' || lpad(g::text, 11, '0')
      from generate_series(1, ${PROFESSIONALS * PATIENTS_EACH}) g,
      lateral (select (array['Ana','Bruno','Carla','Daniel','Eduarda','Felipe','Gabriela','Heitor','Isabela','João','Larissa','Mateus','Natália','Otávio','Paula','Rafael','Sofia','Thiago','Vitória','Yuri'])[1 + g % 20]
                   || ' ' || (array['Silva','Santos','Oliveira','Souza','Rodrigues','Ferreira','Alves','Pereira','Lima','Gomes','Costa','Ribeiro','Martins','Carvalho','Almeida','Lopes','Soares','Fernandes','Vieira','Barbosa'])[1 + (g / 20) % 20] as name) n`,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, like, ne, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { appointments, patients } from "../../db/schema/index";
 import { likeContains } from "../users/user.repository";
@@ -32,9 +32,11 @@ export function patientRepository(db: DbOrTx, professionalId: string) {
     const folded = foldForSearch(search);
     // Only a query without letters is a phone or CPF: "ávila 83" must not also match every phone containing 83.
     const digits = /\p{L}/u.test(search) ? "" : search.replace(/\D/g, "");
+    // search_text is stored folded (patientSearchText), so a case-sensitive LIKE matches the folded query:
+    // less than half the cost of ILIKE on every row of the professional's patients.
     return or(
-      ilike(patients.searchText, likeContains(folded)),
-      digits.length >= 3 ? ilike(patients.searchText, likeContains(digits)) : undefined,
+      like(patients.searchText, likeContains(folded)),
+      digits.length >= 3 ? like(patients.searchText, likeContains(digits)) : undefined,
     );
   };
 
