@@ -397,6 +397,7 @@ async function main() {
     }
     log();
     log("Target: p95 under 50 ms for each route.");
+    log("CPU: milliseconds of processor time per measured request, from /proc, for the server process, all PostgreSQL processes and this load generator.");
     log();
     log("## Query plans");
     log();
