@@ -67,6 +67,9 @@ class PreparingClient extends pg.Client {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10, Client: PreparingClient });
+    // PostgreSQL may close an idle connection (a restart, a failover, an administrator). The pool then drops it
+    // and opens another on the next query; without a listener, the error would end the whole process.
+    pool.on("error", (error) => process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`));
     const logger = options.logQuery ? { logQuery: options.logQuery } : undefined;
     const db = drizzlePg({ client: pool, schema, logger }) as unknown as Db;
     return {

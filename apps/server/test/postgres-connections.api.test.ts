@@ -5,8 +5,8 @@ import { rowsOf } from "../src/db/rows";
 import { adminPostgresUrl, testDbKind } from "./test-db";
 
 /**
- * On PostgreSQL each connection prepares the data statements it runs, so the server plans them once
- * (docs/decisions/012). PGlite runs in-process and has no connections to prepare on.
+ * The connections to PostgreSQL: each prepares the data statements it runs, so the server plans them once
+ * (docs/decisions/012), and one that PostgreSQL closes is replaced. PGlite runs in-process and has neither.
  */
 const describePostgres = testDbKind() === "postgres" ? describe : describe.skip;
 
@@ -41,5 +41,23 @@ describePostgres("prepared statements on PostgreSQL", () => {
       expect(rows[0]!.n).toBe(i);
     }
     expect((await prepared()).length).toBeLessThanOrEqual(300);
+  });
+});
+
+describePostgres("a connection that PostgreSQL closes", () => {
+  it("is replaced on the next query, and the process carries on", async () => {
+    const database = await openDatabase({ kind: "postgres", url: adminPostgresUrl(), maxConnections: 1 });
+    try {
+      const [{ pid }] = rowsOf<{ pid: number }>(await database.db.execute(sql`select pg_backend_pid() as pid`)) as [{ pid: number }];
+      const other = await openDatabase({ kind: "postgres", url: adminPostgresUrl(), maxConnections: 1 });
+      await other.db.execute(sql`select pg_terminate_backend(${pid})`);
+      await other.close();
+      // The idle connection learns of its end asynchronously; give it the moment it needs.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const [{ n }] = rowsOf<{ n: number }>(await database.db.execute(sql`select 1 as n`)) as [{ n: number }];
+      expect(n).toBe(1);
+    } finally {
+      await database.close();
+    }
   });
 });
