@@ -1,5 +1,4 @@
-import type { ValidationIssue } from "@clinora/contracts";
-import { MSG } from "@clinora/contracts";
+import { MSG, type ValidationIssue } from "@clinora/contracts";
 
 /** A failure the client should see, with its HTTP status and `detail` (CONVENTIONS.md §7). */
 export class AppError extends Error {

@@ -9,23 +9,23 @@ import { createHash } from "node:crypto";
 import { count, inArray } from "drizzle-orm";
 import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
 import {
-  TASK_PRIORITIES,
-  TASK_STATUSES,
   type AdminActionType,
   type AppointmentStatus,
   type ConversationChannel,
   type ConversationStatus,
+  formatPhoneBR,
+  generateCpf,
   type LeadStatus,
   type MessageStatus,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
   type TaskPriority,
   type TaskStatus,
 } from "@clinora/contracts";
 import type { Db, Tx } from "../../db/client";
 import * as s from "../../db/schema/index";
 import type { Clock } from "../../lib/clock";
-import { generateCpf } from "@clinora/contracts";
 import { hashPassword } from "../../lib/password";
-import { formatPhoneBR } from "@clinora/contracts";
 import { addDays, localToInstant, todayIn, weekdayOf } from "../../lib/time";
 import { patientSearchText } from "../patients/patient.repository";
 

@@ -1,9 +1,8 @@
-import { LEAD_STATUSES, type Lead, type LeadInputParsed, type LeadListQuery, type LeadStats, type LeadStatus } from "@clinora/contracts";
+import { type Lead, LEAD_STATUSES, type LeadInputParsed, type LeadListQuery, type LeadStats, type LeadStatus, toE164BR } from "@clinora/contracts";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { pageOf, pageWindow } from "../../lib/pagination";
-import { toE164BR } from "@clinora/contracts";
 import type { AuthContext } from "../../plugins/auth";
 import { recordAudit } from "../audit/audit.service";
 import { leadRepository, type LeadRow, type LeadWrite } from "./lead.repository";

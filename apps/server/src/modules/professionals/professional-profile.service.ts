@@ -1,8 +1,7 @@
-import { MSG, businessHoursInOrder, type Professional, type ProfessionalProfileUpdateParsed } from "@clinora/contracts";
+import { businessHoursInOrder, MSG, type Professional, type ProfessionalProfileUpdateParsed, toE164BR } from "@clinora/contracts";
 import type { Db } from "../../db/client";
 import { hhmm } from "../../db/rows";
 import { AppError } from "../../lib/app-error";
-import { toE164BR } from "@clinora/contracts";
 import type { TenantCaller } from "../../plugins/auth";
 import { recordAudit } from "../audit/audit.service";
 import { toProfessionalDto, type ProfessionalRow } from "./professional.mapper";

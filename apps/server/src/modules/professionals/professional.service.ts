@@ -1,9 +1,8 @@
-import { MSG, type ProfessionalInputParsed, type ProfessionalListQuery, type ProfessionalStats } from "@clinora/contracts";
+import { MSG, type ProfessionalInputParsed, type ProfessionalListQuery, type ProfessionalStats, toE164BR } from "@clinora/contracts";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { pageOf, pageWindow } from "../../lib/pagination";
-import { toE164BR } from "@clinora/contracts";
 import type { AuthContext } from "../../plugins/auth";
 import { recordAudit } from "../audit/audit.service";
 import { toProfessionalDto } from "./professional.mapper";
