@@ -355,6 +355,8 @@ async function queryPlans(list: Route[], session: string) {
 async function main() {
   log(`# Benchmark — ${new Date().toISOString()}`);
   log();
+  log("Made by `npm run bench` (apps/server/src/scripts/bench.ts); what the figures mean and what was done about them: docs/decisions/012-request-path-under-load.md.");
+  log();
   log(`Dataset: ${PROFESSIONALS} professionals, ${PROFESSIONALS * PATIENTS_EACH} patients, ${PROFESSIONALS * APPOINTMENTS_EACH} appointments, ${PROFESSIONALS * TASKS_EACH} tasks (PostgreSQL).`);
   log(`Load: ${CONCURRENCY} concurrent keep-alive connections, ${WARMUP_PER_ROUTE} warm-up then ${REQUESTS_PER_ROUTE} measured requests per route, one professional's session.`);
   log();
