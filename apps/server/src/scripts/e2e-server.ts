@@ -13,7 +13,17 @@ import { seedDemo } from "../modules/demo/demo.seed";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "clinora-e2e-"));
 const port = process.env.E2E_PORT ?? "3100";
-const config = loadConfig({ ...process.env, DATA_DIR: dataDir, PORT: port, HOST: "127.0.0.1", LOG_LEVEL: "warn", PUBLIC_URL: `http://127.0.0.1:${port}` });
+// Every flow comes from 127.0.0.1, so the per-address API limit (600 a minute) would throttle the whole suite as
+// if it were one very busy user, and flows would fail on 429s at random. Login's own limits stay as they are.
+const config = loadConfig({
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: port,
+  HOST: "127.0.0.1",
+  LOG_LEVEL: "warn",
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  RATE_LIMIT_PER_MINUTE: "100000",
+});
 
 const database = await openDatabase({ kind: "pglite", dataDir });
 await database.migrate();

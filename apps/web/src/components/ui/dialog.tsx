@@ -1,6 +1,7 @@
-import { X } from "lucide-react";
+import { LoaderCircle, X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useRef, type ComponentProps } from "react";
+import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 
 /**
@@ -15,15 +16,13 @@ import { cn } from "@/lib/cn";
  *     </DialogHeader>
  *     <DialogForm onSubmit={form.handleSubmit(save)}>
  *       <DialogBody>...fields...</DialogBody>
- *       <DialogFooter>
- *         <DialogClose asChild><Button variant="outline">Cancelar</Button></DialogClose>
- *         <Button type="submit">Salvar</Button>
- *       </DialogFooter>
+ *       <DialogSubmitFooter busy={form.formState.isSubmitting} submitLabel="Salvar" />
  *     </DialogForm>
  *   </DialogContent>
  * </Dialog>
  * ```
  *
+ * A dialog that is not a form builds its own DialogFooter (DialogClose around "Fechar", its actions).
  * Every dialog needs a DialogTitle (visually hidden if need be). Without a DialogDescription pass
  * `aria-describedby={undefined}` to DialogContent, or Radix warns in the console.
  * To open a dialog from a row-actions menu, keep its state outside the menu (see dropdown-menu.tsx).
@@ -180,5 +179,25 @@ export function DialogFooter({ className, ...props }: ComponentProps<"div">) {
       )}
       {...props}
     />
+  );
+}
+
+/**
+ * The footer of a form dialog: "Cancelar", and the submit button with a spinner while `busy`. Both are disabled
+ * while saving, so the dialog cannot close over a request in flight and lose what was typed.
+ */
+export function DialogSubmitFooter({ busy, submitLabel }: { busy: boolean; submitLabel: string }) {
+  return (
+    <DialogFooter>
+      <DialogClose asChild>
+        <Button variant="outline" disabled={busy}>
+          Cancelar
+        </Button>
+      </DialogClose>
+      <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+        {busy ? <LoaderCircle aria-hidden className="animate-spin" /> : null}
+        {submitLabel}
+      </Button>
+    </DialogFooter>
   );
 }

@@ -6,18 +6,15 @@ import {
   type ProfessionalInputParsed,
 } from "@clinora/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { LoaderCircle } from "lucide-react";
 import { Controller, useForm, type Control } from "react-hook-form";
-import { Button } from "@/components/ui/button";
 import {
   Dialog,
   DialogBody,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogForm,
   DialogHeader,
+  DialogSubmitFooter,
   DialogTitle,
 } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
@@ -157,17 +154,7 @@ function ProfessionalForm({ professional, onSaved }: { professional: Professiona
           <SwitchField control={form.control} name="zen_mode" id="professional-zen" label="Modo zen" hint="Sem notificações" />
         </div>
       </DialogBody>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" disabled={isSubmitting}>
-            Cancelar
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? <LoaderCircle aria-hidden className="animate-spin" /> : null}
-          {professional ? "Salvar alterações" : "Criar profissional"}
-        </Button>
-      </DialogFooter>
+      <DialogSubmitFooter busy={isSubmitting} submitLabel={professional ? "Salvar alterações" : "Criar profissional"} />
     </DialogForm>
   );
 }

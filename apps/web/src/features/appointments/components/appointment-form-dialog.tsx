@@ -9,19 +9,16 @@ import {
   type AppointmentStatus,
 } from "@clinora/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
 import {
   Dialog,
   DialogBody,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogForm,
   DialogHeader,
+  DialogSubmitFooter,
   DialogTitle,
 } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
@@ -164,17 +161,7 @@ function AppointmentForm({ appointment, defaultDate, defaultDuration, onSaved }:
           <Textarea rows={3} placeholder="Informações para a consulta (opcional)" {...form.register("notes")} />
         </FormField>
       </DialogBody>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" disabled={busy}>
-            Cancelar
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? <LoaderCircle aria-hidden className="animate-spin" /> : null}
-          {editing ? "Salvar alterações" : "Agendar"}
-        </Button>
-      </DialogFooter>
+      <DialogSubmitFooter busy={busy} submitLabel={editing ? "Salvar alterações" : "Agendar"} />
     </DialogForm>
   );
 }

@@ -1,18 +1,15 @@
 import { leadInputSchema, type Lead, type LeadInput, type LeadInputParsed } from "@clinora/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { LoaderCircle } from "lucide-react";
 import { useId } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
 import {
   Dialog,
   DialogBody,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogForm,
   DialogHeader,
+  DialogSubmitFooter,
   DialogTitle,
 } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
@@ -118,17 +115,7 @@ function LeadForm({ lead, knownSources, onSaved }: { lead: Lead | null; knownSou
           <Textarea rows={4} {...form.register("notes")} />
         </FormField>
       </DialogBody>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" disabled={isSubmitting}>
-            Cancelar
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? <LoaderCircle aria-hidden className="animate-spin" /> : null}
-          {lead ? "Salvar alterações" : "Criar lead"}
-        </Button>
-      </DialogFooter>
+      <DialogSubmitFooter busy={isSubmitting} submitLabel={lead ? "Salvar alterações" : "Criar lead"} />
     </DialogForm>
   );
 }

@@ -9,19 +9,16 @@ import {
   type PatientInputParsed,
 } from "@clinora/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { LoaderCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
 import {
   Dialog,
   DialogBody,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogForm,
   DialogHeader,
+  DialogSubmitFooter,
   DialogTitle,
 } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
@@ -180,15 +177,7 @@ function PatientForm({ patient, onSaved }: { patient: Patient | null; onSaved: (
           </FormField>
         </Section>
       </DialogBody>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancelar</Button>
-        </DialogClose>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? <LoaderCircle aria-hidden className="animate-spin" /> : null}
-          {patient ? "Salvar alterações" : "Cadastrar paciente"}
-        </Button>
-      </DialogFooter>
+      <DialogSubmitFooter busy={isSubmitting} submitLabel={patient ? "Salvar alterações" : "Cadastrar paciente"} />
     </DialogForm>
   );
 }

@@ -9,18 +9,15 @@ import {
   type TaskInputParsed,
 } from "@clinora/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { LoaderCircle } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
 import {
   Dialog,
   DialogBody,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogForm,
   DialogHeader,
+  DialogSubmitFooter,
   DialogTitle,
 } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
@@ -154,15 +151,7 @@ function TaskForm({ task, patients, onSaved }: { task: Task | null; patients: re
           />
         </div>
       </DialogBody>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancelar</Button>
-        </DialogClose>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? <LoaderCircle aria-hidden className="animate-spin" /> : null}
-          {task ? "Salvar alterações" : "Criar tarefa"}
-        </Button>
-      </DialogFooter>
+      <DialogSubmitFooter busy={isSubmitting} submitLabel={task ? "Salvar alterações" : "Criar tarefa"} />
     </DialogForm>
   );
 }

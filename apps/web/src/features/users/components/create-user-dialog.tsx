@@ -1,9 +1,16 @@
 import { userCreateSchema, type UserCreate, type UserCreateInput } from "@clinora/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { LoaderCircle } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogBody, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogForm, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogForm,
+  DialogHeader,
+  DialogSubmitFooter,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
@@ -93,15 +100,7 @@ function CreateUserForm({ onCreated }: { onCreated: () => void }) {
             <Textarea rows={3} {...form.register("notes")} />
           </FormField>
         </DialogBody>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Cancelar</Button>
-          </DialogClose>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? <LoaderCircle aria-hidden className="animate-spin" /> : null}
-            Criar Usuário
-          </Button>
-        </DialogFooter>
+        <DialogSubmitFooter busy={create.isPending} submitLabel={"Criar Usuário"} />
       </DialogForm>
     </>
   );

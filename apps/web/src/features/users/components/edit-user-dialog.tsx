@@ -1,9 +1,16 @@
 import { userUpdateSchema, type User, type UserUpdate, type UserUpdateInput } from "@clinora/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { LoaderCircle } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogBody, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogForm, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogForm,
+  DialogHeader,
+  DialogSubmitFooter,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
@@ -106,15 +113,7 @@ function EditUserForm({ user, isSelf, onDone }: { user: User; isSelf: boolean; o
             <Textarea rows={4} {...form.register("notes")} />
           </FormField>
         </DialogBody>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Cancelar</Button>
-          </DialogClose>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? <LoaderCircle aria-hidden className="animate-spin" /> : null}
-            Salvar
-          </Button>
-        </DialogFooter>
+        <DialogSubmitFooter busy={update.isPending} submitLabel={"Salvar"} />
       </DialogForm>
     </>
   );

@@ -5,11 +5,18 @@ import {
   type ProfessionalAccountCreateInput,
 } from "@clinora/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm, type FieldErrors } from "react-hook-form";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogBody, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogForm, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogForm,
+  DialogHeader,
+  DialogSubmitFooter,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
@@ -209,15 +216,7 @@ function ProfessionalAccountForm({ onCreated }: { onCreated: () => void }) {
             </TabsContent>
           </Tabs>
         </DialogBody>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Cancelar</Button>
-          </DialogClose>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? <LoaderCircle aria-hidden className="animate-spin" /> : null}
-            Criar Conta
-          </Button>
-        </DialogFooter>
+        <DialogSubmitFooter busy={create.isPending} submitLabel={"Criar Conta"} />
       </DialogForm>
     </>
   );

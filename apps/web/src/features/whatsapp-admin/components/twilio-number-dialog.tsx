@@ -1,18 +1,15 @@
 import { twilioNumberCreateSchema, type TwilioNumber, type TwilioNumberCreate, type TwilioNumberCreateInput } from "@clinora/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
 import {
   Dialog,
   DialogBody,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogForm,
   DialogHeader,
+  DialogSubmitFooter,
   DialogTitle,
 } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
@@ -119,15 +116,7 @@ export function TwilioNumberDialog({ open, onOpenChange, number, professionals }
               )}
             />
           </DialogBody>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancelar</Button>
-            </DialogClose>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? <LoaderCircle aria-hidden className="animate-spin" /> : null}
-              {editing ? "Salvar alterações" : "Adicionar número"}
-            </Button>
-          </DialogFooter>
+          <DialogSubmitFooter busy={isSubmitting} submitLabel={editing ? "Salvar alterações" : "Adicionar número"} />
         </DialogForm>
       </DialogContent>
     </Dialog>
