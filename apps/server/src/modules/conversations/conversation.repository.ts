@@ -1,9 +1,8 @@
-import { and, asc, count, desc, eq, ilike, lte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, lte, or, sql, type SQL } from "drizzle-orm";
 import type { ConversationChannel, ConversationStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../db/client";
 import { conversations, messages } from "../../db/schema/index";
-import { foldForSearch } from "../patients/patient.repository";
-import { likeContains } from "../users/user.repository";
+import { foldedText, foldForSearch, likeContains } from "../../db/text-search";
 import { pageWithTotal } from "../../lib/pagination";
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -14,13 +13,6 @@ export interface ConversationFilters {
   channel?: ConversationChannel;
   search?: string;
 }
-
-// Accented letters of Portuguese and their plain forms, position by position, for translate().
-const ACCENTED = "ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑáàâãäéèêëíìîïóòôõöúùûüçñ";
-const PLAIN = "AAAAAEEEEIIIIOOOOOUUUUCNaaaaaeeeeiiiiooooouuuucn";
-
-/** The column without accents, so a search for "joao" finds "João" on both engines without extensions. */
-const accentFree = (column: SQLWrapper) => sql`translate(${column}, ${ACCENTED}, ${PLAIN})`;
 
 /**
  * The conversations of ONE professional: every query is scoped by the professional given at construction
@@ -33,8 +25,8 @@ export function conversationRepository(db: DbOrTx, professionalId: string) {
     const text = likeContains(foldForSearch(search));
     const digits = search.replace(/\D/g, "");
     return or(
-      ilike(accentFree(conversations.patientName), text),
-      ilike(accentFree(conversations.lastMessage), text),
+      ilike(foldedText(conversations.patientName), text),
+      ilike(foldedText(conversations.lastMessage), text),
       digits.length >= 3 ? ilike(conversations.phoneNumber, likeContains(digits)) : undefined,
     );
   };

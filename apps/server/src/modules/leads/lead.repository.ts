@@ -1,10 +1,8 @@
 import { and, count, desc, eq, gte, ilike, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { LeadStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../db/client";
-import { foldedText } from "../../db/folded-text";
 import { leads } from "../../db/schema/index";
-import { foldForSearch } from "../patients/patient.repository";
-import { likeContains } from "../users/user.repository";
+import { foldedText, foldForSearch, likeContains } from "../../db/text-search";
 import { pageWithTotal } from "../../lib/pagination";
 
 export type LeadRow = typeof leads.$inferSelect;

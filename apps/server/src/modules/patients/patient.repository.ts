@@ -1,17 +1,12 @@
 import { and, asc, count, desc, eq, gte, inArray, like, ne, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { appointments, patients } from "../../db/schema/index";
-import { likeContains } from "../users/user.repository";
+import { foldForSearch, likeContains } from "../../db/text-search";
 import { pageWithTotal } from "../../lib/pagination";
 
 export type PatientRow = typeof patients.$inferSelect;
 export type PatientWrite = Omit<typeof patients.$inferInsert, "id" | "professionalId" | "createdAt">;
 export type PatientSort = "name" | "recent" | "last_appointment";
-
-/** Lower-case, accent-free text, so "joao" finds "João" on both engines without extensions. */
-export function foldForSearch(text: string): string {
-  return text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
-}
 
 export function patientSearchText(p: { name: string; email?: string | null; phone?: string | null; cpf?: string | null }): string {
   return foldForSearch([p.name, p.email, p.phone?.replace(/\D/g, ""), p.cpf].filter(Boolean).join(" "));

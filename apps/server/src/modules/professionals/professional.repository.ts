@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { foldedText } from "../../db/folded-text";
+import { foldedText } from "../../db/text-search";
 import { rowsOf } from "../../db/rows";
 import { appointments, conversations, jobs, patients, professionals, tasks, users } from "../../db/schema/index";
 import { pageWithTotal } from "../../lib/pagination";

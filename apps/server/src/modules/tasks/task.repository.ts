@@ -1,9 +1,8 @@
-import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { TaskPriority, TaskStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../db/client";
 import { patients, taskDoneLast, taskPriorityRank, tasks } from "../../db/schema/index";
-import { foldForSearch } from "../patients/patient.repository";
-import { likeContains } from "../users/user.repository";
+import { foldedText, foldForSearch, likeContains } from "../../db/text-search";
 import { pageWithTotal } from "../../lib/pagination";
 
 /** A task as shown: its columns and its patient's name, selected flat (cheap to map, 100 per list page). */
@@ -39,12 +38,6 @@ export interface TaskFilters {
   patientId?: string;
 }
 
-// Accented letters of Portuguese and their plain forms, so search ignores accents on PostgreSQL and PGlite
-// alike (no unaccent extension), matching foldForSearch on the query side.
-const ACCENTED = "áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ";
-const PLAIN = "aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN";
-const folded = (column: SQLWrapper) => sql`translate(coalesce(${column}, ''), ${ACCENTED}, ${PLAIN})`;
-
 
 /**
  * The tasks of ONE professional: every query is scoped by the professional given at construction
@@ -68,7 +61,7 @@ export function taskRepository(db: DbOrTx, professionalId: string) {
       f.priority ? eq(tasks.priority, f.priority) : undefined,
       f.patientId ? eq(tasks.patientId, f.patientId) : undefined,
       f.due ? dueWithin(f.due) : undefined,
-      text ? or(ilike(folded(tasks.title), text), ilike(folded(tasks.description), text)) : undefined,
+      text ? or(ilike(foldedText(tasks.title), text), ilike(foldedText(tasks.description), text)) : undefined,
     );
   };
 

@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client";
 import { adminActions, professionals, users } from "../../db/schema/index";
 import { pageWithTotal } from "../../lib/pagination";
+import { likeContains } from "../../db/text-search";
 
 export type UserRow = typeof users.$inferSelect;
 export type UserRepository = ReturnType<typeof userRepository>;
@@ -21,9 +22,6 @@ export interface UserFilters {
 }
 
 const suspender = alias(users, "suspender");
-
-/** Escapes LIKE wildcards so a search for "50%" finds the text, not everything. */
-export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function userRepository(db: DbOrTx) {
   const withProfessional = () =>
