@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, gte, lt, lte, ne, type SQL } from "drizzle-orm";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { AppointmentStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../db/client";
 import { appointments, patients } from "../../db/schema/index";
@@ -55,13 +56,9 @@ const todayColumns = {
   patientName: patients.name,
 };
 
-type RowOf<Columns extends Record<string, { _: { data: unknown; notNull: boolean } }>> = {
-  [K in keyof Columns]: Columns[K]["_"]["notNull"] extends true ? Columns[K]["_"]["data"] : Columns[K]["_"]["data"] | null;
-};
-
 /** An appointment with the contact details of its patient. */
-export type ShownAppointment = RowOf<typeof shownColumns>;
-export type TodayAppointmentRow = RowOf<typeof todayColumns>;
+export type ShownAppointment = SelectResultFields<typeof shownColumns>;
+export type TodayAppointmentRow = SelectResultFields<typeof todayColumns>;
 
 const listOrder = [asc(appointments.appointmentDate), asc(appointments.appointmentTime), asc(appointments.id)];
 

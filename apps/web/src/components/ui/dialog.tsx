@@ -1,6 +1,6 @@
 import { LoaderCircle, X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { useRef, type ComponentProps } from "react";
+import { useRef, type ComponentProps, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 
@@ -199,5 +199,37 @@ export function DialogSubmitFooter({ busy, submitLabel }: { busy: boolean; submi
         {submitLabel}
       </Button>
     </DialogFooter>
+  );
+}
+
+/**
+ * A dialog that holds one form: title and description on top, then `children` (a DialogForm ending in
+ * DialogSubmitFooter). The form mounts with the dialog's content, so each opening starts from current values.
+ */
+export function FormDialog({
+  open,
+  onOpenChange,
+  size,
+  title,
+  description,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  size?: DialogSize;
+  title: string;
+  description: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent size={size}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {children}
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -7,16 +7,7 @@ import {
 } from "@clinora/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm, type Control } from "react-hook-form";
-import {
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogDescription,
-  DialogForm,
-  DialogHeader,
-  DialogSubmitFooter,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { DialogBody, DialogForm, DialogSubmitFooter, FormDialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -35,18 +26,16 @@ export interface ProfessionalFormDialogProps {
 /** Create and edit dialog of the professionals page (spec part 1 §2.4, validation §5). */
 export function ProfessionalFormDialog({ open, onOpenChange, professional }: ProfessionalFormDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent size="lg">
-        <DialogHeader>
-          <DialogTitle>{professional ? "Editar Profissional" : "Novo Profissional"}</DialogTitle>
-          <DialogDescription>
-            {professional ? `Altere os dados de ${professional.full_name}.` : "Cadastre um profissional na plataforma."}
-          </DialogDescription>
-        </DialogHeader>
-        {/* Mounted with the dialog's content, so each opening starts from the professional's current data. */}
-        <ProfessionalForm professional={professional} onSaved={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      size="lg"
+      title={professional ? "Editar Profissional" : "Novo Profissional"}
+      description={professional ? `Altere os dados de ${professional.full_name}.` : "Cadastre um profissional na plataforma."}
+    >
+      {/* Mounted with the dialog's content, so each opening starts from the professional's current data. */}
+      <ProfessionalForm professional={professional} onSaved={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 

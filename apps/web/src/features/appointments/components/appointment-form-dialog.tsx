@@ -11,16 +11,7 @@ import {
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import {
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogDescription,
-  DialogForm,
-  DialogHeader,
-  DialogSubmitFooter,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { DialogBody, DialogForm, DialogSubmitFooter, FormDialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
@@ -50,18 +41,16 @@ export interface AppointmentFormDialogProps {
 /** Create/edit dialog of Compromissos (spec part 2 §2.2); the status field appears only when editing. */
 export function AppointmentFormDialog({ open, onOpenChange, appointment, ...rest }: AppointmentFormDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent size="lg">
-        <DialogHeader>
-          <DialogTitle>{appointment ? "Editar Compromisso" : "Novo Compromisso"}</DialogTitle>
-          <DialogDescription>
-            {appointment ? "Altere os dados do compromisso e salve." : "Escolha o paciente, a data e o horário."}
-          </DialogDescription>
-        </DialogHeader>
-        {/* Keyed, so each opening starts from the appointment's own values. */}
-        <AppointmentForm key={appointment?.id ?? "new"} appointment={appointment} {...rest} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      size="lg"
+      title={appointment ? "Editar Compromisso" : "Novo Compromisso"}
+      description={appointment ? "Altere os dados do compromisso e salve." : "Escolha o paciente, a data e o horário."}
+    >
+      {/* Keyed, so each opening starts from the appointment's own values. */}
+      <AppointmentForm key={appointment?.id ?? "new"} appointment={appointment} {...rest} />
+    </FormDialog>
   );
 }
 

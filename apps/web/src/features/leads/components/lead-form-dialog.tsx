@@ -2,16 +2,7 @@ import { leadInputSchema, type Lead, type LeadInput, type LeadInputParsed } from
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import { Controller, useForm } from "react-hook-form";
-import {
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogDescription,
-  DialogForm,
-  DialogHeader,
-  DialogSubmitFooter,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { DialogBody, DialogForm, DialogSubmitFooter, FormDialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
@@ -33,16 +24,15 @@ export interface LeadFormDialogProps {
 /** Create and edit dialog of the leads page (spec part 1 §2.5, validation §5). */
 export function LeadFormDialog({ open, onOpenChange, lead, knownSources }: LeadFormDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{lead ? "Editar Lead" : "Novo Lead"}</DialogTitle>
-          <DialogDescription>{lead ? `Altere os dados de ${lead.name}.` : "Registre um novo contato comercial."}</DialogDescription>
-        </DialogHeader>
-        {/* Mounted with the dialog's content, so each opening starts from the lead's current data. */}
-        <LeadForm lead={lead} knownSources={knownSources} onSaved={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={lead ? "Editar Lead" : "Novo Lead"}
+      description={lead ? `Altere os dados de ${lead.name}.` : "Registre um novo contato comercial."}
+    >
+      {/* Mounted with the dialog's content, so each opening starts from the lead's current data. */}
+      <LeadForm lead={lead} knownSources={knownSources} onSaved={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 

@@ -11,16 +11,7 @@ import {
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
-import {
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogDescription,
-  DialogForm,
-  DialogHeader,
-  DialogSubmitFooter,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { DialogBody, DialogForm, DialogSubmitFooter, FormDialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
@@ -52,17 +43,15 @@ export interface PatientFormDialogProps {
 /** Create/edit dialog of spec part 2 §2.3; the form is remounted on each opening, so it starts from `patient`. */
 export function PatientFormDialog({ open, onOpenChange, patient }: PatientFormDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent size="lg">
-        <DialogHeader>
-          <DialogTitle>{patient ? "Editar Paciente" : "Novo Paciente"}</DialogTitle>
-          <DialogDescription>
-            {patient ? "Atualize os dados do paciente." : "Apenas o nome é obrigatório; complete o restante quando quiser."}
-          </DialogDescription>
-        </DialogHeader>
-        <PatientForm patient={patient} onSaved={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      size="lg"
+      title={patient ? "Editar Paciente" : "Novo Paciente"}
+      description={patient ? "Atualize os dados do paciente." : "Apenas o nome é obrigatório; complete o restante quando quiser."}
+    >
+      <PatientForm patient={patient} onSaved={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 

@@ -10,16 +10,7 @@ import {
 } from "@clinora/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm } from "react-hook-form";
-import {
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogDescription,
-  DialogForm,
-  DialogHeader,
-  DialogSubmitFooter,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { DialogBody, DialogForm, DialogSubmitFooter, FormDialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
@@ -46,17 +37,15 @@ export interface TaskFormDialogProps {
 /** Create/edit dialog of spec part 2 §2.5; the form is remounted on each opening, so it starts from `task`. */
 export function TaskFormDialog({ open, onOpenChange, task, patients }: TaskFormDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent size="md">
-        <DialogHeader>
-          <DialogTitle>{task ? "Editar Tarefa" : "Nova Tarefa"}</DialogTitle>
-          <DialogDescription>
-            {task ? "Altere os dados da tarefa e salve." : "Registre o que precisa ser feito e, se quiser, vincule a um paciente."}
-          </DialogDescription>
-        </DialogHeader>
-        <TaskForm task={task} patients={patients} onSaved={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      size="md"
+      title={task ? "Editar Tarefa" : "Nova Tarefa"}
+      description={task ? "Altere os dados da tarefa e salve." : "Registre o que precisa ser feito e, se quiser, vincule a um paciente."}
+    >
+      <TaskForm task={task} patients={patients} onSaved={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
