@@ -48,6 +48,16 @@ import { professionalProfileService } from "./modules/professionals/professional
 import { googleCalendarRoutes } from "./modules/google-calendar/google-calendar.routes";
 import { googleCalendarService } from "./modules/google-calendar/google-calendar.service";
 import { professionalAccountService } from "./modules/users/professional-account.service";
+import { createTwilioGateway } from "./integrations/twilio/twilio-gateway";
+import { createOpenAiClient } from "./integrations/llm/openai-client";
+import { createAnthropicClient } from "./integrations/llm/anthropic-client";
+import { createWorker, type JobWorker } from "./jobs/worker";
+import { whatsappOutboundService } from "./modules/whatsapp/whatsapp-outbound.service";
+import { whatsappInboundService } from "./modules/whatsapp/whatsapp-inbound.service";
+import { whatsappWebhookService } from "./modules/whatsapp/whatsapp-webhook.service";
+import { whatsappWebhookRoutes } from "./modules/whatsapp/whatsapp-webhook.routes";
+import { assistantService } from "./modules/assistant/assistant.service";
+import { assistantRoutes } from "./modules/assistant/assistant.routes";
 
 export interface AppDeps {
   config: Config;
@@ -59,6 +69,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Every route with its declared access, for the route-access test. */
     routeRegistry: RegisteredRoute[];
+    /** The background job worker; server.ts starts it, app.close() stops it (tests may drain it instead). */
+    worker: JobWorker;
   }
 }
 
@@ -81,6 +93,38 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
 
   const db = database.db;
   const sessions = sessionService(db, clock);
+
+  // Outside systems, each behind its interface (CONVENTIONS 9), pointed at local stand-ins by the *_BASE_URL settings.
+  const gateway = createTwilioGateway(config.twilio);
+  const llm = {
+    openai: config.openai.apiKey ? createOpenAiClient({ apiKey: config.openai.apiKey, baseUrl: config.openai.baseUrl, timeoutMs: config.llmTimeoutMs }) : undefined,
+    anthropic: config.anthropic.apiKey
+      ? createAnthropicClient({ apiKey: config.anthropic.apiKey, baseUrl: config.anthropic.baseUrl, timeoutMs: config.llmTimeoutMs })
+      : undefined,
+  };
+
+  // The services the screens and the background jobs share.
+  const appointments = appointmentService(db, clock);
+  const patients = patientService(db, clock);
+  const outbound = whatsappOutboundService(db, clock, { gateway, publicUrl: config.publicUrl });
+  const assistant = assistantService(db, clock, { appointments, patients, outbound, llm });
+  const worker = createWorker(db, {
+    handlers: { ...outbound.jobs, ...assistant.jobs },
+    concurrency: config.worker.concurrency,
+    lockTimeoutMs: config.worker.lockTimeoutMs,
+    clock,
+    log: app.log,
+  });
+  const wake = () => worker.wake();
+  app.decorate("worker", worker);
+  app.addHook("onClose", () => worker.stop());
+  const webhook = whatsappWebhookService({
+    gateway,
+    publicUrl: config.publicUrl,
+    inbound: whatsappInboundService(db, clock, { assistantOn: assistant.isOn }),
+    outbound,
+    wake,
+  });
   const registry: RegisteredRoute[] = [];
   app.decorate("routeRegistry", registry);
 
@@ -118,14 +162,16 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       await api.register(leadRoutes(leadService(db, clock)));
       await api.register(adminDashboardRoutes(adminDashboardService(db, clock)));
       await api.register(userRoutes(userService(db, clock, sessions), professionalAccountService(db, clock)));
-      await api.register(patientRoutes(patientService(db, clock)));
+      await api.register(patientRoutes(patients));
       await api.register(taskRoutes(taskService(db, clock)));
-      await api.register(appointmentRoutes(appointmentService(db, clock)));
+      await api.register(appointmentRoutes(appointments));
       await api.register(professionalToggleRoutes(professionalTogglesService(db)));
       await api.register(aiSettingsRoutes());
       await api.register(globalAiSettingsRoutes(globalAiSettingsService(db, clock)));
       await api.register(whatsappConfigRoutes(whatsappConfigService(db, config)));
-      await api.register(conversationRoutes(conversationService(db, clock)));
+      await api.register(conversationRoutes(conversationService(db, clock, { outbound, wake })));
+      await api.register(whatsappWebhookRoutes(webhook));
+      await api.register(assistantRoutes(assistant));
       await api.register(professionalProfileRoutes(professionalProfileService(db)));
       await api.register(googleCalendarRoutes(googleCalendarService(db, config.google)));
       await api.register(twilioNumberRoutes(twilioNumberService(db)));

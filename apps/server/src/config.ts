@@ -25,10 +25,18 @@ const envSchema = z.object({
   TWILIO_ACCOUNT_SID: optional,
   TWILIO_AUTH_TOKEN: optional,
   TWILIO_MESSAGING_SERVICE_SID: optional,
+  /** Twilio's API origin; set it to a local stand-in (the demo, the tests). Unset: api.twilio.com. */
+  TWILIO_BASE_URL: optional.pipe(z.url().optional()),
   OPENAI_API_KEY: optional,
   ANTHROPIC_API_KEY: optional,
-  OPENAI_BASE_URL: optional,
-  ANTHROPIC_BASE_URL: optional,
+  OPENAI_BASE_URL: optional.pipe(z.url().optional()),
+  ANTHROPIC_BASE_URL: optional.pipe(z.url().optional()),
+  /** One call to the language model gives up after this; the reply job then retries, and finally hands off. */
+  LLM_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(25),
+  /** Background jobs (replies, sends) one server process runs at the same time. */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** A job whose process stopped answering for this long is taken over by another process. */
+  JOB_LOCK_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -52,9 +60,11 @@ export type Config = {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   publicUrl: string | undefined;
-  twilio: { accountSid?: string; authToken?: string; messagingServiceSid?: string };
+  twilio: { accountSid?: string; authToken?: string; messagingServiceSid?: string; baseUrl?: string };
   openai: { apiKey?: string; baseUrl?: string };
   anthropic: { apiKey?: string; baseUrl?: string };
+  llmTimeoutMs: number;
+  worker: { concurrency: number; lockTimeoutMs: number };
   google: { clientId?: string; clientSecret?: string };
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   webDistDir: string;
@@ -84,9 +94,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       accountSid: e.TWILIO_ACCOUNT_SID,
       authToken: e.TWILIO_AUTH_TOKEN,
       messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID,
+      baseUrl: e.TWILIO_BASE_URL,
     },
     openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
     anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL },
+    llmTimeoutMs: e.LLM_TIMEOUT_SECONDS * 1000,
+    worker: { concurrency: e.WORKER_CONCURRENCY, lockTimeoutMs: e.JOB_LOCK_TIMEOUT_SECONDS * 1000 },
     google: { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET },
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),

@@ -26,6 +26,7 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
+  app.worker.start();
 }
 
 main().catch((err) => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { APPOINTMENT_STATUSES } from "./enums";
+import { APPOINTMENT_SOURCES, APPOINTMENT_STATUSES } from "./enums";
 import { MSG } from "./messages";
 import { isoDateSchema, optionalText, pageQuerySchema } from "./common";
 
@@ -36,6 +36,8 @@ export const appointmentSchema = z.object({
   appointment_type: z.string(),
   notes: z.string().nullable(),
   status: z.enum(APPOINTMENT_STATUSES),
+  /** "assistant" when the virtual assistant booked it for the patient. */
+  source: z.enum(APPOINTMENT_SOURCES),
   date: z.string(),
   time: z.string(),
   type: z.string(),

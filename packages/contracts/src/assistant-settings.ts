@@ -64,3 +64,28 @@ export const assistantSettingsInputSchema = z.object({
 });
 export type AssistantSettingsInput = z.input<typeof assistantSettingsInputSchema>;
 export type AssistantSettingsUpdate = z.output<typeof assistantSettingsInputSchema>;
+
+/** "Testar assistente": the transcript so far, kept by the browser; the last turn is the professional's message. */
+export const ASSISTANT_TEST_MAX_TURNS = 30;
+/** A turn's length: the professional's messages are short; the assistant's may run to its max tokens. */
+export const ASSISTANT_TEST_TURN_MAX = 8000;
+export const assistantTestRequestSchema = z.object({
+  messages: z
+    .array(
+      z.object({
+        role: z.enum(["patient", "assistant"]),
+        content: z.string().trim().min(1, MSG.assistantTestMessageRequired).max(ASSISTANT_TEST_TURN_MAX),
+      }),
+    )
+    .min(1, MSG.assistantTestMessageRequired)
+    .max(ASSISTANT_TEST_MAX_TURNS),
+});
+export type AssistantTestRequest = z.infer<typeof assistantTestRequestSchema>;
+
+/** The assistant's answer and what its tools did (bookings are a dry run: nothing is written). */
+export const assistantTestResponseSchema = z.object({
+  reply: z.string(),
+  actions: z.array(z.object({ tool: z.string(), summary: z.string() })),
+  handed_off: z.boolean(),
+});
+export type AssistantTestResponse = z.infer<typeof assistantTestResponseSchema>;

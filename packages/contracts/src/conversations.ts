@@ -1,10 +1,13 @@
 import { z } from "zod";
+import { MSG } from "./messages";
 import { pageQuerySchema, listResponseSchema } from "./common";
 import {
   CONVERSATION_CHANNELS,
   CONVERSATION_STATUSES,
   MESSAGE_DIRECTIONS,
+  MESSAGE_SENDERS,
   MESSAGE_STATUSES,
+  type MessageSender,
   type ConversationChannel,
   type ConversationStatus,
   type MessageStatus,
@@ -30,10 +33,31 @@ export const CONVERSATION_CHANNEL_LABELS: Record<ConversationChannel, string> = 
 };
 
 export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
+  queued: "Enviando",
   sent: "Enviado",
   delivered: "Entregue",
   read: "Lido",
   failed: "Falhou",
+};
+
+export const MESSAGE_SENDER_LABELS: Record<MessageSender, string> = {
+  patient: "Paciente",
+  assistant: "Assistente virtual",
+  professional: "Profissional",
+};
+
+/** WhatsApp's customer-service window: free text only within 24 h of the patient's last message. */
+export const WHATSAPP_REPLY_WINDOW_HOURS = 24;
+/** Twilio's limit for one WhatsApp message body. */
+export const MESSAGE_MAX_LENGTH = 1600;
+
+/** Why a reply cannot be sent: the 24-hour window closed, no WhatsApp number assigned, no phone to answer. */
+export const REPLY_BLOCKED_REASONS = ["window_closed", "no_sender", "no_phone"] as const;
+export type ReplyBlockedReason = (typeof REPLY_BLOCKED_REASONS)[number];
+export const REPLY_BLOCKED_MESSAGES: Record<ReplyBlockedReason, string> = {
+  window_closed: MSG.replyWindowClosed,
+  no_sender: MSG.replyNoSender,
+  no_phone: MSG.replyNoPhone,
 };
 
 /** A conversation as listed (spec part 2 §3 "Conversation"); phone in E.164. */
@@ -58,12 +82,26 @@ export const conversationMessageSchema = z.object({
   direction: z.enum(MESSAGE_DIRECTIONS),
   sent_at: z.string(),
   status: z.enum(MESSAGE_STATUSES).nullable(),
+  sender: z.enum(MESSAGE_SENDERS),
+  /** Twilio's error code of a failed message, and what it means in Portuguese. */
+  error_code: z.string().nullable(),
+  error_message: z.string().nullable(),
 });
 export type ConversationMessage = z.infer<typeof conversationMessageSchema>;
 
 /** GET /api/conversations/:id: the conversation with its messages, oldest first. */
 export const conversationDetailSchema = conversationSchema.extend({
   messages: z.array(conversationMessageSchema),
+  /**
+   * Whether the professional can write now. WhatsApp: open until 24 h after the patient's last message
+   * (`closes_at`); web chat: always open (`closes_at` null).
+   */
+  reply_window: z.object({
+    open: z.boolean(),
+    closes_at: z.string().nullable(),
+    /** Why the professional cannot write now (null while open). */
+    reason: z.enum(REPLY_BLOCKED_REASONS).nullable(),
+  }),
 });
 export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
 
@@ -86,3 +124,13 @@ export const conversationUpdateSchema = z.object({
   status: z.enum(CONVERSATION_STATUSES, "Status inválido"),
 });
 export type ConversationUpdate = z.infer<typeof conversationUpdateSchema>;
+
+/** POST /api/conversations/:id/messages: the professional's reply. */
+export const conversationReplySchema = z.object({
+  content: z
+    .string(MSG.replyRequired)
+    .trim()
+    .min(1, MSG.replyRequired)
+    .max(MESSAGE_MAX_LENGTH, MSG.replyTooLong(MESSAGE_MAX_LENGTH)),
+});
+export type ConversationReply = z.infer<typeof conversationReplySchema>;

@@ -82,8 +82,17 @@ export type ConversationChannel = (typeof CONVERSATION_CHANNELS)[number];
 export const MESSAGE_DIRECTIONS = ["inbound", "outbound"] as const;
 export type MessageDirection = (typeof MESSAGE_DIRECTIONS)[number];
 
-export const MESSAGE_STATUSES = ["sent", "delivered", "read", "failed"] as const;
+/** "queued": accepted by the product, not yet by Twilio (the spec's four follow from Twilio's callbacks). */
+export const MESSAGE_STATUSES = ["queued", "sent", "delivered", "read", "failed"] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** Who wrote a message: the patient (inbound), the virtual assistant or the professional (outbound). */
+export const MESSAGE_SENDERS = ["patient", "assistant", "professional"] as const;
+export type MessageSender = (typeof MESSAGE_SENDERS)[number];
+
+/** Who booked an appointment: from the screens, or the virtual assistant on the patient's behalf. */
+export const APPOINTMENT_SOURCES = ["manual", "assistant"] as const;
+export type AppointmentSource = (typeof APPOINTMENT_SOURCES)[number];
 
 export const AI_PROVIDERS = ["openai", "anthropic"] as const;
 export type AiProvider = (typeof AI_PROVIDERS)[number];

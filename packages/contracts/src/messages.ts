@@ -134,4 +134,19 @@ export const MSG = {
   conversationLoadError: "Erro ao carregar conversa",
   conversationResolveError: "Erro ao resolver conversa",
   conversationResolved: "Conversa marcada como resolvida!",
+
+  // The professional's replies and the assistant (the product's own texts; the spec leaves them open)
+  replyRequired: "Escreva uma mensagem.",
+  replyTooLong: (max: number) => `A mensagem pode ter até ${max} caracteres.`,
+  replySent: "Mensagem enviada.",
+  replySendError: "Não foi possível enviar a mensagem.",
+  replyWindowClosed:
+    "A janela de 24 horas do WhatsApp está fechada: o paciente não escreve há mais de 24 horas, e o WhatsApp só permite mensagens livres dentro desse prazo. Aguarde uma nova mensagem do paciente ou entre em contato por telefone.",
+  replyNoSender: "Nenhum número de WhatsApp está atribuído a este consultório. Peça à equipe de suporte para ativar o seu número.",
+  replyNoPhone: "Esta conversa não tem um número de telefone para responder.",
+  whatsappNotConfigured: "O WhatsApp (Twilio) não está configurado no servidor.",
+  webhookSignatureInvalid: "Assinatura do Twilio inválida.",
+  assistantTestNoProvider: "Nenhum provedor de IA está configurado no servidor (defina OPENAI_API_KEY ou ANTHROPIC_API_KEY).",
+  assistantTestFailed: "O assistente não conseguiu responder agora. Tente novamente em instantes.",
+  assistantTestMessageRequired: "Escreva uma mensagem para testar o assistente.",
 } as const;

@@ -63,5 +63,42 @@ export const whatsappMetricsSchema = z.object({
   last_outbound_at: z.string().nullable(),
   /** Failed outbound messages of the last 24 hours, newest first. */
   recent_failures: z.array(recentFailureSchema),
+  /** Background jobs (replies, sends) that failed for good and need a look. */
+  failed_jobs: z.number().int(),
+  /** Inbound messages of the last 24 hours to a number no professional owns (administrators only; 0 otherwise). */
+  unrouted_inbound: z.number().int(),
+  /** The number those messages were last sent to, so the administrator can assign it. */
+  last_unrouted_number: z.string().nullable(),
 });
 export type WhatsappMetrics = z.infer<typeof whatsappMetricsSchema>;
+
+/** The delivery status callback's path (signed like the inbound webhook). */
+export const TWILIO_STATUS_WEBHOOK_PATH = `${TWILIO_WEBHOOK_PATH}/status`;
+
+/** The product's own codes for a message that never reached Twilio. */
+export const SEND_ERROR = { noSender: "no_sender", notConfigured: "not_configured", gaveUp: "send_failed" } as const;
+
+/**
+ * What a failed WhatsApp message's error code means, for the thread: Twilio's codes
+ * (https://www.twilio.com/docs/api/errors) and the product's own (SEND_ERROR).
+ */
+export const TWILIO_ERROR_EXPLANATIONS: Record<string, string> = {
+  [SEND_ERROR.noSender]: "Nenhum número de WhatsApp está atribuído a este consultório.",
+  [SEND_ERROR.notConfigured]: "O WhatsApp (Twilio) não está configurado no servidor.",
+  [SEND_ERROR.gaveUp]: "O Twilio não respondeu depois de várias tentativas. Tente reenviar mais tarde.",
+  "63016": "Fora da janela de 24 horas: o WhatsApp só aceita mensagens livres até 24 horas depois da última mensagem do paciente.",
+  "63003": "O número do paciente não pode receber mensagens de WhatsApp (número inválido ou sem WhatsApp).",
+  "21211": "Número de telefone inválido.",
+  "21610": "O paciente pediu para não receber mais mensagens (descadastrado).",
+  "30003": "O telefone do paciente está inacessível (desligado ou fora de área).",
+  "30005": "Número desconhecido ou inexistente.",
+  "30006": "O número não pode receber esta mensagem (linha fixa ou operadora não suporta).",
+  "30007": "A operadora bloqueou a mensagem (filtro de spam ou conteúdo).",
+  "30008": "Falha desconhecida na entrega. Tente novamente mais tarde.",
+};
+
+/** A failed message's explanation in Portuguese, also for codes outside the list. */
+export function explainTwilioError(code: string | null | undefined): string | null {
+  if (!code) return null;
+  return TWILIO_ERROR_EXPLANATIONS[code] ?? `Falha na entrega (código ${code} do Twilio).`;
+}

@@ -7,6 +7,7 @@ import {
   JOB_STATUSES,
   LEAD_STATUSES,
   MESSAGE_DIRECTIONS,
+  MESSAGE_SENDERS,
   MESSAGE_STATUSES,
   ROLES,
   TASK_PRIORITIES,
@@ -28,3 +29,4 @@ export const messageStatus = pgEnum("message_status", MESSAGE_STATUSES);
 export const aiProvider = pgEnum("ai_provider", AI_PROVIDERS);
 export const calendarConnectionStatus = pgEnum("calendar_connection_status", CALENDAR_CONNECTION_STATUSES);
 export const jobStatus = pgEnum("job_status", JOB_STATUSES);
+export const messageSender = pgEnum("message_sender", MESSAGE_SENDERS);

@@ -1,6 +1,7 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
-import { conversationChannel, conversationStatus, messageDirection, messageStatus } from "./enums";
+import { conversationChannel, conversationStatus, messageDirection, messageSender, messageStatus } from "./enums";
 import { patients } from "./practice";
 import { professionals } from "./professionals";
 
@@ -21,6 +22,10 @@ export const conversations = pgTable(
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }),
     unreadCount: integer("unread_count").notNull().default(0),
     urgency: integer("urgency").notNull().default(0),
+    /** When the patient last wrote: WhatsApp's 24-hour window for free text runs from here. */
+    lastInboundAt: timestamp("last_inbound_at", { withTimezone: true }),
+    /** When the conversation was last resolved: the assistant's context starts after it. */
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -43,11 +48,14 @@ export const messages = pgTable(
       .notNull()
       .references(() => conversations.id, { onDelete: "cascade" }),
     direction: messageDirection("direction").notNull(),
+    sender: messageSender("sender").notNull().default("patient"),
     content: text("content"),
     /** Delivery status of outbound messages; inbound messages have none. */
     status: messageStatus("status"),
     externalId: text("external_id"),
     errorCode: text("error_code"),
+    /** The inbound message an assistant reply answers: one reply per inbound message, whatever the retries. */
+    replyToMessageId: uuid("reply_to_message_id"),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -57,5 +65,22 @@ export const messages = pgTable(
     index("messages_professional_sent_idx").on(t.professionalId, t.sentAt),
     index("messages_sent_idx").on(t.sentAt),
     uniqueIndex("messages_external_id_key").on(t.externalId),
+    uniqueIndex("messages_reply_to_key").on(t.replyToMessageId).where(sql`${t.replyToMessageId} is not null`),
   ],
+);
+
+/**
+ * Things the platform's administrators should see that belong to no request: e.g. an inbound WhatsApp message
+ * to a number no professional owns (stored as the event, never the message).
+ */
+export const systemEvents = pgTable(
+  "system_events",
+  {
+    id: id(),
+    kind: text("kind").notNull(),
+    professionalId: uuid("professional_id").references(() => professionals.id, { onDelete: "cascade" }),
+    detail: jsonb("detail").notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index("system_events_kind_created_idx").on(t.kind, t.createdAt)],
 );

@@ -14,6 +14,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
+import type { AppointmentSource } from "@clinora/contracts";
 import { appointmentStatus, taskPriority, taskStatus } from "./enums";
 import { professionals } from "./professionals";
 
@@ -72,7 +73,7 @@ export const appointments = pgTable(
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     /** "manual" from the screens, "assistant" when booked by the virtual assistant. */
-    source: text("source").notNull().default("manual"),
+    source: text("source").$type<AppointmentSource>().notNull().default("manual"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -17,6 +17,7 @@ export function toAppointmentDto(a: ShownAppointment): Appointment {
     appointment_type: a.appointmentType,
     notes: a.notes,
     status: a.status,
+    source: a.source,
     date: a.appointmentDate,
     time,
     type: a.appointmentType,

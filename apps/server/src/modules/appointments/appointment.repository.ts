@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, gte, lt, lte, ne, type SQL } from "drizzle-orm";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
-import type { AppointmentStatus } from "@clinora/contracts";
+import type { AppointmentSource, AppointmentStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../db/client";
 import { appointments, patients } from "../../db/schema/index";
 import { pageWithTotal } from "../../lib/pagination";
@@ -8,7 +8,7 @@ import { pageWithTotal } from "../../lib/pagination";
 export type AppointmentWrite = Pick<
   typeof appointments.$inferInsert,
   "patientId" | "appointmentDate" | "appointmentTime" | "duration" | "appointmentType" | "notes" | "status" | "startsAt" | "endsAt"
->;
+> & { source?: AppointmentSource };
 
 export interface AppointmentFilters {
   status?: AppointmentStatus;
@@ -37,6 +37,7 @@ const shownColumns = {
   appointmentType: appointments.appointmentType,
   notes: appointments.notes,
   status: appointments.status,
+  source: appointments.source,
   startsAt: appointments.startsAt,
   endsAt: appointments.endsAt,
   createdAt: appointments.createdAt,
@@ -125,6 +126,17 @@ export function appointmentRepository(db: DbOrTx, professionalId: string) {
             exceptId ? ne(appointments.id, exceptId) : undefined,
           ),
         );
+    },
+
+    /** A patient's non-cancelled appointments starting at or after `from`, soonest first. */
+    listUpcomingOfPatient(patientId: string, from: Date, limit: number): Promise<ShownAppointment[]> {
+      return db
+        .select(shownColumns)
+        .from(appointments)
+        .innerJoin(patients, patientOfRow)
+        .where(and(own, eq(appointments.patientId, patientId), ne(appointments.status, "cancelled"), gte(appointments.startsAt, from)))
+        .orderBy(asc(appointments.startsAt))
+        .limit(limit);
     },
 
     async patientExists(patientId: string) {

@@ -1,17 +1,23 @@
-import { MSG, type AppointmentInputParsed, type AppointmentListQuery } from "@clinora/contracts";
+import { MSG, type AppointmentInputParsed, type AppointmentListQuery, type AppointmentSource } from "@clinora/contracts";
 import type { Db, DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { pageOf, pageWindow } from "../../lib/pagination";
-import { todayIn } from "../../lib/time";
+import { minutesOfDay, todayIn, weekdayOf } from "../../lib/time";
 import type { PracticeSettings, TenantCaller } from "../../plugins/auth";
-import { recordAudit } from "../audit/audit.service";
+import { recordAudit, type AuditActor } from "../audit/audit.service";
 import { professionalRepository } from "../professionals/professional.repository";
 import { toAppointmentDto, toTodayAppointmentDto } from "./appointment.mapper";
 import { appointmentRepository, type AppointmentWrite } from "./appointment.repository";
 import { appointmentRange, daySlots, localDayRange } from "./appointment-slots";
 
 export type AppointmentService = ReturnType<typeof appointmentService>;
+
+/**
+ * Who changes a schedule: a professional from the screens (a TenantCaller is one), or the virtual assistant on
+ * a patient's behalf. Both go through the same checks and the same lock.
+ */
+export type ScheduleActor = AuditActor & { professionalId: string; practice: PracticeSettings };
 
 const NOT_FOUND = "Compromisso não encontrado";
 
@@ -48,9 +54,9 @@ export function appointmentService(db: Db, clock: Clock) {
    * Locks the professional's row until the transaction ends, so that bookings of one professional run one after
    * the other and two requests for the same slot cannot both pass the overlap check (docs/decisions/006).
    */
-  const lockSchedule = (tx: DbOrTx, caller: TenantCaller) => professionalRepository(tx).lockById(caller.professionalId);
+  const lockSchedule = (tx: DbOrTx, caller: ScheduleActor) => professionalRepository(tx).lockById(caller.professionalId);
 
-  const loadDto = async (tx: DbOrTx, caller: TenantCaller, id: string) => {
+  const loadDto = async (tx: DbOrTx, caller: ScheduleActor, id: string) => {
     const row = await appointmentRepository(tx, caller.professionalId).findById(id);
     if (!row) throw AppError.notFound(NOT_FOUND);
     return toAppointmentDto(row);
@@ -68,21 +74,24 @@ export function appointmentService(db: Db, clock: Clock) {
       return loadDto(db, caller, id);
     },
 
-    /** Books an appointment; 409 `Time slot already booked` when it overlaps another one, even under a race. */
-    create(caller: TenantCaller, input: AppointmentInputParsed) {
+    /**
+     * Books an appointment; 409 `Time slot already booked` when it overlaps another one, even under a race.
+     * `source` marks bookings the assistant made for a patient.
+     */
+    create(caller: ScheduleActor, input: AppointmentInputParsed, source: AppointmentSource = "manual") {
       return db.transaction(async (tx) => {
         await lockSchedule(tx, caller);
         const repo = appointmentRepository(tx, caller.professionalId);
-        const values = toWrite(input, caller.practice, { duration: caller.practice.appointmentDuration, status: "pending" });
+        const values = { ...toWrite(input, caller.practice, { duration: caller.practice.appointmentDuration, status: "pending" }), source };
         await checkWrite(repo, values);
         const id = await repo.insert(values);
-        await recordAudit(tx, caller, { action: "appointment.created", entityType: "appointment", entityId: id });
+        await recordAudit(tx, caller, { action: "appointment.created", entityType: "appointment", entityId: id, details: source === "manual" ? undefined : { source } });
         return loadDto(tx, caller, id);
       });
     },
 
     /** Changes any field, status included; a left-out duration or status keeps its current value. */
-    update(caller: TenantCaller, id: string, input: AppointmentInputParsed) {
+    update(caller: ScheduleActor, id: string, input: AppointmentInputParsed) {
       return db.transaction(async (tx) => {
         await lockSchedule(tx, caller);
         const repo = appointmentRepository(tx, caller.professionalId);
@@ -97,7 +106,7 @@ export function appointmentService(db: Db, clock: Clock) {
     },
 
     /** Cancels without deleting, so the history stays (spec part 2 §2.2: cancelling cannot be undone). */
-    cancel(caller: TenantCaller, id: string) {
+    cancel(caller: ScheduleActor, id: string) {
       return db.transaction(async (tx) => {
         const repo = appointmentRepository(tx, caller.professionalId);
         if (!(await repo.update(id, { status: "cancelled" }))) throw AppError.notFound(NOT_FOUND);
@@ -107,12 +116,37 @@ export function appointmentService(db: Db, clock: Clock) {
     },
 
     /** Free and taken slots of one date inside the caller's business hours (PRODUCT.md "Availability"). */
-    async availability(caller: TenantCaller, request: { date: string; duration?: number; exclude_id?: string }) {
+    async availability(caller: ScheduleActor, request: { date: string; duration?: number; exclude_id?: string }) {
       const { practice } = caller;
       const duration = request.duration ?? practice.appointmentDuration;
       const hours = { days: practice.businessDays, start: practice.businessStart, end: practice.businessEnd, timeZone: practice.timeZone };
       const busy = await appointmentRepository(db, caller.professionalId).findOverlapping(localDayRange(request.date, hours.timeZone), request.exclude_id);
       return { slots: daySlots({ date: request.date, duration, hours, busy, now: clock.now() }) };
+    },
+
+    /**
+     * Whether `date` `time` for `duration` minutes could be booked now: a business day, inside business hours, not
+     * past, overlapping nothing. A read: `create` checks the overlap again under the schedule lock.
+     */
+    async bookable(caller: ScheduleActor, request: { date: string; time: string; duration?: number; exceptId?: string }) {
+      const { practice } = caller;
+      const duration = request.duration ?? practice.appointmentDuration;
+      const range = appointmentRange(request.date, request.time, duration, practice.timeZone);
+      const start = minutesOfDay(request.time);
+      const inHours =
+        practice.businessDays.includes(weekdayOf(request.date)) &&
+        start >= minutesOfDay(practice.businessStart) &&
+        start + duration <= minutesOfDay(practice.businessEnd);
+      if (!inHours) return "outside_hours" as const;
+      if (range.startsAt.getTime() <= clock.now().getTime()) return "past" as const;
+      const busy = await appointmentRepository(db, caller.professionalId).findOverlapping(range, request.exceptId);
+      return busy.length > 0 ? ("taken" as const) : ("free" as const);
+    },
+
+    /** A patient's coming appointments (not cancelled), soonest first: what the assistant may show them. */
+    async upcomingOfPatient(caller: ScheduleActor, patientId: string, limit = 10) {
+      const rows = await appointmentRepository(db, caller.professionalId).listUpcomingOfPatient(patientId, clock.now(), limit);
+      return rows.map(toAppointmentDto);
     },
 
     /** Today's appointments in the caller's time zone, every status, in time order (spec part 2 §2.1). */

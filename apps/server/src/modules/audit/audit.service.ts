@@ -2,6 +2,9 @@ import type { DbOrTx } from "../../db/client";
 import type { AuthContext } from "../../plugins/auth";
 import { auditRepository } from "./audit.repository";
 
+/** Who acted: a signed-in user, or the virtual assistant (no user, role "assistant") on a patient's behalf. */
+export type AuditActor = { userId: string | null; role: AuthContext["role"] | "assistant"; professionalId: string | null; ip?: string | null };
+
 export interface AuditEvent {
   /** e.g. "patient.viewed", "patient.updated" */
   action: string;
@@ -15,7 +18,7 @@ export interface AuditEvent {
  * Records who saw or changed what, and when (LGPD, PRODUCT.md "Admin actions"). Call it inside the same
  * transaction as the change so the trail and the data never disagree.
  */
-export async function recordAudit(db: DbOrTx, actor: Pick<AuthContext, "userId" | "role" | "professionalId"> & { ip?: string }, event: AuditEvent) {
+export async function recordAudit(db: DbOrTx, actor: AuditActor, event: AuditEvent) {
   await auditRepository(db).insert({
     actorUserId: actor.userId,
     actorRole: actor.role,

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, lte, or, sql, type SQL } from "drizzle-orm";
 import type { ConversationChannel, ConversationStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../db/client";
-import { conversations, messages } from "../../db/schema/index";
+import { conversations, messages, twilioNumbers } from "../../db/schema/index";
 import { foldedText, foldForSearch, likeContains } from "../../db/text-search";
 import { pageWithTotal } from "../../lib/pagination";
 
@@ -32,9 +32,17 @@ export function conversationRepository(db: DbOrTx, professionalId: string) {
   };
 
   return {
-    async findById(id: string) {
-      const [row] = await db.select().from(conversations).where(and(own, eq(conversations.id, id))).limit(1);
+    /** `lock`: hold the row until the transaction ends (a reply and an inbound message never interleave). */
+    async findById(id: string, options: { lock?: boolean } = {}) {
+      const query = db.select().from(conversations).where(and(own, eq(conversations.id, id))).limit(1);
+      const [row] = options.lock ? await query.for("update") : await query;
       return row ?? null;
+    },
+
+    /** Whether this professional has a WhatsApp sender number. */
+    async hasSender() {
+      const [row] = await db.select({ id: twilioNumbers.id }).from(twilioNumbers).where(eq(twilioNumbers.professionalId, professionalId)).limit(1);
+      return row !== undefined;
     },
 
     /** Newest activity first; conversations without messages last. */
@@ -77,7 +85,7 @@ export function conversationRepository(db: DbOrTx, professionalId: string) {
         .orderBy(asc(messages.sentAt), asc(messages.createdAt), asc(messages.id));
     },
 
-    async update(id: string, values: Partial<Pick<ConversationRow, "status" | "unreadCount">>) {
+    async update(id: string, values: Partial<Pick<ConversationRow, "status" | "unreadCount" | "resolvedAt">>) {
       const [row] = await db
         .update(conversations)
         .set({ ...values, updatedAt: new Date() })

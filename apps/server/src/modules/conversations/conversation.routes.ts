@@ -4,10 +4,12 @@ import {
   conversationDetailSchema,
   conversationListQuerySchema,
   conversationListSchema,
+  conversationReplySchema,
   conversationSchema,
   conversationUpdateSchema,
   errorResponseSchema,
   idParamSchema,
+  validationErrorSchema,
 } from "@clinora/contracts";
 import { tenantOf } from "../../plugins/auth";
 import type { ConversationService } from "./conversation.service";
@@ -35,6 +37,21 @@ export function conversationRoutes(service: ConversationService) {
         schema: { tags, summary: "Uma conversa com as mensagens (marca como lida)", params: idParamSchema, response: { 200: conversationDetailSchema, 404: errorResponseSchema } },
       },
       (request) => service.get(tenantOf(request), request.params.id),
+    );
+
+    r.post(
+      "/conversations/:id/messages",
+      {
+        config: access,
+        schema: {
+          tags,
+          summary: "Responder ao paciente (a conversa passa para Em Atendimento; o assistente fica em silêncio)",
+          params: idParamSchema,
+          body: conversationReplySchema,
+          response: { 201: conversationDetailSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: validationErrorSchema },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await service.reply(tenantOf(request), request.params.id, request.body)),
     );
 
     r.put(

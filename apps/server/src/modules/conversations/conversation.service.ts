@@ -1,5 +1,9 @@
 import {
+  explainTwilioError,
+  REPLY_BLOCKED_MESSAGES,
   STALE_WAITING_MINUTES,
+  WHATSAPP_REPLY_WINDOW_HOURS,
+  type ConversationReply,
   type Conversation,
   type ConversationDetail,
   type ConversationList,
@@ -7,6 +11,7 @@ import {
   type ConversationUpdate,
 } from "@clinora/contracts";
 import type { Db } from "../../db/client";
+import type { WhatsappOutboundService } from "../whatsapp/whatsapp-outbound.service";
 import { iso, isoInstant } from "../../db/rows";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
@@ -36,10 +41,39 @@ function toConversationDto(row: ConversationRow): Conversation {
 }
 
 function toMessageDto(row: MessageRow): ConversationDetail["messages"][number] {
-  return { id: row.id, content: row.content, direction: row.direction, sent_at: isoInstant(row.sentAt), status: row.status };
+  return {
+    id: row.id,
+    content: row.content,
+    direction: row.direction,
+    sent_at: isoInstant(row.sentAt),
+    status: row.status,
+    sender: row.sender,
+    error_code: row.errorCode,
+    error_message: row.status === "failed" ? explainTwilioError(row.errorCode) : null,
+  };
 }
 
-export function conversationService(db: Db, clock: Clock) {
+/**
+ * WhatsApp's customer-service window: free text until 24 h after the patient's last message
+ * (https://developers.facebook.com/docs/whatsapp/pricing#customer-service-windows). Web chat has none.
+ */
+function replyWindow(row: ConversationRow, now: Date, hasSender: boolean): ConversationDetail["reply_window"] {
+  if (row.channel !== "whatsapp") return { open: true, closes_at: null, reason: null };
+  const closesAt = row.lastInboundAt ? new Date(row.lastInboundAt.getTime() + WHATSAPP_REPLY_WINDOW_HOURS * 60 * MINUTE) : null;
+  const closes_at = closesAt ? isoInstant(closesAt) : null;
+  if (!row.phoneNumber) return { open: false, closes_at, reason: "no_phone" };
+  if (!hasSender) return { open: false, closes_at, reason: "no_sender" };
+  if (!closesAt || closesAt.getTime() <= now.getTime()) return { open: false, closes_at, reason: "window_closed" };
+  return { open: true, closes_at, reason: null };
+}
+
+export function conversationService(db: Db, clock: Clock, deps: { outbound: WhatsappOutboundService; wake: () => void }) {
+  const detail = async (repo: ReturnType<typeof conversationRepository>, row: ConversationRow): Promise<ConversationDetail> => ({
+    ...toConversationDto(row),
+    messages: (await repo.listMessages(row.id)).map(toMessageDto),
+    reply_window: replyWindow(row, clock.now(), row.channel === "whatsapp" && (await repo.hasSender())),
+  });
+
   return {
     /**
      * One page of the caller's conversations, newest activity first, with the number of stale waiting ones
@@ -62,8 +96,31 @@ export function conversationService(db: Db, clock: Clock) {
         let row = await repo.findById(id);
         if (!row) throw AppError.notFound(NOT_FOUND);
         if (row.unreadCount > 0) row = (await repo.update(id, { unreadCount: 0 }))!;
-        return { ...toConversationDto(row), messages: (await repo.listMessages(id)).map(toMessageDto) };
+        return detail(repo, row);
       });
+    },
+
+    /**
+     * The professional's reply: sent like the assistant's (through Twilio for WhatsApp) and the conversation
+     * becomes `in_progress`, which silences the assistant until 'Resolver'. Outside WhatsApp's 24-hour window
+     * nothing is sent: 409 with the reason.
+     */
+    async reply(caller: TenantCaller, id: string, input: ConversationReply): Promise<ConversationDetail> {
+      const result = await db.transaction(async (tx) => {
+        const repo = conversationRepository(tx, caller.professionalId);
+        const row = await repo.findById(id, { lock: true });
+        if (!row) throw AppError.notFound(NOT_FOUND);
+        const window = replyWindow(row, clock.now(), row.channel === "whatsapp" && (await repo.hasSender()));
+        if (window.reason) throw AppError.conflict(REPLY_BLOCKED_MESSAGES[window.reason]);
+        await deps.outbound.queue(tx, { conversation: row, content: input.content, sender: "professional", at: clock.now() });
+        const updated = (await repo.update(id, { status: "in_progress", unreadCount: 0 }))!;
+        if (row.status !== "in_progress") {
+          await recordAudit(tx, caller, { action: "conversation.status_changed", entityType: "conversation", entityId: id, details: { from: row.status, to: "in_progress" } });
+        }
+        return detail(repo, updated);
+      });
+      deps.wake();
+      return result;
     },
 
     async update(caller: TenantCaller, id: string, input: ConversationUpdate): Promise<Conversation> {
@@ -71,7 +128,8 @@ export function conversationService(db: Db, clock: Clock) {
         const repo = conversationRepository(tx, caller.professionalId);
         const before = await repo.findById(id);
         if (!before) throw AppError.notFound(NOT_FOUND);
-        const row = (await repo.update(id, { status: input.status }))!;
+        // Resolving ends the session: the assistant's next context starts after this moment.
+        const row = (await repo.update(id, { status: input.status, ...(input.status === "resolved" ? { resolvedAt: clock.now() } : {}) }))!;
         await recordAudit(tx, caller, {
           action: "conversation.status_changed",
           entityType: "conversation",

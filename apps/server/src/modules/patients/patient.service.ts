@@ -5,7 +5,7 @@ import type { Clock } from "../../lib/clock";
 import { pageOf, pageWindow } from "../../lib/pagination";
 import { todayIn } from "../../lib/time";
 import type { TenantCaller } from "../../plugins/auth";
-import { recordAudit } from "../audit/audit.service";
+import { recordAudit, type AuditActor } from "../audit/audit.service";
 import { patientRepository, type PatientRow, type PatientWrite } from "./patient.repository";
 import { isoInstant } from "../../db/rows";
 
@@ -82,7 +82,7 @@ export function patientService(db: Db, clock: Clock) {
       return toPatientDto(row, { last_appointment: await repo.lastCompletedDate(id), next_appointment: next.get(id) ?? null });
     },
 
-    async create(caller: TenantCaller, input: PatientInputParsed) {
+    async create(caller: AuditActor & { professionalId: string }, input: PatientInputParsed) {
       const values = toWrite(input);
       return db.transaction(async (tx) => {
         const repo = patientRepository(tx, caller.professionalId);

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { conversations, messages, patients } from "../../db/schema/index";
+import { conversations, jobs, messages, patients, systemEvents } from "../../db/schema/index";
+import { UNROUTED_INBOUND } from "./whatsapp-message.repository";
 
 /**
  * WhatsApp traffic of one professional, or of the whole platform when `professionalId` is null (an
@@ -56,6 +57,24 @@ export function whatsappMetricsRepository(db: DbOrTx, professionalId: string | n
         .from(conversations)
         .where(whatsappConversation);
       return row!;
+    },
+
+    /** Background jobs (replies, sends) that failed for good. */
+    async failedJobs() {
+      const [row] = await db
+        .select({ n: countWhere(eq(jobs.status, "failed")) })
+        .from(jobs)
+        .where(professionalId ? eq(jobs.professionalId, professionalId) : undefined);
+      return row?.n ?? 0;
+    },
+
+    /** Inbound messages since `since` to numbers no professional owns, and the number of the latest. */
+    async unroutedInbound(since: Date) {
+      const [row] = await db
+        .select({ count: countWhere(sql`true`), lastNumber: sql<string | null>`(array_agg(${systemEvents.detail}->>'to' order by ${systemEvents.createdAt} desc))[1]` })
+        .from(systemEvents)
+        .where(and(eq(systemEvents.kind, UNROUTED_INBOUND), gte(systemEvents.createdAt, since)));
+      return { count: row?.count ?? 0, lastNumber: row?.lastNumber ?? null };
     },
 
     /** Failed outbound messages since `since`, newest first. */

@@ -31,10 +31,13 @@ export function whatsappMetricsService(db: Db, clock: Clock) {
     const now = clock.now().getTime();
     const since = new Date(now - WHATSAPP_METRICS_WINDOW_HOURS * 60 * MINUTE);
     const staleBefore = new Date(now - STALE_WAITING_MINUTES * MINUTE);
-    const [m, w, failures] = await Promise.all([
+    const [m, w, failures, failedJobs, unrouted] = await Promise.all([
       repo.messageFigures(since),
       repo.waitingFigures(staleBefore),
       repo.recentFailures(since, RECENT_FAILURES_LIMIT),
+      repo.failedJobs(),
+      // Messages to unassigned numbers belong to no professional: only the platform view shows them.
+      professionalId ? null : repo.unroutedInbound(since),
     ]);
     return {
       inbound_messages: m.inbound,
@@ -55,6 +58,9 @@ export function whatsappMetricsService(db: Db, clock: Clock) {
         sentAt: isoInstant(f.sentAt),
         contentPreview: previewOf(f.content),
       })),
+      failed_jobs: failedJobs,
+      unrouted_inbound: unrouted?.count ?? 0,
+      last_unrouted_number: unrouted?.lastNumber ?? null,
     };
   }
 

@@ -1,10 +1,11 @@
-import { DEFAULT_APPOINTMENT_TYPE, type AppointmentStatus } from "@clinora/contracts";
+import { DEFAULT_APPOINTMENT_TYPE, type AppointmentSource, type AppointmentStatus } from "@clinora/contracts";
 import { format, isValid, parseISO } from "date-fns";
 import { CalendarDays, Mail, Pencil, Phone, Timer, Trash2, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { formatPhone } from "@/lib/format";
+import { AppointmentSourceBadge } from "./appointment-source-badge";
 import { AppointmentStatusBadge } from "./appointment-status";
 
 interface PatientContact {
@@ -19,6 +20,8 @@ interface PatientContact {
  */
 export interface AppointmentCardData {
   status: AppointmentStatus;
+  /** "assistant" when the virtual assistant booked it; absent where the list does not say (today's agenda). */
+  source?: AppointmentSource;
   appointment_date?: string;
   date?: string;
   appointment_time?: string;
@@ -50,7 +53,7 @@ function startOf(appointment: AppointmentCardData): Date {
   return new Date();
 }
 
-/** One appointment: date, time, type, status, duration, notes and the patient's contacts. */
+/** One appointment: date, time, type, status, who booked it, duration, notes and the patient's contacts. */
 export function AppointmentCard({ appointment, onEdit, onDelete }: AppointmentCardProps) {
   const start = startOf(appointment);
   const name = appointment.patient?.name ?? appointment.patient_name ?? "Paciente não informado";
@@ -75,6 +78,7 @@ export function AppointmentCard({ appointment, onEdit, onDelete }: AppointmentCa
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="min-w-0 font-semibold break-words text-slate-900">{name}</h3>
             <AppointmentStatusBadge status={appointment.status} />
+            <AppointmentSourceBadge source={appointment.source} />
           </div>
           <p className="mt-0.5 text-sm text-slate-600">{type}</p>
           <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">

@@ -17,24 +17,33 @@ function staleText(n: number, audience: HealthAudience): string {
   return audience === "admin" ? waiting : `${waiting} Faça o acompanhamento em Conversas.`;
 }
 
+/** Messages to a number no professional owns (administrators only): they reach no one until it is assigned. */
+function unroutedText(n: number, lastNumber: string | null): string {
+  const last = lastNumber ? ` (último: ${lastNumber})` : "";
+  return `${plural(n, "mensagem recebida", "mensagens recebidas")} em números sem profissional atribuído${last}. Atribua o número a um profissional para que as mensagens cheguem em Conversas.`;
+}
+
 export interface WhatsappHealthAlertProps {
   metrics: WhatsappMetrics;
   audience: HealthAudience;
 }
 
 /**
- * Shown when messages failed or conversations wait for a reply for more than 2 hours (spec part 1 §4);
- * destructive when something failed, a warning otherwise. Renders nothing when all is well.
+ * Shown when messages failed, conversations wait for a reply for more than 2 hours (spec part 1 §4) or messages
+ * arrived at a number nobody owns (administrators; always 0 for a professional); destructive when something
+ * failed, a warning otherwise. Renders nothing when all is well.
  */
 export function WhatsappHealthAlert({ metrics, audience }: WhatsappHealthAlertProps) {
   const failed = metrics.failed_messages;
   const stale = metrics.stale_waiting_conversations;
-  if (failed === 0 && stale === 0) return null;
+  const unrouted = metrics.unrouted_inbound;
+  if (failed === 0 && stale === 0 && unrouted === 0) return null;
   return (
     <Alert tone={failed > 0 ? "danger" : "warning"} title="Atenção à integração do WhatsApp">
       <ul className="space-y-1">
         {failed > 0 ? <li>{failureText(failed, audience)}</li> : null}
         {stale > 0 ? <li>{staleText(stale, audience)}</li> : null}
+        {unrouted > 0 ? <li>{unroutedText(unrouted, metrics.last_unrouted_number)}</li> : null}
       </ul>
     </Alert>
   );

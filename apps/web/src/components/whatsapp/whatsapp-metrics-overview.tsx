@@ -1,20 +1,24 @@
-import { MESSAGE_STATUS_LABELS, type MessageStatus, type RecentFailure, type WhatsappMetrics } from "@clinora/contracts";
-import { CheckCheck, Inbox, MessageSquareOff, Send, TriangleAlert } from "lucide-react";
+import { MESSAGE_STATUS_LABELS, type RecentFailure, type WhatsappMetrics } from "@clinora/contracts";
+import { CheckCheck, Inbox, MessageSquareOff, Send, ServerCrash, TriangleAlert } from "lucide-react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { StatCard } from "@/components/ui/stat-card";
 import { formatDateTimeLong, formatPhone } from "@/lib/format";
 
-/** Outbound message statuses in delivery order; labels from the spec (part 2 §4). */
-const STATUS_BADGES: { status: MessageStatus; tone: BadgeTone }[] = [
+/**
+ * Outbound message statuses in delivery order; labels from the spec (part 2 §4). "Enviando" (queued) is not
+ * counted: it lasts seconds, and the figures are Twilio's outcomes.
+ */
+const STATUS_BADGES: { status: keyof WhatsappMetrics["status_breakdown"]; tone: BadgeTone }[] = [
   { status: "sent", tone: "info" },
   { status: "delivered", tone: "success" },
   { status: "read", tone: "brand" },
   { status: "failed", tone: "danger" },
 ];
 
+/** Anything to show: messages, waiting conversations, or background jobs that gave up (even without traffic). */
 function hasTraffic(m: WhatsappMetrics): boolean {
-  return m.last_message_at !== null || m.inbound_messages + m.outbound_messages + m.waiting_conversations > 0;
+  return m.last_message_at !== null || m.inbound_messages + m.outbound_messages + m.waiting_conversations + m.failed_jobs > 0;
 }
 
 function InfoTile({ label, value }: { label: string; value: string | number }) {
@@ -64,6 +68,16 @@ export function WhatsappMetricsOverview({ metrics, emptyTitle }: WhatsappMetrics
         <StatCard label="Entregues" value={metrics.delivered_messages} icon={CheckCheck} tone="success" />
         <StatCard label="Falhas" value={failed} icon={TriangleAlert} tone={failed > 0 ? "danger" : "muted"} />
       </div>
+      {/* Only when something gave up: always 0 on a professional's own figures. */}
+      {metrics.failed_jobs > 0 ? (
+        <StatCard
+          label="Tarefas em segundo plano com falha"
+          value={metrics.failed_jobs}
+          icon={ServerCrash}
+          tone="danger"
+          hint="Envios e respostas automáticas que falharam depois de todas as tentativas."
+        />
+      ) : null}
 
       <dl className="grid gap-3 @md:grid-cols-3">
         <InfoTile label="Última mensagem" value={formatDateTimeLong(metrics.last_message_at ?? "") || "Nenhuma mensagem"} />

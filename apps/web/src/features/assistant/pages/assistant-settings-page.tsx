@@ -6,12 +6,13 @@ import { PageHeader } from "@/components/ui/page-header";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { useWhatsappConfig, webhookUrlOf } from "@/lib/whatsapp";
 import { AssistantSettingsCard } from "../components/assistant-settings-card";
+import { AssistantTestCard } from "../components/assistant-test-card";
 import { BestPracticesCard } from "../components/best-practices-card";
 import { IntegrationStatusCard } from "../components/integration-status-card";
 import { MessageMonitoringCard } from "../components/message-monitoring-card";
 import { WhatsappTwilioCard } from "../components/whatsapp-twilio-card";
 
-/** Spec part 2 §2.7: the five cards. */
+/** Spec part 2 §2.7: the five cards, and "Testar assistente" between the settings form and the best practices. */
 export function AssistantSettingsPage() {
   const config = useWhatsappConfig();
   useErrorToast(config.error, "Não foi possível carregar as configurações. Tente novamente.");
@@ -40,6 +41,7 @@ export function AssistantSettingsPage() {
         <div className="min-w-0 space-y-6 lg:col-span-3">
           <MessageMonitoringCard />
           <AssistantSettingsCard />
+          <AssistantTestCard />
         </div>
         <div className="lg:col-span-5">
           <BestPracticesCard />

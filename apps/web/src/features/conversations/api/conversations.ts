@@ -6,10 +6,11 @@ import {
   type ConversationChannel,
   type ConversationDetail,
   type ConversationList,
+  type ConversationReply,
   type ConversationStatus,
 } from "@clinora/contracts";
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { api, isApiError, serverDetail } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 
 export interface ConversationListParams {
@@ -21,6 +22,7 @@ export interface ConversationListParams {
 
 export const conversationKeys = {
   all: ["conversations"] as const,
+  lists: () => ["conversations", "list"] as const,
   list: (params: ConversationListParams) => ["conversations", "list", params] as const,
   detail: (id: string) => ["conversations", "detail", id] as const,
 };
@@ -67,5 +69,32 @@ export function useResolveConversation() {
       return queryClient.invalidateQueries({ queryKey: conversationKeys.all });
     },
     onError: () => toast.error(MSG.conversationResolveError),
+  });
+}
+
+export function sendConversationReply(id: string, input: ConversationReply) {
+  return api.post<ConversationDetail>(`/conversations/${id}/messages`, input);
+}
+
+/**
+ * The professional's reply. The answer is the updated thread (now "Em Atendimento"), put straight into the open
+ * dialog; the list refreshes for its last message and status. A 409 (the 24-hour window closed meanwhile, or no
+ * WhatsApp number) refetches the thread so the reply box shows why it is closed.
+ */
+export function useSendConversationReply(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ConversationReply) => sendConversationReply(id, input),
+    onSuccess: async (detail) => {
+      toast.success(MSG.replySent);
+      // A poll started before the send would otherwise land afterwards and hide the new message for 5 s.
+      await queryClient.cancelQueries({ queryKey: conversationKeys.detail(id) });
+      queryClient.setQueryData(conversationKeys.detail(id), detail);
+      return queryClient.invalidateQueries({ queryKey: conversationKeys.lists() });
+    },
+    onError: (error) => {
+      toast.error(serverDetail(error) ?? MSG.replySendError);
+      if (isApiError(error) && error.status === 409) void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(id) });
+    },
   });
 }

@@ -10,6 +10,7 @@ import { formatPhone } from "@/lib/format";
 import { useConversation, useResolveConversation } from "../api/conversations";
 import { contactName, conversationStatusOf, sortedBySentAt } from "../utils/conversation-display";
 import { ChannelBadge, ConversationStatusBadge } from "./conversation-badges";
+import { ConversationReplyForm } from "./conversation-reply-form";
 import { MessageThread } from "./message-thread";
 
 export interface ConversationDialogProps {
@@ -22,7 +23,7 @@ export function ConversationDialog({ conversationId, onClose }: ConversationDial
   return (
     <Dialog open={conversationId !== null} onOpenChange={(open) => !open && onClose()}>
       {conversationId ? (
-        <DialogContent size="lg" className="sm:h-[min(44rem,calc(100dvh-4rem))]">
+        <DialogContent size="lg" className="sm:h-[min(44rem,calc(100dvh-4rem))]" onOpenAutoFocus={focusDialogItself}>
           <ConversationDetail id={conversationId} />
         </DialogContent>
       ) : null}
@@ -30,7 +31,19 @@ export function ConversationDialog({ conversationId, onClose }: ConversationDial
   );
 }
 
-/** Mounted only while the dialog is open, so polling stops when it closes (spec part 2 §7). */
+/**
+ * Reading comes first: focus the dialog rather than its first field, the reply box, which on a phone would open
+ * the keyboard over the thread. Tab then reaches the box.
+ */
+function focusDialogItself(event: Event) {
+  event.preventDefault();
+  if (event.currentTarget instanceof HTMLElement) event.currentTarget.focus();
+}
+
+/**
+ * Mounted only while the dialog is open, so polling stops when it closes (spec part 2 §7). The reply box keeps
+ * what is being typed across polls: only its window figures follow the fresh data.
+ */
 function ConversationDetail({ id }: { id: string }) {
   const { data, error, isPending, refetch, isFetching } = useConversation(id);
   const resolve = useResolveConversation();
@@ -78,6 +91,7 @@ function ConversationDetail({ id }: { id: string }) {
       <DialogBody className="bg-slate-50/60 py-4">
         <MessageThread messages={messages} endRef={endRef} />
       </DialogBody>
+      <ConversationReplyForm conversation={data} />
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="outline">Fechar</Button>

@@ -1,9 +1,17 @@
-import { MESSAGE_STATUS_LABELS, type ConversationMessage } from "@clinora/contracts";
-import { Check, CheckCheck, CircleAlert } from "lucide-react";
+import {
+  explainTwilioError,
+  MESSAGE_SENDER_LABELS,
+  MESSAGE_STATUS_LABELS,
+  type ConversationMessage,
+  type MessageSender,
+  type MessageStatus,
+} from "@clinora/contracts";
+import { Bot, Check, CheckCheck, CircleAlert, Clock, UserRound, type LucideIcon } from "lucide-react";
 import type { Ref } from "react";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
 import { formatDateTimeLong } from "@/lib/format";
-import { messageStatusOf } from "../utils/conversation-display";
+import { messageSenderOf, messageStatusOf } from "../utils/conversation-display";
 
 export interface MessageThreadProps {
   messages: ConversationMessage[];
@@ -11,7 +19,10 @@ export interface MessageThreadProps {
   endRef: Ref<HTMLDivElement>;
 }
 
-/** Patient's messages on the left, the clinic's on the right with their delivery status (spec part 2 §4). */
+/**
+ * Patient's messages on the left; the clinic's on the right with who wrote them (the assistant or the
+ * professional) and their delivery status (spec part 2 §4), a failed one with the reason.
+ */
 export function MessageThread({ messages, endRef }: MessageThreadProps) {
   return (
     <div>
@@ -29,40 +40,69 @@ export function MessageThread({ messages, endRef }: MessageThreadProps) {
   );
 }
 
-const STATUS_ICON = { sent: Check, delivered: CheckCheck, read: CheckCheck, failed: CircleAlert } as const;
+const STATUS_LOOK: Record<MessageStatus, { tone: BadgeTone; icon: LucideIcon }> = {
+  queued: { tone: "neutral", icon: Clock },
+  sent: { tone: "info", icon: Check },
+  delivered: { tone: "success", icon: CheckCheck },
+  read: { tone: "brand", icon: CheckCheck },
+  failed: { tone: "danger", icon: CircleAlert },
+};
+
+const SENDER_ICON: Record<Exclude<MessageSender, "patient">, LucideIcon> = { assistant: Bot, professional: UserRound };
+
+function MessageStatusBadge({ status }: { status: MessageStatus }) {
+  const { tone, icon: Icon } = STATUS_LOOK[status];
+  return (
+    <Badge tone={tone} className="px-2">
+      <Icon aria-hidden />
+      {MESSAGE_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
 
 function MessageBubble({ message }: { message: ConversationMessage }) {
   const outbound = message.direction === "outbound";
   const status = outbound ? messageStatusOf(message.status) : null;
-  const StatusIcon = status ? STATUS_ICON[status] : null;
+  const sender = messageSenderOf(message);
+  const SenderIcon = sender && sender !== "patient" ? SENDER_ICON[sender] : null;
+  const failed = status === "failed";
+  const failure = failed ? (message.error_message ?? explainTwilioError(message.error_code)) : null;
 
   return (
     <li className={cn("flex", outbound ? "justify-end" : "justify-start")}>
-      <div className={cn("max-w-[85%] sm:max-w-[75%]", outbound && "items-end text-right")}>
-        <p className="sr-only">{outbound ? "Clínica:" : "Paciente:"}</p>
+      <div className={cn("flex max-w-[85%] flex-col sm:max-w-[75%]", outbound ? "items-end" : "items-start")}>
+        {outbound && sender && SenderIcon ? (
+          <p className="mb-1 flex items-center gap-1 text-xs font-medium text-slate-600">
+            <SenderIcon aria-hidden className={cn("size-3.5", sender === "assistant" ? "text-violet-600" : "text-brand-700")} />
+            {MESSAGE_SENDER_LABELS[sender]}
+            <span className="sr-only">:</span>
+          </p>
+        ) : (
+          <p className="sr-only">{outbound ? "Clínica:" : `${MESSAGE_SENDER_LABELS.patient}:`}</p>
+        )}
         <div
           className={cn(
             "rounded-2xl px-3.5 py-2 text-left text-sm leading-relaxed whitespace-pre-wrap break-words",
-            outbound ? "rounded-br-md bg-brand-600 text-white" : "rounded-bl-md bg-slate-100 text-slate-800",
-            status === "failed" && "bg-red-50 text-red-900 ring-1 ring-red-200",
+            outbound ? "rounded-br-md" : "rounded-bl-md bg-slate-100 text-slate-800",
+            outbound && (sender === "assistant" ? "bg-brand-50 text-brand-950 ring-1 ring-brand-200" : "bg-brand-600 text-white"),
+            failed && "bg-red-50 text-red-900 ring-1 ring-red-200",
           )}
         >
           {message.content || <span className="italic opacity-70">Mensagem sem conteúdo</span>}
         </div>
-        <p className={cn("mt-1 flex items-center gap-1.5 text-xs text-slate-500", outbound && "justify-end")}>
+        <p className={cn("mt-1 flex flex-wrap items-center gap-1.5 text-xs text-slate-500", outbound && "justify-end")}>
           <time dateTime={message.sent_at}>{formatDateTimeLong(message.sent_at)}</time>
-          {status && StatusIcon ? (
-            <span
-              className={cn(
-                "inline-flex items-center gap-0.5 font-medium",
-                status === "failed" ? "text-red-600" : status === "read" ? "text-brand-700" : "text-slate-500",
-              )}
-            >
-              <StatusIcon aria-hidden className="size-3.5" />
-              {MESSAGE_STATUS_LABELS[status]}
-            </span>
-          ) : null}
+          {status ? <MessageStatusBadge status={status} /> : null}
         </p>
+        {failure ? (
+          <p className="mt-1 flex items-start gap-1.5 text-left text-xs font-medium text-red-700">
+            <CircleAlert aria-hidden className="mt-px size-3.5 shrink-0" />
+            <span>
+              <span className="sr-only">Motivo da falha: </span>
+              {failure}
+            </span>
+          </p>
+        ) : null}
       </div>
     </li>
   );

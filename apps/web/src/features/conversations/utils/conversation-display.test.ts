@@ -1,5 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { contactName, conversationChannelOf, formatListTime, sortedBySentAt, conversationStatusOf, formatWaitingAge, isStaleWaiting, messageStatusOf, minutesSince } from "./conversation-display";
+import {
+  contactName,
+  conversationChannelOf,
+  conversationStatusOf,
+  formatListTime,
+  formatWaitingAge,
+  formatWindowLeft,
+  isReplyWindowOpen,
+  isStaleWaiting,
+  messageSenderOf,
+  messageStatusOf,
+  minutesSince,
+  minutesUntil,
+  sortedBySentAt,
+} from "./conversation-display";
 
 const NOW = Date.parse("2026-03-10T15:00:00Z");
 const ago = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
@@ -12,7 +26,17 @@ describe("conversation display rules", () => {
     expect(conversationChannelOf("web_chat")).toBe("web_chat");
     expect(conversationChannelOf("sms")).toBe("whatsapp");
     expect(messageStatusOf("read")).toBe("read");
-    expect(messageStatusOf("queued")).toBeNull();
+    expect(messageStatusOf("queued")).toBe("queued");
+    expect(messageStatusOf("accepted")).toBeNull();
+    expect(messageStatusOf(null)).toBeNull();
+  });
+
+  it("names the author of a message, and never guesses the author of an outbound one", () => {
+    expect(messageSenderOf({ sender: "assistant", direction: "outbound" })).toBe("assistant");
+    expect(messageSenderOf({ sender: "professional", direction: "outbound" })).toBe("professional");
+    expect(messageSenderOf({ sender: "patient", direction: "inbound" })).toBe("patient");
+    expect(messageSenderOf({ sender: undefined, direction: "inbound" })).toBe("patient");
+    expect(messageSenderOf({ sender: "bot", direction: "outbound" })).toBeNull();
   });
 
   it("counts whole minutes since the last message", () => {
@@ -54,5 +78,37 @@ describe("conversation display rules", () => {
     expect(formatListTime(new Date(2026, 2, 9, 23, 59).toISOString(), now)).toBe("Ontem");
     expect(formatListTime(new Date(2026, 2, 8, 12, 0).toISOString(), now)).toBe("08/03/2026");
     expect(formatListTime(null, now)).toBe("");
+  });
+
+  it("shows the time left in WhatsApp's 24-hour window in whole hours and minutes, rounded down", () => {
+    const inMinutes = (minutes: number) => new Date(NOW + minutes * 60_000).toISOString();
+    expect(formatWindowLeft(inMinutes(5 * 60 + 12), NOW)).toBe("5 h 12 min");
+    expect(formatWindowLeft(inMinutes(5 * 60 + 12.9), NOW)).toBe("5 h 12 min");
+    expect(formatWindowLeft(inMinutes(24 * 60), NOW)).toBe("24 h");
+    expect(formatWindowLeft(inMinutes(59), NOW)).toBe("59 min");
+    expect(formatWindowLeft(inMinutes(0.5), NOW)).toBe("menos de 1 min");
+  });
+
+  it("has no time left once the window has closed, or without a closing time", () => {
+    expect(formatWindowLeft(new Date(NOW).toISOString(), NOW)).toBeNull();
+    expect(formatWindowLeft(ago(1), NOW)).toBeNull();
+    expect(formatWindowLeft(null, NOW)).toBeNull();
+    expect(formatWindowLeft("amanhã", NOW)).toBeNull();
+  });
+
+  it("counts the whole minutes until the window closes, never below zero", () => {
+    expect(minutesUntil(new Date(NOW + 90.5 * 60_000).toISOString(), NOW)).toBe(90);
+    expect(minutesUntil(ago(10), NOW)).toBe(0);
+    expect(minutesUntil(null, NOW)).toBeNull();
+  });
+
+  it("lets the professional reply only while the server says so and the window has not passed", () => {
+    const later = new Date(NOW + 60_000).toISOString();
+    expect(isReplyWindowOpen({ open: true, closes_at: later }, NOW)).toBe(true);
+    expect(isReplyWindowOpen({ open: true, closes_at: null }, NOW)).toBe(true);
+    expect(isReplyWindowOpen({ open: true, closes_at: ago(1) }, NOW)).toBe(false);
+    expect(isReplyWindowOpen({ open: true, closes_at: later }, NOW + 60_000)).toBe(false);
+    expect(isReplyWindowOpen({ open: false, closes_at: later }, NOW)).toBe(false);
+    expect(isReplyWindowOpen({ open: false, closes_at: null }, NOW)).toBe(false);
   });
 });

@@ -1,10 +1,13 @@
 import {
   CONVERSATION_CHANNELS,
   CONVERSATION_STATUSES,
+  MESSAGE_SENDERS,
   MESSAGE_STATUSES,
   STALE_WAITING_MINUTES,
   type ConversationChannel,
   type ConversationStatus,
+  type MessageDirection,
+  type MessageSender,
   type MessageStatus,
 } from "@clinora/contracts";
 import { isSameDay } from "date-fns";
@@ -24,6 +27,54 @@ export function conversationChannelOf(value: string | null | undefined): Convers
 
 export function messageStatusOf(value: string | null | undefined): MessageStatus | null {
   return (MESSAGE_STATUSES as readonly string[]).includes(value ?? "") ? (value as MessageStatus) : null;
+}
+
+/**
+ * Who wrote a message. An unknown sender (a server older than the field) falls back to the patient for an
+ * inbound message and to no label for an outbound one, rather than naming the wrong author.
+ */
+export function messageSenderOf(message: { sender?: string | null; direction: MessageDirection }): MessageSender | null {
+  if ((MESSAGE_SENDERS as readonly string[]).includes(message.sender ?? "")) return message.sender as MessageSender;
+  return message.direction === "inbound" ? "patient" : null;
+}
+
+/**
+ * Whether the professional may write now: the server's answer, and on WhatsApp also the clock, so a window that
+ * closes while the dialog is open disables the box before the next poll (WhatsApp's 24-hour rule).
+ */
+export function isReplyWindowOpen(replyWindow: { open: boolean; closes_at: string | null }, now: number): boolean {
+  if (!replyWindow.open) return false;
+  if (!replyWindow.closes_at) return true;
+  const closesAt = Date.parse(replyWindow.closes_at);
+  return Number.isNaN(closesAt) || closesAt > now;
+}
+
+/**
+ * Time left in WhatsApp's 24-hour window, for "Janela do WhatsApp: 5 h 12 min restantes": whole hours and
+ * minutes, rounded down so it never promises more than there is; "menos de 1 min" in the last minute.
+ * Null without a closing time (web chat), with an invalid one, or once it has passed.
+ */
+export function formatWindowLeft(closesAt: string | null | undefined, now: number): string | null {
+  if (!closesAt) return null;
+  const at = Date.parse(closesAt);
+  if (Number.isNaN(at) || at <= now) return null;
+  const minutes = Math.floor((at - now) / MINUTE_MS);
+  if (minutes < 1) return "menos de 1 min";
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+/** Below this, the time left is shown as a warning: an answer may not fit in what remains. */
+export const REPLY_WINDOW_WARNING_MINUTES = 60;
+
+/** Whole minutes until the window closes, or null without a valid closing time. */
+export function minutesUntil(closesAt: string | null | undefined, now: number): number | null {
+  if (!closesAt) return null;
+  const at = Date.parse(closesAt);
+  if (Number.isNaN(at)) return null;
+  return Math.max(0, Math.floor((at - now) / MINUTE_MS));
 }
 
 /** Whole minutes since the last message, or null without a (valid) time. */

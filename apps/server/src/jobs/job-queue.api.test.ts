@@ -1,0 +1,440 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { sql } from "drizzle-orm";
+import { openDatabase, type Database, type Db } from "../db/client";
+import { jobs } from "../db/schema/index";
+import { rowsOf } from "../db/rows";
+import { fixedClock } from "../lib/clock";
+import { openTestDatabase } from "../../test/context";
+import { adminPostgresUrl, testDbKind, withDatabase } from "../../test/test-db";
+import { enqueueJob, jobRepository } from "./job.repository";
+import { createWorker, exponentialBackoffMs, PermanentJobError, type JobLogger, type JobWorker, type WorkerOptions } from "./worker";
+
+const T0 = new Date("2025-06-02T12:00:00.000Z");
+const at = (ms: number) => new Date(T0.getTime() + ms);
+
+/** A promise the test settles from outside, e.g. to hold a handler "running" as long as needed. */
+function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/** Keeps what the worker logged, to assert on errors that must be logged rather than thrown. */
+function recordingLog() {
+  const entries: { level: string; obj: object; msg?: string }[] = [];
+  const at = (level: string) => (obj: object, msg?: string) => void entries.push({ level, obj, msg });
+  const log: JobLogger = { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
+  return { log, entries, errors: () => entries.filter((e) => e.level === "error") };
+}
+
+let database: Database;
+let db: Db;
+let repo: ReturnType<typeof jobRepository>;
+let clock: ReturnType<typeof fixedClock>;
+const workers: JobWorker[] = [];
+
+/** A worker on the test database and clock; stopped after the test whatever happens. */
+function worker(options: Partial<WorkerOptions> & Pick<WorkerOptions, "handlers">): JobWorker {
+  const w = createWorker(db, { clock, pollMs: 20, backoffBaseMs: 1000, ...options });
+  workers.push(w);
+  return w;
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  db = database.db;
+  repo = jobRepository(db);
+});
+
+afterAll(() => database.close());
+
+beforeEach(async () => {
+  await Promise.all(workers.splice(0).map((w) => w.stop({ graceMs: 0 })));
+  await db.delete(jobs);
+  clock = fixedClock(T0);
+});
+
+describe("enqueueJob", () => {
+  it("stores a dedupe key once: the second enqueue inserts nothing and returns null", async () => {
+    const first = await enqueueJob(db, { type: "whatsapp.send", payload: { sid: "SM1" }, dedupeKey: "send:SM1", runAt: T0 });
+    const second = await enqueueJob(db, { type: "whatsapp.send", payload: { sid: "other" }, dedupeKey: "send:SM1", runAt: T0 });
+    const withoutKey = [await enqueueJob(db, { type: "x", runAt: T0 }), await enqueueJob(db, { type: "x", runAt: T0 })];
+
+    expect(first).toEqual(expect.any(Number));
+    expect(second).toBeNull();
+    expect(withoutKey.every((id) => typeof id === "number")).toBe(true);
+    const row = await repo.findByDedupeKey("send:SM1");
+    expect(row).toMatchObject({ id: first, payload: { sid: "SM1" }, status: "pending", attempts: 0, maxAttempts: 5 });
+    expect(await repo.countByStatus()).toEqual({ pending: 3, running: 0, done: 0, failed: 0 });
+  });
+
+  it("enqueues within the caller's transaction: a rollback leaves no job, and the key stays free", async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        expect(await enqueueJob(tx, { type: "calendar.sync", dedupeKey: "sync:1", runAt: T0 })).toEqual(expect.any(Number));
+        throw new Error("the change that caused it failed");
+      }),
+    ).rejects.toThrow("the change that caused it failed");
+    expect(await repo.findByDedupeKey("sync:1")).toBeNull();
+
+    await db.transaction(async (tx) => {
+      await enqueueJob(tx, { type: "calendar.sync", dedupeKey: "sync:1", runAt: T0, maxAttempts: 2, professionalId: null });
+    });
+    expect(await repo.findByDedupeKey("sync:1")).toMatchObject({ type: "calendar.sync", maxAttempts: 2 });
+  });
+});
+
+describe("claiming", () => {
+  it("claims due jobs oldest run_at first, up to the limit, and never a job due later", async () => {
+    const c = await enqueueJob(db, { type: "x", runAt: at(-1000) });
+    const a = await enqueueJob(db, { type: "x", runAt: at(-3000) });
+    const b = await enqueueJob(db, { type: "x", runAt: at(-2000) });
+    const future = await enqueueJob(db, { type: "x", runAt: at(1) });
+
+    const firstTwo = await repo.claimDue({ workerId: "w1", now: T0, limit: 2 });
+    expect(firstTwo.map((j) => j.id)).toEqual([a, b]);
+    expect(firstTwo[0]).toMatchObject({ status: "running", attempts: 1, lockedBy: "w1", lockedAt: T0 });
+
+    const rest = await repo.claimDue({ workerId: "w2", now: T0, limit: 10 });
+    expect(rest.map((j) => j.id)).toEqual([c]);
+    expect(await repo.findById(future!)).toMatchObject({ status: "pending", attempts: 0, lockedBy: null });
+
+    expect((await repo.claimDue({ workerId: "w2", now: at(1), limit: 10 })).map((j) => j.id)).toEqual([future]);
+  });
+});
+
+describe("the worker", () => {
+  it("runs a job with its payload, marks it done and counts the run", async () => {
+    const seen: unknown[] = [];
+    const id = await enqueueJob(db, { type: "hello", payload: { to: "Ana" }, runAt: T0 });
+    const w = worker({ handlers: { hello: { run: async (job) => void seen.push(job.payload) } } });
+
+    expect(await w.drain()).toBe(1);
+    expect(seen).toEqual([{ to: "Ana" }]);
+    expect(await repo.findById(id!)).toMatchObject({ status: "done", attempts: 1, lastError: null });
+    expect(await w.drain()).toBe(0);
+  });
+
+  it("retries a failing job with growing backoff, then succeeds", async () => {
+    let calls = 0;
+    const id = await enqueueJob(db, { type: "flaky", runAt: T0 });
+    const w = worker({
+      backoffBaseMs: 1000,
+      handlers: {
+        flaky: {
+          run: async () => {
+            calls += 1;
+            if (calls < 3) throw new Error(`provider down (${calls})`);
+          },
+        },
+      },
+    });
+
+    expect(await w.drain()).toBe(1);
+    const afterFirst = (await repo.findById(id!))!;
+    expect(afterFirst).toMatchObject({ status: "pending", attempts: 1, lockedBy: null, lastError: "Error: provider down (1)" });
+    const delay1 = afterFirst.runAt.getTime() - T0.getTime();
+    expect(delay1).toBeGreaterThanOrEqual(500);
+    expect(delay1).toBeLessThanOrEqual(1000);
+
+    // Not due yet: nothing runs until the clock reaches the backoff.
+    clock.set(at(delay1 - 1));
+    expect(await w.drain()).toBe(0);
+
+    clock.set(afterFirst.runAt);
+    expect(await w.drain()).toBe(1);
+    const afterSecond = (await repo.findById(id!))!;
+    expect(afterSecond).toMatchObject({ status: "pending", attempts: 2, lastError: "Error: provider down (2)" });
+    const delay2 = afterSecond.runAt.getTime() - afterFirst.runAt.getTime();
+    expect(delay2).toBeGreaterThanOrEqual(1000);
+    expect(delay2).toBeLessThanOrEqual(2000);
+
+    clock.set(afterSecond.runAt);
+    expect(await w.drain()).toBe(1);
+    expect(await repo.findById(id!)).toMatchObject({ status: "done", attempts: 3 });
+    expect(calls).toBe(3);
+  });
+
+  it("fails a job for good after max_attempts and calls onFailed once", async () => {
+    const onFailed = vi.fn(async () => {
+      throw new Error("the hook's own error is only logged");
+    });
+    const id = await enqueueJob(db, { type: "doomed", runAt: T0, maxAttempts: 3 });
+    const { log, errors } = recordingLog();
+    const w = worker({
+      log,
+      handlers: {
+        doomed: {
+          run: async () => {
+            throw new Error("always");
+          },
+          onFailed,
+          backoffMs: () => 0, // due again at once, so one drain goes through every attempt
+        },
+      },
+    });
+
+    expect(await w.drain()).toBe(3);
+    expect(await repo.findById(id!)).toMatchObject({ status: "failed", attempts: 3, lastError: "Error: always" });
+    expect(onFailed).toHaveBeenCalledTimes(1);
+    expect(onFailed).toHaveBeenCalledWith(expect.objectContaining({ id, attempts: 3 }), expect.objectContaining({ message: "always" }));
+    expect(errors().map((e) => e.msg)).toContain("job onFailed hook threw");
+    expect(await repo.countFailed()).toBe(1);
+    expect(await repo.countFailed(at(1))).toBe(0);
+    expect(await w.drain()).toBe(0);
+  });
+
+  it("fails a job at once on PermanentJobError, and a job of unknown type with a clear error", async () => {
+    const onFailed = vi.fn(async () => {});
+    const bad = await enqueueJob(db, { type: "strict", runAt: T0 });
+    const unknown = await enqueueJob(db, { type: "nobody.handles.this", runAt: T0 });
+    const w = worker({
+      handlers: {
+        strict: {
+          run: async () => {
+            throw new PermanentJobError("invalid phone number");
+          },
+          onFailed,
+        },
+      },
+    });
+
+    expect(await w.drain()).toBe(2);
+    expect(await repo.findById(bad!)).toMatchObject({ status: "failed", attempts: 1, lastError: "PermanentJobError: invalid phone number" });
+    expect(onFailed).toHaveBeenCalledTimes(1);
+    expect(await repo.findById(unknown!)).toMatchObject({
+      status: "failed",
+      attempts: 1,
+      lastError: 'no handler registered for job type "nobody.handles.this"',
+    });
+  });
+
+  it("aborts a run past its timeout and retries it", async () => {
+    let aborted = false;
+    const id = await enqueueJob(db, { type: "slow", runAt: T0 });
+    const w = worker({
+      handlers: {
+        slow: {
+          timeoutMs: 50,
+          run: (_job, { signal }) =>
+            new Promise<void>((resolve) =>
+              signal.addEventListener("abort", () => {
+                aborted = true;
+                resolve();
+              }),
+            ),
+        },
+      },
+    });
+
+    expect(await w.drain()).toBe(1);
+    expect(aborted).toBe(true);
+    expect(await repo.findById(id!)).toMatchObject({ status: "pending", attempts: 1, lastError: "JobTimeoutError: job timed out after 50 ms" });
+  });
+
+  it("reclaims the job of a dead worker once its lock is older than the timeout, not before", async () => {
+    const lockTimeoutMs = 60_000;
+    const id = await enqueueJob(db, { type: "send", runAt: T0 });
+    expect(await repo.claimDue({ workerId: "dead-process", now: T0, limit: 1 })).toHaveLength(1);
+    const ran: number[] = [];
+    const w = worker({ lockTimeoutMs, handlers: { send: { run: async (job) => void ran.push(job.id) } } });
+
+    clock.set(at(lockTimeoutMs - 1));
+    expect(await w.drain()).toBe(0);
+    expect(await repo.findById(id!)).toMatchObject({ status: "running", lockedBy: "dead-process" });
+
+    clock.set(at(lockTimeoutMs + 1));
+    expect(await w.drain()).toBe(1);
+    expect(ran).toEqual([id]);
+    // The dead run counted: this was the second attempt.
+    expect(await repo.findById(id!)).toMatchObject({ status: "done", attempts: 2, lockedBy: w.workerId });
+  });
+
+  it("fails a reclaimed job that had used its last attempt, and calls onFailed", async () => {
+    const onFailed = vi.fn(async () => {});
+    const run = vi.fn(async () => {});
+    const id = await enqueueJob(db, { type: "send", runAt: T0, maxAttempts: 1 });
+    await repo.claimDue({ workerId: "dead-process", now: T0, limit: 1 });
+    const w = worker({ lockTimeoutMs: 1000, handlers: { send: { run, onFailed } } });
+
+    clock.set(at(1001));
+    expect(await w.drain()).toBe(0);
+    expect(run).not.toHaveBeenCalled();
+    expect(onFailed).toHaveBeenCalledTimes(1);
+    expect(await repo.findById(id!)).toMatchObject({ status: "failed", attempts: 1, lastError: expect.stringContaining("dead-process") });
+  });
+
+  it("keeps a long job's lock alive with its heartbeat, so no worker reclaims it", async () => {
+    const lockTimeoutMs = 300; // heartbeat every 100 ms of real time
+    const entered = deferred();
+    const finish = deferred();
+    const id = await enqueueJob(db, { type: "long", runAt: T0 });
+    const w = worker({
+      lockTimeoutMs,
+      handlers: {
+        long: {
+          run: async () => {
+            entered.resolve();
+            await finish.promise;
+          },
+        },
+      },
+    });
+    w.start();
+    await entered.promise;
+
+    // Move time in steps shorter than the lock timeout, each time until the heartbeat has written it.
+    for (const step of [1, 2, 3]) {
+      clock.set(at(step * 200));
+      await vi.waitFor(async () => expect((await repo.findById(id!))!.lockedAt).toEqual(at(step * 200)), { timeout: 5000, interval: 20 });
+    }
+    // 600 ms after the claim, twice the timeout: without the heartbeat this job would be stale.
+    expect(await jobRepository(db).reclaimStale({ now: clock.now(), lockTimeoutMs })).toEqual([]);
+    expect(await repo.findById(id!)).toMatchObject({ status: "running", lockedBy: w.workerId, attempts: 1 });
+
+    finish.resolve();
+    await vi.waitFor(async () => expect((await repo.findById(id!))!.status).toBe("done"), { timeout: 5000, interval: 20 });
+  });
+
+  it("polls at once on wake() instead of waiting for its next poll", async () => {
+    const done = deferred<number>();
+    const w = worker({ pollMs: 60_000, handlers: { ping: { run: async (job) => done.resolve(job.id) } } });
+    w.start();
+    // Let the first poll find the queue empty and go to sleep for a minute.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const id = await enqueueJob(db, { type: "ping", runAt: T0 });
+    w.wake();
+    await expect(Promise.race([done.promise, new Promise((resolve) => setTimeout(() => resolve("slept"), 10_000))])).resolves.toBe(id);
+  });
+
+  it("keeps polling after a database error, logging it", async () => {
+    let failures = 2;
+    // The first claims fail as if the connection dropped; everything else reaches the real database.
+    const flaky = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property === "update" && failures > 0) {
+          failures -= 1;
+          return () => {
+            throw new Error("connection terminated unexpectedly");
+          };
+        }
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const { log, errors } = recordingLog();
+    const w = createWorker(flaky, { clock, pollMs: 20, log, handlers: { ping: { run: async () => {} } } });
+    workers.push(w);
+    const id = await enqueueJob(db, { type: "ping", runAt: T0 });
+    w.start();
+
+    await vi.waitFor(async () => expect((await repo.findById(id!))!.status).toBe("done"), { timeout: 5000, interval: 20 });
+    expect(errors().filter((e) => e.msg === "job worker poll failed; retrying")).toHaveLength(2);
+  });
+
+  it("stop() hands a job whose handler is still running back to the queue, attempt restored", async () => {
+    const entered = deferred();
+    let signal: AbortSignal | undefined;
+    const id = await enqueueJob(db, { type: "stuck", runAt: T0 });
+    const w = worker({
+      handlers: {
+        stuck: {
+          // Ignores its signal on purpose: stop() must not wait for it forever.
+          run: (_job, ctx) => {
+            signal = ctx.signal;
+            entered.resolve();
+            return new Promise<void>(() => {});
+          },
+        },
+      },
+    });
+    w.start();
+    await entered.promise;
+    expect(await repo.findById(id!)).toMatchObject({ status: "running", attempts: 1, lockedBy: w.workerId });
+
+    await w.stop({ graceMs: 50 });
+    expect(signal?.aborted).toBe(true);
+    expect(await repo.findById(id!)).toMatchObject({ status: "pending", attempts: 0, lockedBy: null, lockedAt: null, runAt: T0 });
+
+    // Another process takes it at once.
+    const other = worker({ handlers: { stuck: { run: async () => {} } } });
+    expect(await other.drain()).toBe(1);
+    expect(await repo.findById(id!)).toMatchObject({ status: "done", attempts: 1 });
+  });
+
+  it("stop() lets a handler that finishes within the grace period complete", async () => {
+    const entered = deferred();
+    const id = await enqueueJob(db, { type: "short", runAt: T0 });
+    const w = worker({
+      handlers: {
+        short: {
+          run: async () => {
+            entered.resolve();
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          },
+        },
+      },
+    });
+    w.start();
+    await entered.promise;
+    await w.stop({ graceMs: 10_000 });
+    expect(await repo.findById(id!)).toMatchObject({ status: "done", attempts: 1 });
+  });
+});
+
+describe("exponentialBackoffMs", () => {
+  it("doubles per attempt within [half, full] of base·2^(attempt-1), and is capped at an hour", () => {
+    expect(exponentialBackoffMs(1, 1000, () => 0)).toBe(500);
+    expect(exponentialBackoffMs(1, 1000, () => 1)).toBe(1000);
+    expect(exponentialBackoffMs(4, 1000, () => 0)).toBe(4000);
+    expect(exponentialBackoffMs(4, 1000, () => 1)).toBe(8000);
+    expect(exponentialBackoffMs(40, 1000, () => 1)).toBe(3_600_000);
+  });
+});
+
+const describePostgres = testDbKind() === "postgres" ? describe : describe.skip;
+
+describePostgres("two processes on PostgreSQL", () => {
+  it("drain 300 jobs between them, every job run exactly once", async () => {
+    const [{ name }] = rowsOf<{ name: string }>(await db.execute(sql`select current_database() as name`)) as [{ name: string }];
+    const url = withDatabase(adminPostgresUrl(), name);
+    // Two pools, as two server processes would have: claims really race on separate connections.
+    const pools = await Promise.all([1, 2].map(() => openDatabase({ kind: "postgres", url, maxConnections: 5 })));
+    const runs = new Map<number, number>();
+    const ranBy = new Map<string, number>();
+    const total = 300;
+    try {
+      await db.transaction(async (tx) => {
+        for (let i = 0; i < total; i++) await enqueueJob(tx, { type: "count", payload: { i }, runAt: T0 });
+      });
+      const pair = pools.map((p, n) =>
+        createWorker(p.db, {
+          workerId: `process-${n}`,
+          clock,
+          concurrency: 8,
+          pollMs: 10,
+          handlers: {
+            count: {
+              run: async (job) => {
+                runs.set(job.id, (runs.get(job.id) ?? 0) + 1);
+                ranBy.set(`process-${n}`, (ranBy.get(`process-${n}`) ?? 0) + 1);
+                // Yield so the two workers' claims and completions interleave.
+                await new Promise((resolve) => setTimeout(resolve, Math.random() * 3));
+              },
+            },
+          },
+        }),
+      );
+      for (const w of pair) w.start();
+      await vi.waitFor(async () => expect((await repo.countByStatus()).done).toBe(total), { timeout: 25_000, interval: 50 });
+      await Promise.all(pair.map((w) => w.stop()));
+
+      expect(runs.size).toBe(total);
+      expect([...runs.values()].every((n) => n === 1)).toBe(true);
+      expect(await repo.countByStatus()).toEqual({ pending: 0, running: 0, done: total, failed: 0 });
+      expect((await repo.listByStatus("done", total)).every((j) => j.attempts === 1)).toBe(true);
+      expect(ranBy.size).toBe(2);
+    } finally {
+      await Promise.all(pools.map((p) => p.close()));
+    }
+  });
+});

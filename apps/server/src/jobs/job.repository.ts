@@ -1,0 +1,204 @@
+import { and, asc, count, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
+import type { JobStatus } from "@clinora/contracts";
+import type { DbOrTx } from "../db/client";
+import { jobs } from "../db/schema/index";
+
+/** A row of the queue; the payload is always a JSON object (enqueueJob only writes objects). */
+export type JobRow = Omit<typeof jobs.$inferSelect, "payload"> & { payload: Record<string, unknown> };
+
+export interface EnqueueSpec {
+  type: string;
+  payload?: Record<string, unknown>;
+  professionalId?: string | null;
+  /** Enqueueing the same key again is a no-op, e.g. `whatsapp.send:<MessageSid>`. */
+  dedupeKey?: string;
+  /** When the job becomes due; the database's now() when omitted (see enqueueJob). */
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+/** last_error is shown on the admin's health panel: a message, not a dump. */
+const LAST_ERROR_MAX = 2000;
+const clip = (message: string) => (message.length > LAST_ERROR_MAX ? `${message.slice(0, LAST_ERROR_MAX - 1)}…` : message);
+
+const asJobRow = (row: typeof jobs.$inferSelect): JobRow => ({ ...row, payload: (row.payload ?? {}) as Record<string, unknown> });
+
+/** Claims come back in the order they were picked (run_at, then id); UPDATE … RETURNING has no order of its own. */
+const byDueOrder = (a: JobRow, b: JobRow) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id;
+
+/**
+ * Adds a job to the queue (docs/decisions/003-job-queue.md). Pass the caller's transaction so the job exists
+ * exactly when the change that causes it commits. With a `dedupeKey` that is already queued (in any status),
+ * nothing is inserted and the result is `null`; otherwise the new job's id.
+ *
+ * `runAt` defaults to the database's now(). Code that runs on an injected clock (services, tests with a fixed
+ * clock) passes `runAt: clock.now()`, so that a worker on the same clock sees the job as due.
+ */
+export async function enqueueJob(db: DbOrTx, spec: EnqueueSpec): Promise<number | null> {
+  const rows = await db
+    .insert(jobs)
+    .values({
+      type: spec.type,
+      payload: spec.payload ?? {},
+      professionalId: spec.professionalId ?? null,
+      dedupeKey: spec.dedupeKey ?? null,
+      ...(spec.runAt ? { runAt: spec.runAt } : {}),
+      ...(spec.maxAttempts !== undefined ? { maxAttempts: spec.maxAttempts } : {}),
+    })
+    // jobs_dedupe_key is a PARTIAL unique index: PostgreSQL only infers it as the arbiter when the
+    // statement repeats the index's predicate (https://www.postgresql.org/docs/current/sql-insert.html#SQL-ON-CONFLICT).
+    .onConflictDoNothing({ target: jobs.dedupeKey, where: sql`${sql.identifier("dedupe_key")} is not null` })
+    .returning({ id: jobs.id });
+  return rows[0]?.id ?? null;
+}
+
+/**
+ * Every statement the worker runs on the `jobs` table. Times come from the caller (the worker's injected clock)
+ * rather than SQL now(), so tests can move time. Each state change after a claim is guarded by
+ * `status = 'running' and locked_by = <worker>`: a worker whose lock was reclaimed cannot overwrite the outcome
+ * of whoever holds the job now.
+ */
+export function jobRepository(db: DbOrTx) {
+  const heldBy = (id: number, workerId: string) => and(eq(jobs.id, id), eq(jobs.status, "running"), eq(jobs.lockedBy, workerId));
+
+  return {
+    /**
+     * Claims up to `limit` due jobs for `workerId` in one statement, oldest run_at first. SKIP LOCKED lets
+     * several workers claim concurrently without waiting on (or taking) each other's rows. The claim counts as
+     * an attempt, so a job that kills its process every time still reaches max_attempts.
+     */
+    async claimDue(p: { workerId: string; now: Date; limit: number }): Promise<JobRow[]> {
+      if (p.limit <= 0) return [];
+      const due = db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(and(eq(jobs.status, "pending"), lte(jobs.runAt, p.now)))
+        .orderBy(asc(jobs.runAt), asc(jobs.id))
+        .limit(p.limit)
+        .for("update", { skipLocked: true });
+      const rows = await db
+        .update(jobs)
+        .set({ status: "running", attempts: sql`${jobs.attempts} + 1`, lockedAt: p.now, lockedBy: p.workerId, updatedAt: p.now })
+        .where(inArray(jobs.id, due))
+        .returning();
+      return rows.map(asJobRow).sort(byDueOrder);
+    },
+
+    /** Marks a job done; false when this worker no longer holds it (its lock was reclaimed or released). */
+    async complete(id: number, workerId: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(jobs)
+        .set({ status: "done", lockedAt: null, updatedAt: now })
+        .where(heldBy(id, workerId))
+        .returning({ id: jobs.id });
+      return rows.length > 0;
+    },
+
+    /** Puts a failed attempt back in the queue, due at `runAt`; false when this worker no longer holds it. */
+    async retryLater(id: number, workerId: string, p: { runAt: Date; error: string; now: Date }): Promise<boolean> {
+      const rows = await db
+        .update(jobs)
+        .set({ status: "pending", runAt: p.runAt, lastError: clip(p.error), lockedAt: null, lockedBy: null, updatedAt: p.now })
+        .where(heldBy(id, workerId))
+        .returning({ id: jobs.id });
+      return rows.length > 0;
+    },
+
+    /** Fails a job for good; false when this worker no longer holds it (then someone else decides its fate). */
+    async fail(id: number, workerId: string, p: { error: string; now: Date }): Promise<boolean> {
+      const rows = await db
+        .update(jobs)
+        .set({ status: "failed", lastError: clip(p.error), lockedAt: null, updatedAt: p.now })
+        .where(heldBy(id, workerId))
+        .returning({ id: jobs.id });
+      return rows.length > 0;
+    },
+
+    /** Refreshes the lock of the given jobs this worker still holds, so a long handler is not reclaimed. */
+    async heartbeat(workerId: string, ids: number[], now: Date): Promise<number> {
+      if (ids.length === 0) return 0;
+      const rows = await db
+        .update(jobs)
+        .set({ lockedAt: now })
+        .where(and(inArray(jobs.id, ids), eq(jobs.status, "running"), eq(jobs.lockedBy, workerId)))
+        .returning({ id: jobs.id });
+      return rows.length;
+    },
+
+    /**
+     * Frees the jobs of workers that stopped heartbeating (a crash, a kill -9): running with a lock older than
+     * `lockTimeoutMs`. The attempt they were on counts, so a job that kills its process every time ends as
+     * failed once it has used max_attempts; the others become due again at once. Returns the rows as changed,
+     * so the caller can run onFailed for the ones that failed.
+     */
+    async reclaimStale(p: { now: Date; lockTimeoutMs: number }): Promise<JobRow[]> {
+      const staleBefore = new Date(p.now.getTime() - p.lockTimeoutMs);
+      const rows = await db
+        .update(jobs)
+        .set({
+          status: sql`case when ${jobs.attempts} >= ${jobs.maxAttempts} then 'failed'::job_status else 'pending'::job_status end`,
+          lastError: sql`'lock expired: worker ' || coalesce(${jobs.lockedBy}, '?') || ' stopped heartbeating'`,
+          lockedAt: null,
+          lockedBy: null,
+          updatedAt: p.now,
+        })
+        .where(and(eq(jobs.status, "running"), lt(jobs.lockedAt, staleBefore)))
+        .returning();
+      return rows.map(asJobRow);
+    },
+
+    /**
+     * Hands this worker's running jobs back to the queue on shutdown, due at once for any other process. They
+     * did not really run (or their outcome is unknown), so the attempt the claim added is given back.
+     */
+    async release(workerId: string, now: Date): Promise<number[]> {
+      const rows = await db
+        .update(jobs)
+        .set({ status: "pending", attempts: sql`greatest(${jobs.attempts} - 1, 0)`, lockedAt: null, lockedBy: null, updatedAt: now })
+        .where(and(eq(jobs.status, "running"), eq(jobs.lockedBy, workerId)))
+        .returning({ id: jobs.id });
+      return rows.map((r) => r.id);
+    },
+
+    /** How many jobs are in each status (every status present, 0 when none), for the admin's health panel. */
+    async countByStatus(): Promise<Record<JobStatus, number>> {
+      const rows = await db.select({ status: jobs.status, n: count() }).from(jobs).groupBy(jobs.status);
+      const counts: Record<JobStatus, number> = { pending: 0, running: 0, done: 0, failed: 0 };
+      for (const row of rows) counts[row.status] = Number(row.n);
+      return counts;
+    },
+
+    /** Jobs failed for good, optionally only those that failed since `since`. */
+    async countFailed(since?: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(jobs)
+        .where(and(eq(jobs.status, "failed"), since ? gte(jobs.updatedAt, since) : undefined));
+      return Number(row?.n ?? 0);
+    },
+
+    async findById(id: number): Promise<JobRow | null> {
+      const [row] = await db.select().from(jobs).where(eq(jobs.id, id)).limit(1);
+      return row ? asJobRow(row) : null;
+    },
+
+    async findByDedupeKey(dedupeKey: string): Promise<JobRow | null> {
+      const [row] = await db.select().from(jobs).where(eq(jobs.dedupeKey, dedupeKey)).limit(1);
+      return row ? asJobRow(row) : null;
+    },
+
+    /** Jobs in one status, in due order. */
+    async listByStatus(status: JobStatus, limit = 100): Promise<JobRow[]> {
+      const rows = await db.select().from(jobs).where(eq(jobs.status, status)).orderBy(asc(jobs.runAt), asc(jobs.id)).limit(limit);
+      return rows.map(asJobRow);
+    },
+
+    /** Jobs of one type, in insertion order. */
+    async listByType(type: string, limit = 1000): Promise<JobRow[]> {
+      const rows = await db.select().from(jobs).where(eq(jobs.type, type)).orderBy(asc(jobs.id)).limit(limit);
+      return rows.map(asJobRow);
+    },
+  };
+}
+
+export type JobRepository = ReturnType<typeof jobRepository>;

@@ -1,0 +1,383 @@
+import os from "node:os";
+import { randomBytes } from "node:crypto";
+import type { Db } from "../db/client";
+import { systemClock, type Clock } from "../lib/clock";
+import { jobRepository, type JobRow } from "./job.repository";
+
+/** A job as its handler receives it: already claimed, `attempts` counts this run (1 on the first). */
+export type ClaimedJob = JobRow;
+
+/** The part of a pino logger the worker uses (a Fastify `app.log` fits). */
+export interface JobLogger {
+  debug(obj: object, msg?: string): void;
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+  child?(bindings: Record<string, unknown>): JobLogger;
+}
+
+export interface JobContext {
+  /** Aborted when the job times out or the worker stops past its grace period: stop work, the job will run again. */
+  signal: AbortSignal;
+  log: JobLogger;
+}
+
+/**
+ * How one job type runs. Delivery is at least once (a crash after the work but before `done` runs it again),
+ * so `run` must be idempotent, e.g. keyed by the job's dedupe_key or an id in its payload.
+ */
+export interface JobDefinition {
+  run(job: ClaimedJob, ctx: JobContext): Promise<void>;
+  /** Called once when the job fails for good (max_attempts reached or PermanentJobError); its errors are only logged. */
+  onFailed?(job: ClaimedJob, error: unknown): Promise<void>;
+  /** Delay before attempt `attempt + 1`, after attempt `attempt` failed; the worker's exponential backoff when absent. */
+  backoffMs?(attempt: number): number;
+  /** A run taking longer is aborted and counts as a failed attempt; defaults to the worker's jobTimeoutMs. */
+  timeoutMs?: number;
+}
+
+/** Thrown by a handler when retrying cannot help (bad payload, a refusal from the provider): the job fails at once. */
+export class PermanentJobError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "PermanentJobError";
+  }
+}
+
+export interface WorkerOptions {
+  handlers: Record<string, JobDefinition>;
+  /** Names this process's locks; unique per worker instance (release() frees exactly this worker's jobs). */
+  workerId?: string;
+  /** Jobs run at the same time. */
+  concurrency?: number;
+  /** Sleep between polls when nothing is due; wake() cuts it short. */
+  pollMs?: number;
+  /** A running job whose lock is older than this is considered abandoned and reclaimed. */
+  lockTimeoutMs?: number;
+  /** First retry delay; doubled per attempt, with jitter, capped at an hour. */
+  backoffBaseMs?: number;
+  /** Run time limit of a job type without its own timeoutMs. */
+  jobTimeoutMs?: number;
+  clock?: Clock;
+  log?: JobLogger;
+}
+
+export interface JobWorker {
+  readonly workerId: string;
+  /** Starts the polling loop in the background. */
+  start(): void;
+  /** Makes a sleeping loop poll now: call it after committing a transaction that enqueued a job. */
+  wake(): void;
+  /**
+   * Stops claiming, lets running handlers finish for up to `graceMs`, aborts the rest and hands their jobs back to
+   * the queue (pending, attempt given back) so another process can take them at once. Resolves when fully stopped.
+   */
+  stop(options?: { graceMs?: number }): Promise<void>;
+  /**
+   * Runs due jobs until none is due and resolves with how many runs it made (a retry counts as a run). Jobs due
+   * later (a backoff, a future run_at) are not waited for. For tests and scripts, on a worker that is not started;
+   * rejects if jobs are still running after `timeoutMs`.
+   */
+  drain(options?: { timeoutMs?: number }): Promise<number>;
+}
+
+const MAX_BACKOFF_MS = 60 * 60 * 1000;
+const silentLog: JobLogger = { debug() {}, info() {}, warn() {}, error() {} };
+
+/**
+ * Exponential backoff with "equal jitter": base·2^(attempt-1), capped, then a random point in its upper half, so
+ * jobs that failed together (a provider outage) do not all retry in the same instant.
+ * https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/
+ */
+export function exponentialBackoffMs(attempt: number, baseMs: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(MAX_BACKOFF_MS, baseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+
+/** The abort reason of handlers that stop() (or a drain past its timeout) gave up on. */
+class WorkerStoppingError extends Error {
+  constructor() {
+    super("job worker stopping");
+    this.name = "WorkerStoppingError";
+  }
+}
+
+class JobTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`job timed out after ${ms} ms`);
+    this.name = "JobTimeoutError";
+  }
+}
+
+interface Running {
+  job: ClaimedJob;
+  controller: AbortController;
+  /** Settles once the outcome is recorded (or given up on); never rejects. */
+  settled: Promise<void>;
+}
+
+/**
+ * The job queue's worker (docs/decisions/003-job-queue.md): polls the `jobs` table, runs due jobs with their
+ * handler, retries failures with backoff, keeps its locks alive with a heartbeat and reclaims the locks of dead
+ * processes. Works on PGlite (one connection: everything goes through it in turn) as on PostgreSQL.
+ */
+export function createWorker(db: Db, options: WorkerOptions): JobWorker {
+  const handlers = options.handlers;
+  const workerId = options.workerId ?? `${os.hostname()}-${process.pid}-${randomBytes(4).toString("hex")}`;
+  const concurrency = Math.max(1, options.concurrency ?? 4);
+  const pollMs = options.pollMs ?? 1000;
+  const lockTimeoutMs = options.lockTimeoutMs ?? 120_000;
+  const backoffBaseMs = options.backoffBaseMs ?? 5000;
+  const jobTimeoutMs = options.jobTimeoutMs ?? 300_000;
+  const clock = options.clock ?? systemClock;
+  const log = options.log ?? silentLog;
+  const repo = jobRepository(db);
+
+  const running = new Map<number, Running>();
+  let loop: Promise<void> | null = null;
+  let draining = false;
+  let stopping = false;
+  let stopped: Promise<void> | null = null;
+  /** A wake() that arrived while the loop was busy: the next sleep returns at once instead of missing it. */
+  let wakePending = false;
+  let interruptSleep: (() => void) | null = null;
+  let heartbeatTimer: NodeJS.Timeout | null = null;
+  /** Clock time of the last stale-lock sweep; checked on the injected clock so tests that move it see a sweep. */
+  let lastReclaimAt = Number.NEGATIVE_INFINITY;
+
+  const wake = () => {
+    wakePending = true;
+    interruptSleep?.();
+  };
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (wakePending || stopping) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        interruptSleep = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      interruptSleep = done;
+    });
+
+  const startHeartbeat = () => {
+    if (heartbeatTimer) return;
+    heartbeatTimer = setInterval(() => {
+      const ids = [...running.keys()];
+      if (ids.length === 0) return;
+      repo.heartbeat(workerId, ids, clock.now()).catch((error: unknown) => log.error({ err: error, workerId }, "job heartbeat failed"));
+    }, Math.max(1, Math.floor(lockTimeoutMs / 3)));
+    // The heartbeat alone must not keep a process alive that has nothing else to do.
+    heartbeatTimer.unref();
+  };
+
+  const stopHeartbeat = () => {
+    if (heartbeatTimer) clearInterval(heartbeatTimer);
+    heartbeatTimer = null;
+  };
+
+  const runOnFailed = async (definition: JobDefinition | undefined, job: ClaimedJob, error: unknown) => {
+    if (!definition?.onFailed) return;
+    try {
+      await definition.onFailed(job, error);
+    } catch (hookError) {
+      log.error({ err: hookError, jobId: job.id, type: job.type }, "job onFailed hook threw");
+    }
+  };
+
+  /** Sweeps stale locks at most every lockTimeoutMs/2 of clock time (always when `force`): cheap, never throws past the caller. */
+  const reclaimStale = async (force: boolean) => {
+    const now = clock.now();
+    if (!force && now.getTime() - lastReclaimAt < lockTimeoutMs / 2 && now.getTime() >= lastReclaimAt) return;
+    lastReclaimAt = now.getTime();
+    const reclaimed = await repo.reclaimStale({ now, lockTimeoutMs });
+    for (const job of reclaimed) {
+      if (job.status === "failed") {
+        log.error({ jobId: job.id, type: job.type, attempts: job.attempts }, "job failed: its worker died on the last attempt");
+        await runOnFailed(handlers[job.type], job, new Error(job.lastError ?? "lock expired"));
+      } else {
+        log.warn({ jobId: job.id, type: job.type }, "reclaimed a job whose worker stopped heartbeating");
+      }
+    }
+  };
+
+  const recordFailure = async (definition: JobDefinition, job: ClaimedJob, error: unknown, jobLog: JobLogger) => {
+    const now = clock.now();
+    const permanent = error instanceof PermanentJobError;
+    if (!permanent && job.attempts < job.maxAttempts) {
+      const delay = definition.backoffMs?.(job.attempts) ?? exponentialBackoffMs(job.attempts, backoffBaseMs);
+      const runAt = new Date(now.getTime() + Math.max(0, delay));
+      if (await repo.retryLater(job.id, workerId, { runAt, error: messageOf(error), now })) {
+        jobLog.warn({ err: error, attempts: job.attempts, runAt }, "job failed, will retry");
+      }
+      return;
+    }
+    if (await repo.fail(job.id, workerId, { error: messageOf(error), now })) {
+      jobLog.error({ err: error, attempts: job.attempts, permanent }, "job failed for good");
+      await runOnFailed(definition, job, error);
+    }
+  };
+
+  /** Runs a handler, aborting it after its timeout; rejects with the handler's error or a JobTimeoutError. */
+  const runHandler = (definition: JobDefinition, job: ClaimedJob, controller: AbortController, jobLog: JobLogger) => {
+    const limit = definition.timeoutMs ?? jobTimeoutMs;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const error = new JobTimeoutError(limit);
+        // Rejected before aborting: a handler that returns as soon as it sees the abort must not pass for a success.
+        reject(error);
+        controller.abort(error);
+      }, limit);
+    });
+    // A handler that ignores its signal keeps running in the background; its slot is freed regardless, and its
+    // late outcome is dropped because the job is no longer held as it was.
+    return Promise.race([definition.run(job, { signal: controller.signal, log: jobLog }), timedOut]).finally(() => clearTimeout(timer));
+  };
+
+  /** Runs one claimed job and records its outcome. Never rejects: a database error leaves the lock to expire. */
+  const execute = async (job: ClaimedJob, controller: AbortController) => {
+    const jobLog = log.child?.({ jobId: job.id, type: job.type, attempt: job.attempts }) ?? log;
+    const definition = handlers[job.type];
+    try {
+      if (!definition) {
+        const error = `no handler registered for job type "${job.type}"`;
+        if (await repo.fail(job.id, workerId, { error, now: clock.now() })) jobLog.error({}, error);
+        return;
+      }
+      let failure: { error: unknown } | null = null;
+      try {
+        await runHandler(definition, job, controller, jobLog);
+      } catch (error) {
+        failure = { error };
+      }
+      // Given up on by stop(): the job was handed back with its attempt restored; recording a failure now would
+      // count the attempt again and push the job back by a backoff.
+      if (controller.signal.reason instanceof WorkerStoppingError) return;
+      if (failure) {
+        await recordFailure(definition, job, failure.error, jobLog);
+      } else if (!(await repo.complete(job.id, workerId, clock.now()))) {
+        jobLog.warn({}, "job finished after its lock was taken over; it may run again");
+      }
+    } catch (error) {
+      // The outcome could not be written (database unavailable): the lock expires and the job runs again.
+      jobLog.error({ err: error }, "could not record a job's outcome");
+    }
+  };
+
+  const launch = (job: ClaimedJob) => {
+    const controller = new AbortController();
+    const entry: Running = { job, controller, settled: Promise.resolve() };
+    running.set(job.id, entry);
+    entry.settled = execute(job, controller).finally(() => {
+      const wasFull = running.size >= concurrency;
+      running.delete(job.id);
+      // The loop sleeps while every slot is busy; a freed slot may have due jobs waiting for it.
+      if (wasFull) wake();
+    });
+    return entry.settled;
+  };
+
+  const pollLoop = async () => {
+    while (!stopping) {
+      try {
+        // Cleared before the claim: a wake() during it means something may have committed after its snapshot.
+        wakePending = false;
+        await reclaimStale(false);
+        const free = concurrency - running.size;
+        if (free > 0 && !stopping) {
+          const claimed = await repo.claimDue({ workerId, now: clock.now(), limit: free });
+          // Claimed while stop() was called: not started; stop() releases them with the rest.
+          if (stopping) break;
+          for (const job of claimed) void launch(job);
+        }
+        await sleep(pollMs);
+      } catch (error) {
+        log.error({ err: error, workerId }, "job worker poll failed; retrying");
+        await sleep(pollMs);
+      }
+    }
+  };
+
+  const releaseHeld = async () => {
+    try {
+      const released = await repo.release(workerId, clock.now());
+      if (released.length > 0) log.warn({ workerId, jobIds: released }, "released unfinished jobs back to the queue");
+    } catch (error) {
+      // Not fatal: their locks expire after lockTimeoutMs and another worker reclaims them.
+      log.error({ err: error, workerId }, "could not release this worker's jobs");
+    }
+  };
+
+  const abandonRunning = async () => {
+    if (running.size === 0) return releaseHeld();
+    for (const { controller } of running.values()) controller.abort(new WorkerStoppingError());
+    await releaseHeld();
+  };
+
+  return {
+    workerId,
+
+    start() {
+      if (loop || stopping) throw new Error("job worker already started");
+      if (draining) throw new Error("job worker is draining");
+      startHeartbeat();
+      loop = pollLoop();
+      log.info({ workerId, concurrency }, "job worker started");
+    },
+
+    wake,
+
+    stop({ graceMs = 10_000 } = {}) {
+      if (stopped) return stopped;
+      stopping = true;
+      interruptSleep?.();
+      stopped = (async () => {
+        await loop;
+        if (running.size > 0) {
+          let timer: NodeJS.Timeout | undefined;
+          const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+          await Promise.race([Promise.all([...running.values()].map((r) => r.settled)), grace]);
+          clearTimeout(timer);
+        }
+        await abandonRunning();
+        stopHeartbeat();
+        log.info({ workerId }, "job worker stopped");
+      })();
+      return stopped;
+    },
+
+    async drain({ timeoutMs = 30_000 } = {}) {
+      if (loop || stopping) throw new Error("drain() is for a worker that is not started");
+      if (draining) throw new Error("job worker is already draining");
+      draining = true;
+      const deadline = Date.now() + timeoutMs;
+      let runs = 0;
+      startHeartbeat();
+      try {
+        for (;;) {
+          await reclaimStale(true);
+          const claimed = await repo.claimDue({ workerId, now: clock.now(), limit: concurrency });
+          if (claimed.length === 0) return runs;
+          runs += claimed.length;
+          let timer: NodeJS.Timeout | undefined;
+          const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), Math.max(0, deadline - Date.now()))));
+          const outcome = await Promise.race([Promise.all(claimed.map(launch)), late]);
+          clearTimeout(timer);
+          if (outcome === "late") {
+            await abandonRunning();
+            throw new Error(`drain: jobs still running after ${timeoutMs} ms`);
+          }
+          if (Date.now() > deadline) throw new Error(`drain: jobs still due after ${timeoutMs} ms`);
+        }
+      } finally {
+        stopHeartbeat();
+        draining = false;
+      }
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import { AI_MAX_TEMPERATURE, AI_MODELS, DEFAULT_AI_SETTINGS, type AiProvider } from "@clinora/contracts";
+import { toLocal } from "../../lib/time";
+
+/** Weekday names in pt-BR, 0 = Sunday. */
+const WEEKDAYS = ["domingo", "segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado"];
+const MONTHS = ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"];
+
+export const weekdayName = (weekday: number) => WEEKDAYS[weekday] ?? "";
+
+/** "quinta-feira, 27 de novembro" for a local YYYY-MM-DD. */
+export function longDate(date: string): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  return `${WEEKDAYS[weekday]}, ${d} de ${MONTHS[m - 1]}`;
+}
+
+/** "segunda a sexta, das 08:00 às 18:00" (business days 0 = Sunday … 6 = Saturday). */
+export function businessHoursText(days: readonly number[], start: string, end: string): string {
+  const sorted = [...new Set(days)].sort((a, b) => a - b);
+  const short = (d: number) => WEEKDAYS[d]!.replace("-feira", "");
+  const contiguous = sorted.length > 2 && sorted.every((d, i) => i === 0 || d === sorted[i - 1]! + 1);
+  const list = contiguous
+    ? `${short(sorted[0]!)} a ${short(sorted[sorted.length - 1]!)}`
+    : sorted.map(short).join(", ").replace(/, ([^,]*)$/, " e $1");
+  return `${list || "sem dias definidos"}, das ${start.slice(0, 5)} às ${end.slice(0, 5)}`;
+}
+
+/** What the assistant knows about the practice it speaks for. */
+export interface PracticeFacts {
+  professionalName: string;
+  clinicName: string | null;
+  specialty: string;
+  address: string | null;
+  timeZone: string;
+  businessDays: number[];
+  businessStart: string;
+  businessEnd: string;
+  acceptingBookings: boolean;
+}
+
+/** The platform's settings (admin) and the professional's own (null before the professional saved the form). */
+export interface AssistantSettingsLayers {
+  global: { provider: AiProvider; model: string; temperature: number; systemPrompt: string | null };
+  own: {
+    model: string;
+    roleName: string | null;
+    systemPrompt: string | null;
+    instructions: string | null;
+    temperature: number;
+    maxTokens: number;
+  } | null;
+}
+
+export interface EffectiveAssistantSettings {
+  provider: AiProvider;
+  model: string;
+  temperature: number;
+  maxTokens: number;
+  assistantName: string;
+  /** The prompt's own part, placeholders still unfilled. */
+  promptTemplate: string;
+  instructions: string | null;
+}
+
+export const DEFAULT_ASSISTANT_NAME = "Marge";
+export const DEFAULT_MAX_TOKENS = 500;
+
+/**
+ * How the two layers compose (docs/decisions/013): the platform chooses the provider; the professional's model
+ * applies when it belongs to that provider, else the platform's; the professional's temperature, tokens, name,
+ * prompt and instructions refine the platform's; a blank prompt falls back to the platform's, then the safe
+ * default. Temperature is clamped to the provider's range (Anthropic accepts 0 to 1).
+ */
+export function effectiveSettings({ global, own }: AssistantSettingsLayers): EffectiveAssistantSettings {
+  const model = own && AI_MODELS[global.provider].includes(own.model) ? own.model : global.model;
+  const temperature = Math.min(own?.temperature ?? global.temperature, AI_MAX_TEMPERATURE[global.provider]);
+  return {
+    provider: global.provider,
+    model,
+    temperature,
+    maxTokens: own?.maxTokens ?? DEFAULT_MAX_TOKENS,
+    assistantName: own?.roleName?.trim() || DEFAULT_ASSISTANT_NAME,
+    promptTemplate: own?.systemPrompt?.trim() || global.systemPrompt?.trim() || DEFAULT_AI_SETTINGS.system_prompt,
+    instructions: own?.instructions?.trim() || null,
+  };
+}
+
+/**
+ * Rules that hold whatever prompt the clinic writes: they keep the assistant inside what a receptionist may do
+ * and make bookings go through the tools (the server writes every confirmation).
+ */
+const FIXED_RULES = `Regras que sempre valem:
+- Responda no idioma do paciente (português do Brasil por padrão), em mensagens curtas de WhatsApp.
+- Nunca dê diagnósticos, interpretações de exames, orientações de tratamento ou indicações de medicamentos.
+- Sintomas de urgência (dor no peito, falta de ar, desmaio, sangramento intenso, ideias de se machucar): oriente a ligar imediatamente para o SAMU (192) ou ir ao pronto-socorro mais próximo e chame handoff_to_human.
+- Para ver horários use check_availability; para agendar, remarcar ou cancelar use as ferramentas. Nunca diga que algo foi agendado, remarcado ou cancelado sem o resultado da ferramenta: o sistema envia a confirmação ao paciente.
+- Para agendar para um paciente novo, pergunte o nome completo antes e envie-o em patient_name.
+- Se o paciente pedir para falar com uma pessoa, ou se você não souber ajudar, chame handoff_to_human.
+- Não peça nem repita CPF, dados de cartão ou informações clínicas.`;
+
+export interface PromptContext {
+  settings: EffectiveAssistantSettings;
+  practice: PracticeFacts;
+  now: Date;
+  patient: { name: string | null; known: boolean };
+  upcoming: { date: string; time: string; type: string; status: string }[];
+}
+
+/** The full system prompt: the clinic's prompt with placeholders filled, the fixed rules, and the context. */
+export function composeSystemPrompt({ settings, practice, now, patient, upcoming }: PromptContext): string {
+  const hours = businessHoursText(practice.businessDays, practice.businessStart, practice.businessEnd);
+  const filled = settings.promptTemplate
+    .replaceAll("{assistant_name}", settings.assistantName)
+    .replaceAll("{clinic_name}", practice.clinicName || practice.professionalName)
+    .replaceAll("{specialty}", practice.specialty)
+    .replaceAll("{business_hours}", hours);
+  const local = toLocal(now, practice.timeZone);
+  const context = [
+    `Hoje é ${weekdayName(local.weekday)}, ${local.date}, ${local.time} (fuso ${practice.timeZone}).`,
+    `Profissional: ${practice.professionalName} (${practice.specialty}). Atendimento: ${hours}.`,
+    practice.address ? `Endereço: ${practice.address}.` : null,
+    practice.acceptingBookings
+      ? null
+      : "A profissional não está aceitando novos agendamentos no momento: não agende; diga isso ao paciente. Ainda é possível responder dúvidas e cancelar.",
+    patient.known ? `Paciente cadastrado: ${patient.name}.` : `Contato ainda sem cadastro${patient.name ? ` (nome no WhatsApp: ${patient.name})` : ""}.`,
+    upcoming.length
+      ? `Próximas consultas deste paciente: ${upcoming.map((a) => `${a.date} ${a.time} (${a.type}, ${a.status})`).join("; ")}.`
+      : "Este paciente não tem consultas futuras.",
+  ].filter(Boolean);
+  return [filled, settings.instructions ? `Instruções da clínica:\n${settings.instructions}` : null, FIXED_RULES, `Contexto:\n${context.join("\n")}`]
+    .filter(Boolean)
+    .join("\n\n");
+}

@@ -1,0 +1,48 @@
+import { longDate } from "./assistant-prompt";
+
+/**
+ * What the server itself says to patients. Confirmations are written here from the tools' results, never by the
+ * model, so a patient is never told "agendado" for a booking that does not exist (PRODUCT.md "The assistant").
+ */
+
+const fold = (text: string) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+
+/** A patient asking for a person ("falar com a doutora", "atendente", "humano"...). */
+export function asksForPerson(text: string): boolean {
+  return /\b(atendente|humano|pessoa de verdade|recepcionista|falar com (a|o) (doutor|doutora|dra|dr|medic|psicolog|profissional|secretaria))/.test(fold(text));
+}
+
+/** Words that point to an emergency: answered at once with the emergency numbers, and handed to the professional. */
+export function soundsUrgent(text: string): boolean {
+  return /\b(dor no peito|falta de ar|nao consigo respirar|desmai|convuls|sangramento (forte|intenso)|infarto|avc|derrame|suicid|me matar|tirar minha vida|overdose|envenenamento)/.test(fold(text));
+}
+
+/** The model's text claims a booking change; only allowed when a tool really made one in this turn. */
+export function claimsScheduleChange(text: string): boolean {
+  return /\b(agendad[oa]|marcad[oa]|remarcad[oa]|reagendad[oa]|desmarcad[oa]|cancelad[oa])\b/.test(fold(text));
+}
+
+const firstName = (name: string) => name.replace(/^(dra?\.?|dr\.?)\s+/i, "").split(/\s+/)[0] ?? name;
+const withTitle = (name: string) => (/^dra?\.?\s/i.test(name) ? name.split(/\s+/).slice(0, 2).join(" ") : firstName(name));
+
+export interface BookingFacts {
+  date: string;
+  time: string;
+  address: string | null;
+}
+
+const addressLine = (address: string | null) => (address ? `\nEndereço: ${address}.` : "");
+
+export const TEXTS = {
+  booked: (b: BookingFacts) =>
+    `Pronto! Sua consulta ficou agendada para ${longDate(b.date)}, às ${b.time}.${addressLine(b.address)}\nO consultório confirma o horário em breve. Se precisar remarcar ou cancelar, é só me avisar por aqui.`,
+  rescheduled: (b: BookingFacts) =>
+    `Pronto! Sua consulta foi remarcada para ${longDate(b.date)}, às ${b.time}.${addressLine(b.address)}`,
+  cancelled: (b: Omit<BookingFacts, "address">) => `Sua consulta de ${longDate(b.date)}, às ${b.time}, foi cancelada.`,
+  handoff: (professionalName: string) =>
+    `Vou passar sua mensagem para ${withTitle(professionalName)}, que vai responder por aqui assim que possível.`,
+  emergency: (professionalName: string) =>
+    `Se for uma emergência, ligue agora para o SAMU (192) ou procure o pronto-socorro mais próximo. Também avisei ${withTitle(professionalName)} sobre a sua mensagem.`,
+  unconfirmedClaim: "Ainda não consegui concluir essa alteração na agenda. Quer que eu verifique os horários disponíveis?",
+  empty: "Desculpe, não entendi. Pode me contar como posso ajudar?",
+} as const;

@@ -1,0 +1,229 @@
+import { DEFAULT_APPOINTMENT_TYPE, isoDateSchema, patientInputSchema, type Appointment } from "@clinora/contracts";
+import type { LlmTool } from "../../integrations/llm/llm-client";
+import { AppError } from "../../lib/app-error";
+import { addDays, minutesOfDay, todayIn, weekdayOf } from "../../lib/time";
+import type { AppointmentService, ScheduleActor } from "../appointments/appointment.service";
+import type { PatientService } from "../patients/patient.service";
+import { weekdayName } from "./assistant-prompt";
+import { TEXTS } from "./assistant-texts";
+
+const dateParam = { type: "string", description: "Data no formato YYYY-MM-DD" };
+const timeParam = { type: "string", description: "Horário no formato HH:MM (24 horas)" };
+const appointmentParam = { type: "string", description: "O id da consulta, como listado por list_my_appointments" };
+
+/** The tools the model may call (spec'd in issue 8 §4); the server runs them with the screens' own services. */
+export const ASSISTANT_TOOLS: LlmTool[] = [
+  {
+    name: "check_availability",
+    description: "Lista os horários livres de uma data para uma consulta.",
+    parameters: { type: "object", properties: { date: dateParam }, required: ["date"] },
+  },
+  {
+    name: "book_appointment",
+    description: "Agenda uma consulta para o paciente desta conversa. Para paciente sem cadastro, envie patient_name (nome completo).",
+    parameters: {
+      type: "object",
+      properties: { date: dateParam, time: timeParam, patient_name: { type: "string", description: "Nome completo do paciente" } },
+      required: ["date", "time"],
+    },
+  },
+  {
+    name: "list_my_appointments",
+    description: "Lista as próximas consultas do paciente desta conversa.",
+    parameters: { type: "object", properties: {} },
+  },
+  {
+    name: "reschedule_appointment",
+    description: "Remarca uma consulta do paciente para outra data e horário.",
+    parameters: { type: "object", properties: { appointment_id: appointmentParam, date: dateParam, time: timeParam }, required: ["appointment_id", "date", "time"] },
+  },
+  {
+    name: "cancel_appointment",
+    description: "Cancela uma consulta do paciente.",
+    parameters: { type: "object", properties: { appointment_id: appointmentParam }, required: ["appointment_id"] },
+  },
+  {
+    name: "handoff_to_human",
+    description: "Passa a conversa para a profissional (pedido do paciente, urgência, ou quando você não souber ajudar).",
+    parameters: { type: "object", properties: { reason: { type: "string" } }, required: ["reason"] },
+  },
+];
+
+/** What a tool call did: its JSON result for the model, and what the server must say or do about it. */
+export interface ToolOutcome {
+  result: Record<string, unknown>;
+  /** A confirmation the server sends the patient (never written by the model). */
+  confirmation?: string;
+  /** The conversation goes to the professional. */
+  handoff?: { reason: string };
+  /** A line for the professional ("Testar assistente" shows them). */
+  summary?: string;
+}
+
+export interface ToolScope {
+  actor: ScheduleActor;
+  appointments: AppointmentService;
+  patients: PatientService;
+  /** The patient of this conversation (matched by phone), if any. */
+  patient: { id: string; name: string } | null;
+  /** The patient's phone, E.164, for a new patient record. */
+  phone: string | null;
+  acceptingBookings: boolean;
+  address: string | null;
+  now: Date;
+  /** "Testar assistente": reads are real, writes are only simulated. */
+  dryRun: boolean;
+  /** A patient record created at the first booking (the conversation links it). */
+  onPatientCreated(patient: { id: string; name: string }): Promise<void>;
+}
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const NEAREST_COUNT = 3;
+const SEARCH_DAYS = 7;
+
+const str = (v: unknown) => (typeof v === "string" ? v.trim() : "");
+const validDate = (v: unknown) => (isoDateSchema.safeParse(str(v)).success ? str(v) : null);
+const validTime = (v: unknown) => {
+  const t = str(v).padStart(5, "0");
+  return TIME.test(t) ? t : null;
+};
+
+/** The tools bound to one conversation's patient: they can only see and change that patient's appointments. */
+export function assistantToolbox(scope: ToolScope) {
+  const { actor, appointments } = scope;
+  const today = () => todayIn(actor.practice.timeZone, scope.now);
+
+  const freeTimes = async (date: string) => {
+    const { slots } = await appointments.availability(actor, { date });
+    return slots.filter((s) => s.available).map((s) => s.time);
+  };
+
+  /** Free times nearest to the requested one: that day first, then the following days. */
+  const nearestFree = async (date: string, time: string) => {
+    const wanted = minutesOfDay(time);
+    const sameDay = (await freeTimes(date)).sort((a, b) => Math.abs(minutesOfDay(a) - wanted) - Math.abs(minutesOfDay(b) - wanted));
+    const found = sameDay.slice(0, NEAREST_COUNT).sort().map((t) => ({ date, time: t }));
+    for (let d = 1; found.length < NEAREST_COUNT && d <= SEARCH_DAYS; d++) {
+      const next = addDays(date, d);
+      for (const t of await freeTimes(next)) if (found.length < NEAREST_COUNT) found.push({ date: next, time: t });
+    }
+    return found.map((f) => ({ ...f, weekday: weekdayName(weekdayOf(f.date)) }));
+  };
+
+  const ownAppointment = async (id: unknown): Promise<Appointment | null> => {
+    if (!scope.patient || typeof id !== "string") return null;
+    const upcoming = await appointments.upcomingOfPatient(actor, scope.patient.id, 20);
+    return upcoming.find((a) => a.id === id) ?? null;
+  };
+
+  const slotProblem = async (date: string, time: string, exceptId?: string): Promise<ToolOutcome | null> => {
+    const state = await appointments.bookable(actor, { date, time, exceptId });
+    if (state === "free") return null;
+    if (state === "taken") return { result: { status: "taken", nearest_free_times: await nearestFree(date, time) } };
+    const reason = state === "past" ? "horário já passou" : "fora do horário de atendimento";
+    return { result: { status: "invalid", reason, nearest_free_times: await nearestFree(date < today() ? today() : date, time) } };
+  };
+
+  const booked = (a: { id: string; date: string; time: string }) => ({ id: a.id, date: a.date, time: a.time, weekday: weekdayName(weekdayOf(a.date)) });
+
+  const tools: Record<string, (args: Record<string, unknown>) => Promise<ToolOutcome>> = {
+    async check_availability(args) {
+      const date = validDate(args.date);
+      if (!date) return { result: { error: "Data inválida: use YYYY-MM-DD." } };
+      return { result: { date, weekday: weekdayName(weekdayOf(date)), free_times: await freeTimes(date) } };
+    },
+
+    async book_appointment(args) {
+      const date = validDate(args.date);
+      const time = validTime(args.time);
+      if (!date || !time) return { result: { status: "invalid", reason: "Data ou horário inválido: use YYYY-MM-DD e HH:MM." } };
+      if (!scope.acceptingBookings) return { result: { status: "not_accepting" } };
+      const name = str(args.patient_name);
+      if (!scope.patient && name.length < 3) return { result: { status: "name_required" } };
+      const problem = await slotProblem(date, time);
+      if (problem) return problem;
+      const confirmation = TEXTS.booked({ date, time, address: scope.address });
+      if (scope.dryRun) {
+        return { result: { status: "booked", appointment: booked({ id: "teste", date, time }) }, confirmation, summary: `Agendaria ${date} às ${time} (teste: nada foi gravado)` };
+      }
+      let patient = scope.patient;
+      if (!patient) {
+        const created = await scope.patients.create(actor, patientInputSchema.parse({ name, phone: scope.phone }));
+        patient = { id: created.id, name: created.name };
+        scope.patient = patient;
+        await scope.onPatientCreated(patient);
+      }
+      try {
+        const appointment = await appointments.create(
+          actor,
+          { patient_id: patient.id, appointment_date: date, appointment_time: time, appointment_type: DEFAULT_APPOINTMENT_TYPE, notes: null, status: "pending" },
+          "assistant",
+        );
+        return { result: { status: "booked", appointment: booked(appointment) }, confirmation, summary: `Agendou ${date} às ${time}` };
+      } catch (error) {
+        // Taken between the check and the booking: the schedule lock decided, offer what is still free.
+        if (error instanceof AppError && error.status === 409) return { result: { status: "taken", nearest_free_times: await nearestFree(date, time) } };
+        throw error;
+      }
+    },
+
+    async list_my_appointments() {
+      if (!scope.patient) return { result: { appointments: [] } };
+      const upcoming = await appointments.upcomingOfPatient(actor, scope.patient.id);
+      return {
+        result: {
+          appointments: upcoming.map((a) => ({ ...booked(a), type: a.appointment_type, status: a.status })),
+        },
+      };
+    },
+
+    async reschedule_appointment(args) {
+      const current = await ownAppointment(args.appointment_id);
+      if (!current) return { result: { status: "not_found" } };
+      const date = validDate(args.date);
+      const time = validTime(args.time);
+      if (!date || !time) return { result: { status: "invalid", reason: "Data ou horário inválido: use YYYY-MM-DD e HH:MM." } };
+      const problem = await slotProblem(date, time, current.id);
+      if (problem) return problem;
+      const confirmation = TEXTS.rescheduled({ date, time, address: scope.address });
+      if (scope.dryRun) return { result: { status: "rescheduled", appointment: booked({ id: current.id, date, time }) }, confirmation, summary: `Remarcaria para ${date} às ${time} (teste)` };
+      try {
+        await appointments.update(actor, current.id, {
+          patient_id: current.patient_id,
+          appointment_date: date,
+          appointment_time: time,
+          appointment_type: current.appointment_type,
+          notes: current.notes,
+          status: "pending",
+          duration: current.duration,
+        });
+      } catch (error) {
+        if (error instanceof AppError && error.status === 409) return { result: { status: "taken", nearest_free_times: await nearestFree(date, time) } };
+        throw error;
+      }
+      return { result: { status: "rescheduled", appointment: booked({ id: current.id, date, time }) }, confirmation, summary: `Remarcou para ${date} às ${time}` };
+    },
+
+    async cancel_appointment(args) {
+      const current = await ownAppointment(args.appointment_id);
+      if (!current) return { result: { status: "not_found" } };
+      const confirmation = TEXTS.cancelled({ date: current.date, time: current.time });
+      if (!scope.dryRun) await appointments.cancel(actor, current.id);
+      return { result: { status: "cancelled", appointment: booked(current) }, confirmation, summary: `${scope.dryRun ? "Cancelaria" : "Cancelou"} ${current.date} às ${current.time}` };
+    },
+
+    async handoff_to_human(args) {
+      const reason = str(args.reason) || "pedido do paciente";
+      return { result: { status: "handed_off" }, handoff: { reason }, summary: `Passou para a profissional: ${reason}` };
+    },
+  };
+
+  return {
+    /** Runs one tool call; an unknown tool answers an error the model can read. */
+    async call(name: string, args: Record<string, unknown>): Promise<ToolOutcome> {
+      const tool = tools[name];
+      if (!tool) return { result: { error: `Ferramenta desconhecida: ${name}` } };
+      return tool(args);
+    },
+  };
+}

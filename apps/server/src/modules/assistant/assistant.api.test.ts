@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { DEFAULT_TIME_ZONE, MSG } from "@clinora/contracts";
+import * as s from "../../db/schema/index";
+import { addDays, todayIn, weekdayOf } from "../../lib/time";
+import { createAssistantHarness, type AssistantHarness, type Clinic } from "../../../test/assistant-harness";
+import { receptionistBrain, type LlmBrain } from "@clinora/stand-ins";
+import { TEXTS } from "./assistant-texts";
+
+/** A weekday at least two days ahead (inside the default business hours, never in the past). */
+function nextBusinessDate(from = 2): string {
+  let date = addDays(todayIn(DEFAULT_TIME_ZONE, new Date()), from);
+  while ([0, 6].includes(weekdayOf(date))) date = addDays(date, 1);
+  return date;
+}
+
+const PATIENT = "+5511988887777";
+const toPatient = (m: { to: string }) => m.to === `whatsapp:${PATIENT}`;
+
+describe("the assistant on WhatsApp (OpenAI)", () => {
+  let h: AssistantHarness;
+  let clinic: Clinic;
+  const D = nextBusinessDate();
+
+  const conversation = async () => (await h.db.select().from(s.conversations).where(eq(s.conversations.professionalId, clinic.professionalId)))[0]!;
+  const appointmentsOn = async (date: string) =>
+    h.db.select().from(s.appointments).where(and(eq(s.appointments.professionalId, clinic.professionalId), eq(s.appointments.appointmentDate, date)));
+  const repliesTo = (phone = PATIENT) => h.twilio.sent.filter((m) => m.to === `whatsapp:${phone}`);
+
+  /** A test may play the model itself (after the scripted replies are used up). */
+  let brain: LlmBrain | null = null;
+
+  beforeAll(async () => {
+    h = await createAssistantHarness({ brain: (request) => (brain ?? receptionistBrain)(request) });
+  });
+  afterAll(() => h.close());
+  beforeEach(async () => {
+    h.twilio.reset();
+    h.llm.reset();
+    brain = null;
+    clinic = await h.clinic();
+  });
+
+  it("books, reschedules and cancels through the tools, and the server writes every confirmation", async () => {
+    h.llm.script([{ toolCalls: [{ name: "book_appointment", arguments: { date: D, time: "10:00", patient_name: "Maria Souza" } }] }, { text: "Posso ajudar em algo mais?" }]);
+    await clinic.patientWrites(PATIENT, `Quero marcar para ${D} às 10h. Meu nome é Maria Souza`, { profileName: "Mari" });
+    await h.drain();
+
+    const booked = await h.twilio.waitForSent(toPatient);
+    expect(booked!.from).toBe(clinic.number);
+    expect(booked!.body).toContain("agendada");
+    expect(booked!.body).toContain("às 10:00");
+    expect(booked!.body).toContain("Rua das Flores, 100");
+    expect(booked!.body).toContain("Posso ajudar em algo mais?");
+    expect(booked!.statusCallback).toBe(`${h.publicUrl}/api/whatsapp/webhook/twilio/status`);
+
+    // The system prompt carried the clinic and today's date; the tool result went back to the model.
+    const first = h.llm.requests[0]!;
+    expect(first.system).toContain("Clínica Bem Viver");
+    expect(first.system).toMatch(/Hoje é [a-zç-]+, \d{4}-\d{2}-\d{2}/);
+    expect(first.toolNames).toEqual(["check_availability", "book_appointment", "list_my_appointments", "reschedule_appointment", "cancel_appointment", "handoff_to_human"]);
+    const toolTurn = h.llm.requests[1]!.messages.find((m) => m.role === "tool");
+    expect(JSON.parse((toolTurn as { content: string }).content)).toMatchObject({ status: "booked" });
+
+    // Compromissos shows it: pending, booked by the assistant, for a new patient record with the WhatsApp phone.
+    const list = (await h.request({ method: "GET", url: `/api/appointments?date=${D}`, session: clinic.session })).json();
+    expect(list.items).toHaveLength(1);
+    expect(list.items[0]).toMatchObject({ appointment_time: "10:00", status: "pending", source: "assistant", patient_name: "Maria Souza", patient_phone: PATIENT });
+    const appointmentId = list.items[0].id as string;
+    expect((await conversation()).patientId).toBe(list.items[0].patient_id);
+
+    const D2 = nextBusinessDate(3) === D ? nextBusinessDate(4) : nextBusinessDate(3);
+    h.llm.script([{ toolCalls: [{ name: "reschedule_appointment", arguments: { appointment_id: appointmentId, date: D2, time: "15:00" } }] }, { text: "" }]);
+    await clinic.patientWrites(PATIENT, `Preciso remarcar para ${D2} às 15h`);
+    await h.drain();
+    const rescheduled = (await h.twilio.waitForSent(2)).filter(toPatient)[1]!;
+    expect(rescheduled.body).toContain("remarcada");
+    expect(rescheduled.body).toContain("às 15:00");
+    expect(await appointmentsOn(D)).toHaveLength(0);
+    expect((await appointmentsOn(D2))[0]).toMatchObject({ id: appointmentId, appointmentTime: "15:00:00", status: "pending" });
+
+    h.llm.script([{ toolCalls: [{ name: "cancel_appointment", arguments: { appointment_id: appointmentId } }] }, { text: "Até breve!" }]);
+    await clinic.patientWrites(PATIENT, "Vou precisar cancelar");
+    await h.drain();
+    const cancelled = (await h.twilio.waitForSent(3)).filter(toPatient)[2]!;
+    expect(cancelled.body).toContain("foi cancelada");
+    expect((await appointmentsOn(D2))[0]!.status).toBe("cancelled");
+
+    const thread = (await h.request({ method: "GET", url: `/api/conversations/${(await conversation()).id}`, session: clinic.session })).json();
+    expect(thread.messages.map((m: { sender: string }) => m.sender)).toEqual(["patient", "assistant", "patient", "assistant", "patient", "assistant"]);
+    expect(thread.status).toBe("bot_handling");
+  });
+
+  it("never double-books: a slot taken between check and book is refused and the nearest free times offered", async () => {
+    const other = await h.make.patient(clinic.professionalId, { name: "Outro Paciente" });
+    let offered: string[] = [];
+    let target = "";
+    // The model checks the day, picks a free time, and while it answers somebody else takes that time.
+    brain = async (request) => {
+      const tools = request.messages.filter((m) => m.role === "tool") as { name: string; content: string }[];
+      if (tools.length === 0) return { toolCalls: [{ name: "check_availability", arguments: { date: D } }] };
+      if (tools.length === 1) {
+        offered = JSON.parse(tools[0]!.content).free_times;
+        target = offered[3]!;
+        await h.make.appointment(clinic.professionalId, other.id, { appointmentDate: D, appointmentTime: target, duration: 50 });
+        return { toolCalls: [{ name: "book_appointment", arguments: { date: D, time: target, patient_name: "Maria Souza" } }] };
+      }
+      return { text: "Esse horário acabou de ser ocupado. Posso oferecer outro?" };
+    };
+    await clinic.patientWrites(PATIENT, `Pode ser ${D} às 14h? Sou Maria Souza`);
+    await h.drain();
+
+    expect(offered.length).toBeGreaterThan(3);
+    const reply = await h.twilio.waitForSent(toPatient);
+    expect(reply!.body).toBe("Esse horário acabou de ser ocupado. Posso oferecer outro?");
+    const toolTurns = h.llm.requests[2]!.messages.filter((m) => m.role === "tool") as { content: string }[];
+    const result = JSON.parse(toolTurns[1]!.content);
+    expect(result.status).toBe("taken");
+    expect(result.nearest_free_times.length).toBeGreaterThan(0);
+    expect(result.nearest_free_times[0]).toMatchObject({ date: D });
+    expect(result.nearest_free_times.map((t: { time: string }) => t.time)).not.toContain(target);
+    expect((await appointmentsOn(D)).filter((a) => a.status !== "cancelled")).toHaveLength(1);
+    // Nothing booked, so no patient record was created for the contact either.
+    expect((await conversation()).patientId).toBeNull();
+  });
+
+  it("does not let the model claim a booking that no tool made", async () => {
+    h.llm.script([{ text: "Prontinho, sua consulta foi agendada para amanhã!" }]);
+    await clinic.patientWrites(PATIENT, "Marca pra amanhã?");
+    await h.drain();
+    const reply = await h.twilio.waitForSent(toPatient);
+    expect(reply!.body).toBe(TEXTS.unconfirmedClaim);
+  });
+
+  it("stays silent while the professional handles the conversation, and answers again after 'Resolver'", async () => {
+    h.llm.script([{ text: "Olá! Como posso ajudar?" }]);
+    await clinic.patientWrites(PATIENT, "Oi");
+    await h.drain();
+    await h.twilio.waitForSent(1);
+    const id = (await conversation()).id;
+
+    const reply = await h.request({ method: "POST", url: `/api/conversations/${id}/messages`, session: clinic.session, payload: { content: "Oi, aqui é a doutora. Tudo bem?" } });
+    expect(reply.statusCode).toBe(201);
+    expect(reply.json()).toMatchObject({ status: "in_progress" });
+    await h.drain();
+    await h.twilio.waitForSent(2);
+
+    await clinic.patientWrites(PATIENT, "Tudo sim, doutora");
+    await h.drain();
+    expect(h.llm.requests).toHaveLength(1);
+    expect(repliesTo()).toHaveLength(2);
+    expect((await conversation()).status).toBe("in_progress");
+
+    await h.request({ method: "PUT", url: `/api/conversations/${id}`, session: clinic.session, payload: { status: "resolved" } });
+    h.llm.script([{ text: "Olá de novo!" }]);
+    await clinic.patientWrites(PATIENT, "Mais uma pergunta");
+    await h.drain();
+    expect((await h.twilio.waitForSent(3)).filter(toPatient)[2]!.body).toBe("Olá de novo!");
+    // A fresh session: the model saw only what came after 'Resolver'.
+    expect(h.llm.requests[1]!.messages).toEqual([{ role: "user", content: "Mais uma pergunta" }]);
+  });
+
+  it("hands off to the professional when the patient asks for a person, without asking the model", async () => {
+    await clinic.patientWrites(PATIENT, "Quero falar com a doutora, por favor");
+    await h.drain();
+    const reply = await h.twilio.waitForSent(toPatient);
+    expect(reply!.body).toContain("vai responder por aqui assim que possível");
+    expect(h.llm.requests).toHaveLength(0);
+    expect(await conversation()).toMatchObject({ status: "waiting", urgency: 2 });
+  });
+
+  it("answers an emergency with SAMU 192 at once and raises the urgency", async () => {
+    await clinic.patientWrites(PATIENT, "Estou com muita dor no peito");
+    await h.drain();
+    const reply = await h.twilio.waitForSent(toPatient);
+    expect(reply!.body).toContain("192");
+    expect(await conversation()).toMatchObject({ status: "waiting", urgency: 3 });
+  });
+
+  it("hands off with a message when the model fails on every attempt (never silence)", async () => {
+    h.llm.failNext(3, 500);
+    await clinic.patientWrites(PATIENT, "Vocês atendem convênio?");
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await h.drain();
+      await h.db.update(s.jobs).set({ runAt: new Date(0) }).where(eq(s.jobs.status, "pending"));
+    }
+    await h.drain();
+    const reply = await h.twilio.waitForSent(toPatient);
+    expect(reply!.body).toContain("vai responder por aqui assim que possível");
+    expect(h.llm.requests).toHaveLength(3);
+    expect(await conversation()).toMatchObject({ status: "waiting", urgency: 2 });
+    expect(repliesTo()).toHaveLength(1);
+  });
+
+  it("refuses to send free text outside WhatsApp's 24-hour window", async () => {
+    h.llm.script([{ text: "Olá!" }]);
+    await clinic.patientWrites(PATIENT, "Oi");
+    await h.drain();
+    const id = (await conversation()).id;
+    await h.db.update(s.conversations).set({ lastInboundAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(s.conversations.id, id));
+    const detail = (await h.request({ method: "GET", url: `/api/conversations/${id}`, session: clinic.session })).json();
+    expect(detail.reply_window.open).toBe(false);
+    const res = await h.request({ method: "POST", url: `/api/conversations/${id}/messages`, session: clinic.session, payload: { content: "Ainda está aí?" } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ detail: MSG.replyWindowClosed });
+  });
+
+  it("'Testar assistente' uses the same tools as a dry run: nothing is written", async () => {
+    h.llm.script([{ toolCalls: [{ name: "book_appointment", arguments: { date: D, time: "11:00", patient_name: "Paciente Teste" } }] }, { text: "" }]);
+    const res = await h.request({
+      method: "POST",
+      url: "/api/professionals/me/assistant/test",
+      session: clinic.session,
+      payload: { messages: [{ role: "patient", content: `Quero marcar ${D} às 11h` }] },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.reply).toContain("agendada");
+    expect(body.actions[0].summary).toContain("nada foi gravado");
+    expect(body.handed_off).toBe(false);
+    expect(await appointmentsOn(D)).toHaveLength(0);
+    expect(await h.db.select().from(s.patients).where(eq(s.patients.professionalId, clinic.professionalId))).toHaveLength(0);
+    expect(h.twilio.sent).toHaveLength(0);
+  });
+});
+
+describe("the assistant with Anthropic, and without a provider", () => {
+  it("books through Anthropic's tool calls when the platform chose Anthropic", async () => {
+    const h = await createAssistantHarness({ provider: "anthropic" });
+    try {
+      const clinic = await h.clinic();
+      const D = nextBusinessDate();
+      h.llm.script([{ toolCalls: [{ name: "book_appointment", arguments: { date: D, time: "09:00", patient_name: "Ana Lima" } }] }, { text: "Até logo!" }]);
+      await clinic.patientWrites(PATIENT, `Quero ${D} às 9h, sou Ana Lima`);
+      await h.drain();
+      const reply = await h.twilio.waitForSent(toPatient);
+      expect(reply!.body).toContain("às 09:00");
+      expect(h.llm.requests.map((r) => r.provider)).toEqual(["anthropic", "anthropic"]);
+      expect(h.llm.requests[0]!.model).toBe("claude-3-5-haiku-latest");
+    } finally {
+      await h.close();
+    }
+  });
+
+  it("leaves the message waiting in Conversas when no provider key is configured", async () => {
+    const h = await createAssistantHarness({ env: { OPENAI_API_KEY: "" } });
+    try {
+      const clinic = await h.clinic();
+      await clinic.patientWrites(PATIENT, "Oi");
+      expect(await h.drain()).toBe(0);
+      const [row] = await h.db.select().from(s.conversations);
+      expect(row).toMatchObject({ status: "waiting", unreadCount: 1 });
+      const test = await h.request({ method: "POST", url: "/api/professionals/me/assistant/test", session: clinic.session, payload: { messages: [{ role: "patient", content: "Oi" }] } });
+      expect(test.statusCode).toBe(503);
+      expect(test.json()).toEqual({ detail: MSG.assistantTestNoProvider });
+    } finally {
+      await h.close();
+    }
+  });
+});

@@ -1,0 +1,278 @@
+import { MSG, type AiProvider, type AssistantTestRequest, type AssistantTestResponse } from "@clinora/contracts";
+import type { Db, DbOrTx } from "../../db/client";
+import type { LlmClient, LlmMessage } from "../../integrations/llm/llm-client";
+import { AppError } from "../../lib/app-error";
+import type { Clock } from "../../lib/clock";
+import type { ClaimedJob, JobDefinition } from "../../jobs/worker";
+import type { PracticeSettings } from "../../plugins/auth";
+import { assistantSettingsRepository } from "../assistant-settings/assistant-settings.repository";
+import { globalAiSettingsRepository } from "../ai-settings/global-ai-settings.repository";
+import type { AppointmentService, ScheduleActor } from "../appointments/appointment.service";
+import type { PatientService } from "../patients/patient.service";
+import { professionalRepository } from "../professionals/professional.repository";
+import { REPLY_JOB } from "../whatsapp/whatsapp-inbound.service";
+import { whatsappMessageRepository, type ConversationRow } from "../whatsapp/whatsapp-message.repository";
+import type { WhatsappOutboundService } from "../whatsapp/whatsapp-outbound.service";
+import { composeSystemPrompt, effectiveSettings, type EffectiveAssistantSettings, type PracticeFacts } from "./assistant-prompt";
+import { asksForPerson, claimsScheduleChange, soundsUrgent, TEXTS } from "./assistant-texts";
+import { ASSISTANT_TOOLS, assistantToolbox, type ToolScope } from "./assistant-tools";
+
+/** Tool rounds per answer: enough to list, check and book; a model that loops past it is stopped. */
+const MAX_TOOL_ROUNDS = 4;
+/** Messages of the current session the model sees (the newest ones). */
+const CONTEXT_MESSAGES = 30;
+/** Urgency of a conversation handed to the professional, and of one that sounds like an emergency. */
+const HANDOFF_URGENCY = 2;
+const EMERGENCY_URGENCY = 3;
+
+export interface AssistantDeps {
+  appointments: AppointmentService;
+  patients: PatientService;
+  outbound: WhatsappOutboundService;
+  /** The configured clients by provider (a provider without a key has none). */
+  llm: Partial<Record<AiProvider, LlmClient>>;
+}
+
+interface Answer {
+  text: string;
+  handoff: { reason: string } | null;
+  summaries: string[];
+}
+
+/** One professional's practice as the assistant needs it: its facts, its schedule settings, its assistant settings. */
+interface Practice {
+  facts: PracticeFacts;
+  actor: ScheduleActor;
+  settings: EffectiveAssistantSettings;
+  enabled: boolean;
+}
+
+export type AssistantService = ReturnType<typeof assistantService>;
+
+export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
+  const loadPractice = async (tx: DbOrTx, professionalId: string): Promise<Practice | null> => {
+    const professional = await professionalRepository(tx).findById(professionalId);
+    if (!professional) return null;
+    const [global, own] = await Promise.all([globalAiSettingsRepository(tx).find(), assistantSettingsRepository(tx, professionalId).find()]);
+    const settings = effectiveSettings({
+      global: global ?? { provider: "openai", model: "gpt-4o-mini", temperature: 0.7, systemPrompt: null },
+      own: own && {
+        model: own.aiModel,
+        roleName: own.aiRoleName,
+        systemPrompt: own.aiSystemPrompt,
+        instructions: own.aiInstructions,
+        temperature: Math.round(own.aiTemperature * 10) / 10,
+        maxTokens: own.aiMaxTokens,
+      },
+    });
+    const practice: PracticeSettings = {
+      timeZone: professional.timezone,
+      appointmentDuration: professional.appointmentDuration,
+      businessDays: professional.businessDays,
+      businessStart: professional.businessStart,
+      businessEnd: professional.businessEnd,
+    };
+    const place = [professional.clinicAddress, [professional.clinicCity, professional.clinicState].filter(Boolean).join("/")].filter(Boolean).join(", ");
+    return {
+      facts: {
+        professionalName: professional.fullName,
+        clinicName: professional.clinicName,
+        specialty: professional.specialty,
+        address: place || null,
+        timeZone: professional.timezone,
+        businessDays: professional.businessDays,
+        businessStart: professional.businessStart,
+        businessEnd: professional.businessEnd,
+        acceptingBookings: professional.isAvailable,
+      },
+      actor: { userId: null, role: "assistant", professionalId, practice, ip: null },
+      settings,
+      enabled: own?.aiEnabled ?? true,
+    };
+  };
+
+  /** The model's turns with tool calls run by the toolbox, and the message the patient gets. */
+  const converse = async (practice: Practice, history: LlmMessage[], scope: ToolScope, patient: { name: string | null; known: boolean }): Promise<Answer> => {
+    const llm = deps.llm[practice.settings.provider];
+    if (!llm) throw new AppError(503, MSG.assistantTestNoProvider, "unavailable");
+    const upcoming = scope.patient ? await deps.appointments.upcomingOfPatient(practice.actor, scope.patient.id, 5) : [];
+    const system = composeSystemPrompt({
+      settings: practice.settings,
+      practice: practice.facts,
+      now: clock.now(),
+      patient,
+      upcoming: upcoming.map((a) => ({ date: a.date, time: a.time, type: a.appointment_type, status: a.status })),
+    });
+    const toolbox = assistantToolbox(scope);
+    const messages = [...history];
+    const confirmations: string[] = [];
+    const summaries: string[] = [];
+    let handoff: Answer["handoff"] = null;
+    let text = "";
+
+    for (let round = 0; round <= MAX_TOOL_ROUNDS; round++) {
+      const response = await llm.complete({
+        model: practice.settings.model,
+        system,
+        messages,
+        tools: round < MAX_TOOL_ROUNDS ? ASSISTANT_TOOLS : [],
+        temperature: practice.settings.temperature,
+        maxTokens: practice.settings.maxTokens,
+      });
+      text = response.text.trim();
+      if (response.toolCalls.length === 0) break;
+      messages.push({ role: "assistant", content: response.text || null, toolCalls: response.toolCalls });
+      for (const call of response.toolCalls) {
+        const outcome = await toolbox.call(call.name, call.arguments);
+        messages.push({ role: "tool", toolCallId: call.id, name: call.name, content: JSON.stringify(outcome.result) });
+        if (outcome.confirmation) confirmations.push(outcome.confirmation);
+        if (outcome.summary) summaries.push(outcome.summary);
+        if (outcome.handoff) handoff = outcome.handoff;
+      }
+      text = "";
+      if (handoff) break;
+    }
+
+    if (handoff) return { text: [...confirmations, TEXTS.handoff(practice.facts.professionalName)].join("\n\n"), handoff, summaries };
+    // The model may not announce a schedule change itself: only the server's confirmations do.
+    const ownText = text && claimsScheduleChange(text) ? (confirmations.length ? "" : TEXTS.unconfirmedClaim) : text;
+    const parts = [...confirmations, ownText].filter(Boolean);
+    return { text: parts.length ? parts.join("\n\n") : TEXTS.empty, handoff: null, summaries };
+  };
+
+  /** The conversation's session (since it was last resolved) as model turns, starting with the patient's. */
+  const historyOf = async (conversation: ConversationRow): Promise<LlmMessage[]> => {
+    const rows = await whatsappMessageRepository(db).listRecentMessages(conversation.id, conversation.resolvedAt, CONTEXT_MESSAGES);
+    const turns: LlmMessage[] = [];
+    for (const row of rows) {
+      const content = row.content?.trim();
+      if (!content) continue;
+      const role = row.direction === "inbound" ? "user" : "assistant";
+      const text = row.sender === "professional" ? `(mensagem escrita pela profissional) ${content}` : content;
+      const last = turns[turns.length - 1];
+      if (last && last.role === role) (last as { content: string }).content += `\n${text}`;
+      else if (role === "user") turns.push({ role, content: text });
+      else if (turns.length > 0) turns.push({ role: "assistant", content: text });
+    }
+    return turns;
+  };
+
+  /** Sends `text` as the reply to `messageId` and, for a handoff, passes the conversation to the professional. */
+  const deliver = async (conversation: ConversationRow, messageId: string, text: string, handoffUrgency: number | null) => {
+    await db.transaction(async (tx) => {
+      const repo = whatsappMessageRepository(tx);
+      const current = await repo.lockConversation(conversation.professionalId, conversation.id);
+      // A person took the conversation over while the model was thinking: the assistant stays silent.
+      if (!current || current.status !== "bot_handling") return;
+      const id = await deps.outbound.queue(tx, { conversation: current, content: text, sender: "assistant", replyToMessageId: messageId, at: clock.now() });
+      if (id && handoffUrgency !== null) {
+        await repo.updateConversation(current.professionalId, current.id, { status: "waiting", urgency: Math.max(current.urgency, handoffUrgency) });
+      }
+    });
+  };
+
+  const loadConversation = async (job: ClaimedJob) => {
+    const conversationId = String(job.payload.conversationId ?? "");
+    if (!job.professionalId || !conversationId) return null;
+    return whatsappMessageRepository(db).lockConversation(job.professionalId, conversationId);
+  };
+
+  const replyJob: JobDefinition = {
+    async run(job) {
+      const messageId = String(job.payload.messageId ?? "");
+      const conversation = await loadConversation(job);
+      if (!conversation || conversation.status !== "bot_handling") return;
+      const repo = whatsappMessageRepository(db);
+      if (await repo.findReplyTo(messageId)) return;
+      // Several messages in a row get one answer: the job of the latest one gives it, with all of them in context.
+      const latest = await repo.findLatestInbound(conversation.id);
+      if (latest && latest.id !== messageId) return;
+
+      const practice = await loadPractice(db, conversation.professionalId);
+      if (!practice) return;
+      if (!practice.enabled || !deps.llm[practice.settings.provider]) {
+        await repo.updateConversation(conversation.professionalId, conversation.id, { status: "waiting" });
+        return;
+      }
+      const history = await historyOf(conversation);
+      const lastText = history.filter((m) => m.role === "user").at(-1)?.content ?? "";
+      if (soundsUrgent(lastText)) return deliver(conversation, messageId, TEXTS.emergency(practice.facts.professionalName), EMERGENCY_URGENCY);
+      if (asksForPerson(lastText)) return deliver(conversation, messageId, TEXTS.handoff(practice.facts.professionalName), HANDOFF_URGENCY);
+
+      const patientRow = conversation.patientId ? { id: conversation.patientId, name: conversation.patientName ?? "" } : null;
+      const answer = await converse(
+        practice,
+        history,
+        {
+          actor: practice.actor,
+          appointments: deps.appointments,
+          patients: deps.patients,
+          patient: patientRow,
+          phone: conversation.phoneNumber,
+          acceptingBookings: practice.facts.acceptingBookings,
+          address: practice.facts.address,
+          dryRun: false,
+          now: clock.now(),
+          onPatientCreated: async (patient) => {
+            await whatsappMessageRepository(db).updateConversation(conversation.professionalId, conversation.id, { patientId: patient.id, patientName: patient.name });
+          },
+        },
+        { name: conversation.patientName, known: patientRow !== null },
+      );
+      await deliver(conversation, messageId, answer.text, answer.handoff ? HANDOFF_URGENCY : null);
+    },
+
+    /** The model failed on every attempt: the patient is told a person will answer, never left in silence. */
+    async onFailed(job) {
+      const conversation = await loadConversation(job);
+      if (!conversation) return;
+      const professional = await professionalRepository(db).findById(conversation.professionalId);
+      await deliver(conversation, String(job.payload.messageId ?? ""), TEXTS.handoff(professional?.fullName ?? "a profissional"), HANDOFF_URGENCY);
+    },
+
+    backoffMs: (attempt) => 2000 * 2 ** (attempt - 1),
+  };
+
+  return {
+    /** Whether the assistant answers this professional's patients now: its switch on and a provider configured. */
+    async isOn(tx: DbOrTx, professionalId: string) {
+      const practice = await loadPractice(tx, professionalId);
+      return Boolean(practice?.enabled && deps.llm[practice.settings.provider]);
+    },
+
+    /**
+     * "Testar assistente": the professional plays a patient; same prompt, model and tools, but bookings are only
+     * simulated (nothing is written) and nothing goes through Twilio.
+     */
+    async test(caller: { professionalId: string }, request: AssistantTestRequest): Promise<AssistantTestResponse> {
+      const practice = await loadPractice(db, caller.professionalId);
+      if (!practice) throw AppError.notFound();
+      const history: LlmMessage[] = request.messages.map((m) => (m.role === "patient" ? { role: "user", content: m.content } : { role: "assistant", content: m.content }));
+      try {
+        const answer = await converse(
+          practice,
+          history,
+          {
+            actor: practice.actor,
+            appointments: deps.appointments,
+            patients: deps.patients,
+            patient: null,
+            phone: null,
+            acceptingBookings: practice.facts.acceptingBookings,
+            address: practice.facts.address,
+            dryRun: true,
+            now: clock.now(),
+            onPatientCreated: async () => {},
+          },
+          { name: null, known: false },
+        );
+        return { reply: answer.text, actions: answer.summaries.map((summary) => ({ tool: "agenda", summary })), handed_off: answer.handoff !== null };
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        throw new AppError(502, MSG.assistantTestFailed, "llm_failed");
+      }
+    },
+
+    jobs: { [REPLY_JOB]: replyJob } as Record<string, JobDefinition>,
+  };
+}

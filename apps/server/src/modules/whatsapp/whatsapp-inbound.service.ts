@@ -1,0 +1,110 @@
+import { toE164BR, type ConversationStatus } from "@clinora/contracts";
+import type { Db, DbOrTx } from "../../db/client";
+import type { Clock } from "../../lib/clock";
+import { enqueueJob } from "../../jobs/job.repository";
+import { UNROUTED_INBOUND, whatsappMessageRepository, type ConversationRow } from "./whatsapp-message.repository";
+
+/** The job that asks the assistant to answer an inbound message (modules/assistant). */
+export const REPLY_JOB = "assistant.reply";
+/** Tries of the model before the patient is told a person will answer (backoff in the assistant's job). */
+export const REPLY_ATTEMPTS = 3;
+
+/** An inbound WhatsApp message as Twilio posts it (https://www.twilio.com/docs/messaging/guides/webhook-request). */
+export interface InboundWhatsapp {
+  messageSid: string;
+  /** `whatsapp:+5511…`, the patient. */
+  from: string;
+  /** `whatsapp:+55…`, our sender number. */
+  to: string;
+  body: string;
+  profileName?: string;
+}
+
+export type InboundOutcome = "stored" | "duplicate" | "unrouted";
+
+/** Whether the assistant should answer this professional's patients now (its switch and a configured provider). */
+export type AssistantSwitch = (tx: DbOrTx, professionalId: string) => Promise<boolean>;
+
+/**
+ * Where a conversation goes when the patient writes: the assistant takes new and resolved conversations (when it
+ * is on), keeps its own, and leaves alone those a person handles or that wait for the professional.
+ */
+export function statusAfterInbound(current: ConversationStatus | null, assistantOn: boolean): ConversationStatus {
+  if (current === "in_progress" || current === "waiting") return current;
+  return assistantOn ? "bot_handling" : "waiting";
+}
+
+const phoneOf = (address: string) => {
+  const raw = address.replace(/^whatsapp:/, "");
+  return toE164BR(raw) ?? raw;
+};
+
+export type WhatsappInboundService = ReturnType<typeof whatsappInboundService>;
+
+export function whatsappInboundService(db: Db, clock: Clock, deps: { assistantOn: AssistantSwitch }) {
+  return {
+    /**
+     * Stores an inbound message once (by MessageSid), opens or updates its conversation and, when the assistant
+     * should answer, enqueues the reply job — all in one transaction, so an acknowledged message is never lost
+     * and never answered twice.
+     */
+    async receive(inbound: InboundWhatsapp): Promise<InboundOutcome> {
+      return db.transaction(async (tx) => {
+        const repo = whatsappMessageRepository(tx);
+        const professionalId = await repo.findOwnerOfNumber(inbound.to);
+        if (!professionalId) {
+          await repo.recordEvent(UNROUTED_INBOUND, { to: inbound.to });
+          return "unrouted";
+        }
+        if (await repo.messageExists(inbound.messageSid)) return "duplicate";
+
+        const now = clock.now();
+        const phone = phoneOf(inbound.from);
+        const assistantOn = await deps.assistantOn(tx, professionalId);
+        let conversation: ConversationRow | null = await repo.lockConversationByPhone(professionalId, "whatsapp", phone);
+        const patient = conversation?.patientId ? null : await repo.findPatientByPhone(professionalId, phone);
+        if (!conversation) {
+          conversation = await repo.insertConversation({
+            professionalId,
+            channel: "whatsapp",
+            phoneNumber: phone,
+            patientId: patient?.id ?? null,
+            patientName: patient?.name ?? (inbound.profileName?.trim() || null),
+            status: statusAfterInbound(null, assistantOn),
+          });
+        }
+
+        const messageId = await repo.insertMessageOnce({
+          professionalId,
+          conversationId: conversation.id,
+          direction: "inbound",
+          sender: "patient",
+          content: inbound.body,
+          externalId: inbound.messageSid,
+          sentAt: now,
+        });
+        // A retry that raced past the check above: the unique MessageSid decided; undo the conversation changes.
+        if (!messageId) throw new DuplicateInbound();
+
+        const status = statusAfterInbound(conversation.status, assistantOn);
+        await repo.updateConversation(professionalId, conversation.id, {
+          status,
+          lastMessage: inbound.body,
+          lastMessageAt: now,
+          lastInboundAt: now,
+          unreadCount: conversation.unreadCount + 1,
+          ...(patient ? { patientId: patient.id, patientName: patient.name } : {}),
+        });
+        if (status === "bot_handling") {
+          await enqueueJob(tx, { type: REPLY_JOB, payload: { conversationId: conversation.id, messageId }, professionalId, dedupeKey: `reply:${messageId}`, maxAttempts: REPLY_ATTEMPTS, runAt: now });
+        }
+        return "stored" as const;
+      }).catch((error: unknown) => {
+        if (error instanceof DuplicateInbound) return "duplicate" as const;
+        throw error;
+      });
+    },
+  };
+}
+
+class DuplicateInbound extends Error {}

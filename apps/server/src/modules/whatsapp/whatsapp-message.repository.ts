@@ -1,0 +1,197 @@
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import type { ConversationChannel, MessageStatus } from "@clinora/contracts";
+import type { DbOrTx } from "../../db/client";
+import { conversations, messages, patients, systemEvents, twilioNumbers } from "../../db/schema/index";
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+
+/** An outbound message ready to send, with what sending it needs. */
+export interface OutboundToSend {
+  id: string;
+  professionalId: string;
+  conversationId: string;
+  content: string | null;
+  status: MessageStatus | null;
+  externalId: string | null;
+  createdAt: Date;
+  channel: ConversationChannel;
+  phoneNumber: string | null;
+}
+
+/**
+ * How far along a delivery status is: a callback only ever moves a message forward (Twilio's callbacks arrive out
+ * of order; read stays read). A failure can follow queued or sent, never a delivered or read message.
+ */
+const STATUS_RANK = sql`(case ${messages.status} when 'queued' then 0 when 'sent' then 1 when 'failed' then 2 when 'delivered' then 3 when 'read' then 4 else -1 end)`;
+const RANK_OF: Record<MessageStatus, number> = { queued: 0, sent: 1, failed: 2, delivered: 3, read: 4 };
+
+/** System event kinds (system_events.kind). */
+export const UNROUTED_INBOUND = "whatsapp.unrouted_inbound";
+
+/**
+ * The WhatsApp traffic the webhooks and the send job write: routing, conversations by phone, messages stored once
+ * by Twilio's MessageSid, delivery statuses. Platform-wide (the webhook has no session); every write names the
+ * professional it belongs to.
+ */
+export function whatsappMessageRepository(db: DbOrTx) {
+  return {
+    /** The professional a sender number (`whatsapp:+E164`) is assigned to, or null. */
+    async findOwnerOfNumber(twilioNumber: string): Promise<string | null> {
+      const [row] = await db
+        .select({ professionalId: twilioNumbers.professionalId })
+        .from(twilioNumbers)
+        .where(and(eq(twilioNumbers.twilioNumber, twilioNumber), isNotNull(twilioNumbers.professionalId)))
+        .limit(1);
+      return row?.professionalId ?? null;
+    },
+
+    /** The professional's sender number (`whatsapp:+E164`), the oldest when several are assigned. */
+    async findSenderOf(professionalId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ n: twilioNumbers.twilioNumber })
+        .from(twilioNumbers)
+        .where(eq(twilioNumbers.professionalId, professionalId))
+        .orderBy(twilioNumbers.createdAt)
+        .limit(1);
+      return row?.n ?? null;
+    },
+
+    async messageExists(externalId: string) {
+      const [row] = await db.select({ id: messages.id }).from(messages).where(eq(messages.externalId, externalId)).limit(1);
+      return row !== undefined;
+    },
+
+    /** The professional's patient with this E.164 phone (the oldest record when several share it). */
+    async findPatientByPhone(professionalId: string, phone: string) {
+      const [row] = await db
+        .select({ id: patients.id, name: patients.name })
+        .from(patients)
+        .where(and(eq(patients.professionalId, professionalId), eq(patients.phone, phone)))
+        .orderBy(patients.createdAt)
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The latest conversation of a channel with this phone, locked until the transaction ends. */
+    async lockConversationByPhone(professionalId: string, channel: ConversationChannel, phone: string): Promise<ConversationRow | null> {
+      const [row] = await db
+        .select()
+        .from(conversations)
+        .where(and(eq(conversations.professionalId, professionalId), eq(conversations.channel, channel), eq(conversations.phoneNumber, phone)))
+        .orderBy(desc(conversations.createdAt))
+        .limit(1)
+        .for("update");
+      return row ?? null;
+    },
+
+    async lockConversation(professionalId: string, id: string): Promise<ConversationRow | null> {
+      const [row] = await db
+        .select()
+        .from(conversations)
+        .where(and(eq(conversations.professionalId, professionalId), eq(conversations.id, id)))
+        .limit(1)
+        .for("update");
+      return row ?? null;
+    },
+
+    async insertConversation(values: typeof conversations.$inferInsert): Promise<ConversationRow> {
+      const [row] = await db.insert(conversations).values(values).returning();
+      return row!;
+    },
+
+    async updateConversation(professionalId: string, id: string, values: Partial<Omit<ConversationRow, "id" | "professionalId" | "createdAt">>) {
+      const [row] = await db
+        .update(conversations)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(conversations.professionalId, professionalId), eq(conversations.id, id)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Inserts a message unless its MessageSid (or, for replies, the message it answers) is already stored; null then. */
+    async insertMessageOnce(values: typeof messages.$inferInsert): Promise<string | null> {
+      const [row] = await db.insert(messages).values(values).onConflictDoNothing().returning({ id: messages.id });
+      return row?.id ?? null;
+    },
+
+    async findReplyTo(inboundMessageId: string) {
+      const [row] = await db.select({ id: messages.id }).from(messages).where(eq(messages.replyToMessageId, inboundMessageId)).limit(1);
+      return row?.id ?? null;
+    },
+
+    /** An outbound message with its conversation's channel and phone. */
+    async findOutbound(id: string): Promise<OutboundToSend | null> {
+      const [row] = await db
+        .select({
+          id: messages.id,
+          professionalId: messages.professionalId,
+          conversationId: messages.conversationId,
+          content: messages.content,
+          status: messages.status,
+          externalId: messages.externalId,
+          createdAt: messages.createdAt,
+          channel: conversations.channel,
+          phoneNumber: conversations.phoneNumber,
+        })
+        .from(messages)
+        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+        .where(and(eq(messages.id, id), eq(messages.direction, "outbound")))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Records what Twilio answered to a send: its MessageSid and status. */
+    async markSent(id: string, externalId: string, status: MessageStatus, errorCode: string | null) {
+      await db.update(messages).set({ externalId, status, errorCode, updatedAt: new Date() }).where(eq(messages.id, id));
+    },
+
+    async markFailed(id: string, errorCode: string) {
+      await db
+        .update(messages)
+        .set({ status: "failed", errorCode, updatedAt: new Date() })
+        .where(and(eq(messages.id, id), sql`${STATUS_RANK} < ${RANK_OF.failed}`));
+    },
+
+    /**
+     * Moves the message with this MessageSid forward to `status` (never backwards). Answers whether a message with
+     * that sid exists at all, so a callback that outran our own write can be applied again later.
+     */
+    async advanceStatus(externalId: string, status: MessageStatus, errorCode: string | null): Promise<{ known: boolean }> {
+      const updated = await db
+        .update(messages)
+        .set({ status, errorCode: status === "failed" ? errorCode : messages.errorCode, updatedAt: new Date() })
+        .where(and(eq(messages.externalId, externalId), sql`${STATUS_RANK} < ${RANK_OF[status]}`))
+        .returning({ id: messages.id });
+      if (updated.length > 0) return { known: true };
+      return { known: await this.messageExists(externalId) };
+    },
+
+    /** The thread since `after` (all of it when null), oldest first, at most the `limit` latest messages. */
+    async listRecentMessages(conversationId: string, after: Date | null, limit: number) {
+      const rows = await db
+        .select({ direction: messages.direction, sender: messages.sender, content: messages.content, sentAt: messages.sentAt })
+        .from(messages)
+        .where(and(eq(messages.conversationId, conversationId), after ? sql`${messages.sentAt} > ${after}` : undefined))
+        .orderBy(desc(messages.sentAt), desc(messages.createdAt))
+        .limit(limit);
+      return rows.reverse();
+    },
+
+    /** The latest inbound message of a conversation (the one a reply should answer). */
+    async findLatestInbound(conversationId: string) {
+      const [row] = await db
+        .select({ id: messages.id, sentAt: messages.sentAt })
+        .from(messages)
+        .where(and(eq(messages.conversationId, conversationId), eq(messages.direction, "inbound")))
+        .orderBy(desc(messages.sentAt), desc(messages.createdAt))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async recordEvent(kind: string, detail: Record<string, unknown>, professionalId: string | null = null) {
+      await db.insert(systemEvents).values({ kind, detail, professionalId });
+    },
+  };
+}
+

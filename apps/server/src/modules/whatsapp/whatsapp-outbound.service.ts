@@ -1,0 +1,166 @@
+import { SEND_ERROR, TWILIO_STATUS_WEBHOOK_PATH, type MessageSender, type MessageStatus } from "@clinora/contracts";
+import type { Db, DbOrTx } from "../../db/client";
+import type { Clock } from "../../lib/clock";
+import { MessagingRejectedError, type MessagingGateway } from "../../integrations/twilio/messaging-gateway";
+import { enqueueJob } from "../../jobs/job.repository";
+import { PermanentJobError, type ClaimedJob, type JobDefinition } from "../../jobs/worker";
+import { whatsappMessageRepository, type ConversationRow } from "./whatsapp-message.repository";
+
+/** Job types of outbound WhatsApp traffic. */
+export const SEND_JOB = "whatsapp.send";
+export const STATUS_JOB = "whatsapp.status";
+
+const STATUS_ATTEMPTS = 5;
+
+/** How far back to look for a message that an interrupted attempt may already have handed to Twilio. */
+const IN_DOUBT_LOOKBACK_MS = 10 * 60_000;
+
+/**
+ * Twilio's MessageStatus values (https://www.twilio.com/docs/messaging/api/message-resource#message-status-values)
+ * mapped onto the product's four (spec part 2 §4) plus "queued" before Twilio has it.
+ */
+export function toMessageStatus(twilioStatus: string): MessageStatus | null {
+  switch (twilioStatus) {
+    case "queued":
+    case "accepted":
+    case "scheduled":
+    case "sending":
+    case "sent":
+      return "sent";
+    case "delivered":
+      return "delivered";
+    case "read":
+      return "read";
+    case "failed":
+    case "undelivered":
+    case "canceled":
+      return "failed";
+    default:
+      return null;
+  }
+}
+
+export interface QueuedMessage {
+  conversation: Pick<ConversationRow, "id" | "professionalId" | "channel">;
+  content: string;
+  sender: Exclude<MessageSender, "patient">;
+  /** For assistant replies: the inbound message answered; a second reply to it is never stored. */
+  replyToMessageId?: string;
+  at: Date;
+}
+
+export type WhatsappOutboundService = ReturnType<typeof whatsappOutboundService>;
+
+/**
+ * Outbound messages: stored first (status "queued") with a send job in the same transaction, then sent through
+ * Twilio by the worker; Twilio's status callbacks move them forward. A web-chat message needs no sending.
+ */
+export function whatsappOutboundService(db: Db, clock: Clock, deps: { gateway: MessagingGateway; publicUrl: string | undefined }) {
+  const statusCallback = deps.publicUrl ? `${deps.publicUrl}${TWILIO_STATUS_WEBHOOK_PATH}` : undefined;
+
+  const run = async (job: ClaimedJob) => {
+    const messageId = String(job.payload.messageId ?? "");
+    const repo = whatsappMessageRepository(db);
+    const message = await repo.findOutbound(messageId);
+    // Gone (conversation deleted with its professional) or already settled by an earlier attempt.
+    if (!message || message.externalId || message.status !== "queued") return;
+    if (!deps.gateway.configured) {
+      await repo.markFailed(message.id, SEND_ERROR.notConfigured);
+      return;
+    }
+    const from = await repo.findSenderOf(message.professionalId);
+    if (!from) {
+      await repo.markFailed(message.id, SEND_ERROR.noSender);
+      return;
+    }
+    const to = `whatsapp:${message.phoneNumber}`;
+    const body = message.content ?? "";
+
+    // A previous attempt may have reached Twilio and died before writing the sid: Twilio has no idempotency key,
+    // so look for the message before sending it again (at-least-once queue, exactly-once sends).
+    if (job.attempts > 1) {
+      const since = new Date(message.createdAt.getTime() - IN_DOUBT_LOOKBACK_MS);
+      const earlier = (await deps.gateway.findSent({ from, to, since })).find((m) => m.body === body);
+      if (earlier) {
+        await repo.markSent(message.id, earlier.sid, toMessageStatus(earlier.status) ?? "sent", earlier.errorCode);
+        return;
+      }
+    }
+
+    try {
+      const sent = await deps.gateway.send({ from, to, body, statusCallback });
+      await repo.markSent(message.id, sent.sid, toMessageStatus(sent.status) ?? "sent", sent.errorCode);
+    } catch (error) {
+      if (error instanceof MessagingRejectedError) {
+        await repo.markFailed(message.id, error.code ?? String(error.httpStatus));
+        throw new PermanentJobError(error.message);
+      }
+      throw error;
+    }
+  };
+
+  const sendJob: JobDefinition = {
+    run,
+    async onFailed(job) {
+      await whatsappMessageRepository(db).markFailed(String(job.payload.messageId ?? ""), SEND_ERROR.gaveUp);
+    },
+  };
+
+  /** A callback that arrived before the send job wrote the sid: applied again shortly after. */
+  const statusJob: JobDefinition = {
+    async run(job) {
+      const { sid, status, errorCode } = job.payload as { sid: string; status: MessageStatus; errorCode: string | null };
+      const { known } = await whatsappMessageRepository(db).advanceStatus(sid, status, errorCode);
+      // Still unknown on the last try: not a message of ours (e.g. sent from Twilio's console); nothing to do.
+      if (!known && job.attempts < STATUS_ATTEMPTS) throw new Error(`no message with sid ${sid} yet`);
+    },
+    backoffMs: (attempt) => 1000 * attempt,
+  };
+
+  return {
+    /**
+     * Stores an outbound message in the caller's transaction and, for WhatsApp, enqueues its sending there too.
+     * Returns the message id, or null when this inbound message already has its reply.
+     */
+    async queue(tx: DbOrTx, message: QueuedMessage): Promise<string | null> {
+      const repo = whatsappMessageRepository(tx);
+      const whatsapp = message.conversation.channel === "whatsapp";
+      const id = await repo.insertMessageOnce({
+        professionalId: message.conversation.professionalId,
+        conversationId: message.conversation.id,
+        direction: "outbound",
+        sender: message.sender,
+        content: message.content,
+        status: whatsapp ? "queued" : "sent",
+        replyToMessageId: message.replyToMessageId ?? null,
+        sentAt: message.at,
+      });
+      if (!id) return null;
+      await repo.updateConversation(message.conversation.professionalId, message.conversation.id, {
+        lastMessage: message.content,
+        lastMessageAt: message.at,
+      });
+      if (whatsapp) {
+        await enqueueJob(tx, { type: SEND_JOB, payload: { messageId: id }, professionalId: message.conversation.professionalId, dedupeKey: `send:${id}`, runAt: message.at });
+      }
+      return id;
+    },
+
+    /** Twilio's status callback: moves the message forward; an unknown sid is tried again by a job. */
+    async applyStatus(callback: { sid: string; twilioStatus: string; errorCode: string | null }) {
+      const status = toMessageStatus(callback.twilioStatus);
+      if (!status || status === "queued") return;
+      const { known } = await whatsappMessageRepository(db).advanceStatus(callback.sid, status, callback.errorCode);
+      if (!known) {
+        await enqueueJob(db, {
+          type: STATUS_JOB,
+          payload: { sid: callback.sid, status, errorCode: callback.errorCode },
+          runAt: new Date(clock.now().getTime() + 1000),
+          maxAttempts: STATUS_ATTEMPTS,
+        });
+      }
+    },
+
+    jobs: { [SEND_JOB]: sendJob, [STATUS_JOB]: statusJob } as Record<string, JobDefinition>,
+  };
+}

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { count, eq } from "drizzle-orm";
+import { MSG } from "@clinora/contracts";
+import * as s from "../../db/schema/index";
+import { createAssistantHarness, type AssistantHarness, type Clinic } from "../../../test/assistant-harness";
+import { createTestContext } from "../../../test/context";
+
+const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+
+describe("Twilio webhooks", () => {
+  let h: AssistantHarness;
+  let clinic: Clinic;
+  const countRows = async (table: typeof s.messages | typeof s.jobs | typeof s.conversations) => (await h.db.select({ n: count() }).from(table))[0]!.n;
+
+  beforeAll(async () => {
+    // Statuses are posted by the tests themselves, in the order each test needs.
+    h = await createAssistantHarness({ twilio: { autoStatuses: false } });
+  });
+  afterAll(() => h.close());
+  beforeEach(async () => {
+    await h.db.delete(s.conversations);
+    await h.db.delete(s.jobs);
+    h.twilio.reset();
+    h.llm.reset();
+    clinic = await h.clinic();
+    // The assistant is off here: these tests are about storage and statuses, not replies.
+    await h.request({ method: "PUT", url: "/api/professionals/me/ai-settings", session: clinic.session, payload: { ai_enabled: false, ai_model: "gpt-4o-mini", ai_role_name: null, ai_system_prompt: null, ai_instructions: null, ai_temperature: 0.7, ai_max_tokens: 500 } });
+  });
+
+  it("refuses a missing or wrong signature and stores nothing", async () => {
+    const missing = await h.twilio.sendInbound({ webhookUrl: h.webhookUrl, from: "+5511988887777", to: clinic.number, body: "Oi", signature: null });
+    const wrong = await h.twilio.sendInbound({ webhookUrl: h.webhookUrl, from: "+5511988887777", to: clinic.number, body: "Oi", signature: "bm90IGEgc2lnbmF0dXJl" });
+    for (const res of [missing, wrong]) {
+      expect(res.status).toBe(403);
+      expect(JSON.parse(res.body)).toEqual({ detail: MSG.webhookSignatureInvalid });
+    }
+    expect(await countRows(s.messages)).toBe(0);
+  });
+
+  it("answers empty TwiML at once and stores the message once, whatever the retries", async () => {
+    const sid = `SM${"a".repeat(32)}`;
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await clinic.patientWrites("+5511988887777", "Quero marcar uma consulta", { messageSid: sid, profileName: "Maria Souza" }));
+    for (const res of answers) {
+      expect(res.status).toBe(200);
+      expect(res.body).toBe(EMPTY_TWIML);
+    }
+    expect(await countRows(s.messages)).toBe(1);
+    const [conversation] = await h.db.select().from(s.conversations);
+    expect(conversation).toMatchObject({
+      professionalId: clinic.professionalId,
+      phoneNumber: "+5511988887777",
+      patientName: "Maria Souza",
+      patientId: null,
+      status: "waiting",
+      unreadCount: 1,
+      lastMessage: "Quero marcar uma consulta",
+    });
+    expect(conversation!.lastInboundAt).not.toBeNull();
+  });
+
+  it("matches the patient by phone and reopens a resolved conversation", async () => {
+    const patient = await h.make.patient(clinic.professionalId, { name: "João Pereira", phone: "+5511977776666" });
+    await clinic.patientWrites("whatsapp:+5511977776666", "Bom dia", { profileName: "Joãozinho" });
+    const [first] = await h.db.select().from(s.conversations);
+    expect(first).toMatchObject({ patientId: patient.id, patientName: "João Pereira" });
+    await h.request({ method: "PUT", url: `/api/conversations/${first!.id}`, session: clinic.session, payload: { status: "resolved" } });
+    await clinic.patientWrites("whatsapp:+5511977776666", "Outra dúvida");
+    const rows = await h.db.select().from(s.conversations);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: "waiting", unreadCount: 2, lastMessage: "Outra dúvida" });
+    expect(rows[0]!.resolvedAt).not.toBeNull();
+  });
+
+  it("stores nothing for a number no professional owns, and tells the administrator", async () => {
+    const res = await h.twilio.sendInbound({ webhookUrl: h.webhookUrl, from: "+5511988887777", to: "whatsapp:+5511900000000", body: "Oi" });
+    expect(res.status).toBe(200);
+    expect(res.body).toBe(EMPTY_TWIML);
+    expect(await countRows(s.messages)).toBe(0);
+    expect(await countRows(s.conversations)).toBe(0);
+    const admin = await h.make.admin();
+    const metrics = await h.request({ method: "GET", url: "/api/whatsapp/metrics/overview", session: await h.login(admin.email, admin.password) });
+    expect(metrics.json()).toMatchObject({ unrouted_inbound: 1, last_unrouted_number: "whatsapp:+5511900000000" });
+    const own = await h.request({ method: "GET", url: "/api/whatsapp/metrics/overview", session: clinic.session });
+    expect(own.json()).toMatchObject({ unrouted_inbound: 0, last_unrouted_number: null });
+  });
+
+  it("moves delivery statuses forward only, whatever order the callbacks arrive in", async () => {
+    await clinic.patientWrites("+5511966665555", "Olá");
+    const [conversation] = await h.db.select().from(s.conversations);
+    h.twilio.reset();
+    const reply = await h.request({ method: "POST", url: `/api/conversations/${conversation!.id}/messages`, session: clinic.session, payload: { content: "Olá! Em que posso ajudar?" } });
+    expect(reply.statusCode).toBe(201);
+    // Nothing automatic: this test sends the callbacks itself, in the wrong order.
+    await h.drain();
+    const [sent] = await h.twilio.waitForSent(1);
+    const messageOf = async () => (await h.db.select().from(s.messages).where(eq(s.messages.externalId, sent!.sid)))[0]!;
+    await h.twilio.postStatus(sent!.sid, "read");
+    await h.twilio.postStatus(sent!.sid, "delivered");
+    await h.twilio.postStatus(sent!.sid, "sent");
+    await h.twilio.postStatus(sent!.sid, "failed", { ErrorCode: "30008" });
+    expect(await messageOf()).toMatchObject({ status: "read", errorCode: null, sender: "professional" });
+
+    const metrics = (await h.request({ method: "GET", url: "/api/whatsapp/metrics/overview", session: clinic.session })).json();
+    expect(metrics).toMatchObject({ outbound_messages: 1, delivered_messages: 1, failed_messages: 0 });
+  });
+
+  it("records a failure with Twilio's code and explains it in the thread", async () => {
+    await clinic.patientWrites("+5511955554444", "Oi");
+    const [conversation] = await h.db.select().from(s.conversations);
+    await h.request({ method: "POST", url: `/api/conversations/${conversation!.id}/messages`, session: clinic.session, payload: { content: "Olá!" } });
+    await h.drain();
+    const [sent] = await h.twilio.waitForSent(1);
+    await h.twilio.postStatus(sent!.sid, "sent");
+    await h.twilio.postStatus(sent!.sid, "undelivered", { ErrorCode: "63016" });
+    const detail = (await h.request({ method: "GET", url: `/api/conversations/${conversation!.id}`, session: clinic.session })).json();
+    const failed = detail.messages.find((m: { direction: string }) => m.direction === "outbound");
+    expect(failed).toMatchObject({ status: "failed", error_code: "63016", sender: "professional" });
+    expect(failed.error_message).toContain("24 horas");
+    const metrics = (await h.request({ method: "GET", url: "/api/whatsapp/metrics/overview", session: clinic.session })).json();
+    expect(metrics).toMatchObject({ failed_messages: 1 });
+    expect(metrics.recent_failures).toHaveLength(1);
+  });
+
+  it("applies a status callback that arrived before the send was recorded", async () => {
+    await clinic.patientWrites("+5511944443333", "Oi");
+    const [conversation] = await h.db.select().from(s.conversations);
+    await h.request({ method: "POST", url: `/api/conversations/${conversation!.id}/messages`, session: clinic.session, payload: { content: "Olá!" } });
+    await h.drain();
+    const [sent] = await h.twilio.waitForSent(1);
+    // Forget the sid we stored, as if the callback had outrun our write.
+    await h.db.update(s.messages).set({ externalId: null, status: "queued" }).where(eq(s.messages.externalId, sent!.sid));
+    const res = await h.twilio.postStatus(sent!.sid, "delivered");
+    expect(res.status).toBe(200);
+    await h.db.update(s.messages).set({ externalId: sent!.sid, status: "sent" }).where(eq(s.messages.direction, "outbound"));
+    await h.db.update(s.jobs).set({ runAt: new Date() }).where(eq(s.jobs.type, "whatsapp.status"));
+    await h.drain();
+    const [message] = await h.db.select().from(s.messages).where(eq(s.messages.externalId, sent!.sid));
+    expect(message!.status).toBe("delivered");
+  });
+});
+
+describe("Twilio webhooks without Twilio credentials", () => {
+  it("answers 503 with a clear detail and stores nothing", async () => {
+    const ctx = await createTestContext({ env: { PUBLIC_URL: "https://clinora.example" } });
+    try {
+      const res = await ctx.request({
+        method: "POST",
+        url: "/api/whatsapp/webhook/twilio",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": "abc" },
+        payload: "MessageSid=SM1&From=whatsapp%3A%2B5511999999999&To=whatsapp%3A%2B5511888888888&Body=Oi",
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ detail: MSG.whatsappNotConfigured });
+      expect((await ctx.db.select({ n: count() }).from(s.messages))[0]!.n).toBe(0);
+    } finally {
+      await ctx.close();
+    }
+  });
+});

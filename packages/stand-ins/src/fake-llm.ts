@@ -1,0 +1,364 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { closeServer, listen, randomHex, readBody, sendJson, type RunningStandIn } from "./http-server";
+import type { BrainReply, LlmBrain, NormalizedLlmRequest, NormalizedToolCall, NormalizedTurn } from "./llm-types";
+import { receptionistBrain } from "./receptionist-brain";
+
+/**
+ * One local stand-in for both LLM vendors: OpenAI's Chat Completions (`POST /v1/chat/completions`,
+ * https://platform.openai.com/docs/api-reference/chat/create) and Anthropic's Messages
+ * (`POST /v1/messages`, https://docs.anthropic.com/en/api/messages). Both faces turn the request into one
+ * NormalizedLlmRequest, ask a brain, and encode its reply in that vendor's JSON.
+ */
+
+export interface FakeLlmOptions {
+  /** Answers requests once the scripted replies are used up (default: receptionistBrain). */
+  brain?: LlmBrain;
+  /** Wait this long before answering (a slow model, for time-out tests). */
+  delayMs?: number;
+  port?: number;
+}
+
+export interface FakeLlm extends RunningStandIn {
+  /** For the OpenAI SDK's `baseURL` (`<url>/v1`). */
+  readonly openAiBaseUrl: string;
+  /** For the Anthropic SDK's `baseURL` (the SDK adds `/v1/messages`). */
+  readonly anthropicBaseUrl: string;
+  /** Every request received (including those answered with an error), normalized, in order. */
+  readonly requests: readonly NormalizedLlmRequest[];
+  /** Queues replies that are used, in order, before the brain is asked. */
+  script(reply: BrainReply | BrainReply[]): void;
+  /** The next `count` requests answer `httpStatus` (default 500) in the vendor's error format. */
+  failNext(count: number, httpStatus?: number): void;
+  setDelay(ms: number): void;
+  /** Forgets requests, scripts, failures and the delay. */
+  reset(): void;
+}
+
+class BadRequest extends Error {}
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function asString(value: unknown, what: string): string {
+  if (typeof value !== "string") throw new BadRequest(`${what} must be a string`);
+  return value;
+}
+
+function parseArguments(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return isObject(value) ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Text of a content that may be a string or an array of `{type:"text", text}` parts (both vendors allow both). */
+function textOf(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (Array.isArray(content)) {
+    return content
+      .filter((part): part is Json => isObject(part) && part.type === "text")
+      .map((part) => String(part.text ?? ""))
+      .join("");
+  }
+  return "";
+}
+
+function numberOrNull(value: unknown): number | null {
+  return typeof value === "number" ? value : null;
+}
+
+// ---- OpenAI face -------------------------------------------------------------------------------------------
+
+function normalizeOpenAi(body: Json, _req: IncomingMessage): NormalizedLlmRequest {
+  const model = asString(body.model, "model");
+  if (!Array.isArray(body.messages)) throw new BadRequest("messages must be an array");
+  if (body.stream) throw new BadRequest("the fake does not stream");
+  const systemParts: string[] = [];
+  const messages: NormalizedTurn[] = [];
+  const toolNameById = new Map<string, string>();
+  // OpenAI answers 400 when a tool message does not answer a tool_call of the assistant message before it.
+  let openCalls = new Set<string>();
+  for (const raw of body.messages as unknown[]) {
+    if (!isObject(raw)) throw new BadRequest("each message must be an object");
+    const role = raw.role;
+    if (role !== "tool" && openCalls.size > 0) {
+      throw new BadRequest(`an assistant message with 'tool_calls' must be followed by tool messages for ${[...openCalls].join(", ")}`);
+    }
+    if (role === "system" || role === "developer") {
+      systemParts.push(textOf(raw.content));
+    } else if (role === "user") {
+      messages.push({ role: "user", content: textOf(raw.content) });
+    } else if (role === "assistant") {
+      const calls: NormalizedToolCall[] = [];
+      for (const call of Array.isArray(raw.tool_calls) ? (raw.tool_calls as unknown[]) : []) {
+        if (!isObject(call) || call.type !== "function" || !isObject(call.function)) throw new BadRequest("bad tool_call");
+        const id = asString(call.id, "tool_call.id");
+        const name = asString(call.function.name, "tool_call.function.name");
+        toolNameById.set(id, name);
+        calls.push({ id, name, arguments: parseArguments(asString(call.function.arguments, "tool_call.function.arguments")) });
+      }
+      openCalls = new Set(calls.map((call) => call.id));
+      const content = raw.content === null || raw.content === undefined ? null : textOf(raw.content);
+      messages.push(calls.length ? { role: "assistant", content, toolCalls: calls } : { role: "assistant", content });
+    } else if (role === "tool") {
+      const toolCallId = asString(raw.tool_call_id, "tool_call_id");
+      if (!openCalls.delete(toolCallId)) {
+        throw new BadRequest("messages with role 'tool' must be a response to a preceding message with 'tool_calls'");
+      }
+      messages.push({ role: "tool", toolCallId, name: toolNameById.get(toolCallId) ?? "", content: textOf(raw.content) });
+    } else {
+      throw new BadRequest(`unknown role ${String(role)}`);
+    }
+  }
+  const toolNames = (Array.isArray(body.tools) ? (body.tools as unknown[]) : []).map((tool) => {
+    if (!isObject(tool) || tool.type !== "function" || !isObject(tool.function)) throw new BadRequest("tools must be function tools");
+    return asString(tool.function.name, "tools[].function.name");
+  });
+  return {
+    provider: "openai",
+    model,
+    system: systemParts.join("\n"),
+    messages,
+    toolNames,
+    temperature: numberOrNull(body.temperature),
+    maxTokens: numberOrNull(body.max_completion_tokens) ?? numberOrNull(body.max_tokens),
+  };
+}
+
+function encodeOpenAi(request: NormalizedLlmRequest, reply: BrainReply) {
+  const toolCalls = (reply.toolCalls ?? []).map((call) => ({
+    id: `call_${randomHex(12)}`,
+    type: "function" as const,
+    function: {
+      name: call.name,
+      arguments: typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments),
+    },
+  }));
+  const text = reply.text ?? "";
+  const completionTokens = Math.max(1, Math.ceil(text.length / 4));
+  return {
+    id: `chatcmpl-${randomHex(12)}`,
+    object: "chat.completion",
+    created: Math.floor(Date.now() / 1000),
+    model: request.model,
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: "assistant",
+          content: text === "" && toolCalls.length ? null : text,
+          refusal: null,
+          ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
+        },
+        logprobs: null,
+        finish_reason: toolCalls.length ? "tool_calls" : "stop",
+      },
+    ],
+    usage: { prompt_tokens: 10, completion_tokens: completionTokens, total_tokens: 10 + completionTokens },
+    system_fingerprint: "fp_fake",
+  };
+}
+
+function openAiError(httpStatus: number, message: string) {
+  const type = httpStatus === 429 ? "rate_limit_exceeded" : httpStatus === 401 ? "invalid_api_key" : httpStatus >= 500 ? "server_error" : "invalid_request_error";
+  return { error: { message, type, param: null, code: null } };
+}
+
+// ---- Anthropic face ----------------------------------------------------------------------------------------
+
+/** The first API version without sampling parameters (https://docs.anthropic.com/en/api/versioning). */
+const ANTHROPIC_NO_SAMPLING_VERSION = "2026-10-21";
+
+function normalizeAnthropic(body: Json, req: IncomingMessage): NormalizedLlmRequest {
+  const model = asString(body.model, "model");
+  if (typeof body.max_tokens !== "number") throw new BadRequest("max_tokens: Field required");
+  if (!Array.isArray(body.messages)) throw new BadRequest("messages: Field required");
+  if (body.stream) throw new BadRequest("the fake does not stream");
+  // Like the real API: from version 2026-10-21 (what @anthropic-ai/sdk 1.x sends) a sampling parameter is a 400.
+  const version = String(req.headers["anthropic-version"] ?? "2023-06-01");
+  if (version >= ANTHROPIC_NO_SAMPLING_VERSION) {
+    for (const field of ["temperature", "top_p", "top_k"]) {
+      if (field in body) throw new BadRequest(`${field}: Extra inputs are not permitted`);
+    }
+  }
+  const systemParts: string[] = [textOf(body.system)].filter(Boolean);
+  const messages: NormalizedTurn[] = [];
+  const toolNameById = new Map<string, string>();
+  // Anthropic answers 400 unless each tool_result answers a tool_use of the assistant message right before it.
+  let previousToolUseIds = new Set<string>();
+  for (const raw of body.messages as unknown[]) {
+    if (!isObject(raw)) throw new BadRequest("each message must be an object");
+    const blocks: Json[] =
+      typeof raw.content === "string" ? [{ type: "text", text: raw.content }] : Array.isArray(raw.content) ? (raw.content as Json[]) : [];
+    if (raw.role === "system") {
+      systemParts.push(textOf(blocks));
+    } else if (raw.role === "assistant") {
+      const calls: NormalizedToolCall[] = [];
+      for (const block of blocks.filter((candidate) => candidate.type === "tool_use")) {
+        const id = asString(block.id, "tool_use.id");
+        const name = asString(block.name, "tool_use.name");
+        toolNameById.set(id, name);
+        calls.push({ id, name, arguments: isObject(block.input) ? block.input : {} });
+      }
+      const text = textOf(blocks);
+      previousToolUseIds = new Set(calls.map((call) => call.id));
+      messages.push(calls.length ? { role: "assistant", content: text || null, toolCalls: calls } : { role: "assistant", content: text });
+    } else if (raw.role === "user") {
+      const texts: string[] = [];
+      for (const block of blocks) {
+        if (block.type === "tool_result") {
+          const toolUseId = asString(block.tool_use_id, "tool_result.tool_use_id");
+          if (!previousToolUseIds.has(toolUseId)) {
+            throw new BadRequest(
+              `messages: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${toolUseId}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`,
+            );
+          }
+          messages.push({ role: "tool", toolCallId: toolUseId, name: toolNameById.get(toolUseId) ?? "", content: textOf(block.content) });
+        } else if (block.type === "text") {
+          texts.push(String(block.text ?? ""));
+        }
+      }
+      if (texts.length) messages.push({ role: "user", content: texts.join("") });
+      previousToolUseIds = new Set();
+    } else {
+      throw new BadRequest(`messages: unexpected role ${String(raw.role)}`);
+    }
+  }
+  const toolNames = (Array.isArray(body.tools) ? (body.tools as unknown[]) : []).map((tool) => {
+    if (!isObject(tool) || !isObject(tool.input_schema)) throw new BadRequest("tools: input_schema: Field required");
+    return asString(tool.name, "tools[].name");
+  });
+  return {
+    provider: "anthropic",
+    model,
+    system: systemParts.join("\n"),
+    messages,
+    toolNames,
+    temperature: numberOrNull(body.temperature),
+    maxTokens: body.max_tokens,
+  };
+}
+
+function encodeAnthropic(request: NormalizedLlmRequest, reply: BrainReply) {
+  const content: Json[] = [];
+  if (reply.text) content.push({ type: "text", text: reply.text, citations: null });
+  for (const call of reply.toolCalls ?? []) {
+    const input = typeof call.arguments === "string" ? parseArguments(call.arguments) : call.arguments;
+    content.push({ type: "tool_use", id: `toolu_${randomHex(12)}`, name: call.name, input, caller: { type: "direct" } });
+  }
+  const hasToolUse = (reply.toolCalls ?? []).length > 0;
+  return {
+    id: `msg_${randomHex(12)}`,
+    type: "message",
+    role: "assistant",
+    model: request.model,
+    content,
+    container: null,
+    stop_reason: hasToolUse ? "tool_use" : "end_turn",
+    stop_sequence: null,
+    stop_details: null,
+    usage: { input_tokens: 10, output_tokens: Math.max(1, Math.ceil((reply.text ?? "").length / 4)) },
+  };
+}
+
+function anthropicError(httpStatus: number, message: string) {
+  const type =
+    httpStatus === 400 ? "invalid_request_error"
+    : httpStatus === 401 ? "authentication_error"
+    : httpStatus === 404 ? "not_found_error"
+    : httpStatus === 429 ? "rate_limit_error"
+    : httpStatus === 529 ? "overloaded_error"
+    : "api_error";
+  return { type: "error", error: { type, message } };
+}
+
+// ---- server ------------------------------------------------------------------------------------------------
+
+const faces = {
+  "/v1/chat/completions": { normalize: normalizeOpenAi, encode: encodeOpenAi, error: openAiError },
+  "/v1/messages": { normalize: normalizeAnthropic, encode: encodeAnthropic, error: anthropicError },
+} as const;
+
+/**
+ * Starts the fake LLM on 127.0.0.1, answering both OpenAI's and Anthropic's wire formats.
+ * @example const llm = await startFakeLlm(); createOpenAiClient({ apiKey: "k", baseUrl: llm.openAiBaseUrl, timeoutMs })
+ */
+export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLlm> {
+  const brain = options.brain ?? receptionistBrain;
+  let delayMs = options.delayMs ?? 0;
+  let requests: NormalizedLlmRequest[] = [];
+  let scripted: BrainReply[] = [];
+  let failures = { remaining: 0, httpStatus: 500 };
+  const pendingDelays = new Map<NodeJS.Timeout, () => void>();
+
+  const wait = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        pendingDelays.delete(timer);
+        resolve();
+      }, ms);
+      pendingDelays.set(timer, resolve);
+    });
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
+    const face = req.method === "POST" ? faces[path as keyof typeof faces] : undefined;
+    if (!face) return sendJson(res, 404, { error: { message: `no route ${req.method} ${path}` } });
+    let request: NormalizedLlmRequest;
+    try {
+      const body: unknown = JSON.parse(await readBody(req));
+      if (!isObject(body)) throw new BadRequest("the body must be a JSON object");
+      request = face.normalize(body, req);
+    } catch (error) {
+      const message = error instanceof BadRequest ? error.message : "the body is not valid JSON";
+      return sendJson(res, 400, face.error(400, message));
+    }
+    requests.push(request);
+    if (delayMs > 0) await wait(delayMs);
+    if (failures.remaining > 0) {
+      failures.remaining -= 1;
+      return sendJson(res, failures.httpStatus, face.error(failures.httpStatus, `fake failure (HTTP ${failures.httpStatus})`));
+    }
+    const reply = scripted.shift() ?? (await brain(request));
+    sendJson(res, 200, face.encode(request, reply));
+  }
+
+  const { server, url } = await listen(handle, options.port);
+
+  return {
+    url,
+    openAiBaseUrl: `${url}/v1`,
+    anthropicBaseUrl: url,
+    get requests() {
+      return requests;
+    },
+    script(reply) {
+      scripted.push(...(Array.isArray(reply) ? reply : [reply]));
+    },
+    failNext(count, httpStatus = 500) {
+      failures = { remaining: count, httpStatus };
+    },
+    setDelay(ms) {
+      delayMs = ms;
+    },
+    reset() {
+      requests = [];
+      scripted = [];
+      failures = { remaining: 0, httpStatus: 500 };
+      delayMs = options.delayMs ?? 0;
+    },
+    async close() {
+      for (const [timer, resolve] of pendingDelays) {
+        clearTimeout(timer);
+        resolve();
+      }
+      pendingDelays.clear();
+      await closeServer(server);
+    },
+  };
+}

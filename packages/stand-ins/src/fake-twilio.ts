@@ -1,0 +1,394 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import twilio from "twilio";
+import { closeServer, listen, parseForm, postForm, randomHex, readBody, sendJson, type RunningStandIn } from "./http-server";
+
+/**
+ * A local stand-in for the part of Twilio's REST API and webhooks that Clinora uses (WhatsApp messages).
+ * Shapes follow https://www.twilio.com/docs/messaging/api/message-resource and
+ * https://www.twilio.com/docs/usage/webhooks/messaging-webhooks, so the real `twilio` SDK can talk to it.
+ */
+
+const API_VERSION = "2010-04-01";
+const MESSAGES_PATH = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/;
+
+export interface FakeTwilioOptions {
+  accountSid: string;
+  authToken: string;
+  /** Fixed port; 0 (default) picks a free one. */
+  port?: number;
+  /** Post `sent` then `delivered` to each message's StatusCallback (default true). */
+  autoStatuses?: boolean;
+  /** Also post `read` after `delivered` (default false). */
+  autoRead?: boolean;
+  /** Pause between two automatic status callbacks of one message (default 15 ms). */
+  statusIntervalMs?: number;
+}
+
+export interface FakeTwilioMessage {
+  sid: string;
+  accountSid: string;
+  from: string | null;
+  to: string;
+  body: string;
+  contentSid: string | null;
+  /** The raw ContentVariables JSON string, as sent. */
+  contentVariables: string | null;
+  messagingServiceSid: string | null;
+  statusCallback: string | null;
+  /** The latest status Twilio would report (moves with the callbacks). */
+  status: string;
+  errorCode: number | null;
+  dateCreated: Date;
+}
+
+export interface FakeTwilioFailure {
+  httpStatus?: number;
+  code?: number;
+  message?: string;
+}
+
+export interface FakeTwilioCallback {
+  url: string;
+  params: Record<string, string>;
+  /** The receiver's HTTP status, or null when it could not be reached. */
+  responseStatus: number | null;
+}
+
+export interface InboundWhatsapp {
+  /** Our webhook, the exact public URL the signature is computed over. */
+  webhookUrl: string;
+  /** The patient (`whatsapp:+55…`; the prefix is added when missing). */
+  from: string;
+  /** Our number (`whatsapp:+55…`; the prefix is added when missing). */
+  to: string;
+  body: string;
+  profileName?: string;
+  messageSid?: string;
+  /** Overrides the computed X-Twilio-Signature (e.g. "bad"); null sends no signature header. */
+  signature?: string | null;
+}
+
+export interface FakeTwilio extends RunningStandIn {
+  readonly accountSid: string;
+  readonly authToken: string;
+  /** Messages created through the API, oldest first. */
+  readonly sent: readonly FakeTwilioMessage[];
+  /** Status callbacks posted so far, in order. */
+  readonly callbacks: readonly FakeTwilioCallback[];
+  /** Creating a message to `to` answers this error (default: HTTP 400, code 21211, as for an invalid number). */
+  failRecipient(to: string, failure?: FakeTwilioFailure): void;
+  /** The next `count` message creations answer `httpStatus` (default 500), as a transient outage would. */
+  failNextSends(count: number, httpStatus?: number): void;
+  /** Messages to `to` are accepted, then their callbacks report `failed` with this ErrorCode (e.g. 63016). */
+  failDelivery(to: string, errorCode: number): void;
+  /** Posts one signed status callback for a recorded message now (for out-of-order or repeated statuses). */
+  postStatus(messageSid: string, status: string, extra?: Record<string, string>): Promise<{ status: number; body: string }>;
+  /** Posts an inbound WhatsApp message to a webhook the way Twilio does. */
+  sendInbound(message: InboundWhatsapp): Promise<{ status: number; body: string; messageSid: string }>;
+  /** Resolves with the first message matching `predicate`, once there is one (default wait 10 s). */
+  waitForSent(predicate: (message: FakeTwilioMessage) => boolean, timeoutMs?: number): Promise<FakeTwilioMessage>;
+  /** Resolves with all messages, oldest first, once at least `count` were created (default wait 10 s). */
+  waitForSent(count: number, timeoutMs?: number): Promise<FakeTwilioMessage[]>;
+  /** Forgets messages, callbacks and failure settings, and cancels pending callbacks. */
+  reset(): void;
+}
+
+/** `whatsapp:+5511…` and `+5511…` name the same recipient for failure rules. */
+function sameAddress(a: string, b: string): boolean {
+  const bare = (value: string) => value.replace(/^whatsapp:/, "").trim();
+  return bare(a) === bare(b);
+}
+
+function withWhatsappPrefix(address: string): string {
+  return address.startsWith("whatsapp:") ? address : `whatsapp:${address}`;
+}
+
+/** Twilio's REST dates are RFC 2822 with "+0000" (the SDK parses exactly that format). */
+function rfc2822(date: Date): string {
+  return date.toUTCString().replace("GMT", "+0000");
+}
+
+function twilioError(res: ServerResponse, httpStatus: number, code: number, message: string): void {
+  sendJson(res, httpStatus, { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status: httpStatus });
+}
+
+/**
+ * Starts the fake Twilio API on 127.0.0.1.
+ * @example const fake = await startFakeTwilio({ accountSid, authToken }); createTwilioGateway({ ..., baseUrl: fake.url })
+ */
+export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeTwilio> {
+  const { accountSid, authToken } = options;
+  const autoStatuses = options.autoStatuses ?? true;
+  const autoRead = options.autoRead ?? false;
+  const statusIntervalMs = options.statusIntervalMs ?? 15;
+
+  let sent: FakeTwilioMessage[] = [];
+  let callbacks: FakeTwilioCallback[] = [];
+  let recipientFailures = new Map<string, Required<FakeTwilioFailure>>();
+  let deliveryFailures = new Map<string, number>();
+  let transientFailures: { remaining: number; httpStatus: number } = { remaining: 0, httpStatus: 500 };
+  // Each reset starts a new generation so callbacks scheduled before it stop quietly.
+  let generation = 0;
+  // Pending pauses between callbacks, so reset() and close() can end them at once.
+  const pauses = new Map<NodeJS.Timeout, () => void>();
+
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        pauses.delete(timer);
+        resolve();
+      }, ms);
+      pauses.set(timer, resolve);
+    });
+
+  function cancelPendingCallbacks() {
+    generation += 1;
+    for (const [timer, resolve] of pauses) {
+      clearTimeout(timer);
+      resolve();
+    }
+    pauses.clear();
+  }
+
+  function authorized(req: IncomingMessage): boolean {
+    const header = req.headers.authorization ?? "";
+    if (!header.startsWith("Basic ")) return false;
+    return Buffer.from(header.slice(6), "base64").toString("utf8") === `${accountSid}:${authToken}`;
+  }
+
+  function resource(message: FakeTwilioMessage) {
+    const uri = `/${API_VERSION}/Accounts/${message.accountSid}/Messages/${message.sid}.json`;
+    return {
+      account_sid: message.accountSid,
+      api_version: API_VERSION,
+      body: message.body,
+      date_created: rfc2822(message.dateCreated),
+      // Simplification: the fake "sends" at once, so the sent date is the creation date (DateSent filters use it).
+      date_sent: rfc2822(message.dateCreated),
+      date_updated: rfc2822(message.dateCreated),
+      direction: "outbound-api",
+      error_code: message.errorCode,
+      error_message: null,
+      from: message.from,
+      messaging_service_sid: message.messagingServiceSid,
+      num_media: "0",
+      num_segments: "1",
+      price: null,
+      price_unit: "USD",
+      sid: message.sid,
+      status: message.status,
+      subresource_uris: { media: uri.replace(/\.json$/, "/Media.json") },
+      to: message.to,
+      uri,
+    };
+  }
+
+  function callbackParams(message: FakeTwilioMessage, status: string, extra: Record<string, string>): Record<string, string> {
+    const params: Record<string, string> = {
+      MessageSid: message.sid,
+      SmsSid: message.sid,
+      MessageStatus: status,
+      SmsStatus: status,
+      To: message.to,
+      From: message.from ?? "",
+      AccountSid: message.accountSid,
+      ApiVersion: API_VERSION,
+    };
+    if (status === "failed" || status === "undelivered") {
+      params.ErrorCode = String(message.errorCode ?? deliveryFailures.get(message.to) ?? 30008);
+    }
+    return { ...params, ...extra };
+  }
+
+  async function deliverCallback(message: FakeTwilioMessage, status: string, extra: Record<string, string> = {}) {
+    if (!message.statusCallback) throw new Error(`message ${message.sid} has no StatusCallback`);
+    const params = callbackParams(message, status, extra);
+    message.status = status;
+    if (params.ErrorCode) message.errorCode = Number(params.ErrorCode);
+    const signature = twilio.getExpectedTwilioSignature(authToken, message.statusCallback, params);
+    const record: FakeTwilioCallback = { url: message.statusCallback, params, responseStatus: null };
+    callbacks.push(record);
+    const response = await postForm(message.statusCallback, params, signature);
+    record.responseStatus = response.status;
+    return response;
+  }
+
+  async function runAutomaticStatuses(message: FakeTwilioMessage, startedIn: number) {
+    const failure = [...deliveryFailures.entries()].find(([to]) => sameAddress(to, message.to));
+    const statuses = failure ? ["failed"] : autoRead ? ["sent", "delivered", "read"] : ["sent", "delivered"];
+    if (failure) message.errorCode = failure[1];
+    for (const status of statuses) {
+      await pause(statusIntervalMs);
+      if (generation !== startedIn) return;
+      // A receiver that is down must not break the fake: Twilio also just gives up after its retries.
+      await deliverCallback(message, status).catch(() => undefined);
+    }
+  }
+
+  async function createMessage(req: IncomingMessage, res: ServerResponse, pathAccountSid: string) {
+    const form = parseForm(await readBody(req));
+    if (transientFailures.remaining > 0) {
+      transientFailures.remaining -= 1;
+      const status = transientFailures.httpStatus;
+      return twilioError(res, status, status === 429 ? 20429 : 20500, status === 429 ? "Too Many Requests" : "Internal Server Error");
+    }
+    const to = form.To;
+    if (!to) return twilioError(res, 400, 21604, "A 'To' phone number is required.");
+    if (!form.From && !form.MessagingServiceSid) return twilioError(res, 400, 21603, "A 'From' phone number is required.");
+    if (!form.Body && !form.ContentSid && !form.MediaUrl) return twilioError(res, 400, 21602, "Message body is required.");
+    const rejected = [...recipientFailures.entries()].find(([address]) => sameAddress(address, to));
+    if (rejected) return twilioError(res, rejected[1].httpStatus, rejected[1].code, rejected[1].message);
+
+    const message: FakeTwilioMessage = {
+      sid: `SM${randomHex(16)}`,
+      accountSid: pathAccountSid,
+      from: form.From ?? null,
+      to,
+      body: form.Body ?? "",
+      contentSid: form.ContentSid ?? null,
+      contentVariables: form.ContentVariables ?? null,
+      messagingServiceSid: form.MessagingServiceSid ?? null,
+      statusCallback: form.StatusCallback ?? null,
+      status: "queued",
+      errorCode: null,
+      dateCreated: new Date(),
+    };
+    sent.push(message);
+    sendJson(res, 201, resource(message));
+    if (autoStatuses && message.statusCallback) void runAutomaticStatuses(message, generation);
+  }
+
+  function listMessages(res: ServerResponse, pathAccountSid: string, query: URLSearchParams) {
+    const to = query.get("To");
+    const from = query.get("From");
+    // The SDK sends `DateSent>=…` as the parameter "DateSent>" (dateSentAfter), likewise "<". Like Twilio, the
+    // filter works by GMT day ("sent on or after midnight on a date"), whatever time of day it is given.
+    const day = (value: string | null) => (value ? value.slice(0, 10) : null);
+    const afterDay = day(query.get("DateSent>"));
+    const beforeDay = day(query.get("DateSent<"));
+    const pageSize = Number(query.get("PageSize") ?? 50);
+    const matches = sent
+      .filter((message) => (!to || message.to === to) && (!from || message.from === from))
+      .filter((message) => !afterDay || message.dateCreated.toISOString().slice(0, 10) >= afterDay)
+      .filter((message) => !beforeDay || message.dateCreated.toISOString().slice(0, 10) <= beforeDay)
+      .reverse();
+    const page = matches.slice(0, pageSize);
+    const uri = `/${API_VERSION}/Accounts/${pathAccountSid}/Messages.json`;
+    sendJson(res, 200, {
+      messages: page.map(resource),
+      end: Math.max(page.length - 1, 0),
+      first_page_uri: `${uri}?PageSize=${pageSize}&Page=0`,
+      next_page_uri: null,
+      page: 0,
+      page_size: pageSize,
+      previous_page_uri: null,
+      start: 0,
+      uri: `${uri}?PageSize=${pageSize}&Page=0`,
+    });
+  }
+
+  const { server, url } = await listen(async (req, res) => {
+    const requestUrl = new URL(req.url ?? "/", "http://127.0.0.1");
+    const match = MESSAGES_PATH.exec(requestUrl.pathname);
+    if (!match) return twilioError(res, 404, 20404, `The requested resource ${requestUrl.pathname} was not found`);
+    if (!authorized(req)) {
+      return sendJson(res, 401, {
+        code: 20003,
+        detail: "Your AccountSid or AuthToken was incorrect.",
+        message: "Authenticate",
+        more_info: "https://www.twilio.com/docs/errors/20003",
+        status: 401,
+      });
+    }
+    const pathAccountSid = match[1] ?? "";
+    if (pathAccountSid !== accountSid) return twilioError(res, 404, 20404, `The requested resource ${requestUrl.pathname} was not found`);
+    if (req.method === "POST") return createMessage(req, res, pathAccountSid);
+    if (req.method === "GET") return listMessages(res, pathAccountSid, requestUrl.searchParams);
+    return twilioError(res, 405, 20004, "Method not allowed");
+  }, options.port);
+
+  async function waitForSent(condition: number | ((message: FakeTwilioMessage) => boolean), timeoutMs = 10_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (typeof condition === "number") {
+        if (sent.length >= condition) return [...sent];
+      } else {
+        const found = sent.find(condition);
+        if (found) return found;
+      }
+      if (Date.now() > deadline) {
+        const wanted = typeof condition === "number" ? `${condition} message(s)` : "a matching message";
+        throw new Error(`fake Twilio: waited ${timeoutMs} ms for ${wanted}; ${sent.length} sent`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  return {
+    url,
+    accountSid,
+    authToken,
+    get sent() {
+      return sent;
+    },
+    get callbacks() {
+      return callbacks;
+    },
+    failRecipient(to, failure = {}) {
+      recipientFailures.set(to, {
+        httpStatus: failure.httpStatus ?? 400,
+        code: failure.code ?? 21211,
+        message: failure.message ?? `The 'To' number ${to} is not a valid phone number.`,
+      });
+    },
+    failNextSends(count, httpStatus = 500) {
+      transientFailures = { remaining: count, httpStatus };
+    },
+    failDelivery(to, errorCode) {
+      deliveryFailures.set(to, errorCode);
+    },
+    async postStatus(messageSid, status, extra = {}) {
+      const message = sent.find((candidate) => candidate.sid === messageSid);
+      if (!message) throw new Error(`fake Twilio: no message ${messageSid}`);
+      return deliverCallback(message, status, extra);
+    },
+    async sendInbound(inbound) {
+      const messageSid = inbound.messageSid ?? `SM${randomHex(16)}`;
+      const from = withWhatsappPrefix(inbound.from);
+      const params: Record<string, string> = {
+        SmsMessageSid: messageSid,
+        NumMedia: "0",
+        ProfileName: inbound.profileName ?? "Paciente",
+        MessageType: "text",
+        SmsSid: messageSid,
+        WaId: from.replace(/\D/g, ""),
+        SmsStatus: "received",
+        Body: inbound.body,
+        To: withWhatsappPrefix(inbound.to),
+        NumSegments: "1",
+        ReferralNumMedia: "0",
+        MessageSid: messageSid,
+        AccountSid: accountSid,
+        From: from,
+        ApiVersion: API_VERSION,
+      };
+      const signature =
+        inbound.signature === undefined ? twilio.getExpectedTwilioSignature(authToken, inbound.webhookUrl, params) : inbound.signature;
+      const response = await postForm(inbound.webhookUrl, params, signature);
+      return { ...response, messageSid };
+    },
+    waitForSent: waitForSent as FakeTwilio["waitForSent"],
+    reset() {
+      cancelPendingCallbacks();
+      sent = [];
+      callbacks = [];
+      recipientFailures = new Map();
+      deliveryFailures = new Map();
+      transientFailures = { remaining: 0, httpStatus: 500 };
+    },
+    async close() {
+      cancelPendingCallbacks();
+      await closeServer(server);
+    },
+  };
+}

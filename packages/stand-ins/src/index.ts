@@ -1,0 +1,15 @@
+export { startFakeTwilio } from "./fake-twilio";
+export type {
+  FakeTwilio,
+  FakeTwilioCallback,
+  FakeTwilioFailure,
+  FakeTwilioMessage,
+  FakeTwilioOptions,
+  InboundWhatsapp,
+} from "./fake-twilio";
+export { startFakeLlm } from "./fake-llm";
+export type { FakeLlm, FakeLlmOptions } from "./fake-llm";
+export { receptionistBrain, detectIntent, parseDate, parseName, parseTime, todayFromSystem } from "./receptionist-brain";
+export type { ReceptionistIntent } from "./receptionist-brain";
+export type { BrainReply, BrainToolCall, LlmBrain, NormalizedLlmRequest, NormalizedToolCall, NormalizedTurn } from "./llm-types";
+export type { RunningStandIn } from "./http-server";
