@@ -22,7 +22,8 @@ const envSchema = z.object({
   ADMIN_EMAIL: optional.pipe(z.email().optional()),
   ADMIN_PASSWORD: optional.pipe(z.string().min(8).optional()),
   PUBLIC_URL: optional.pipe(z.url().optional()),
-  TWILIO_ACCOUNT_SID: optional,
+  /** Twilio's SDK refuses any other shape at construction: say so at start instead. */
+  TWILIO_ACCOUNT_SID: optional.pipe(z.string().startsWith("AC", "must start with AC").optional()),
   TWILIO_AUTH_TOKEN: optional,
   TWILIO_MESSAGING_SERVICE_SID: optional,
   /** Twilio's API origin; set it to a local stand-in (the demo, the tests). Unset: api.twilio.com. */

@@ -27,6 +27,7 @@ const CASES: Record<string, { id: () => string; body?: Record<string, unknown>; 
   "DELETE /api/appointments/:id": { id: () => ids.appointment!, readBack: "/api/appointments/:id" },
   "GET /api/conversations/:id": { id: () => ids.conversation!, readBack: "/api/conversations/:id" },
   "PUT /api/conversations/:id": { id: () => ids.conversation!, body: { status: "resolved" }, readBack: "/api/conversations/:id" },
+  "POST /api/conversations/:id/messages": { id: () => ids.conversation!, body: { content: "Mensagem de B" }, readBack: "/api/conversations/:id" },
 };
 
 beforeAll(async () => {

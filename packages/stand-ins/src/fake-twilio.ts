@@ -22,6 +22,12 @@ export interface FakeTwilioOptions {
   autoRead?: boolean;
   /** Pause between two automatic status callbacks of one message (default 15 ms). */
   statusIntervalMs?: number;
+  /**
+   * Where a patient's messages go when the control route (below) names no webhook: the product's public webhook URL.
+   * The control routes let another process (a browser test, the demo) play the patient's phone over HTTP:
+   * `POST /_stand-in/inbound` {from, to, body, profileName?, webhookUrl?} and `GET /_stand-in/sent?to=`.
+   */
+  webhookUrl?: string;
 }
 
 export interface FakeTwilioMessage {
@@ -287,8 +293,27 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
     });
   }
 
+  /** The patient's phone, over HTTP, for callers in another process. */
+  async function control(req: IncomingMessage, res: ServerResponse, requestUrl: URL) {
+    if (req.method === "POST" && requestUrl.pathname === "/_stand-in/inbound") {
+      const input = JSON.parse((await readBody(req)) || "{}") as Partial<InboundWhatsapp>;
+      const webhookUrl = input.webhookUrl ?? options.webhookUrl;
+      if (!webhookUrl || !input.from || !input.to || typeof input.body !== "string") {
+        return sendJson(res, 400, { error: "from, to, body (and a webhookUrl) are required" });
+      }
+      const result = await fake.sendInbound({ webhookUrl, from: input.from, to: input.to, body: input.body, profileName: input.profileName });
+      return sendJson(res, 200, result);
+    }
+    if (req.method === "GET" && requestUrl.pathname === "/_stand-in/sent") {
+      const to = requestUrl.searchParams.get("to");
+      return sendJson(res, 200, { messages: sent.filter((m) => !to || sameAddress(m.to, to)) });
+    }
+    return twilioError(res, 404, 20404, `The requested resource ${requestUrl.pathname} was not found`);
+  }
+
   const { server, url } = await listen(async (req, res) => {
     const requestUrl = new URL(req.url ?? "/", "http://127.0.0.1");
+    if (requestUrl.pathname.startsWith("/_stand-in/")) return control(req, res, requestUrl);
     const match = MESSAGES_PATH.exec(requestUrl.pathname);
     if (!match) return twilioError(res, 404, 20404, `The requested resource ${requestUrl.pathname} was not found`);
     if (!authorized(req)) {
@@ -324,7 +349,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
     }
   }
 
-  return {
+  const fake: FakeTwilio = {
     url,
     accountSid,
     authToken,
@@ -391,4 +416,5 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
       await closeServer(server);
     },
   };
+  return fake;
 }

@@ -156,6 +156,8 @@ describe("receptionistBrain", () => {
     expect(ask([...booking, result("b1", "book_appointment", { status: "taken", nearest_free_times: ["10:00", "11:00"] })]).text).toContain(
       "10:00, 11:00",
     );
+    const nearestOnOtherDays = { status: "taken", nearest_free_times: [{ date: "2025-03-13", time: "10:00" }, { date: "2025-03-14", time: "08:00" }] };
+    expect(ask([...booking, result("b1", "book_appointment", nearestOnOtherDays)]).text).toContain("13/03 às 10:00, 14/03 às 08:00");
     const askName = ask([...booking, result("b1", "book_appointment", { status: "name_required" })]);
     expect(askName.text).toMatch(/nome/);
     const retried = ask([
@@ -167,6 +169,15 @@ describe("receptionistBrain", () => {
     expect(retried.toolCalls).toEqual([
       { name: "book_appointment", arguments: { date: "2025-03-13", time: "09:00", patient_name: "Carlos Lima" } },
     ]);
+  });
+
+  it("books the time picked from the free times it offered, when only the text of earlier turns is kept", () => {
+    const reply = ask([
+      user("Quero marcar uma consulta para o dia 14/03"),
+      said("Para sexta-feira, 14/03, tenho estes horários livres: 08:00, 08:50, 09:40. Qual prefere?"),
+      user("Pode ser às 08:50. Meu nome é Carla Mendes"),
+    ]);
+    expect(reply.toolCalls).toEqual([{ name: "book_appointment", arguments: { date: "2025-03-14", time: "08:50", patient_name: "Carla Mendes" } }]);
   });
 
   it("hands off to a person when asked", () => {

@@ -229,6 +229,19 @@ function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
 }
 
+/** Free times as a tool may give them: "14:00", or {date, time} for times on other days ("15/03 às 09:00"). */
+function freeTimes(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => {
+    if (typeof item === "string") return [item];
+    if (item && typeof item === "object" && typeof (item as { time?: unknown }).time === "string") {
+      const { date, time } = item as { date?: unknown; time: string };
+      return [typeof date === "string" ? `${shortDate(date)} às ${time}` : time];
+    }
+    return [];
+  });
+}
+
 function appointmentsOf(result: Record<string, unknown>): Appointment[] {
   const list = Array.isArray(result.appointments) ? result.appointments : [];
   return list.filter(
@@ -340,7 +353,7 @@ function replyToToolResult(conversation: Conversation, tool: ToolTurn): BrainRep
       const status = String(result.status ?? "");
       if (status === "booked" || status === "rescheduled") return say("Posso ajudar em algo mais?");
       if (status === "taken") {
-        const nearest = strings(result.nearest_free_times).slice(0, MAX_TIMES_OFFERED);
+        const nearest = freeTimes(result.nearest_free_times).slice(0, MAX_TIMES_OFFERED);
         if (!nearest.length) return say("Esse horário já está ocupado e não há outros livres nesse dia. Quer tentar outro dia?");
         return say(`Esse horário já está ocupado. Os horários livres mais próximos são: ${nearest.join(", ")}. Qual prefere?`);
       }
@@ -401,9 +414,12 @@ function followUp(conversation: Conversation): BrainReply | null {
     return conversation.call("reschedule_appointment", { appointment_id: args.appointment_id, date: date ?? args.date, time });
   }
   if (conversation.answersRescheduleQuestion()) return conversation.call("list_my_appointments", {});
-  const askedForDay = /para qual dia|outro dia/.test(foldText(conversation.previousAssistantText));
-  if (booking || askedForDay) {
-    const contextDate = typeof booking?.call.arguments.date === "string" ? booking.call.arguments.date : null;
+  const previousText = foldText(conversation.previousAssistantText);
+  const askedForDay = /para qual dia|outro dia/.test(previousText);
+  // A product that keeps only the text of earlier turns: the day offered is read back from the assistant's words.
+  const offeredDay = /horarios livres/.test(previousText) ? parseDate(conversation.previousAssistantText, conversation.today) : null;
+  if (booking || askedForDay || offeredDay) {
+    const contextDate = typeof booking?.call.arguments.date === "string" ? booking.call.arguments.date : offeredDay;
     const day = date ?? (time ? contextDate : null);
     if (day && time) return conversation.call("book_appointment", bookingArgs(conversation, day, time));
     if (day) return conversation.call("check_availability", { date: day });

@@ -1,6 +1,8 @@
 /**
  * The server the Playwright flows run against: a fresh embedded database in a temporary folder, migrated
- * and filled with the demo data, serving the built web app on 127.0.0.1:3100 (or E2E_PORT).
+ * and filled with the demo data, serving the built web app on 127.0.0.1:3100 (or E2E_PORT), with its job worker
+ * running and Twilio and the language model played by the local stand-ins. The fake Twilio listens on the next
+ * port (3101): flows make a patient write through its `POST /_stand-in/inbound`.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -10,9 +12,11 @@ import { loadConfig } from "../config";
 import { openDatabase } from "../db/client";
 import { systemClock } from "../lib/clock";
 import { seedDemo } from "../modules/demo/demo.seed";
+import { startStandIns } from "./stand-ins";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "clinora-e2e-"));
 const port = process.env.E2E_PORT ?? "3100";
+const standIns = await startStandIns({ publicUrl: `http://127.0.0.1:${port}`, twilioPort: Number(port) + 1 });
 // Every flow comes from 127.0.0.1, so the per-address API limit (600 a minute) would throttle the whole suite as
 // if it were one very busy user, and flows would fail on 429s at random. Login's own limits stay as they are.
 const config = loadConfig({
@@ -21,8 +25,8 @@ const config = loadConfig({
   PORT: port,
   HOST: "127.0.0.1",
   LOG_LEVEL: "warn",
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
   RATE_LIMIT_PER_MINUTE: "100000",
+  ...standIns.env,
 });
 
 const database = await openDatabase({ kind: "pglite", dataDir });
@@ -33,6 +37,7 @@ const app = await buildApp({ config, database });
 const stop = async () => {
   await app.close();
   await database.close();
+  await standIns.close();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };
@@ -40,4 +45,5 @@ process.on("SIGINT", () => void stop());
 process.on("SIGTERM", () => void stop());
 
 await app.listen({ port: config.port, host: config.host });
+app.worker.start();
 console.log(`e2e server on http://127.0.0.1:${config.port}`);

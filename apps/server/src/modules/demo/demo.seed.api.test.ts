@@ -136,7 +136,8 @@ describe("seedDemo", () => {
 
   it("has messages in every status, conversations in every status and both channels", async () => {
     const messageStatuses = await t.db.selectDistinct({ v: s.messages.status }).from(s.messages).where(eq(s.messages.direction, "outbound"));
-    expect(messageStatuses.map((r) => r.v).sort()).toEqual([...MESSAGE_STATUSES].sort());
+    // "queued" lasts only until the worker hands the message to Twilio: demo data has none.
+    expect(messageStatuses.map((r) => r.v).sort()).toEqual(MESSAGE_STATUSES.filter((v) => v !== "queued").sort());
     const [inboundWithStatus] = await t.db
       .select({ n: count() })
       .from(s.messages)

@@ -117,6 +117,9 @@ describe("GET /api/whatsapp/metrics/overview", () => {
       last_inbound_at: null,
       last_outbound_at: null,
       recent_failures: [],
+      failed_jobs: 0,
+      unrouted_inbound: 0,
+      last_unrouted_number: null,
     });
   });
 

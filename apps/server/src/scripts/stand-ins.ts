@@ -1,0 +1,39 @@
+/**
+ * The local stand-ins for Twilio and the language model (packages/stand-ins), wired the way the product reads its
+ * configuration, for the demo and the browser flows: the real SDKs talk HTTP to them, so the assistant works
+ * end to end with no account at all. Never used by `npm start`.
+ */
+import { TWILIO_WEBHOOK_PATH } from "@clinora/contracts";
+import { startFakeLlm, startFakeTwilio, type FakeLlm, type FakeTwilio } from "@clinora/stand-ins";
+
+/** Credentials the stand-in accepts (Twilio's SDK wants an account SID that starts with AC). */
+const STAND_IN_TWILIO = { accountSid: `AC${"d".repeat(32)}`, authToken: "stand-in-auth-token" };
+
+export interface StandIns {
+  twilio: FakeTwilio;
+  llm: FakeLlm;
+  /** Environment variables that point the product at the stand-ins (merge them into loadConfig's input). */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/** Starts both stand-ins on 127.0.0.1; `publicUrl` is the product's origin, where Twilio's webhooks go. */
+export async function startStandIns(options: { publicUrl: string; twilioPort?: number; llmPort?: number }): Promise<StandIns> {
+  const twilio = await startFakeTwilio({ ...STAND_IN_TWILIO, port: options.twilioPort, autoRead: true, webhookUrl: `${options.publicUrl}${TWILIO_WEBHOOK_PATH}` });
+  const llm = await startFakeLlm({ port: options.llmPort });
+  return {
+    twilio,
+    llm,
+    env: {
+      PUBLIC_URL: options.publicUrl,
+      TWILIO_ACCOUNT_SID: STAND_IN_TWILIO.accountSid,
+      TWILIO_AUTH_TOKEN: STAND_IN_TWILIO.authToken,
+      TWILIO_BASE_URL: twilio.url,
+      OPENAI_API_KEY: "stand-in-key",
+      OPENAI_BASE_URL: llm.openAiBaseUrl,
+    },
+    close: async () => {
+      await Promise.all([twilio.close(), llm.close()]);
+    },
+  };
+}
