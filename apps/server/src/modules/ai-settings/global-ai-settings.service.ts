@@ -7,7 +7,8 @@ import { globalAiSettingsRepository, type GlobalAiSettingsRow } from "./global-a
 
 export type GlobalAiSettingsService = ReturnType<typeof globalAiSettingsService>;
 
-function toDto(row: GlobalAiSettingsRow): AiSettings {
+/** Database row -> API shape. */
+export function toAiSettingsDto(row: GlobalAiSettingsRow): AiSettings {
   // real (float4) columns read back as 0.699999988: the 0.1 grid of spec part 1 §9 restores 0.7.
   return { provider: row.provider, model: row.model, temperature: roundToTemperatureStep(row.temperature), system_prompt: row.systemPrompt };
 }
@@ -18,7 +19,7 @@ export function globalAiSettingsService(db: Db, clock: Clock) {
     /** The saved settings, or the spec's defaults before an administrator has saved any. */
     async get(): Promise<AiSettings> {
       const row = await globalAiSettingsRepository(db).find();
-      return row ? toDto(row) : DEFAULT_AI_SETTINGS;
+      return row ? toAiSettingsDto(row) : DEFAULT_AI_SETTINGS;
     },
 
     /** Saves the already validated settings and records who changed them. */
@@ -31,7 +32,7 @@ export function globalAiSettingsService(db: Db, clock: Clock) {
         await recordAudit(tx, caller, { action: "ai_settings.updated", entityType: "ai_settings", details: { provider: row.provider, model: row.model } });
         return row;
       });
-      return toDto(saved);
+      return toAiSettingsDto(saved);
     },
   };
 }

@@ -6,7 +6,8 @@ import { assistantSettingsRepository, type AssistantSettingsRow } from "./assist
 
 export type AssistantSettingsService = ReturnType<typeof assistantSettingsService>;
 
-function toAssistantSettingsDto(row: AssistantSettingsRow): AssistantSettings {
+/** Database row -> API shape. */
+export function toAssistantSettingsDto(row: AssistantSettingsRow): AssistantSettings {
   return {
     ai_enabled: row.aiEnabled,
     ai_model: row.aiModel,

@@ -1,4 +1,4 @@
-import { AI_MAX_TEMPERATURE, AI_MODELS, DEFAULT_AI_SETTINGS, type AiProvider } from "@clinora/contracts";
+import { AI_MAX_TEMPERATURE, AI_MODELS, DEFAULT_AI_SETTINGS, type AiProvider, type AiSettings, type AssistantSettings } from "@clinora/contracts";
 import { toLocal } from "../../lib/time";
 
 /** Weekday names in pt-BR, 0 = Sunday. */
@@ -40,15 +40,8 @@ export interface PracticeFacts {
 
 /** The platform's settings (admin) and the professional's own (null before the professional saved the form). */
 export interface AssistantSettingsLayers {
-  global: { provider: AiProvider; model: string; temperature: number; systemPrompt: string | null };
-  own: {
-    model: string;
-    roleName: string | null;
-    systemPrompt: string | null;
-    instructions: string | null;
-    temperature: number;
-    maxTokens: number;
-  } | null;
+  global: AiSettings;
+  own: AssistantSettings | null;
 }
 
 export interface EffectiveAssistantSettings {
@@ -72,16 +65,16 @@ export const DEFAULT_MAX_TOKENS = 500;
  * default. Temperature is clamped to the provider's range (Anthropic accepts 0 to 1).
  */
 export function effectiveSettings({ global, own }: AssistantSettingsLayers): EffectiveAssistantSettings {
-  const model = own && AI_MODELS[global.provider].includes(own.model) ? own.model : global.model;
-  const temperature = Math.min(own?.temperature ?? global.temperature, AI_MAX_TEMPERATURE[global.provider]);
+  const model = own && AI_MODELS[global.provider].includes(own.ai_model) ? own.ai_model : global.model;
+  const temperature = Math.min(own?.ai_temperature ?? global.temperature, AI_MAX_TEMPERATURE[global.provider]);
   return {
     provider: global.provider,
     model,
     temperature,
-    maxTokens: own?.maxTokens ?? DEFAULT_MAX_TOKENS,
-    assistantName: own?.roleName?.trim() || DEFAULT_ASSISTANT_NAME,
-    promptTemplate: own?.systemPrompt?.trim() || global.systemPrompt?.trim() || DEFAULT_AI_SETTINGS.system_prompt,
-    instructions: own?.instructions?.trim() || null,
+    maxTokens: own?.ai_max_tokens ?? DEFAULT_MAX_TOKENS,
+    assistantName: own?.ai_role_name?.trim() || DEFAULT_ASSISTANT_NAME,
+    promptTemplate: own?.ai_system_prompt?.trim() || global.system_prompt.trim() || DEFAULT_AI_SETTINGS.system_prompt,
+    instructions: own?.ai_instructions?.trim() || null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { MSG, type AiProvider, type AssistantTestRequest, type AssistantTestResponse } from "@clinora/contracts";
+import { DEFAULT_AI_SETTINGS, MSG, type AiProvider, type AssistantTestRequest, type AssistantTestResponse } from "@clinora/contracts";
 import type { Db, DbOrTx } from "../../db/client";
 import type { LlmClient, LlmMessage } from "../../integrations/llm/llm-client";
 import { AppError } from "../../lib/app-error";
@@ -6,7 +6,9 @@ import type { Clock } from "../../lib/clock";
 import type { ClaimedJob, JobDefinition } from "../../jobs/worker";
 import type { PracticeSettings } from "../../plugins/auth";
 import { assistantSettingsRepository } from "../assistant-settings/assistant-settings.repository";
+import { toAssistantSettingsDto } from "../assistant-settings/assistant-settings.service";
 import { globalAiSettingsRepository } from "../ai-settings/global-ai-settings.repository";
+import { toAiSettingsDto } from "../ai-settings/global-ai-settings.service";
 import type { AppointmentService, ScheduleActor } from "../appointments/appointment.service";
 import type { PatientService } from "../patients/patient.service";
 import { professionalRepository } from "../professionals/professional.repository";
@@ -54,17 +56,7 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
     const professional = await professionalRepository(tx).findById(professionalId);
     if (!professional) return null;
     const [global, own] = await Promise.all([globalAiSettingsRepository(tx).find(), assistantSettingsRepository(tx, professionalId).find()]);
-    const settings = effectiveSettings({
-      global: global ?? { provider: "openai", model: "gpt-4o-mini", temperature: 0.7, systemPrompt: null },
-      own: own && {
-        model: own.aiModel,
-        roleName: own.aiRoleName,
-        systemPrompt: own.aiSystemPrompt,
-        instructions: own.aiInstructions,
-        temperature: Math.round(own.aiTemperature * 10) / 10,
-        maxTokens: own.aiMaxTokens,
-      },
-    });
+    const settings = effectiveSettings({ global: global ? toAiSettingsDto(global) : DEFAULT_AI_SETTINGS, own: own && toAssistantSettingsDto(own) });
     const practice: PracticeSettings = {
       timeZone: professional.timezone,
       appointmentDuration: professional.appointmentDuration,
@@ -90,6 +82,17 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
       enabled: own?.aiEnabled ?? true,
     };
   };
+
+  /** The tools' view of one conversation: the practice's schedule, this patient, real or simulated writes. */
+  const toolScope = (practice: Practice, conversation: Pick<ToolScope, "patient" | "phone" | "dryRun" | "onPatientCreated">): ToolScope => ({
+    ...conversation,
+    actor: practice.actor,
+    appointments: deps.appointments,
+    patients: deps.patients,
+    acceptingBookings: practice.facts.acceptingBookings,
+    address: practice.facts.address,
+    now: clock.now(),
+  });
 
   /** The model's turns with tool calls run by the toolbox, and the message the patient gets. */
   const converse = async (practice: Practice, history: LlmMessage[], scope: ToolScope, patient: { name: string | null; known: boolean }): Promise<Answer> => {
@@ -203,20 +206,14 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
       const answer = await converse(
         practice,
         history,
-        {
-          actor: practice.actor,
-          appointments: deps.appointments,
-          patients: deps.patients,
+        toolScope(practice, {
           patient: patientRow,
           phone: conversation.phoneNumber,
-          acceptingBookings: practice.facts.acceptingBookings,
-          address: practice.facts.address,
           dryRun: false,
-          now: clock.now(),
           onPatientCreated: async (patient) => {
             await whatsappMessageRepository(db).updateConversation(conversation.professionalId, conversation.id, { patientId: patient.id, patientName: patient.name });
           },
-        },
+        }),
         { name: conversation.patientName, known: patientRow !== null },
       );
       await deliver(conversation, messageId, answer.text, answer.handoff ? HANDOFF_URGENCY : null);
@@ -252,18 +249,7 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
         const answer = await converse(
           practice,
           history,
-          {
-            actor: practice.actor,
-            appointments: deps.appointments,
-            patients: deps.patients,
-            patient: null,
-            phone: null,
-            acceptingBookings: practice.facts.acceptingBookings,
-            address: practice.facts.address,
-            dryRun: true,
-            now: clock.now(),
-            onPatientCreated: async () => {},
-          },
+          toolScope(practice, { patient: null, phone: null, dryRun: true, onPatientCreated: async () => {} }),
           { name: null, known: false },
         );
         return { reply: answer.text, actions: answer.summaries.map((summary) => ({ tool: "agenda", summary })), handed_off: answer.handoff !== null };

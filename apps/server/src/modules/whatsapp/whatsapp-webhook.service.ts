@@ -1,4 +1,4 @@
-import { MSG, TWILIO_STATUS_WEBHOOK_PATH, TWILIO_WEBHOOK_PATH } from "@clinora/contracts";
+import { MSG } from "@clinora/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "../../lib/app-error";
 import type { MessagingGateway } from "../../integrations/twilio/messaging-gateway";
@@ -57,7 +57,5 @@ export function whatsappWebhookService(deps: {
       });
       deps.wake();
     },
-
-    paths: { inbound: TWILIO_WEBHOOK_PATH, status: TWILIO_STATUS_WEBHOOK_PATH },
   };
 }
