@@ -31,7 +31,8 @@ describe("the assistant on WhatsApp (OpenAI)", () => {
   let brain: LlmBrain | null = null;
 
   beforeAll(async () => {
-    h = await createAssistantHarness({ brain: (request) => (brain ?? receptionistBrain)(request) });
+    // A one-second limit per model call, so the time-out test is quick (the fake answers at once otherwise).
+    h = await createAssistantHarness({ brain: (request) => (brain ?? receptionistBrain)(request), env: { LLM_TIMEOUT_SECONDS: "1" } });
   });
   afterAll(() => h.close());
   beforeEach(async () => {
@@ -190,6 +191,24 @@ describe("the assistant on WhatsApp (OpenAI)", () => {
     expect(h.llm.requests).toHaveLength(3);
     expect(await conversation()).toMatchObject({ status: "waiting", urgency: 2 });
     expect(repliesTo()).toHaveLength(1);
+  });
+
+  it("hands off with a message when the model times out on every attempt", async () => {
+    h.llm.setDelay(1500);
+    await clinic.patientWrites(PATIENT, "Qual o valor da consulta?");
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await h.drain();
+      await h.db.update(s.jobs).set({ runAt: new Date(0) }).where(eq(s.jobs.status, "pending"));
+    }
+    h.llm.setDelay(0);
+    await h.drain();
+    const reply = await h.twilio.waitForSent(toPatient);
+    expect(reply.body).toContain("vai responder por aqui assim que possível");
+    expect(h.llm.requests).toHaveLength(3);
+    expect(await conversation()).toMatchObject({ status: "waiting", urgency: 2 });
+    const [job] = await h.db.select().from(s.jobs).where(and(eq(s.jobs.type, "assistant.reply"), eq(s.jobs.professionalId, clinic.professionalId)));
+    expect(job).toMatchObject({ status: "failed", attempts: 3 });
+    expect(job!.lastError).toMatch(/time/i);
   });
 
   it("refuses to send free text outside WhatsApp's 24-hour window", async () => {
