@@ -4,7 +4,7 @@ import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { pageOf, pageWindow } from "../../lib/pagination";
 import { todayIn } from "../../lib/time";
-import type { PracticeSettings, TenantCaller } from "../../plugins/auth";
+import type { PracticeSettings, TenantCaller } from "../../lib/caller";
 import { recordAudit } from "../audit/audit.service";
 import { professionalRepository } from "../professionals/professional.repository";
 import { toAppointmentDto, toTodayAppointmentDto } from "./appointment.mapper";

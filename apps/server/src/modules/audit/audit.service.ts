@@ -1,5 +1,5 @@
 import type { DbOrTx } from "../../db/client";
-import type { AuthContext } from "../../plugins/auth";
+import type { AuthContext } from "../../lib/caller";
 import { auditRepository } from "./audit.repository";
 
 export interface AuditEvent {

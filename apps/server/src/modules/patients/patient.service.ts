@@ -4,7 +4,7 @@ import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { pageOf, pageWindow } from "../../lib/pagination";
 import { todayIn } from "../../lib/time";
-import type { TenantCaller } from "../../plugins/auth";
+import type { TenantCaller } from "../../lib/caller";
 import { recordAudit } from "../audit/audit.service";
 import { patientRepository, type PatientRow, type PatientWrite } from "./patient.repository";
 import { isoInstant } from "../../db/rows";

@@ -14,7 +14,7 @@ import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { pageOf, pageWindow } from "../../lib/pagination";
 import { addDays, todayIn } from "../../lib/time";
-import type { TenantCaller } from "../../plugins/auth";
+import type { TenantCaller } from "../../lib/caller";
 import { patientRepository } from "../patients/patient.repository";
 import { taskRepository, type DueRange, type TaskRow, type TaskWrite } from "./task.repository";
 
