@@ -1,9 +1,9 @@
 import { MSG, type AppointmentInputParsed, type AppointmentListQuery } from "@clinora/contracts";
+import { todayIn } from "@clinora/contracts/zoned-time";
 import type { Db, DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { pageOf, pageWindow } from "../../lib/pagination";
-import { todayIn } from "../../lib/time";
 import type { PracticeSettings, TenantCaller } from "../../lib/caller";
 import { recordAudit } from "../audit/audit.service";
 import { professionalRepository } from "../professionals/professional.repository";

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq, sql } from "drizzle-orm";
 import { CONVERSATION_CHANNELS, CONVERSATION_STATUSES, isValidCpf, MESSAGE_STATUSES, toE164BR, USER_STATUSES } from "@clinora/contracts";
+import { todayIn } from "@clinora/contracts/zoned-time";
 import { createTestContext, type TestContext } from "../../../test/context";
 import { rowsOf } from "../../db/rows";
 import * as s from "../../db/schema/index";
 import { fixedClock } from "../../lib/clock";
-import { todayIn } from "../../lib/time";
 import { patientSearchText } from "../patients/patient.repository";
 import { seedDemo, type DemoResult } from "./demo.seed";
 

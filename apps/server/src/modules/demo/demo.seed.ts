@@ -22,11 +22,11 @@ import {
   type TaskPriority,
   type TaskStatus,
 } from "@clinora/contracts";
+import { addDays, localToInstant, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
 import type { Db, Tx } from "../../db/client";
 import * as s from "../../db/schema/index";
 import type { Clock } from "../../lib/clock";
 import { hashPassword } from "../../lib/password";
-import { addDays, localToInstant, todayIn, weekdayOf } from "../../lib/time";
 import { patientSearchText } from "../patients/patient.repository";
 
 // ---------------------------------------------------------------------------------------------------------
