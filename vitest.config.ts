@@ -12,7 +12,12 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/*/src/**/*.test.ts", "apps/server/src/**/*.test.ts", "apps/web/src/**/*.test.ts"],
+          include: [
+            "packages/*/src/**/*.test.ts",
+            "apps/server/src/**/*.test.ts",
+            "apps/web/src/**/*.test.ts",
+            "scripts/**/*.test.ts",
+          ],
           exclude: [...apiTests, "**/node_modules/**"],
           environment: "node",
         },

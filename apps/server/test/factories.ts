@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { DEFAULT_TIME_ZONE } from "@clinora/contracts";
+import { localToInstant } from "@clinora/contracts/zoned-time";
 import type { Db } from "../src/db/client";
 import * as s from "../src/db/schema/index";
 import { hashPassword } from "../src/lib/password";
-import { localToInstant } from "../src/lib/time";
 
 export const DEFAULT_PASSWORD = "Senha@12345";
 

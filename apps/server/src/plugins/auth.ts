@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Role } from "@clinora/contracts";
 import { AppError } from "../lib/app-error";
+import type { AuthContext, TenantCaller } from "../lib/caller";
 import type { SessionService } from "../modules/auth/session.service";
 
 /**
@@ -10,32 +11,6 @@ import type { SessionService } from "../modules/auth/session.service";
  * - a list of roles: a valid session whose user has one of them.
  */
 export type Access = "public" | readonly Role[];
-
-/**
- * The scheduling settings of a professional caller: read with the session, in the same query, so that the routes
- * that need "today" or business hours make no second lookup (docs/decisions/012).
- */
-export interface PracticeSettings {
-  timeZone: string;
-  appointmentDuration: number;
-  businessDays: number[];
-  businessStart: string;
-  businessEnd: string;
-}
-
-export interface AuthContext {
-  userId: string;
-  role: Role;
-  /** The tenant of a professional user; null for administrators. */
-  professionalId: string | null;
-  /** The tenant's settings; null for administrators. */
-  practice: PracticeSettings | null;
-  sessionId: string;
-  email: string;
-}
-
-/** A professional caller: its tenant and settings, and its address for the audit trail. */
-export type TenantCaller = AuthContext & { professionalId: string; practice: PracticeSettings; ip: string };
 
 declare module "fastify" {
   interface FastifyContextConfig {

@@ -17,11 +17,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
+import { todayIn, addDays } from "@clinora/contracts/zoned-time";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { openDatabase } from "../db/client";
 import { hashPassword } from "../lib/password";
-import { todayIn, addDays } from "../lib/time";
 
 const PROFESSIONALS = 500;
 const PATIENTS_EACH = 400; // 200 000

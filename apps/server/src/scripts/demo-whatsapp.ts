@@ -11,7 +11,7 @@ import { loadConfig } from "../config";
 import { openDatabase } from "../db/client";
 import { twilioNumbers, users } from "../db/schema/index";
 import { systemClock } from "../lib/clock";
-import { addDays, todayIn, weekdayOf } from "../lib/time";
+import { addDays, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
 import { seedDemo } from "../modules/demo/demo.seed";
 import { startStandIns } from "./stand-ins";
 

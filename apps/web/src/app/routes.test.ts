@@ -7,8 +7,8 @@ import {
   isLoginPath,
   menuForRole,
   PAGES,
-  pagePath,
 } from "./routes";
+import { pagePath } from "@/lib/page-paths";
 
 describe("route table", () => {
   it("sends each role to its default page", () => {

@@ -14,23 +14,7 @@ import {
 } from "lucide-react";
 import type { ComponentType } from "react";
 import { matchPath } from "react-router";
-
-/** Page names of the spec (part 1 §2.2, part 2 §2). */
-export type PageName =
-  | "SuperAdmin"
-  | "SuperAdminProfessionals"
-  | "SuperAdminLeads"
-  | "SuperAdminUsers"
-  | "SuperAdminWhatsApp"
-  | "SuperAdminUserDetails"
-  | "WhatsAppWebhook"
-  | "Professional"
-  | "ProfessionalAppointments"
-  | "ProfessionalPatients"
-  | "ProfessionalConversations"
-  | "ProfessionalTasks"
-  | "ClinicSettings"
-  | "ProfessionalWhatsAppSettings";
+import { type PageName, PAGE_PATHS, pagePath } from "@/lib/page-paths";
 
 export interface PageMenu {
   label: string;
@@ -39,7 +23,7 @@ export interface PageMenu {
 
 export interface PageDefinition {
   name: PageName;
-  /** Paths from PRODUCT.md "Pages". */
+  /** From lib/page-paths.ts. */
   path: string;
   roles: readonly Role[];
   /** Sidebar entry, or null for pages reached from other pages. */
@@ -50,57 +34,49 @@ export interface PageDefinition {
   load: () => Promise<ComponentType>;
 }
 
-type PageTable = { [Name in PageName]: Omit<PageDefinition, "name"> };
+type PageTable = { [Name in PageName]: Omit<PageDefinition, "name" | "path"> };
 
 /** Every page of the app, in menu order. The router, the menu and the role checks all read this table. */
 const PAGE_TABLE: PageTable = {
   SuperAdmin: {
-    path: "/admin",
     roles: ["admin"],
     menu: { label: "Dashboard", icon: LayoutDashboard },
     load: () => import("@/features/admin-dashboard/pages/admin-dashboard-page").then((m) => m.AdminDashboardPage),
   },
   SuperAdminProfessionals: {
-    path: "/admin/profissionais",
     roles: ["admin"],
     menu: { label: "Profissionais", icon: Stethoscope },
     load: () =>
       import("@/features/admin-professionals/pages/admin-professionals-page").then((m) => m.AdminProfessionalsPage),
   },
   SuperAdminLeads: {
-    path: "/admin/leads",
     roles: ["admin"],
     menu: { label: "Leads", icon: Target },
     load: () => import("@/features/leads/pages/leads-page").then((m) => m.LeadsPage),
   },
   SuperAdminUsers: {
-    path: "/admin/sistema",
     roles: ["admin"],
     menu: { label: "Sistema", icon: ServerCog },
     load: () => import("@/features/users/pages/users-page").then((m) => m.UsersPage),
   },
   SuperAdminWhatsApp: {
-    path: "/admin/whatsapp",
     roles: ["admin"],
     menu: { label: "WhatsApp", icon: MessageCircle },
     load: () => import("@/features/whatsapp-admin/pages/whatsapp-admin-page").then((m) => m.WhatsAppAdminPage),
   },
   SuperAdminUserDetails: {
-    path: "/admin/usuario",
     roles: ["admin"],
     menu: null,
     menuParent: "SuperAdminUsers",
     load: () => import("@/features/users/pages/user-details-page").then((m) => m.UserDetailsPage),
   },
   WhatsAppWebhook: {
-    path: "/admin/whatsapp/webhook",
     roles: ["admin"],
     menu: null,
     menuParent: "SuperAdminWhatsApp",
     load: () => import("@/features/whatsapp-admin/pages/whatsapp-webhook-page").then((m) => m.WhatsAppWebhookPage),
   },
   Professional: {
-    path: "/painel",
     roles: ["professional"],
     menu: { label: "Painel", icon: LayoutDashboard },
     load: () =>
@@ -109,37 +85,31 @@ const PAGE_TABLE: PageTable = {
       ),
   },
   ProfessionalAppointments: {
-    path: "/compromissos",
     roles: ["professional"],
     menu: { label: "Compromissos", icon: CalendarDays },
     load: () => import("@/features/appointments/pages/appointments-page").then((m) => m.AppointmentsPage),
   },
   ProfessionalPatients: {
-    path: "/pacientes",
     roles: ["professional"],
     menu: { label: "Pacientes", icon: Users },
     load: () => import("@/features/patients/pages/patients-page").then((m) => m.PatientsPage),
   },
   ProfessionalConversations: {
-    path: "/conversas",
     roles: ["professional"],
     menu: { label: "Conversas", icon: MessagesSquare },
     load: () => import("@/features/conversations/pages/conversations-page").then((m) => m.ConversationsPage),
   },
   ProfessionalTasks: {
-    path: "/tarefas",
     roles: ["professional"],
     menu: { label: "Tarefas", icon: ListTodo },
     load: () => import("@/features/tasks/pages/tasks-page").then((m) => m.TasksPage),
   },
   ClinicSettings: {
-    path: "/configuracoes",
     roles: ["professional"],
     menu: { label: "Configurações", icon: Settings },
     load: () => import("@/features/settings/pages/clinic-settings-page").then((m) => m.ClinicSettingsPage),
   },
   ProfessionalWhatsAppSettings: {
-    path: "/configuracoes/assistente",
     roles: ["professional"],
     menu: null,
     menuParent: "ClinicSettings",
@@ -149,6 +119,7 @@ const PAGE_TABLE: PageTable = {
 
 export const PAGES: readonly PageDefinition[] = (Object.keys(PAGE_TABLE) as PageName[]).map((name) => ({
   name,
+  path: PAGE_PATHS[name],
   ...PAGE_TABLE[name],
 }));
 
@@ -160,10 +131,6 @@ const ROLE_DEFAULT_PAGE: Record<Role, PageName> = {
 
 /** Paths that show the login screen (spec part 1 §2.1). */
 export const LOGIN_PATHS = ["/", "/login"] as const;
-
-export function pagePath(name: PageName): string {
-  return PAGE_TABLE[name].path;
-}
 
 export function defaultPathForRole(role: Role): string {
   return pagePath(ROLE_DEFAULT_PAGE[role]);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { formatDate, formatDateTime, formatDateTimeLong, formatDayMonth, formatPhone, formatTimeAgo } from "./format";
+import { formatDate, formatDateTime, formatDateTimeLong, formatDayMonth, formatLongDate, formatPhone, formatTimeAgo } from "./format";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -17,6 +17,10 @@ describe("dates", () => {
     expect(formatDateTime(afternoon)).toBe("04/03/2025 13:05");
     expect(formatDateTimeLong(afternoon)).toBe("04/03/2025 às 13:05");
     expect(formatDayMonth(afternoon)).toBe("04/03");
+  });
+
+  it("writes a date in full Portuguese, capitalised", () => {
+    expect(formatLongDate("2026-03-10")).toBe("Terça-feira, 10 de março de 2026");
   });
 
   it("reads ISO timestamps", () => {

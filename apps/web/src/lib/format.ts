@@ -42,6 +42,12 @@ export function formatDayMonth(value: DateInput | null | undefined): string {
   return formatWith("dd/MM", value);
 }
 
+/** "Terça-feira, 10 de março de 2026" for a YYYY-MM-DD date. */
+export function formatLongDate(date: string): string {
+  const text = formatWith("EEEE, d 'de' MMMM 'de' yyyy", date);
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** "há 5 minutos", "em 2 dias" */
 export function formatTimeAgo(value: DateInput | null | undefined): string {
   const date = toValidDate(value);

@@ -1,7 +1,7 @@
 import { DEFAULT_AI_SETTINGS, roundToTemperatureStep, type AiSettings, type AiSettingsInput } from "@clinora/contracts";
 import type { Db } from "../../db/client";
 import type { Clock } from "../../lib/clock";
-import type { AuthContext } from "../../plugins/auth";
+import type { Actor } from "../../lib/caller";
 import { recordAudit } from "../audit/audit.service";
 import { globalAiSettingsRepository, type GlobalAiSettingsRow } from "./global-ai-settings.repository";
 
@@ -23,7 +23,7 @@ export function globalAiSettingsService(db: Db, clock: Clock) {
     },
 
     /** Saves the already validated settings and records who changed them. */
-    async save(caller: AuthContext & { ip?: string }, input: AiSettingsInput): Promise<AiSettings> {
+    async save(caller: Actor, input: AiSettingsInput): Promise<AiSettings> {
       const saved = await db.transaction(async (tx) => {
         const row = await globalAiSettingsRepository(tx).save(
           { provider: input.provider, model: input.model, temperature: roundToTemperatureStep(input.temperature), systemPrompt: input.system_prompt },

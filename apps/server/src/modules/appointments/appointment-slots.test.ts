@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localToInstant } from "../../lib/time";
+import { localToInstant } from "@clinora/contracts/zoned-time";
 import { daySlots, type BusinessHours } from "./appointment-slots";
 
 const SAO_PAULO: BusinessHours = { days: [1, 2, 3, 4, 5], start: "08:00", end: "12:00", timeZone: "America/Sao_Paulo" };

@@ -1,5 +1,5 @@
 import type { TimeSlot } from "@clinora/contracts";
-import { addDays, localToInstant, minutesOfDay, timeOfDay, weekdayOf } from "../../lib/time";
+import { addDays, localToInstant, minutesOfDay, timeOfDay, weekdayOf } from "@clinora/contracts/zoned-time";
 import type { InstantRange } from "./appointment.repository";
 
 /** A professional's working week (PRODUCT.md "Business hours"). */

@@ -1,10 +1,10 @@
 import { MSG, type AppointmentInputParsed, type AppointmentListQuery, type AppointmentSource } from "@clinora/contracts";
+import { minutesOfDay, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
 import type { Db, DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { pageOf, pageWindow } from "../../lib/pagination";
-import { minutesOfDay, todayIn, weekdayOf } from "../../lib/time";
-import type { PracticeSettings, TenantCaller } from "../../plugins/auth";
+import type { PracticeSettings, TenantCaller } from "../../lib/caller";
 import { recordAudit, type AuditActor } from "../audit/audit.service";
 import { professionalRepository } from "../professionals/professional.repository";
 import { toAppointmentDto, toTodayAppointmentDto } from "./appointment.mapper";

@@ -1,5 +1,5 @@
 import { AI_MAX_TEMPERATURE, AI_MODELS, DEFAULT_AI_SETTINGS, type AiProvider, type AiSettings, type AssistantSettings } from "@clinora/contracts";
-import { toLocal } from "../../lib/time";
+import { toLocal } from "@clinora/contracts/zoned-time";
 
 /** Weekday names in pt-BR, 0 = Sunday. */
 const WEEKDAYS = ["domingo", "segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado"];

@@ -1,7 +1,7 @@
 import { DEFAULT_APPOINTMENT_TYPE, isoDateSchema, patientInputSchema, type Appointment } from "@clinora/contracts";
 import type { LlmTool } from "../../integrations/llm/llm-client";
 import { AppError } from "../../lib/app-error";
-import { addDays, minutesOfDay, todayIn, weekdayOf } from "../../lib/time";
+import { addDays, minutesOfDay, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
 import type { AppointmentService, ScheduleActor } from "../appointments/appointment.service";
 import type { PatientService } from "../patients/patient.service";
 import { weekdayName } from "./assistant-prompt";

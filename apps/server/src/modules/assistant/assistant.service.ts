@@ -4,7 +4,7 @@ import type { LlmClient, LlmMessage } from "../../integrations/llm/llm-client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import type { ClaimedJob, JobDefinition } from "../../jobs/worker";
-import type { PracticeSettings } from "../../plugins/auth";
+import type { PracticeSettings } from "../../lib/caller";
 import { assistantSettingsRepository } from "../assistant-settings/assistant-settings.repository";
 import { toAssistantSettingsDto } from "../assistant-settings/assistant-settings.service";
 import { globalAiSettingsRepository } from "../ai-settings/global-ai-settings.repository";

@@ -1,5 +1,5 @@
 import type { DbOrTx } from "../../db/client";
-import type { AuthContext } from "../../plugins/auth";
+import type { AuthContext } from "../../lib/caller";
 import { auditRepository } from "./audit.repository";
 
 /** Who acted: a signed-in user, or the virtual assistant (no user, role "assistant") on a patient's behalf. */

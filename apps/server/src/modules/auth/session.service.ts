@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { newSessionToken, sha256Hex } from "../../lib/crypto";
-import type { AuthContext } from "../../plugins/auth";
+import type { AuthContext } from "../../lib/caller";
 import { sessionRepository } from "./session.repository";
 
 /** PRODUCT.md "Security baseline": idle expiry 12 h, absolute expiry 7 days. */

@@ -16,7 +16,7 @@ import { iso, isoInstant } from "../../db/rows";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { pageOf, pageWindow } from "../../lib/pagination";
-import type { TenantCaller } from "../../plugins/auth";
+import type { TenantCaller } from "../../lib/caller";
 import { recordAudit } from "../audit/audit.service";
 import { conversationRepository, type ConversationRow, type MessageRow } from "./conversation.repository";
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq, sql } from "drizzle-orm";
 import { CONVERSATION_CHANNELS, CONVERSATION_STATUSES, isValidCpf, MESSAGE_STATUSES, toE164BR, USER_STATUSES } from "@clinora/contracts";
+import { minutesOfDay, todayIn } from "@clinora/contracts/zoned-time";
 import { createTestContext, type TestContext } from "../../../test/context";
 import { rowsOf } from "../../db/rows";
 import * as s from "../../db/schema/index";
 import { fixedClock } from "../../lib/clock";
-import { todayIn } from "../../lib/time";
 import { patientSearchText } from "../patients/patient.repository";
-import { seedDemo, type DemoResult } from "./demo.seed";
+import { countDemoTables, seedDemo, type DemoResult } from "./demo.seed";
 
 // A Wednesday, 10:00 in São Paulo (09:00 in Manaus).
 const clock = fixedClock("2026-03-11T13:00:00Z");
@@ -17,30 +17,7 @@ let t: TestContext;
 let first: DemoResult;
 let second: DemoResult;
 
-const TABLES = {
-  users: s.users,
-  professionals: s.professionals,
-  patients: s.patients,
-  appointments: s.appointments,
-  tasks: s.tasks,
-  leads: s.leads,
-  conversations: s.conversations,
-  messages: s.messages,
-  twilio_numbers: s.twilioNumbers,
-  admin_actions: s.adminActions,
-  calendar_connections: s.calendarConnections,
-  assistant_settings: s.assistantSettings,
-  ai_settings: s.aiSettings,
-} as const;
-
-async function tableCounts(): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
-  for (const [name, table] of Object.entries(TABLES)) {
-    const [row] = await t.db.select({ n: count() }).from(table);
-    counts[name] = row!.n;
-  }
-  return counts;
-}
+const tableCounts = () => countDemoTables(t.db);
 
 async function overlappingPairs(): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
@@ -106,7 +83,6 @@ describe("seedDemo", () => {
 
   it("never overlaps two non-cancelled appointments of one professional", async () => {
     expect(await overlappingPairs()).toBe(0);
-    const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
     const professionals = new Map((await t.db.select().from(s.professionals)).map((p) => [p.id, p]));
     const appointments = await t.db.select().from(s.appointments);
     for (const a of appointments) {
@@ -114,9 +90,9 @@ describe("seedDemo", () => {
       expect(a.duration).toBe(p.appointmentDuration);
       expect(a.endsAt.getTime() - a.startsAt.getTime()).toBe(a.duration * 60_000);
       // Inside business hours, on the hour or half hour.
-      expect(minutes(a.appointmentTime) % 30).toBe(0);
-      expect(minutes(a.appointmentTime)).toBeGreaterThanOrEqual(minutes(p.businessStart));
-      expect(minutes(a.appointmentTime) + a.duration).toBeLessThanOrEqual(minutes(p.businessEnd));
+      expect(minutesOfDay(a.appointmentTime) % 30).toBe(0);
+      expect(minutesOfDay(a.appointmentTime)).toBeGreaterThanOrEqual(minutesOfDay(p.businessStart));
+      expect(minutesOfDay(a.appointmentTime) + a.duration).toBeLessThanOrEqual(minutesOfDay(p.businessEnd));
     }
   });
 

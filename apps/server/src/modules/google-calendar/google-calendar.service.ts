@@ -3,7 +3,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { iso } from "../../db/rows";
 import { AppError } from "../../lib/app-error";
-import type { TenantCaller } from "../../plugins/auth";
+import type { TenantCaller } from "../../lib/caller";
 import { recordAudit } from "../audit/audit.service";
 import { calendarConnectionRepository } from "./google-calendar.repository";
 

@@ -3,14 +3,13 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { pageOf, pageWindow } from "../../lib/pagination";
-import type { AuthContext } from "../../plugins/auth";
+import type { Actor } from "../../lib/caller";
 import { recordAudit } from "../audit/audit.service";
 import { leadRepository, type LeadRow, type LeadWrite } from "./lead.repository";
 import { isoInstant } from "../../db/rows";
 
 export type LeadService = ReturnType<typeof leadService>;
 
-type Actor = AuthContext & { ip?: string };
 
 const NOT_FOUND = "Lead não encontrado";
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,10 +1,10 @@
 import type { Patient, PatientInputParsed, PatientListQuery } from "@clinora/contracts";
+import { todayIn } from "@clinora/contracts/zoned-time";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { pageOf, pageWindow } from "../../lib/pagination";
-import { todayIn } from "../../lib/time";
-import type { TenantCaller } from "../../plugins/auth";
+import type { TenantCaller } from "../../lib/caller";
 import { recordAudit, type AuditActor } from "../audit/audit.service";
 import { patientRepository, type PatientRow, type PatientWrite } from "./patient.repository";
 import { isoInstant } from "../../db/rows";

@@ -2,7 +2,7 @@ import { businessHoursInOrder, MSG, type Professional, type ProfessionalProfileU
 import type { Db } from "../../db/client";
 import { hhmm } from "../../db/rows";
 import { AppError } from "../../lib/app-error";
-import type { TenantCaller } from "../../plugins/auth";
+import type { TenantCaller } from "../../lib/caller";
 import { recordAudit } from "../audit/audit.service";
 import { toProfessionalDto, type ProfessionalRow } from "./professional.mapper";
 import { professionalRepository, type ProfessionalChanges } from "./professional.repository";

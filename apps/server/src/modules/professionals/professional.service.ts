@@ -3,14 +3,13 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { pageOf, pageWindow } from "../../lib/pagination";
-import type { AuthContext } from "../../plugins/auth";
+import type { Actor } from "../../lib/caller";
 import { recordAudit } from "../audit/audit.service";
 import { toProfessionalDto } from "./professional.mapper";
 import { professionalRepository, type LinkedCounts, type ProfessionalWrite } from "./professional.repository";
 
 export type ProfessionalService = ReturnType<typeof professionalService>;
 
-type Actor = AuthContext & { ip?: string };
 
 const NOT_FOUND = "Profissional não encontrado";
 

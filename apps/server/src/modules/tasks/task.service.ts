@@ -8,13 +8,13 @@ import {
   type TaskSummary,
   type TaskUpdateParsed,
 } from "@clinora/contracts";
+import { addDays, todayIn } from "@clinora/contracts/zoned-time";
 import type { Db, DbOrTx } from "../../db/client";
 import { iso, isoInstant } from "../../db/rows";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { pageOf, pageWindow } from "../../lib/pagination";
-import { addDays, todayIn } from "../../lib/time";
-import type { TenantCaller } from "../../plugins/auth";
+import type { TenantCaller } from "../../lib/caller";
 import { patientRepository } from "../patients/patient.repository";
 import { taskRepository, type DueRange, type TaskRow, type TaskWrite } from "./task.repository";
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   errorResponseSchema,
@@ -16,13 +16,12 @@ import {
   userSuspendSchema,
   userUpdateSchema,
 } from "@clinora/contracts";
-import { authOf } from "../../plugins/auth";
+import { actorOf } from "../../plugins/auth";
 import type { ProfessionalAccountService } from "./professional-account.service";
-import type { Caller, UserService } from "./user.service";
+import type { UserService } from "./user.service";
 
 const access = { access: ["admin"] as const };
 const tags = ["users"];
-const callerOf = (request: FastifyRequest): Caller => ({ ...authOf(request), ip: request.ip });
 
 export function userRoutes(service: UserService, accounts: ProfessionalAccountService) {
   return async (app: FastifyInstance) => {
@@ -63,7 +62,7 @@ export function userRoutes(service: UserService, accounts: ProfessionalAccountSe
     r.post(
       "/users",
       { config: access, schema: { tags, summary: "Criar usuário", body: userCreateSchema, response: { 201: userSchema, 409: errorResponseSchema } } },
-      async (request, reply) => reply.status(201).send(await service.create(callerOf(request), request.body)),
+      async (request, reply) => reply.status(201).send(await service.create(actorOf(request), request.body)),
     );
 
     r.post(
@@ -77,7 +76,7 @@ export function userRoutes(service: UserService, accounts: ProfessionalAccountSe
           response: { 201: professionalAccountSchema, 409: errorResponseSchema },
         },
       },
-      async (request, reply) => reply.status(201).send(await accounts.create(callerOf(request), request.body)),
+      async (request, reply) => reply.status(201).send(await accounts.create(actorOf(request), request.body)),
     );
 
     r.put(
@@ -86,7 +85,7 @@ export function userRoutes(service: UserService, accounts: ProfessionalAccountSe
         config: access,
         schema: { tags, summary: "Editar usuário", params: idParamSchema, body: userUpdateSchema, response: { 200: userSchema, 404: errorResponseSchema, 409: errorResponseSchema } },
       },
-      (request) => service.update(callerOf(request), request.params.id, request.body),
+      (request) => service.update(actorOf(request), request.params.id, request.body),
     );
 
     r.put(
@@ -95,13 +94,13 @@ export function userRoutes(service: UserService, accounts: ProfessionalAccountSe
         config: access,
         schema: { tags, summary: "Suspender usuário", params: idParamSchema, body: userSuspendSchema, response: { 200: userSchema, 404: errorResponseSchema, 409: errorResponseSchema } },
       },
-      (request) => service.suspend(callerOf(request), request.params.id, request.body),
+      (request) => service.suspend(actorOf(request), request.params.id, request.body),
     );
 
     r.put(
       "/users/:id/reactivate",
       { config: access, schema: { tags, summary: "Reativar usuário", params: idParamSchema, response: { 200: userSchema, 404: errorResponseSchema } } },
-      (request) => service.reactivate(callerOf(request), request.params.id),
+      (request) => service.reactivate(actorOf(request), request.params.id),
     );
 
     r.delete(
@@ -117,7 +116,7 @@ export function userRoutes(service: UserService, accounts: ProfessionalAccountSe
         },
       },
       async (request) => {
-        await service.remove(callerOf(request), request.params.id, request.query);
+        await service.remove(actorOf(request), request.params.id, request.query);
         return { ok: true as const };
       },
     );

@@ -15,7 +15,7 @@ import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { pageOf, pageWindow } from "../../lib/pagination";
 import { hashPassword } from "../../lib/password";
-import type { AuthContext } from "../../plugins/auth";
+import type { Actor } from "../../lib/caller";
 import { recordAudit } from "../audit/audit.service";
 import type { SessionService } from "../auth/session.service";
 import { toProfessionalDto } from "../professionals/professional.mapper";
@@ -26,7 +26,6 @@ import { userRepository, type UserChanges, type UserRow } from "./user.repositor
 import { assertEmailFree, linkableProfessional, withUniqueUserFields } from "./user-uniqueness";
 
 export type UserService = ReturnType<typeof userService>;
-export type Caller = AuthContext & { ip?: string };
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -106,7 +105,7 @@ export function userService(db: Db, clock: Clock, sessions: Pick<SessionService,
     },
 
     /** A new login; its name defaults to the linked professional's, else the email's local part. */
-    async create(caller: Caller, input: UserCreate): Promise<User> {
+    async create(caller: Actor, input: UserCreate): Promise<User> {
       const passwordHash = await hashPassword(input.password);
       const at = clock.now();
       const id = await withUniqueUserFields(() =>
@@ -140,7 +139,7 @@ export function userService(db: Db, clock: Clock, sessions: Pick<SessionService,
      * Changes only the fields sent and records an 'edited' action naming them; nothing sent that differs,
      * nothing recorded. An administrator cannot change their own role or status (no self-lockout).
      */
-    async update(caller: Caller, id: string, input: UserUpdate): Promise<User> {
+    async update(caller: Actor, id: string, input: UserUpdate): Promise<User> {
       const at = clock.now();
       const suspended = await withUniqueUserFields(() =>
         db.transaction(async (tx) => {
@@ -177,7 +176,7 @@ export function userService(db: Db, clock: Clock, sessions: Pick<SessionService,
     },
 
     /** Suspends with a reason and ends every session of the user at once. */
-    async suspend(caller: Caller, id: string, { reason }: UserSuspend): Promise<User> {
+    async suspend(caller: Actor, id: string, { reason }: UserSuspend): Promise<User> {
       if (id === caller.userId) throw AppError.conflict(MSG.cannotSuspendSelf);
       const at = clock.now();
       await db.transaction(async (tx) => {
@@ -197,7 +196,7 @@ export function userService(db: Db, clock: Clock, sessions: Pick<SessionService,
      * Back to active. The suspension reason, time and author stay stored (the reactivate dialog shows the
      * reason, spec part 1 §4); the page shows them only while the user is suspended.
      */
-    async reactivate(caller: Caller, id: string): Promise<User> {
+    async reactivate(caller: Actor, id: string): Promise<User> {
       const at = clock.now();
       await db.transaction(async (tx) => {
         const users = userRepository(tx);
@@ -215,7 +214,7 @@ export function userService(db: Db, clock: Clock, sessions: Pick<SessionService,
      * `confirm_cascade`, also its professional and all that professional's data, in the same transaction
      * (PRODUCT.md "Deleting"). The audit trail keeps a record of the deletion.
      */
-    async remove(caller: Caller, id: string, q: UserDeleteQuery): Promise<void> {
+    async remove(caller: Actor, id: string, q: UserDeleteQuery): Promise<void> {
       if (id === caller.userId) throw AppError.conflict(MSG.cannotDeleteSelf);
       await db.transaction(async (tx) => {
         const users = userRepository(tx);

@@ -2,7 +2,7 @@ import { MSG, WHATSAPP_ADDRESS_PREFIX, type TwilioNumber, type TwilioNumberCreat
 import type { Db, DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { isUniqueViolation } from "../../lib/db-errors";
-import type { AuthContext } from "../../plugins/auth";
+import type { Actor } from "../../lib/caller";
 import { recordAudit } from "../audit/audit.service";
 import { professionalRepository } from "../professionals/professional.repository";
 import { twilioNumberRepository, type TwilioNumberWithOwner } from "./twilio-number.repository";
@@ -10,7 +10,6 @@ import { isoInstant } from "../../db/rows";
 
 export type TwilioNumberService = ReturnType<typeof twilioNumberService>;
 
-type Caller = AuthContext & { ip?: string };
 
 function toTwilioNumberDto(row: TwilioNumberWithOwner): TwilioNumber {
   return {
@@ -46,7 +45,7 @@ export function twilioNumberService(db: Db) {
     },
 
     /** Registers a sender; the `whatsapp:` address is derived from the E.164 number (spec part 1 §5). */
-    async create(caller: Caller, input: TwilioNumberCreate) {
+    async create(caller: Actor, input: TwilioNumberCreate) {
       const twilioNumber = `${WHATSAPP_ADDRESS_PREFIX}${input.twilio_number}`;
       try {
         return await db.transaction(async (tx) => {
@@ -70,7 +69,7 @@ export function twilioNumberService(db: Db) {
     },
 
     /** Changes the label and/or the owner; the number itself is fixed once created. */
-    async update(caller: Caller, id: string, input: TwilioNumberUpdate) {
+    async update(caller: Actor, id: string, input: TwilioNumberUpdate) {
       return db.transaction(async (tx) => {
         await assertOwnerExists(tx, input.professional_id);
         const found = await twilioNumberRepository(tx).update(id, { label: input.label, professionalId: input.professional_id });
@@ -80,7 +79,7 @@ export function twilioNumberService(db: Db) {
       });
     },
 
-    async remove(caller: Caller, id: string) {
+    async remove(caller: Actor, id: string) {
       await db.transaction(async (tx) => {
         const removed = await twilioNumberRepository(tx).delete(id);
         if (!removed) throw AppError.notFound(MSG.twilioNumberNotFound);

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { twilioNumbers } from "../../db/schema/index";
-import type { AuthContext } from "../../plugins/auth";
+import type { AuthContext } from "../../lib/caller";
 
 export type WhatsappConfigService = ReturnType<typeof whatsappConfigService>;
 

@@ -2,6 +2,7 @@ import { LoaderCircle, X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useRef, type ComponentProps, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { DescriptionList } from "@/components/ui/description-list";
 import { cn } from "@/lib/cn";
 
 /**
@@ -229,6 +230,62 @@ export function FormDialog({
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         {children}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * A dialog that shows one record read-only: title and description (badges) on top, the record's DescriptionItems
+ * in a DescriptionList, and 'Fechar' and 'Editar' below. `record` may be null (nothing opened yet); the page keeps
+ * the last one while the dialog closes (useDialogState).
+ * ```tsx
+ * <DetailsDialog open={open} onOpenChange={onOpenChange} record={lead} onEdit={onEdit} title={(lead) => lead.name}
+ *   description={(lead) => <LeadStatusBadge status={lead.status} />}>
+ *   {(lead) => <DescriptionItem label="Observações" wide>{lead.notes}</DescriptionItem>}
+ * </DetailsDialog>
+ * ```
+ */
+export function DetailsDialog<T>({
+  open,
+  onOpenChange,
+  size,
+  record,
+  title,
+  description,
+  onEdit,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  size?: DialogSize;
+  record: T | null;
+  title: (record: T) => string;
+  description: (record: T) => ReactNode;
+  onEdit: (record: T) => void;
+  /** The record's DescriptionItems. */
+  children: (record: T) => ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent size={size}>
+        {record ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>{title(record)}</DialogTitle>
+              <DialogDescription className="flex flex-wrap items-center gap-2">{description(record)}</DialogDescription>
+            </DialogHeader>
+            <DialogBody>
+              <DescriptionList>{children(record)}</DescriptionList>
+            </DialogBody>
+            <DialogFooter>
+              <DialogClose asChild>
+                <Button variant="outline">Fechar</Button>
+              </DialogClose>
+              <Button onClick={() => onEdit(record)}>Editar</Button>
+            </DialogFooter>
+          </>
+        ) : null}
       </DialogContent>
     </Dialog>
   );

@@ -1,4 +1,4 @@
-import { MoreHorizontal } from "lucide-react";
+import { Eye, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
 import { DropdownMenu as MenuPrimitive } from "radix-ui";
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "@/lib/cn";
@@ -107,5 +107,33 @@ export function RowActionsMenu({ children, label = "Ações", className }: RowAc
       </DropdownMenuTrigger>
       <DropdownMenuContent>{children}</DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+/** What a record list does from its row menu: open the details dialog, the edit dialog, or the delete confirmation. */
+export interface RecordActions<T> {
+  onDetails: (record: T) => void;
+  onEdit: (record: T) => void;
+  onDelete: (record: T) => void;
+}
+
+/** A RowActionsMenu with 'Ver detalhes', 'Editar' and, apart, 'Excluir' (the admin lists of spec part 1 §2.4, §2.5). */
+export function RecordActionsMenu<T>({ record, label, onDetails, onEdit, onDelete }: RecordActions<T> & { record: T; label: string }) {
+  return (
+    <RowActionsMenu label={label}>
+      <DropdownMenuItem onSelect={() => onDetails(record)}>
+        <Eye />
+        Ver detalhes
+      </DropdownMenuItem>
+      <DropdownMenuItem onSelect={() => onEdit(record)}>
+        <Pencil />
+        Editar
+      </DropdownMenuItem>
+      <DropdownMenuSeparator />
+      <DropdownMenuItem tone="danger" onSelect={() => onDelete(record)}>
+        <Trash2 />
+        Excluir
+      </DropdownMenuItem>
+    </RowActionsMenu>
   );
 }

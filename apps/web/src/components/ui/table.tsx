@@ -1,4 +1,4 @@
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "@/lib/cn";
 
 /**
@@ -20,7 +20,8 @@ import { cn } from "@/lib/cn";
  * the same rows twice, `<div className="hidden md:block"><Table>...</Table></div>` and
  * `<ul className="divide-y md:hidden">` with one card per row (name first, badges, then the
  * RowActionsMenu in the card's corner). Both come from one `rows` array and share the row-action handlers,
- * so they cannot drift apart. Keep the select-all checkbox in the phone header when rows are selectable.
+ * so they cannot drift apart. `ResponsiveList` below is that pattern for a plain list; a list with selectable
+ * rows builds it itself and keeps the select-all checkbox in the phone header.
  */
 export function Table({ className, ...props }: ComponentProps<"table">) {
   return (
@@ -76,4 +77,66 @@ export function TH({ className, scope = "col", ...props }: ComponentProps<"th">)
 
 export function TD({ className, ...props }: ComponentProps<"td">) {
   return <td className={cn("px-3 py-2.5 align-middle text-slate-700 sm:px-4 sm:py-3", className)} {...props} />;
+}
+
+export interface ResponsiveColumn<T> {
+  header: string;
+  /** Classes of the column's cells (`whitespace-nowrap` for short values). */
+  className?: string;
+  cell: (row: T) => ReactNode;
+}
+
+export interface ResponsiveListProps<T> {
+  rows: readonly T[];
+  /** The table's caption and the phone list's name, e.g. 'Lista de leads'. */
+  label: string;
+  columns: readonly ResponsiveColumn<T>[];
+  /** A row as a phone card: name first, then badges and details. */
+  card: (row: T) => ReactNode;
+  /** The row's RowActionsMenu: the table's last column, the card's corner. */
+  actions: (row: T) => ReactNode;
+}
+
+/** The ResponsiveList pattern above: a table from `md` up, one card per row on phones. */
+export function ResponsiveList<T extends { id: string }>({ rows, label, columns, card, actions }: ResponsiveListProps<T>) {
+  return (
+    <>
+      <div className="hidden md:block">
+        <Table>
+          <TableCaption className="sr-only">{label}</TableCaption>
+          <THead>
+            <TR>
+              {columns.map((column) => (
+                <TH key={column.header}>{column.header}</TH>
+              ))}
+              <TH className="w-12">
+                <span className="sr-only">Ações</span>
+              </TH>
+            </TR>
+          </THead>
+          <TBody>
+            {rows.map((row) => (
+              <TR key={row.id}>
+                {columns.map((column) => (
+                  <TD key={column.header} className={column.className}>
+                    {column.cell(row)}
+                  </TD>
+                ))}
+                <TD className="text-right">{actions(row)}</TD>
+              </TR>
+            ))}
+          </TBody>
+        </Table>
+      </div>
+
+      <ul className="divide-y divide-slate-100 md:hidden" aria-label={label}>
+        {rows.map((row) => (
+          <li key={row.id} className="flex items-start gap-3 px-4 py-4">
+            <div className="min-w-0 flex-1 space-y-1.5">{card(row)}</div>
+            {actions(row)}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
 }

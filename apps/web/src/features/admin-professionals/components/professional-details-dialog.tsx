@@ -1,16 +1,6 @@
 import type { Professional } from "@clinora/contracts";
-import { Button } from "@/components/ui/button";
-import { DescriptionItem, DescriptionList } from "@/components/ui/description-list";
-import {
-  Dialog,
-  DialogBody,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { DescriptionItem } from "@/components/ui/description-list";
+import { DetailsDialog } from "@/components/ui/dialog";
 import { formatDateTime, formatPhone } from "@/lib/format";
 import { AvailabilityBadge } from "./availability-badge";
 
@@ -22,44 +12,36 @@ export interface ProfessionalDetailsDialogProps {
 }
 
 /** Every field of spec part 1 §2.4 "Details dialog". */
-export function ProfessionalDetailsDialog({ open, onOpenChange, professional, onEdit }: ProfessionalDetailsDialogProps) {
+export function ProfessionalDetailsDialog({ professional, ...dialog }: ProfessionalDetailsDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent size="lg">
-        {professional ? (
-          <>
-            <DialogHeader>
-              <DialogTitle>{professional.full_name}</DialogTitle>
-              <DialogDescription className="flex flex-wrap items-center gap-2">
-                <span>{professional.specialty}</span>
-                <AvailabilityBadge available={professional.is_available} />
-              </DialogDescription>
-            </DialogHeader>
-            <DialogBody>
-              <DescriptionList>
-                <DescriptionItem label="Email">{professional.email}</DescriptionItem>
-                <DescriptionItem label="Telefone">{formatPhone(professional.phone)}</DescriptionItem>
-                <DescriptionItem label="Clínica">{professional.clinic_name}</DescriptionItem>
-                <DescriptionItem label="Endereço">{clinicAddress(professional)}</DescriptionItem>
-                <DescriptionItem label="Duração da consulta">{`${professional.appointment_duration} minutos`}</DescriptionItem>
-                <DescriptionItem label="Modo zen">{professional.zen_mode ? "Ativado" : "Desativado"}</DescriptionItem>
-                <DescriptionItem label="Bio" wide>
-                  {professional.bio}
-                </DescriptionItem>
-                <DescriptionItem label="Criado em">{formatDateTime(professional.created_at)}</DescriptionItem>
-                <DescriptionItem label="Atualizado em">{formatDateTime(professional.updated_at)}</DescriptionItem>
-              </DescriptionList>
-            </DialogBody>
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button variant="outline">Fechar</Button>
-              </DialogClose>
-              <Button onClick={() => onEdit(professional)}>Editar</Button>
-            </DialogFooter>
-          </>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <DetailsDialog
+      {...dialog}
+      size="lg"
+      record={professional}
+      title={(p) => p.full_name}
+      description={(p) => (
+        <>
+          <span>{p.specialty}</span>
+          <AvailabilityBadge available={p.is_available} />
+        </>
+      )}
+    >
+      {(p) => (
+        <>
+          <DescriptionItem label="Email">{p.email}</DescriptionItem>
+          <DescriptionItem label="Telefone">{formatPhone(p.phone)}</DescriptionItem>
+          <DescriptionItem label="Clínica">{p.clinic_name}</DescriptionItem>
+          <DescriptionItem label="Endereço">{clinicAddress(p)}</DescriptionItem>
+          <DescriptionItem label="Duração da consulta">{`${p.appointment_duration} minutos`}</DescriptionItem>
+          <DescriptionItem label="Modo zen">{p.zen_mode ? "Ativado" : "Desativado"}</DescriptionItem>
+          <DescriptionItem label="Bio" wide>
+            {p.bio}
+          </DescriptionItem>
+          <DescriptionItem label="Criado em">{formatDateTime(p.created_at)}</DescriptionItem>
+          <DescriptionItem label="Atualizado em">{formatDateTime(p.updated_at)}</DescriptionItem>
+        </>
+      )}
+    </DetailsDialog>
   );
 }
 

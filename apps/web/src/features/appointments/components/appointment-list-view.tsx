@@ -1,5 +1,5 @@
 import type { Appointment } from "@clinora/contracts";
-import { formatLongDate } from "@/lib/zoned-time";
+import { formatLongDate } from "@/lib/format";
 import { groupByDate } from "../lib/appointment-filters";
 import { DayAppointments, type AppointmentActions } from "./day-appointments";
 

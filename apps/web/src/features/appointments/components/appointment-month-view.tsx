@@ -1,7 +1,7 @@
 import type { Appointment } from "@clinora/contracts";
 import { format, parseISO } from "date-fns";
 import { cn } from "@/lib/cn";
-import { formatLongDate } from "@/lib/zoned-time";
+import { formatLongDate } from "@/lib/format";
 import { groupByDate } from "../lib/appointment-filters";
 import { monthWeeks } from "../lib/calendar-period";
 import { DayAppointments, type AppointmentActions } from "./day-appointments";

@@ -2,7 +2,7 @@ import type { Appointment } from "@clinora/contracts";
 import { format, parseISO } from "date-fns";
 import { ptBR } from "date-fns/locale";
 import { cn } from "@/lib/cn";
-import { formatLongDate } from "@/lib/zoned-time";
+import { formatLongDate } from "@/lib/format";
 import { groupByDate } from "../lib/appointment-filters";
 import { weekDates } from "../lib/calendar-period";
 import { DayAppointments, type AppointmentActions } from "./day-appointments";

@@ -1,4 +1,5 @@
 import type { TimeSlot } from "@clinora/contracts";
+import { minutesOfDay } from "@clinora/contracts/zoned-time";
 import { isApiError } from "@/lib/api-client";
 
 /** Spec part 2 §9: the slot error toast lasts 6000 ms. */
@@ -9,15 +10,13 @@ export function isSlotConflict(error: unknown): boolean {
   return isApiError(error) && (error.detail ?? error.message).toLowerCase().includes("already booked");
 }
 
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-
 /** The free slot closest in minutes to `time`; the earlier one on a tie. */
 export function nearestFreeSlot(slots: readonly TimeSlot[], time: string): string | null {
   let best: string | null = null;
   let bestDistance = Infinity;
   for (const slot of slots) {
     if (!slot.available) continue;
-    const distance = Math.abs(minutesOf(slot.time) - minutesOf(time));
+    const distance = Math.abs(minutesOfDay(slot.time) - minutesOfDay(time));
     if (distance < bestDistance) {
       best = slot.time;
       bestDistance = distance;

@@ -1,4 +1,5 @@
 import { APPOINTMENT_STATUSES, DEFAULT_TIME_ZONE, type Appointment } from "@clinora/contracts";
+import { todayIn } from "@clinora/contracts/zoned-time";
 import { CalendarPlus, CalendarX2, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -14,7 +15,6 @@ import { serverDetail } from "@/lib/api-client";
 import { useCurrentUser } from "@/lib/auth";
 import { formatDate } from "@/lib/format";
 import { toast } from "@/lib/toast";
-import { zonedNow } from "@/lib/zoned-time";
 import { useAppointmentsInPeriod, useCancelAppointment } from "../api/appointments";
 import { AppointmentFormDialog } from "../components/appointment-form-dialog";
 import { AppointmentListView } from "../components/appointment-list-view";
@@ -54,7 +54,7 @@ interface DialogState {
 /** Compromissos (spec part 2 §2.2): summary, four views over one period, status filter, create/edit/cancel. */
 export function AppointmentsPage() {
   const { professional } = useCurrentUser();
-  const today = zonedNow(professional?.timezone ?? DEFAULT_TIME_ZONE).date;
+  const today = todayIn(professional?.timezone ?? DEFAULT_TIME_ZONE, new Date());
   const [view, setView] = useState<AppointmentView>("list");
   const [selectedDate, setSelectedDate] = useState(today);
   const [statusFilter, setStatusFilter] = useState<StatusFilter>("all");

@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
-import { pagePath } from "@/app/routes";
+import { pagePath } from "@/lib/page-paths";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { useErrorToast } from "@/hooks/use-error-toast";

@@ -1,16 +1,6 @@
 import type { Lead } from "@clinora/contracts";
-import { Button } from "@/components/ui/button";
-import { DescriptionItem, DescriptionList } from "@/components/ui/description-list";
-import {
-  Dialog,
-  DialogBody,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { DescriptionItem } from "@/components/ui/description-list";
+import { DetailsDialog } from "@/components/ui/dialog";
 import { formatDateTime } from "@/lib/format";
 import { LeadSourceBadge, LeadStatusBadge } from "./lead-badges";
 import { LeadContact } from "./lead-contact";
@@ -22,40 +12,32 @@ export interface LeadDetailsDialogProps {
   onEdit: (lead: Lead) => void;
 }
 
-export function LeadDetailsDialog({ open, onOpenChange, lead, onEdit }: LeadDetailsDialogProps) {
+/** A lead read-only, with "Editar" to open its form (spec part 1 §2.5). */
+export function LeadDetailsDialog({ lead, ...dialog }: LeadDetailsDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        {lead ? (
-          <>
-            <DialogHeader>
-              <DialogTitle>{lead.name}</DialogTitle>
-              <DialogDescription className="flex flex-wrap items-center gap-1.5">
-                <LeadStatusBadge status={lead.status} />
-                <LeadSourceBadge source={lead.source} />
-              </DialogDescription>
-            </DialogHeader>
-            <DialogBody>
-              <DescriptionList>
-                <DescriptionItem label="Contato" wide>
-                  <LeadContact contact={lead.contact_form} />
-                </DescriptionItem>
-                <DescriptionItem label="Observações" wide>
-                  {lead.notes}
-                </DescriptionItem>
-                <DescriptionItem label="Criado em">{formatDateTime(lead.created_at)}</DescriptionItem>
-                <DescriptionItem label="Atualizado em">{formatDateTime(lead.updated_at)}</DescriptionItem>
-              </DescriptionList>
-            </DialogBody>
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button variant="outline">Fechar</Button>
-              </DialogClose>
-              <Button onClick={() => onEdit(lead)}>Editar</Button>
-            </DialogFooter>
-          </>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <DetailsDialog
+      {...dialog}
+      record={lead}
+      title={(l) => l.name}
+      description={(l) => (
+        <span className="flex flex-wrap items-center gap-1.5">
+          <LeadStatusBadge status={l.status} />
+          <LeadSourceBadge source={l.source} />
+        </span>
+      )}
+    >
+      {(l) => (
+        <>
+          <DescriptionItem label="Contato" wide>
+            <LeadContact contact={l.contact_form} />
+          </DescriptionItem>
+          <DescriptionItem label="Observações" wide>
+            {l.notes}
+          </DescriptionItem>
+          <DescriptionItem label="Criado em">{formatDateTime(l.created_at)}</DescriptionItem>
+          <DescriptionItem label="Atualizado em">{formatDateTime(l.updated_at)}</DescriptionItem>
+        </>
+      )}
+    </DetailsDialog>
   );
 }

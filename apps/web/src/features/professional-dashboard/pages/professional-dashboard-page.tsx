@@ -1,4 +1,5 @@
 import { DEFAULT_TIME_ZONE, type Professional } from "@clinora/contracts";
+import { toLocal } from "@clinora/contracts/zoned-time";
 import { CalendarCheck, CircleCheckBig, Clock, Gauge, MapPin, Stethoscope } from "lucide-react";
 import { useEffect } from "react";
 import { AppointmentCard } from "@/components/appointments/appointment-card";
@@ -7,7 +8,7 @@ import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { StatCard } from "@/components/ui/stat-card";
 import { useCurrentUser } from "@/lib/auth";
-import { formatLongDate, zonedNow } from "@/lib/zoned-time";
+import { formatLongDate } from "@/lib/format";
 import { useOwnProfile, useTodayAppointments } from "../api/dashboard";
 import { DashboardToggles } from "../components/dashboard-toggles";
 import { NextPatientCard } from "../components/next-patient-card";
@@ -27,7 +28,7 @@ export function ProfessionalDashboardPage() {
   }, [profileQuery.error, todayQuery.error]);
 
   const professional = profileQuery.data ?? user.professional;
-  const now = zonedNow(professional?.timezone ?? DEFAULT_TIME_ZONE);
+  const now = toLocal(new Date(), professional?.timezone ?? DEFAULT_TIME_ZONE);
   const appointments = todayQuery.data ?? [];
   const figures = dashboardFigures(appointments, now.time);
   const loading = profileQuery.isPending || todayQuery.isPending;

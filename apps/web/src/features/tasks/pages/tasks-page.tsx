@@ -1,4 +1,5 @@
 import { DEFAULT_TIME_ZONE, type Task } from "@clinora/contracts";
+import { todayIn } from "@clinora/contracts/zoned-time";
 import { ListTodo, Plus, SearchX } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -12,7 +13,6 @@ import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { useDialogState } from "@/hooks/use-dialog-state";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { useCurrentUser } from "@/lib/auth";
-import { zonedNow } from "@/lib/zoned-time";
 import { usePatientOptions } from "../api/patient-options";
 import { TASKS_PER_PAGE, useDeleteTask, useTasks, useTaskSummary, useToggleTaskDone } from "../api/tasks";
 import { hasTaskFilters, NO_TASK_FILTERS, TaskFilters, toTaskListParams, type TaskFilterValues } from "../components/task-filters";
@@ -26,7 +26,7 @@ export function TasksPage() {
   const { professional } = useCurrentUser();
   // Spec part 2 §1: without a professional profile nothing is loaded and the list stays empty.
   const enabled = professional !== null;
-  const today = zonedNow(professional?.timezone ?? DEFAULT_TIME_ZONE).date;
+  const today = todayIn(professional?.timezone ?? DEFAULT_TIME_ZONE, new Date());
 
   const [filters, setFilters] = useState<TaskFilterValues>(NO_TASK_FILTERS);
   const search = useDebouncedValue(filters.search);

@@ -1,4 +1,4 @@
-import { pagePath } from "@/app/routes";
+import { pagePath } from "@/lib/page-paths";
 
 /** Sistema, whose default tab is the users list. */
 export const usersPagePath = () => pagePath("SuperAdminUsers");

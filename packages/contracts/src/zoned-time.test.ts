@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, localToInstant, toLocal, todayIn, weekdayOf } from "./time";
+import { addDays, localToInstant, minutesOfDay, timeOfDay, toLocal, todayIn, weekdayOf } from "./zoned-time";
 
 describe("time in a professional's zone", () => {
   it("today differs from UTC's date just after midnight UTC", () => {
@@ -8,6 +8,12 @@ describe("time in a professional's zone", () => {
     expect(todayIn("America/Manaus", now)).toBe("2026-03-10"); // UTC-4
     expect(todayIn("America/Noronha", now)).toBe("2026-03-11"); // UTC-2: already 00:30
     expect(todayIn("UTC", now)).toBe("2026-03-11");
+  });
+
+  it("reads the wall-clock date and time in the given zone, not the machine's", () => {
+    const justAfterMidnightUtc = new Date("2026-03-11T02:30:00Z");
+    expect(toLocal(justAfterMidnightUtc, "America/Sao_Paulo")).toEqual({ date: "2026-03-10", time: "23:30", weekday: 2 });
+    expect(toLocal(justAfterMidnightUtc, "America/Noronha")).toEqual({ date: "2026-03-11", time: "00:30", weekday: 3 });
   });
 
   it("converts local wall-clock time to the instant and back", () => {
@@ -27,5 +33,12 @@ describe("time in a professional's zone", () => {
     expect(addDays("2026-02-27", 2)).toBe("2026-03-01");
     expect(addDays("2026-01-01", -1)).toBe("2025-12-31");
     expect(weekdayOf("2026-03-09")).toBe(1); // Monday
+  });
+
+  it("converts times of day to minutes and back", () => {
+    expect(minutesOfDay("09:30")).toBe(570);
+    expect(minutesOfDay("18:00:00")).toBe(1080);
+    expect(timeOfDay(570)).toBe("09:30");
+    expect(timeOfDay(0)).toBe("00:00");
   });
 });

@@ -1,6 +1,8 @@
 /**
  * Calendar arithmetic in a professional's IANA zone (PRODUCT.md "Time"), using only Intl so that no
- * time-zone database has to ship with the app.
+ * time-zone database has to ship with the app. One module for both ends: the server computes "today", slots and
+ * instants with it; the web shows "today" and "now" in the practice's zone, which may differ from the browser's.
+ * Imported as `@clinora/contracts/zoned-time` (not from the index), so each end takes only what it names.
  */
 
 const partsFormatters = new Map<string, Intl.DateTimeFormat>();
@@ -32,7 +34,7 @@ export interface LocalDateTime {
   weekday: number;
 }
 
-/** The wall-clock date and time of `instant` in `timeZone`. */
+/** The wall-clock date and time of `instant` in `timeZone` (not the machine's). */
 export function toLocal(instant: Date, timeZone: string): LocalDateTime {
   const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(instant).map((p) => [p.type, p.value]));
   const date = `${parts.year}-${parts.month}-${parts.day}`;

@@ -1,0 +1,27 @@
+/**
+ * Page names of the spec (part 1 §2.2, part 2 §2) and their paths (PRODUCT.md "Pages"): plain data below the
+ * features, so a feature can link to another page without importing the route table that loads the features.
+ * app/routes.ts adds roles, menu entries and loaders to these names.
+ */
+export const PAGE_PATHS = {
+  SuperAdmin: "/admin",
+  SuperAdminProfessionals: "/admin/profissionais",
+  SuperAdminLeads: "/admin/leads",
+  SuperAdminUsers: "/admin/sistema",
+  SuperAdminWhatsApp: "/admin/whatsapp",
+  SuperAdminUserDetails: "/admin/usuario",
+  WhatsAppWebhook: "/admin/whatsapp/webhook",
+  Professional: "/painel",
+  ProfessionalAppointments: "/compromissos",
+  ProfessionalPatients: "/pacientes",
+  ProfessionalConversations: "/conversas",
+  ProfessionalTasks: "/tarefas",
+  ClinicSettings: "/configuracoes",
+  ProfessionalWhatsAppSettings: "/configuracoes/assistente",
+} as const;
+
+export type PageName = keyof typeof PAGE_PATHS;
+
+export function pagePath(name: PageName): string {
+  return PAGE_PATHS[name];
+}

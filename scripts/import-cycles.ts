@@ -1,0 +1,160 @@
+/**
+ * The import graph of the workspaces' sources and the circles in it (CONVENTIONS.md "Avoid": import cycles).
+ *
+ * Imports are read with the TypeScript scanner (static, type-only, `export … from` and `import()` alike: a page
+ * loaded lazily still closes a circle) and resolved with each workspace's own tsconfig, so `@/` paths and
+ * `@clinora/*` package exports resolve exactly as the type checker resolves them.
+ */
+import { existsSync, readdirSync, readFileSync, realpathSync } from "node:fs";
+import { join, relative } from "node:path";
+import ts from "typescript";
+
+export type ImportGraph = Map<string, string[]>;
+
+const SOURCE = /\.tsx?$/;
+
+function sourceFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && SOURCE.test(entry.name) && !entry.name.endsWith(".d.ts"))
+    .map((entry) => realpathSync(join(entry.parentPath, entry.name)));
+}
+
+function compilerOptions(workspace: string): ts.CompilerOptions {
+  const configPath = join(workspace, "tsconfig.json");
+  const parsed = ts.getParsedCommandLineOfConfigFile(configPath, {}, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
+    },
+  });
+  if (!parsed) throw new Error(`cannot read ${configPath}`);
+  return parsed.options;
+}
+
+/**
+ * Every source file under `<workspace>/src` of the given workspaces, with the files of that set it imports.
+ * Imports of anything outside the set (npm packages, node builtins) are left out.
+ */
+export function importGraph(workspaces: readonly string[]): ImportGraph {
+  const filesByWorkspace = workspaces.map((workspace) => ({ workspace, files: sourceFiles(join(workspace, "src")) }));
+  const known = new Set(filesByWorkspace.flatMap(({ files }) => files));
+  const graph: ImportGraph = new Map();
+
+  for (const { workspace, files } of filesByWorkspace) {
+    const options = compilerOptions(workspace);
+    const cache = ts.createModuleResolutionCache(workspace, (name) => name, options);
+    for (const file of files) {
+      const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
+      const targets = new Set<string>();
+      for (const { fileName: specifier } of importedFiles) {
+        const resolved = ts.resolveModuleName(specifier, file, options, ts.sys, cache).resolvedModule;
+        if (!resolved) continue;
+        const target = realpathSync(resolved.resolvedFileName);
+        if (known.has(target)) targets.add(target);
+      }
+      graph.set(file, [...targets].sort());
+    }
+  }
+  return graph;
+}
+
+/** Strongly connected components (Tarjan), iteratively so a deep graph cannot overflow the stack. */
+function components(graph: ImportGraph): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  let next = 0;
+
+  for (const root of graph.keys()) {
+    if (index.has(root)) continue;
+    const work: { node: string; edge: number }[] = [{ node: root, edge: 0 }];
+    index.set(root, next);
+    low.set(root, next++);
+    stack.push(root);
+    onStack.add(root);
+
+    while (work.length > 0) {
+      const frame = work.at(-1)!;
+      const edges = graph.get(frame.node) ?? [];
+      if (frame.edge < edges.length) {
+        const target = edges[frame.edge++]!;
+        if (!index.has(target)) {
+          index.set(target, next);
+          low.set(target, next++);
+          stack.push(target);
+          onStack.add(target);
+          work.push({ node: target, edge: 0 });
+        } else if (onStack.has(target)) {
+          low.set(frame.node, Math.min(low.get(frame.node)!, index.get(target)!));
+        }
+        continue;
+      }
+      work.pop();
+      const parent = work.at(-1);
+      if (parent) low.set(parent.node, Math.min(low.get(parent.node)!, low.get(frame.node)!));
+      if (low.get(frame.node) === index.get(frame.node)) {
+        const component: string[] = [];
+        let member: string;
+        do {
+          member = stack.pop()!;
+          onStack.delete(member);
+          component.push(member);
+        } while (member !== frame.node);
+        found.push(component);
+      }
+    }
+  }
+  return found;
+}
+
+/** The shortest way from `start` back to itself inside `members` (breadth first). */
+function shortestCircle(graph: ImportGraph, start: string, members: ReadonlySet<string>): string[] {
+  const previous = new Map<string, string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const node = queue.shift()!;
+    for (const target of graph.get(node) ?? []) {
+      if (!members.has(target)) continue;
+      if (target === start) {
+        const path = [node];
+        while (path[0] !== start) path.unshift(previous.get(path[0]!)!);
+        return [...path, start];
+      }
+      if (!previous.has(target)) {
+        previous.set(target, node);
+        queue.push(target);
+      }
+    }
+  }
+  return [start, start];
+}
+
+export interface ImportCircle {
+  /** Every file caught in the circle (a strongly connected component of the graph), sorted. */
+  files: string[];
+  /** One concrete way round it, first file repeated at the end. */
+  example: string[];
+}
+
+/** The import circles of a graph: groups of files that reach each other, and a file that imports itself. */
+export function findCircles(graph: ImportGraph): ImportCircle[] {
+  return components(graph)
+    .filter((component) => component.length > 1 || (graph.get(component[0]!) ?? []).includes(component[0]!))
+    .map((component) => {
+      const files = [...component].sort();
+      return { files, example: shortestCircle(graph, files[0]!, new Set(files)) };
+    })
+    .sort((a, b) => a.files[0]!.localeCompare(b.files[0]!));
+}
+
+/** A circle as text, with paths relative to `root`. */
+export function describeCircle(circle: ImportCircle, root: string): string {
+  const show = (file: string) => relative(root, file);
+  return [
+    `${circle.files.length} file(s): ${circle.example.map(show).join(" -> ")}`,
+    ...circle.files.map((file) => `  ${show(file)}`),
+  ].join("\n");
+}
