@@ -52,6 +52,8 @@ export function conversationRows(p: DemoProfessional, patients: PatientInsert[],
         professionalId,
         conversationId,
         direction: outbound ? "outbound" : "inbound",
+        // A person answers the conversations in progress; the assistant the others.
+        sender: !outbound ? "patient" : plan.status === "in_progress" ? "professional" : "assistant",
         content,
         status,
         externalId: plan.channel === "whatsapp" ? `SM${sha256(`sid:${key}`).slice(0, 32)}` : null,
@@ -64,6 +66,7 @@ export function conversationRows(p: DemoProfessional, patients: PatientInsert[],
     let trailingInbound = 0;
     for (let i = lines.length - 1; i >= 0 && i % 2 === 0; i--) trailingInbound++;
     const last = lines.length - 1;
+    const lastInbound = last % 2 === 0 ? last : last - 1;
     conversations.push({
       id: conversationId,
       professionalId,
@@ -74,6 +77,8 @@ export function conversationRows(p: DemoProfessional, patients: PatientInsert[],
       status: plan.status,
       lastMessage: lines[last]!,
       lastMessageAt: sentAt[last]!,
+      lastInboundAt: sentAt[lastInbound] ?? null,
+      resolvedAt: plan.status === "resolved" ? sentAt[last]! : null,
       unreadCount: plan.status === "waiting" || plan.status === "in_progress" ? trailingInbound : 0,
       urgency: plan.urgency,
       createdAt: sentAt[0]!,
