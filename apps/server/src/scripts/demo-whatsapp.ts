@@ -6,14 +6,11 @@
  * With the embedded database, stop `npm start` first (one process at a time may open a PGlite folder).
  */
 import { eq } from "drizzle-orm";
-import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { openDatabase } from "../db/client";
 import { twilioNumbers, users } from "../db/schema/index";
-import { systemClock } from "../lib/clock";
 import { addDays, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
-import { seedDemo } from "../modules/demo/demo.seed";
-import { startStandIns } from "./stand-ins";
+import { serveWithDemoData, startStandIns } from "./stand-ins";
 
 const PROFESSIONAL_LOGIN = { email: "ana.souza@clinora.com.br", password: "Prof@12345" };
 const PATIENT = { phone: "+5511912345678", name: "Carla Mendes" };
@@ -23,21 +20,7 @@ const origin = `http://127.0.0.1:${base.port}`;
 const standIns = await startStandIns({ publicUrl: origin });
 const config = loadConfig({ ...process.env, ...standIns.env, PUBLIC_URL: origin });
 const database = await openDatabase(config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: config.dataDir });
-await database.migrate();
-await seedDemo(database.db, systemClock);
-const app = await buildApp({ config, database });
-
-const stop = async () => {
-  await app.close();
-  await database.close();
-  await standIns.close();
-  process.exit(0);
-};
-process.on("SIGINT", () => void stop());
-process.on("SIGTERM", () => void stop());
-
-await app.listen({ port: config.port, host: config.host });
-app.worker.start();
+await serveWithDemoData({ config, database, standIns });
 
 const [owner] = await database.db
   .select({ number: twilioNumbers.twilioNumber })

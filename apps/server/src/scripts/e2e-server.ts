@@ -7,12 +7,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { openDatabase } from "../db/client";
-import { systemClock } from "../lib/clock";
-import { seedDemo } from "../modules/demo/demo.seed";
-import { startStandIns } from "./stand-ins";
+import { serveWithDemoData, startStandIns } from "./stand-ins";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "clinora-e2e-"));
 const port = process.env.E2E_PORT ?? "3100";
@@ -30,20 +27,5 @@ const config = loadConfig({
 });
 
 const database = await openDatabase({ kind: "pglite", dataDir });
-await database.migrate();
-await seedDemo(database.db, systemClock);
-const app = await buildApp({ config, database });
-
-const stop = async () => {
-  await app.close();
-  await database.close();
-  await standIns.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  process.exit(0);
-};
-process.on("SIGINT", () => void stop());
-process.on("SIGTERM", () => void stop());
-
-await app.listen({ port: config.port, host: config.host });
-app.worker.start();
+await serveWithDemoData({ config, database, standIns, cleanUp: () => rmSync(dataDir, { recursive: true, force: true }) });
 console.log(`e2e server on http://127.0.0.1:${config.port}`);

@@ -5,6 +5,12 @@
  */
 import { TWILIO_WEBHOOK_PATH } from "@clinora/contracts";
 import { startFakeLlm, startFakeTwilio, type FakeLlm, type FakeTwilio } from "@clinora/stand-ins";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../app";
+import type { Config } from "../config";
+import type { Database } from "../db/client";
+import { systemClock } from "../lib/clock";
+import { seedDemo } from "../modules/demo/demo.seed";
 
 /** Credentials the stand-in accepts (Twilio's SDK wants an account SID that starts with AC). */
 const STAND_IN_TWILIO = { accountSid: `AC${"d".repeat(32)}`, authToken: "stand-in-auth-token" };
@@ -36,4 +42,27 @@ export async function startStandIns(options: { publicUrl: string; twilioPort?: n
       await Promise.all([twilio.close(), llm.close()]);
     },
   };
+}
+
+/**
+ * Migrates and fills `database` with the demo data, then serves the product on `config` with its worker running,
+ * until SIGINT/SIGTERM, when it closes everything (and runs `cleanUp`) and exits.
+ */
+export async function serveWithDemoData(options: { config: Config; database: Database; standIns: StandIns; cleanUp?: () => void }): Promise<FastifyInstance> {
+  const { config, database, standIns } = options;
+  await database.migrate();
+  await seedDemo(database.db, systemClock);
+  const app = await buildApp({ config, database });
+  const stop = async () => {
+    await app.close();
+    await database.close();
+    await standIns.close();
+    options.cleanUp?.();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop());
+  process.on("SIGTERM", () => void stop());
+  await app.listen({ port: config.port, host: config.host });
+  app.worker.start();
+  return app;
 }

@@ -164,7 +164,7 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
   const deliver = async (conversation: ConversationRow, messageId: string, text: string, handoffUrgency: number | null) => {
     await db.transaction(async (tx) => {
       const repo = whatsappMessageRepository(tx);
-      const current = await repo.lockConversation(conversation.professionalId, conversation.id);
+      const current = await repo.findConversation(conversation.professionalId, conversation.id, { lock: true });
       // A person took the conversation over while the model was thinking: the assistant stays silent.
       if (!current || current.status !== "bot_handling") return;
       const id = await deps.outbound.queue(tx, { conversation: current, content: text, sender: "assistant", replyToMessageId: messageId, at: clock.now() });
@@ -177,7 +177,7 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
   const loadConversation = async (job: ClaimedJob) => {
     const conversationId = String(job.payload.conversationId ?? "");
     if (!job.professionalId || !conversationId) return null;
-    return whatsappMessageRepository(db).lockConversation(job.professionalId, conversationId);
+    return whatsappMessageRepository(db).findConversation(job.professionalId, conversationId);
   };
 
   const replyJob: JobDefinition = {

@@ -85,13 +85,10 @@ export function whatsappMessageRepository(db: DbOrTx) {
       return row ?? null;
     },
 
-    async lockConversation(professionalId: string, id: string): Promise<ConversationRow | null> {
-      const [row] = await db
-        .select()
-        .from(conversations)
-        .where(and(eq(conversations.professionalId, professionalId), eq(conversations.id, id)))
-        .limit(1)
-        .for("update");
+    /** `lock`: hold the row until the transaction ends (inside one). */
+    async findConversation(professionalId: string, id: string, options: { lock?: boolean } = {}): Promise<ConversationRow | null> {
+      const query = db.select().from(conversations).where(and(eq(conversations.professionalId, professionalId), eq(conversations.id, id))).limit(1);
+      const [row] = options.lock ? await query.for("update") : await query;
       return row ?? null;
     },
 
