@@ -4,7 +4,11 @@ import { MSG } from "@clinora/contracts";
 import { createTestContext, type TestContext } from "../../../test/context";
 import { appointments, auditLog, calendarConnections, calendarEventLinks } from "../../db/schema/index";
 
-const GOOGLE_ENV = { GOOGLE_CLIENT_ID: "cliente.apps.googleusercontent.com", GOOGLE_CLIENT_SECRET: "segredo" };
+const GOOGLE_ENV = {
+  GOOGLE_CLIENT_ID: "cliente.apps.googleusercontent.com",
+  GOOGLE_CLIENT_SECRET: "segredo",
+  CALENDAR_TOKEN_KEY: Buffer.alloc(32, 1).toString("base64"),
+};
 
 async function professionalSession(t: TestContext) {
   const { user, professional } = await t.make.professionalUser();
