@@ -67,8 +67,8 @@ export interface CalendarProvider {
   refresh(refreshToken: string): Promise<CalendarTokens>;
   /** Revokes the grant (either token of it); an already revoked one is not an error. */
   revoke(token: string): Promise<void>;
-  /** The calendar's own IANA zone. */
-  calendarTimeZone(accessToken: string, calendarId: string): Promise<string>;
+  /** The calendar's id (a primary calendar's is the account's e-mail) and its own IANA zone. */
+  getCalendar(accessToken: string, calendarId: string): Promise<{ id: string; timeZone: string }>;
   /**
    * Writes the event under its own id: inserts it, or patches it when the id already exists (409) or when we know
    * it exists (`exists`), re-creating it when a patch finds nothing (404).

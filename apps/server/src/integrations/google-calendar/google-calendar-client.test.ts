@@ -60,7 +60,7 @@ describe("Google Calendar client against the fake Google", () => {
     const refreshed = await client.refresh(tokens.refreshToken!);
     expect(refreshed.accessToken).not.toBe(tokens.accessToken);
     expect(refreshed.refreshToken).toBeNull();
-    expect(await client.calendarTimeZone(refreshed.accessToken, "primary")).toBe("America/Recife");
+    expect(await client.getCalendar(refreshed.accessToken, "primary")).toEqual({ id: "agenda@gmail.com", timeZone: "America/Recife" });
   });
 
   it("writes an event under our id once: insert, then 409 becomes a patch; 404 on a patch re-creates; delete is idempotent", async () => {

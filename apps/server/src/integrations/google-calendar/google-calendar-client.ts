@@ -146,10 +146,10 @@ export function createGoogleCalendarClient(settings: GoogleCalendarSettings): Ca
       }
     },
 
-    async calendarTimeZone(accessToken, calendarId) {
+    async getCalendar(accessToken, calendarId) {
       try {
         const { data } = await calendarFor(accessToken).calendars.get({ calendarId });
-        return data.timeZone ?? "UTC";
+        return { id: data.id ?? calendarId, timeZone: data.timeZone ?? "UTC" };
       } catch (error) {
         throw toApiError(error);
       }
