@@ -48,6 +48,8 @@ import { professionalProfileService } from "./modules/professionals/professional
 import { googleCalendarRoutes } from "./modules/google-calendar/google-calendar.routes";
 import { googleCalendarService } from "./modules/google-calendar/google-calendar.service";
 import { calendarSyncService } from "./modules/google-calendar/calendar-sync.service";
+import { calendarFeedRoutes } from "./modules/calendar-feed/calendar-feed.routes";
+import { calendarFeedService } from "./modules/calendar-feed/calendar-feed.service";
 import { createGoogleCalendarClient } from "./integrations/google-calendar/google-calendar-client";
 import { professionalAccountService } from "./modules/users/professional-account.service";
 import { createTwilioGateway } from "./integrations/twilio/twilio-gateway";
@@ -180,6 +182,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       await api.register(googleCalendarRoutes(
           googleCalendarService(db, clock, { provider: calendarProvider, sync: calendarSync, tokenKey: config.google.tokenKey, publicUrl: config.publicUrl, wake }),
         ),);
+      await api.register(calendarFeedRoutes(calendarFeedService(db, clock, { publicUrl: config.publicUrl })));
       await api.register(twilioNumberRoutes(twilioNumberService(db)));
       await api.register(whatsappMetricsRoutes(whatsappMetricsService(db, clock)));
       await api.register(assistantSettingsRoutes(assistantSettingsService(db)));

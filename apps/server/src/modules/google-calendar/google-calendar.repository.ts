@@ -1,6 +1,6 @@
 import { and, eq, gte, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { appointments, calendarConnections, calendarEventLinks, calendarFeeds, calendarOauthStates, patients, professionals, sessions } from "../../db/schema/index";
+import { appointments, calendarConnections, calendarEventLinks, calendarOauthStates, patients, professionals, sessions } from "../../db/schema/index";
 
 /** The sealed tokens of a connection as stored (lib/secret-box). */
 export interface SealedTokens {
@@ -158,29 +158,6 @@ export function calendarOauthStateRepository(db: DbOrTx) {
     /** States nobody came back with. */
     async deleteExpired(now: Date) {
       await db.delete(calendarOauthStates).where(lt(calendarOauthStates.expiresAt, now));
-    },
-  };
-}
-
-/** The iCalendar subscription links (token hashes) of professionals. */
-export function calendarFeedRepository(db: DbOrTx) {
-  return {
-    /** Sets the professional's link, replacing (and so invalidating) the previous one. */
-    async replace(professionalId: string, tokenHash: string, now: Date) {
-      await db
-        .insert(calendarFeeds)
-        .values({ professionalId, tokenHash, createdAt: now })
-        .onConflictDoUpdate({ target: calendarFeeds.professionalId, set: { tokenHash, createdAt: now } });
-    },
-
-    async findByProfessional(professionalId: string) {
-      const [row] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.professionalId, professionalId)).limit(1);
-      return row ?? null;
-    },
-
-    async findByTokenHash(tokenHash: string) {
-      const [row] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.tokenHash, tokenHash)).limit(1);
-      return row ?? null;
     },
   };
 }
