@@ -141,7 +141,8 @@ export function calendarSyncService(db: Db, clock: Clock, deps: { provider: Cale
     return oneAtATime(appointmentId, async () => {
       const repo = calendarConnectionRepository(db, professionalId);
       const connection = await repo.find();
-      if (!connection || connection.status !== "connected") return "skipped";
+      // A connection without tokens (made before tokens were kept, or seeded demo data) has nothing to act with.
+      if (!provider.configured || !deps.tokenKey || !connection || connection.status !== "connected" || !connection.refreshTokenEnc) return "skipped";
       const appointment = await repo.findAppointmentForEvent(appointmentId);
       const link = await repo.findEventLink(appointmentId);
       const eventId = eventIdOf(appointmentId);

@@ -374,6 +374,16 @@ describe("Google Calendar against the fake Google", () => {
     expect(google.event(eventIdOf(before.id))?.status).toBe("cancelled");
   });
 
+  it("a connection without tokens (seeded before tokens were kept) queues nothing and asks to reconnect", async () => {
+    const c = await clinic();
+    await t.make.calendarConnection(c.professionalId, { status: "connected" });
+    await book(c);
+    expect((await t.db.select().from(jobs).where(eq(jobs.status, "pending"))).filter((j) => j.professionalId === c.professionalId)).toEqual([]);
+    const sync = await t.request({ method: "POST", url: "/api/google-calendar/sync", session: c.session });
+    expect(sync.statusCode).toBe(409);
+    expect(sync.json()).toEqual({ detail: MSG.googleCalendarNeedsReconnect });
+  });
+
   it("disconnect revokes the grant at Google and deletes the tokens; events stay in the calendar", async () => {
     const c = await clinic();
     await connect(c.session);

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, gte, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { appointments, calendarConnections, calendarEventLinks, calendarOauthStates, patients, professionals, sessions } from "../../db/schema/index";
 
@@ -129,9 +129,13 @@ export function calendarConnectionRepository(db: DbOrTx, professionalId: string)
       return rows.map((r) => r.id);
     },
 
-    /** Whether changes of this professional's appointments should be queued for the calendar now. */
+    /** Whether changes of this professional's appointments should be queued for the calendar now: connected, with tokens. */
     async isConnected() {
-      const [row] = await db.select({ id: calendarConnections.id }).from(calendarConnections).where(and(own, eq(calendarConnections.status, "connected"))).limit(1);
+      const [row] = await db
+        .select({ id: calendarConnections.id })
+        .from(calendarConnections)
+        .where(and(own, eq(calendarConnections.status, "connected"), isNotNull(calendarConnections.refreshTokenEnc)))
+        .limit(1);
       return Boolean(row);
     },
   };

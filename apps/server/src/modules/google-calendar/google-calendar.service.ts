@@ -128,7 +128,7 @@ export function googleCalendarService(db: Db, clock: Clock, deps: GoogleCalendar
       assertConfigured();
       const connection = await calendarConnectionRepository(db, caller.professionalId).find();
       if (!connection) throw AppError.conflict(MSG.googleCalendarNotConnected);
-      if (connection.status !== "connected") throw AppError.conflict(MSG.googleCalendarNeedsReconnect);
+      if (connection.status !== "connected" || !connection.refreshTokenEnc) throw AppError.conflict(MSG.googleCalendarNeedsReconnect);
       const { synced, errors } = await deps.sync.syncPending(caller.professionalId);
       return { synced, errors };
     },
