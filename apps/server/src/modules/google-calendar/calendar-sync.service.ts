@@ -170,7 +170,7 @@ export function calendarSyncService(db: Db, clock: Clock, deps: { provider: Cale
    * Pushes every appointment of the last SYNC_LOOKBACK_DAYS days and after that is out of date. Stops at the
    * first authorization failure (the connection is then in `error`); other failures are listed and skipped.
    */
-  async function syncPending(professionalId: string): Promise<{ synced: number; errors: string[]; retryable: boolean }> {
+  async function syncPending(professionalId: string, signal?: AbortSignal): Promise<{ synced: number; errors: string[]; retryable: boolean }> {
     const repo = calendarConnectionRepository(db, professionalId);
     const from = new Date(clock.now().getTime() - SYNC_LOOKBACK_DAYS * 86_400_000);
     const ids = await repo.listOutOfSyncAppointmentIds(from);
@@ -178,6 +178,11 @@ export function calendarSyncService(db: Db, clock: Clock, deps: { provider: Cale
     let retryable = false;
     const errors: string[] = [];
     for (const id of ids) {
+      // A job past its timeout stops here; the next attempt goes on from what is still out of date.
+      if (signal?.aborted) {
+        retryable = true;
+        break;
+      }
       try {
         const outcome = await syncAppointment(professionalId, id);
         if (outcome === "created" || outcome === "updated" || outcome === "deleted") synced += 1;
@@ -215,11 +220,11 @@ export function calendarSyncService(db: Db, clock: Clock, deps: { provider: Cale
   };
 
   const syncAllJob: JobDefinition = {
-    async run(job) {
+    async run(job, { signal }) {
       const { professionalId } = payloadOf(job.payload as Record<string, unknown>);
-      const result = await syncPending(professionalId);
+      const result = await syncPending(professionalId, signal);
       // Retried as a whole: what was pushed is up to date and is skipped on the next run.
-      if (result.retryable) throw new Error(`calendar sync left ${result.errors.length} appointment(s) behind: ${result.errors[0]}`);
+      if (result.retryable) throw new Error(`calendar sync left appointments behind: ${result.errors[0] ?? "stopped before the end"}`);
     },
   };
 

@@ -303,6 +303,30 @@ describe("Google Calendar against the fake Google", () => {
     expect(await t.db.select().from(jobs).where(eq(jobs.status, "failed"))).toEqual([]);
   });
 
+  it("refreshes the access token when it is about to expire, and once when Google refuses it early (401)", async () => {
+    const c = await clinic();
+    await connect(c.session);
+    await drain();
+    const tokenOf = async () => (await t.db.select().from(calendarConnections).where(eq(calendarConnections.professionalId, c.professionalId)))[0]!.accessTokenEnc;
+    const first = await tokenOf();
+
+    google.expireAccessTokens();
+    const a = await book(c);
+    await drain();
+    expect(google.event(eventIdOf(a.id))).toBeDefined();
+    const second = await tokenOf();
+    expect(second).not.toBe(first);
+
+    // An hour later the stored token is past its expiry: refreshed before the call, no 401 needed.
+    clock.set(new Date(clock.now().getTime() + 3600_000));
+    const calls = google.calls.length;
+    const b = await book(c);
+    await drain();
+    expect(google.event(eventIdOf(b.id))).toBeDefined();
+    expect(await tokenOf()).not.toBe(second);
+    expect(google.calls.length - calls).toBe(1);
+  });
+
   it("retries a rate limit and a Google failure with the queue's backoff", async () => {
     const c = await clinic();
     await connect(c.session);
