@@ -35,6 +35,12 @@ export interface GoogleCalendarDeps {
   wake?: () => void;
 }
 
+/**
+ * Only the message: a vendor SDK error also carries the request it made (client secret, authorization code,
+ * tokens), which must not reach the logs.
+ */
+const safeError = (error: unknown) => ({ error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+
 /** The OAuth return's outcome, as the settings page reads it from the address. */
 export function settingsReturnPath(result: { ok: true } | { ok: false; message: string }): string {
   const params = new URLSearchParams(result.ok ? { google_calendar: "connected" } : { google_calendar: "error", message: result.message });
@@ -118,7 +124,7 @@ export function googleCalendarService(db: Db, clock: Clock, deps: GoogleCalendar
         deps.wake?.();
         return settingsReturnPath({ ok: true });
       } catch (error) {
-        log.warn({ err: error }, "google calendar connection failed");
+        log.warn(safeError(error), "google calendar connection failed");
         return settingsReturnPath({ ok: false, message: MSG.googleCalendarExchangeFailed });
       }
     },
@@ -145,7 +151,7 @@ export function googleCalendarService(db: Db, clock: Clock, deps: GoogleCalendar
         try {
           await provider.revoke(openSecret(tokenKey, connection.refreshTokenEnc));
         } catch (error) {
-          log.warn({ err: error }, "google calendar revoke failed; deleting the tokens anyway");
+          log.warn(safeError(error), "google calendar revoke failed; deleting the tokens anyway");
         }
       }
       await db.transaction(async (tx) => {

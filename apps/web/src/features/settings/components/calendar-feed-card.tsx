@@ -40,6 +40,14 @@ export function CalendarFeedCard() {
             <CopyButton value={url} label="Copiar" />
           </div>
         ) : null}
+        {url ? (
+          <p className="mt-2 text-sm">
+            {/* webcal: opens the subscription dialog of the phone's calendar app (iPhone, macOS, Outlook). */}
+            <a className="font-medium text-brand-700 underline" href={url.replace(/^https?:/, "webcal:")}>
+              Assinar no calendário deste aparelho
+            </a>
+          </p>
+        ) : null}
         {!isLoading && !url && data?.active ? (
           <p className="text-sm text-slate-600">
             Link ativo desde {formatDateTimeLong(data.created_at)}. Por segurança o endereço só aparece quando é gerado; gere um
