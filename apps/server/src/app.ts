@@ -47,6 +47,10 @@ import { professionalProfileRoutes } from "./modules/professionals/professional-
 import { professionalProfileService } from "./modules/professionals/professional-profile.service";
 import { googleCalendarRoutes } from "./modules/google-calendar/google-calendar.routes";
 import { googleCalendarService } from "./modules/google-calendar/google-calendar.service";
+import { calendarSyncService } from "./modules/google-calendar/calendar-sync.service";
+import { calendarFeedRoutes } from "./modules/calendar-feed/calendar-feed.routes";
+import { calendarFeedService } from "./modules/calendar-feed/calendar-feed.service";
+import { createGoogleCalendarClient } from "./integrations/google-calendar/google-calendar-client";
 import { professionalAccountService } from "./modules/users/professional-account.service";
 import { createTwilioGateway } from "./integrations/twilio/twilio-gateway";
 import { createOpenAiClient } from "./integrations/llm/openai-client";
@@ -102,14 +106,16 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       ? createAnthropicClient({ apiKey: config.anthropic.apiKey, baseUrl: config.anthropic.baseUrl, timeoutMs: config.llmTimeoutMs })
       : undefined,
   };
+  const calendarProvider = createGoogleCalendarClient(config.google);
 
   // The services the screens and the background jobs share.
   const appointments = appointmentService(db, clock);
   const patients = patientService(db, clock);
   const outbound = whatsappOutboundService(db, clock, { gateway, publicUrl: config.publicUrl });
   const assistant = assistantService(db, clock, { appointments, patients, outbound, llm });
+  const calendarSync = calendarSyncService(db, clock, { provider: calendarProvider, tokenKey: config.google.tokenKey, publicUrl: config.publicUrl });
   const worker = createWorker(db, {
-    handlers: { ...outbound.jobs, ...assistant.jobs },
+    handlers: { ...outbound.jobs, ...assistant.jobs, ...calendarSync.jobs },
     concurrency: config.worker.concurrency,
     lockTimeoutMs: config.worker.lockTimeoutMs,
     clock,
@@ -173,7 +179,10 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       await api.register(whatsappWebhookRoutes(webhook));
       await api.register(assistantRoutes(assistant));
       await api.register(professionalProfileRoutes(professionalProfileService(db)));
-      await api.register(googleCalendarRoutes(googleCalendarService(db, config.google)));
+      await api.register(googleCalendarRoutes(
+          googleCalendarService(db, clock, { provider: calendarProvider, sync: calendarSync, tokenKey: config.google.tokenKey, publicUrl: config.publicUrl, wake }),
+        ),);
+      await api.register(calendarFeedRoutes(calendarFeedService(db, clock, { publicUrl: config.publicUrl })));
       await api.register(twilioNumberRoutes(twilioNumberService(db)));
       await api.register(whatsappMetricsRoutes(whatsappMetricsService(db, clock)));
       await api.register(assistantSettingsRoutes(assistantSettingsService(db)));

@@ -26,4 +26,12 @@ describe("loadConfig", () => {
       /PORT[\s\S]*ADMIN_EMAIL[\s\S]*ADMIN_PASSWORD/,
     );
   });
+
+  it("requires a 32-byte CALENDAR_TOKEN_KEY once Google is configured, and points Google at GOOGLE_BASE_URL", () => {
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "s" })).toThrow(/CALENDAR_TOKEN_KEY: required when GOOGLE_CLIENT_ID is set/);
+    expect(() => loadConfig({ CALENDAR_TOKEN_KEY: Buffer.alloc(16).toString("base64") })).toThrow(/CALENDAR_TOKEN_KEY: must be 32 bytes/);
+    const key = Buffer.alloc(32, 7);
+    const c = loadConfig({ GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "s", CALENDAR_TOKEN_KEY: key.toString("base64"), GOOGLE_BASE_URL: "http://127.0.0.1:4010/" });
+    expect(c.google).toEqual({ clientId: "id", clientSecret: "s", baseUrl: "http://127.0.0.1:4010", tokenKey: key });
+  });
 });

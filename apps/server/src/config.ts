@@ -40,6 +40,15 @@ const envSchema = z.object({
   JOB_LOCK_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
+  /** Google's origin for consent, token, revoke and the Calendar API; set it to a local stand-in. Unset: Google's hosts. */
+  GOOGLE_BASE_URL: optional.pipe(z.url().optional()),
+  /** 32 random bytes, base64: the AES-256-GCM key that encrypts calendar tokens at rest. */
+  CALENDAR_TOKEN_KEY: optional.pipe(
+    z
+      .string()
+      .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes in base64 (openssl rand -base64 32)")
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Folder of the built web app; the API alone is served when it does not exist. */
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, "apps/web/dist")),
@@ -50,6 +59,11 @@ const envSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
+}).superRefine((e, ctx) => {
+  // Tokens that give access to a professional's calendar are never stored in clear (PRODUCT.md "Security baseline").
+  if (e.GOOGLE_CLIENT_ID && !e.CALENDAR_TOKEN_KEY) {
+    ctx.addIssue({ code: "custom", path: ["CALENDAR_TOKEN_KEY"], message: "required when GOOGLE_CLIENT_ID is set" });
+  }
 });
 
 export type Config = {
@@ -66,7 +80,7 @@ export type Config = {
   anthropic: { apiKey?: string; baseUrl?: string };
   llmTimeoutMs: number;
   worker: { concurrency: number; lockTimeoutMs: number };
-  google: { clientId?: string; clientSecret?: string };
+  google: { clientId?: string; clientSecret?: string; baseUrl?: string; tokenKey?: Buffer };
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   webDistDir: string;
   trustProxy: boolean;
@@ -101,7 +115,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL },
     llmTimeoutMs: e.LLM_TIMEOUT_SECONDS * 1000,
     worker: { concurrency: e.WORKER_CONCURRENCY, lockTimeoutMs: e.JOB_LOCK_TIMEOUT_SECONDS * 1000 },
-    google: { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET },
+    google: {
+      clientId: e.GOOGLE_CLIENT_ID,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+      baseUrl: e.GOOGLE_BASE_URL?.replace(/\/$/, ""),
+      tokenKey: e.CALENDAR_TOKEN_KEY ? Buffer.from(e.CALENDAR_TOKEN_KEY, "base64") : undefined,
+    },
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     trustProxy: e.TRUST_PROXY,

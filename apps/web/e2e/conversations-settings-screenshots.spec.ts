@@ -20,7 +20,7 @@ const SETTINGS_TABS = [
   { tab: "Atendimento", ready: "Informações do consultório" },
   { tab: "Pessoal", ready: "Informações pessoais" },
   { tab: "Consultas", ready: "Dias de atendimento" },
-  { tab: "Google Calendar", ready: "não está configurado" },
+  { tab: "Google Calendar", ready: "Link da agenda (iCalendar)" },
   { tab: "WhatsApp", ready: "Ativo via Twilio" },
 ];
 

@@ -43,6 +43,11 @@ test("Consultas refuses business hours out of order", async ({ page }) => {
 });
 
 test("the Google Calendar tab shows the not-configured state", async ({ page }) => {
+  // The e2e server has Google configured (the fake Google, google-calendar.spec.ts): a server without the OAuth
+  // client answers the status this way (google-calendar.api.test.ts).
+  await page.route("**/api/google-calendar/status", (route) =>
+    route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ detail: "Google Calendar não está configurado no servidor." }) }),
+  );
   await signInViaApi(page, PROFESSIONAL);
   await openSettingsTab(page, "Google Calendar");
   const panel = page.getByRole("tabpanel", { name: "Google Calendar" });

@@ -16,7 +16,6 @@ export const calendarStatusSchema = z.object({
 });
 export type CalendarStatus = z.infer<typeof calendarStatusSchema>;
 
-
 /** GET /api/google-calendar/auth: where the browser goes to grant access (spec part 2 §7). */
 export const calendarAuthStartSchema = z.object({ authorization_url: z.string() });
 export type CalendarAuthStart = z.infer<typeof calendarAuthStartSchema>;
@@ -24,3 +23,18 @@ export type CalendarAuthStart = z.infer<typeof calendarAuthStartSchema>;
 /** POST /api/google-calendar/sync: appointments sent to the calendar and what failed (spec part 2 §7, §8). */
 export const calendarSyncResultSchema = z.object({ synced: z.number().int(), errors: z.array(z.string()) });
 export type CalendarSyncResult = z.infer<typeof calendarSyncResultSchema>;
+
+/** The path Google sends the browser back to after consent (the OAuth redirect URI is PUBLIC_URL + this). */
+export const GOOGLE_CALENDAR_CALLBACK_PATH = "/api/google-calendar/callback";
+
+/**
+ * GET/POST /api/google-calendar/feed: the professional's private iCalendar subscription link. The URL holds a
+ * secret token that is shown only when it is created (only its hash is kept), so `url` is null until then.
+ */
+export const calendarFeedSchema = z.object({
+  /** The link exists (it can be regenerated, which invalidates the previous one). */
+  active: z.boolean(),
+  url: z.string().nullable(),
+  created_at: z.string().nullable(),
+});
+export type CalendarFeed = z.infer<typeof calendarFeedSchema>;

@@ -128,6 +128,15 @@ export const MSG = {
   googleCalendarSynced: (n: number) => `Sincronização concluída: ${n} compromissos atualizados.`,
   googleCalendarNothingToSync: "Nenhum compromisso pendente para sincronizar.",
   googleCalendarPartialSync: "Alguns compromissos não foram sincronizados...",
+  // Server answers of the OAuth return and the sync (docs/decisions/015-google-calendar-sync.md)
+  googleCalendarStateInvalid: "O link de conexão expirou ou já foi usado. Clique em Conectar novamente.",
+  googleCalendarAccessDenied: "A permissão para acessar a agenda não foi concedida no Google.",
+  googleCalendarExchangeFailed: "O Google não confirmou a conexão. Tente conectar novamente.",
+  googleCalendarNotConnected: "Conecte o Google Calendar antes de sincronizar.",
+  googleCalendarNeedsReconnect: "A conexão com o Google Calendar expirou ou foi revogada. Clique em Reconectar.",
+  googleCalendarRateLimited: "o Google limitou as requisições; tentaremos de novo em instantes",
+  googleCalendarUnavailable: "o Google Calendar não respondeu; tentaremos de novo em instantes",
+  googleCalendarFeedNotFound: "Link de agenda inválido.",
 
   // Conversations (part 2 §8)
   conversationsLoadError: "Erro ao carregar conversas",

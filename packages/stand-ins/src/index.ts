@@ -13,3 +13,5 @@ export { receptionistBrain, detectIntent, parseDate, parseName, parseTime, today
 export type { ReceptionistIntent } from "./receptionist-brain";
 export type { BrainReply, BrainToolCall, LlmBrain, NormalizedLlmRequest, NormalizedToolCall, NormalizedTurn } from "./llm-types";
 export type { RunningStandIn } from "./http-server";
+export { startFakeGoogle } from "./fake-google";
+export type { FakeGoogle, FakeGoogleEvent, FakeGoogleFailure, FakeGoogleOptions, FakeGoogleRequest } from "./fake-google";

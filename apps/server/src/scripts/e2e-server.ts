@@ -1,8 +1,10 @@
 /**
  * The server the Playwright flows run against: a fresh embedded database in a temporary folder, migrated
  * and filled with the demo data, serving the built web app on 127.0.0.1:3100 (or E2E_PORT), with its job worker
- * running and Twilio and the language model played by the local stand-ins. The fake Twilio listens on the next
- * port (3101): flows make a patient write through its `POST /_stand-in/inbound`.
+ * running and Twilio, the language model and Google played by the local stand-ins. The fake Twilio listens on the
+ * next port (3101): flows make a patient write through its `POST /_stand-in/inbound`. The fake Google listens on
+ * the one after (3102): its consent page sends the browser straight back, and `POST /_stand-in/revoke-grants`
+ * plays a professional removing the access in their Google account.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -13,7 +15,7 @@ import { serveWithDemoData, startStandIns } from "./stand-ins";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "clinora-e2e-"));
 const port = process.env.E2E_PORT ?? "3100";
-const standIns = await startStandIns({ publicUrl: `http://127.0.0.1:${port}`, twilioPort: Number(port) + 1 });
+const standIns = await startStandIns({ publicUrl: `http://127.0.0.1:${port}`, twilioPort: Number(port) + 1, googlePort: Number(port) + 2 });
 // Every flow comes from 127.0.0.1, so the per-address API limit (600 a minute) would throttle the whole suite as
 // if it were one very busy user, and flows would fail on 429s at random. Login's own limits stay as they are.
 const config = loadConfig({

@@ -1,10 +1,11 @@
 /**
- * The local stand-ins for Twilio and the language model (packages/stand-ins), wired the way the product reads its
- * configuration, for the demo and the browser flows: the real SDKs talk HTTP to them, so the assistant works
- * end to end with no account at all. Never used by `npm start`.
+ * The local stand-ins for Twilio and the language model (packages/stand-ins), and on request Google (consent,
+ * tokens, Calendar API), wired the way the product reads its configuration, for the demo and the browser flows:
+ * the real SDKs talk HTTP to them, so the assistant and the calendar sync work end to end with no account at all.
+ * Never used by `npm start`.
  */
 import { TWILIO_WEBHOOK_PATH } from "@clinora/contracts";
-import { startFakeLlm, startFakeTwilio, type FakeLlm, type FakeTwilio } from "@clinora/stand-ins";
+import { startFakeGoogle, startFakeLlm, startFakeTwilio, type FakeGoogle, type FakeLlm, type FakeTwilio } from "@clinora/stand-ins";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
 import type { Config } from "../config";
@@ -14,23 +15,42 @@ import { seedDemo } from "../modules/demo/demo.seed";
 
 /** Credentials the stand-in accepts (Twilio's SDK wants an account SID that starts with AC). */
 const STAND_IN_TWILIO = { accountSid: `AC${"d".repeat(32)}`, authToken: "stand-in-auth-token" };
+/** The OAuth client the fake Google knows, and a fixed key for the sealed tokens (a throwaway database only). */
+const STAND_IN_GOOGLE = { clientId: "stand-in.apps.googleusercontent.com", clientSecret: "stand-in-secret" };
+const STAND_IN_CALENDAR_TOKEN_KEY = Buffer.alloc(32, 42).toString("base64");
 
 export interface StandIns {
   twilio: FakeTwilio;
   llm: FakeLlm;
+  /** Only when asked for with `googlePort`. */
+  google: FakeGoogle | null;
   /** Environment variables that point the product at the stand-ins (merge them into loadConfig's input). */
   env: Record<string, string>;
   close(): Promise<void>;
 }
 
-/** Starts both stand-ins on 127.0.0.1; `publicUrl` is the product's origin, where Twilio's webhooks go. */
-export async function startStandIns(options: { publicUrl: string; twilioPort?: number; llmPort?: number }): Promise<StandIns> {
+/**
+ * Starts the stand-ins on 127.0.0.1; `publicUrl` is the product's origin, where Twilio's webhooks go and Google's
+ * consent returns. The fake Google starts only with `googlePort` (0 for any), so the demo keeps Google unconfigured.
+ */
+export async function startStandIns(options: { publicUrl: string; twilioPort?: number; llmPort?: number; googlePort?: number }): Promise<StandIns> {
   const twilio = await startFakeTwilio({ ...STAND_IN_TWILIO, port: options.twilioPort, autoRead: true, webhookUrl: `${options.publicUrl}${TWILIO_WEBHOOK_PATH}` });
   const llm = await startFakeLlm({ port: options.llmPort });
+  const google = options.googlePort === undefined ? null : await startFakeGoogle({ ...STAND_IN_GOOGLE, port: options.googlePort });
+  const googleEnv: Record<string, string> = google
+    ? {
+        GOOGLE_CLIENT_ID: STAND_IN_GOOGLE.clientId,
+        GOOGLE_CLIENT_SECRET: STAND_IN_GOOGLE.clientSecret,
+        GOOGLE_BASE_URL: google.url,
+        CALENDAR_TOKEN_KEY: STAND_IN_CALENDAR_TOKEN_KEY,
+      }
+    : {};
   return {
     twilio,
     llm,
+    google,
     env: {
+      ...googleEnv,
       PUBLIC_URL: options.publicUrl,
       TWILIO_ACCOUNT_SID: STAND_IN_TWILIO.accountSid,
       TWILIO_AUTH_TOKEN: STAND_IN_TWILIO.authToken,
@@ -39,7 +59,7 @@ export async function startStandIns(options: { publicUrl: string; twilioPort?: n
       OPENAI_BASE_URL: llm.openAiBaseUrl,
     },
     close: async () => {
-      await Promise.all([twilio.close(), llm.close()]);
+      await Promise.all([twilio.close(), llm.close(), google?.close()]);
     },
   };
 }

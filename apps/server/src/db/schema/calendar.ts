@@ -3,6 +3,7 @@ import { createdAt, id, updatedAt } from "./columns";
 import { calendarConnectionStatus } from "./enums";
 import { appointments } from "./practice";
 import { professionals } from "./professionals";
+import { sessions } from "./users";
 
 /** A professional's Google Calendar link; tokens are encrypted at rest by the integration. */
 export const calendarConnections = pgTable(
@@ -43,8 +44,43 @@ export const calendarEventLinks = pgTable(
       .references(() => professionals.id, { onDelete: "cascade" }),
     externalEventId: text("external_event_id").notNull(),
     syncedAt: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The appointment's `updated_at` the event was written from: an older one means the event is out of date. */
+    appointmentUpdatedAt: timestamp("appointment_updated_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index("calendar_event_links_professional_idx").on(t.professionalId)],
+);
+
+/**
+ * An OAuth `state` handed to Google and not yet come back: only its SHA-256 is kept, bound to the session that
+ * asked for it, used once and only before `expires_at` (RFC 6749 §10.12, CSRF on the redirect).
+ */
+export const calendarOauthStates = pgTable(
+  "calendar_oauth_states",
+  {
+    stateHash: text("state_hash").primaryKey(),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    professionalId: uuid("professional_id")
+      .notNull()
+      .references(() => professionals.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("calendar_oauth_states_expires_idx").on(t.expiresAt)],
+);
+
+/** The private iCalendar subscription link of a professional: only the token's SHA-256 is kept. */
+export const calendarFeeds = pgTable(
+  "calendar_feeds",
+  {
+    professionalId: uuid("professional_id")
+      .primaryKey()
+      .references(() => professionals.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("calendar_feeds_token_key").on(t.tokenHash)],
 );

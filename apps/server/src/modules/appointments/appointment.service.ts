@@ -6,6 +6,7 @@ import type { Clock } from "../../lib/clock";
 import { pageOf, pageWindow } from "../../lib/pagination";
 import type { PracticeSettings, TenantCaller } from "../../lib/caller";
 import { recordAudit, type AuditActor } from "../audit/audit.service";
+import { queueCalendarSync } from "../google-calendar/calendar-sync-queue";
 import { professionalRepository } from "../professionals/professional.repository";
 import { toAppointmentDto, toTodayAppointmentDto } from "./appointment.mapper";
 import { appointmentRepository, type AppointmentWrite } from "./appointment.repository";
@@ -86,6 +87,7 @@ export function appointmentService(db: Db, clock: Clock) {
         await checkWrite(repo, values);
         const id = await repo.insert(values);
         await recordAudit(tx, caller, { action: "appointment.created", entityType: "appointment", entityId: id, details: source === "manual" ? undefined : { source } });
+        await queueCalendarSync(tx, clock, caller.professionalId, id);
         return loadDto(tx, caller, id);
       });
     },
@@ -101,6 +103,7 @@ export function appointmentService(db: Db, clock: Clock) {
         await checkWrite(repo, values, id);
         await repo.update(id, values);
         await recordAudit(tx, caller, { action: "appointment.updated", entityType: "appointment", entityId: id });
+        await queueCalendarSync(tx, clock, caller.professionalId, id);
         return loadDto(tx, caller, id);
       });
     },
@@ -111,6 +114,7 @@ export function appointmentService(db: Db, clock: Clock) {
         const repo = appointmentRepository(tx, caller.professionalId);
         if (!(await repo.update(id, { status: "cancelled" }))) throw AppError.notFound(NOT_FOUND);
         await recordAudit(tx, caller, { action: "appointment.cancelled", entityType: "appointment", entityId: id });
+        await queueCalendarSync(tx, clock, caller.professionalId, id);
         return loadDto(tx, caller, id);
       });
     },

@@ -1,19 +1,167 @@
-import { eq } from "drizzle-orm";
+import { and, eq, gte, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { calendarConnections, calendarEventLinks } from "../../db/schema/index";
+import { appointments, calendarConnections, calendarEventLinks, calendarOauthStates, patients, professionals, sessions } from "../../db/schema/index";
+
+/** The sealed tokens of a connection as stored (lib/secret-box). */
+export interface SealedTokens {
+  accessTokenEnc: string;
+  refreshTokenEnc?: string;
+  tokenExpiresAt: Date | null;
+}
 
 /** The Google Calendar link of ONE professional (docs/decisions/004-tenancy-model.md). */
 export function calendarConnectionRepository(db: DbOrTx, professionalId: string) {
+  const own = eq(calendarConnections.professionalId, professionalId);
+
   return {
     async find() {
-      const [row] = await db.select().from(calendarConnections).where(eq(calendarConnections.professionalId, professionalId)).limit(1);
+      const [row] = await db.select().from(calendarConnections).where(own).limit(1);
       return row ?? null;
+    },
+
+    /** Creates or replaces the connection after a consent: connected again, errors forgotten. */
+    async saveConnected(values: SealedTokens & { refreshTokenEnc: string; accountEmail: string | null; timezone: string; now: Date }) {
+      const set = {
+        accountEmail: values.accountEmail,
+        accessTokenEnc: values.accessTokenEnc,
+        refreshTokenEnc: values.refreshTokenEnc,
+        tokenExpiresAt: values.tokenExpiresAt,
+        timezone: values.timezone,
+        status: "connected" as const,
+        lastError: null,
+        updatedAt: values.now,
+      };
+      await db
+        .insert(calendarConnections)
+        .values({ professionalId, ...set })
+        .onConflictDoUpdate({ target: calendarConnections.professionalId, set });
+    },
+
+    /** Keeps a refreshed access token (and a rotated refresh token, when Google sends one). */
+    async saveTokens(values: SealedTokens, now: Date) {
+      await db
+        .update(calendarConnections)
+        .set({ accessTokenEnc: values.accessTokenEnc, tokenExpiresAt: values.tokenExpiresAt, ...(values.refreshTokenEnc ? { refreshTokenEnc: values.refreshTokenEnc } : {}), updatedAt: now })
+        .where(own);
+    },
+
+    /** Google no longer accepts the grant: the tab shows the reason and "Reconectar"; sync stops until then. */
+    async markError(reason: string, now: Date) {
+      await db.update(calendarConnections).set({ status: "error", lastError: reason, accessTokenEnc: null, tokenExpiresAt: null, updatedAt: now }).where(own);
+    },
+
+    async markSynced(now: Date) {
+      await db.update(calendarConnections).set({ lastSyncedAt: now, updatedAt: now }).where(and(own, eq(calendarConnections.status, "connected")));
     },
 
     /** Removes the connection and which event mirrors which appointment; the calendar's own events stay. */
     async deleteWithEventLinks() {
       await db.delete(calendarEventLinks).where(eq(calendarEventLinks.professionalId, professionalId));
-      await db.delete(calendarConnections).where(eq(calendarConnections.professionalId, professionalId));
+      await db.delete(calendarConnections).where(own);
+    },
+
+    /**
+     * One appointment with what its event shows: type, the patient's first name only, times, status, and the
+     * professional's zone. Null when it is not this professional's.
+     */
+    async findAppointmentForEvent(appointmentId: string) {
+      const [row] = await db
+        .select({
+          id: appointments.id,
+          appointmentType: appointments.appointmentType,
+          status: appointments.status,
+          startsAt: appointments.startsAt,
+          endsAt: appointments.endsAt,
+          updatedAt: appointments.updatedAt,
+          patientName: patients.name,
+          timeZone: professionals.timezone,
+        })
+        .from(appointments)
+        .innerJoin(patients, eq(patients.id, appointments.patientId))
+        .innerJoin(professionals, eq(professionals.id, appointments.professionalId))
+        .where(and(eq(appointments.professionalId, professionalId), eq(appointments.id, appointmentId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async findEventLink(appointmentId: string) {
+      const [row] = await db
+        .select()
+        .from(calendarEventLinks)
+        .where(and(eq(calendarEventLinks.professionalId, professionalId), eq(calendarEventLinks.appointmentId, appointmentId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Records which appointment version the event now shows. */
+    async saveEventLink(appointmentId: string, externalEventId: string, appointmentUpdatedAt: Date, now: Date) {
+      const set = { externalEventId, appointmentUpdatedAt, syncedAt: now, updatedAt: now };
+      await db
+        .insert(calendarEventLinks)
+        .values({ appointmentId, professionalId, ...set })
+        .onConflictDoUpdate({ target: calendarEventLinks.appointmentId, set });
+    },
+
+    async deleteEventLink(appointmentId: string) {
+      await db.delete(calendarEventLinks).where(and(eq(calendarEventLinks.professionalId, professionalId), eq(calendarEventLinks.appointmentId, appointmentId)));
+    },
+
+    /**
+     * Ids of appointments from `from` on whose event is missing or older than the appointment, and of cancelled
+     * ones whose event is still there: what a sync has to push.
+     */
+    async listOutOfSyncAppointmentIds(from: Date) {
+      const rows = await db
+        .select({ id: appointments.id })
+        .from(appointments)
+        .leftJoin(calendarEventLinks, eq(calendarEventLinks.appointmentId, appointments.id))
+        .where(
+          and(
+            eq(appointments.professionalId, professionalId),
+            gte(appointments.endsAt, from),
+            or(
+              and(ne(appointments.status, "cancelled"), or(isNull(calendarEventLinks.appointmentId), isNull(calendarEventLinks.appointmentUpdatedAt), lt(calendarEventLinks.appointmentUpdatedAt, appointments.updatedAt))),
+              and(eq(appointments.status, "cancelled"), sql`${calendarEventLinks.appointmentId} is not null`),
+            ),
+          ),
+        )
+        .orderBy(appointments.startsAt);
+      return rows.map((r) => r.id);
+    },
+
+    /** Whether changes of this professional's appointments should be queued for the calendar now: connected, with tokens. */
+    async isConnected() {
+      const [row] = await db
+        .select({ id: calendarConnections.id })
+        .from(calendarConnections)
+        .where(and(own, eq(calendarConnections.status, "connected"), isNotNull(calendarConnections.refreshTokenEnc)))
+        .limit(1);
+      return Boolean(row);
+    },
+  };
+}
+
+/** OAuth `state`s waiting for Google's redirect (not professional-scoped: the callback only knows the state). */
+export function calendarOauthStateRepository(db: DbOrTx) {
+  return {
+    async insert(values: { stateHash: string; sessionId: string; professionalId: string; expiresAt: Date }) {
+      await db.insert(calendarOauthStates).values(values);
+    },
+
+    /**
+     * Takes a state out (single use: a replay finds nothing) with the expiry of the session that asked for it;
+     * null when unknown, already used, or its session was logged out.
+     */
+    async consume(stateHash: string) {
+      const [state] = await db.delete(calendarOauthStates).where(eq(calendarOauthStates.stateHash, stateHash)).returning();
+      if (!state) return null;
+      const [session] = await db.select({ expiresAt: sessions.expiresAt, userId: sessions.userId }).from(sessions).where(eq(sessions.id, state.sessionId)).limit(1);
+      return session ? { ...state, sessionExpiresAt: session.expiresAt, userId: session.userId } : null;
+    },
+
+    /** States nobody came back with. */
+    async deleteExpired(now: Date) {
+      await db.delete(calendarOauthStates).where(lt(calendarOauthStates.expiresAt, now));
     },
   };
 }

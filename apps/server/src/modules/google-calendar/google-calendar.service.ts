@@ -1,21 +1,61 @@
-import { MSG, type CalendarStatus } from "@clinora/contracts";
-import type { Config } from "../../config";
+import { randomBytes } from "node:crypto";
+import { GOOGLE_CALENDAR_CALLBACK_PATH, MSG, type CalendarStatus, type CalendarSyncResult } from "@clinora/contracts";
 import type { Db } from "../../db/client";
 import { iso } from "../../db/rows";
+import { CalendarAuthorizationError, type CalendarProvider } from "../../integrations/google-calendar/calendar-provider";
 import { AppError } from "../../lib/app-error";
 import type { TenantCaller } from "../../lib/caller";
+import type { Clock } from "../../lib/clock";
+import { sha256Hex } from "../../lib/crypto";
+import { openSecret, sealSecret } from "../../lib/secret-box";
 import { recordAudit } from "../audit/audit.service";
-import { calendarConnectionRepository } from "./google-calendar.repository";
+import { queueCalendarSyncAll } from "./calendar-sync-queue";
+import type { CalendarSyncService } from "./calendar-sync.service";
+import { calendarConnectionRepository, calendarOauthStateRepository } from "./google-calendar.repository";
 
 export type GoogleCalendarService = ReturnType<typeof googleCalendarService>;
 
 /** Spec part 2 §3 "Calendar status": the zone reported when there is no connection. */
 const DEFAULT_CALENDAR_TIME_ZONE = "UTC";
+/** Time to pass Google's consent page; a state older than this is refused. */
+export const OAUTH_STATE_TTL_MS = 10 * 60_000;
+/** Where the browser lands after the consent (spec part 2 §2.6 reads these parameters). */
+const SETTINGS_PATH = "/configuracoes";
 
-export function googleCalendarService(db: Db, google: Config["google"]) {
+interface Logger {
+  warn(obj: object, msg?: string): void;
+}
+
+export interface GoogleCalendarDeps {
+  provider: CalendarProvider;
+  sync: CalendarSyncService;
+  tokenKey?: Buffer;
+  publicUrl?: string;
+  /** Starts queued jobs of this process at once (worker.wake). */
+  wake?: () => void;
+}
+
+/**
+ * Only the message: a vendor SDK error also carries the request it made (client secret, authorization code,
+ * tokens), which must not reach the logs.
+ */
+const safeError = (error: unknown) => ({ error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+
+/** The OAuth return's outcome, as the settings page reads it from the address. */
+export function settingsReturnPath(result: { ok: true } | { ok: false; message: string }): string {
+  const params = new URLSearchParams(result.ok ? { google_calendar: "connected" } : { google_calendar: "error", message: result.message });
+  return `${SETTINGS_PATH}?${params.toString()}`;
+}
+
+/** The connection of a professional to Google Calendar: consent, status, manual sync, disconnect (spec part 2 §4, §7). */
+export function googleCalendarService(db: Db, clock: Clock, deps: GoogleCalendarDeps) {
+  const { provider } = deps;
+  const redirectUri = deps.publicUrl ? `${deps.publicUrl}${GOOGLE_CALENDAR_CALLBACK_PATH}` : undefined;
+
   /** Without the OAuth client the integration cannot work; the screen shows its "not configured" state. */
   const assertConfigured = () => {
-    if (!google.clientId || !google.clientSecret) throw new AppError(503, MSG.googleCalendarNotConfigured, "not_configured");
+    if (!provider.configured || !deps.tokenKey) throw new AppError(503, MSG.googleCalendarNotConfigured, "not_configured");
+    return deps.tokenKey;
   };
 
   return {
@@ -32,9 +72,88 @@ export function googleCalendarService(db: Db, google: Config["google"]) {
       };
     },
 
-    /** Forgets the caller's connection and event links; disconnecting twice is not an error. */
-    async disconnect(caller: TenantCaller): Promise<void> {
+    /**
+     * Google's consent URL with a fresh `state`: 32 random bytes, kept only as a hash, bound to the caller's
+     * session and good once for OAUTH_STATE_TTL_MS (RFC 6749 §10.12).
+     */
+    async startConnection(caller: TenantCaller): Promise<{ authorization_url: string }> {
       assertConfigured();
+      // The redirect URI must be a public address registered at Google: without PUBLIC_URL there is none.
+      if (!redirectUri) throw new AppError(503, MSG.googleCalendarNotConfigured, "not_configured");
+      const state = randomBytes(32).toString("base64url");
+      const now = clock.now();
+      const states = calendarOauthStateRepository(db);
+      await states.deleteExpired(now);
+      await states.insert({ stateHash: sha256Hex(state), sessionId: caller.sessionId, professionalId: caller.professionalId, expiresAt: new Date(now.getTime() + OAUTH_STATE_TTL_MS) });
+      return { authorization_url: provider.authorizationUrl({ state, redirectUri }) };
+    },
+
+    /**
+     * Google's redirect back: checks the state (known, unused, not expired, its session still signed in),
+     * trades the code, stores the tokens sealed, reads the calendar's zone and queues a replay of everything
+     * out of date. Answers the settings path to send the browser to; never throws at the browser.
+     */
+    async completeConnection(query: { state?: string; code?: string; error?: string }, log: Logger): Promise<string> {
+      if (!provider.configured || !deps.tokenKey || !redirectUri) return settingsReturnPath({ ok: false, message: MSG.googleCalendarNotConfigured });
+      const tokenKey = deps.tokenKey;
+      const now = clock.now();
+      const state = query.state ? await calendarOauthStateRepository(db).consume(sha256Hex(query.state)) : null;
+      if (!state || state.expiresAt <= now || state.sessionExpiresAt <= now) {
+        return settingsReturnPath({ ok: false, message: MSG.googleCalendarStateInvalid });
+      }
+      if (query.error || !query.code) {
+        return settingsReturnPath({ ok: false, message: query.error === "access_denied" ? MSG.googleCalendarAccessDenied : MSG.googleCalendarExchangeFailed });
+      }
+      try {
+        const tokens = await provider.exchangeCode({ code: query.code, redirectUri });
+        if (!tokens.refreshToken) throw new CalendarAuthorizationError("no refresh token in the answer");
+        const calendar = await provider.getCalendar(tokens.accessToken, "primary");
+        await db.transaction(async (tx) => {
+          const repo = calendarConnectionRepository(tx, state.professionalId);
+          await repo.saveConnected({
+            accessTokenEnc: sealSecret(tokenKey, tokens.accessToken),
+            refreshTokenEnc: sealSecret(tokenKey, tokens.refreshToken!),
+            tokenExpiresAt: tokens.expiresAt,
+            accountEmail: calendar.id.includes("@") ? calendar.id : null,
+            timezone: calendar.timeZone,
+            now,
+          });
+          await queueCalendarSyncAll(tx, clock, state.professionalId);
+          await recordAudit(tx, { userId: state.userId, role: "professional", professionalId: state.professionalId }, { action: "google_calendar.connected", entityType: "calendar_connection" });
+        });
+        deps.wake?.();
+        return settingsReturnPath({ ok: true });
+      } catch (error) {
+        log.warn(safeError(error), "google calendar connection failed");
+        return settingsReturnPath({ ok: false, message: MSG.googleCalendarExchangeFailed });
+      }
+    },
+
+    /** Pushes everything out of date now, for the "Sincronizar agora" button (spec part 2 §8 toasts). */
+    async syncNow(caller: TenantCaller): Promise<CalendarSyncResult> {
+      assertConfigured();
+      const connection = await calendarConnectionRepository(db, caller.professionalId).find();
+      if (!connection) throw AppError.conflict(MSG.googleCalendarNotConnected);
+      if (connection.status !== "connected" || !connection.refreshTokenEnc) throw AppError.conflict(MSG.googleCalendarNeedsReconnect);
+      const { synced, errors } = await deps.sync.syncPending(caller.professionalId);
+      return { synced, errors };
+    },
+
+    /**
+     * Revokes the grant at Google when it can (a failure there does not keep the tokens here), then forgets
+     * the caller's connection and event links; the events already in the calendar stay. Twice is not an error.
+     */
+    async disconnect(caller: TenantCaller, log: Logger): Promise<void> {
+      const tokenKey = assertConfigured();
+      const connection = await calendarConnectionRepository(db, caller.professionalId).find();
+      if (!connection) return;
+      if (connection.refreshTokenEnc) {
+        try {
+          await provider.revoke(openSecret(tokenKey, connection.refreshTokenEnc));
+        } catch (error) {
+          log.warn(safeError(error), "google calendar revoke failed; deleting the tokens anyway");
+        }
+      }
       await db.transaction(async (tx) => {
         const repo = calendarConnectionRepository(tx, caller.professionalId);
         if (!(await repo.find())) return;

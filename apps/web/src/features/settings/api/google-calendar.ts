@@ -1,4 +1,4 @@
-import { MSG, type CalendarAuthStart, type CalendarStatus, type CalendarSyncResult } from "@clinora/contracts";
+import { MSG, type CalendarAuthStart, type CalendarFeed, type CalendarStatus, type CalendarSyncResult } from "@clinora/contracts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, serverDetail } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
@@ -43,7 +43,11 @@ export function useSyncCalendar() {
       if (errors.length > 0) toast.warning(MSG.googleCalendarPartialSync, { description: errors.slice(0, 3).join(" · ") });
       return queryClient.invalidateQueries({ queryKey: calendarKeys.status });
     },
-    onError: (error) => toast.error(serverDetail(error) ?? MSG.googleCalendarSyncError),
+    onError: (error) => {
+      toast.error(serverDetail(error) ?? MSG.googleCalendarSyncError);
+      // A 409 "reconnect" means the connection changed state: show it.
+      return queryClient.invalidateQueries({ queryKey: calendarKeys.status });
+    },
   });
 }
 
@@ -56,5 +60,21 @@ export function useDisconnectCalendar() {
       return queryClient.invalidateQueries({ queryKey: calendarKeys.status });
     },
     onError: (error) => toast.error(serverDetail(error) ?? MSG.googleCalendarDisconnectError),
+  });
+}
+
+export const calendarFeedKeys = { feed: ["calendar-feed"] as const };
+
+/** Whether the private iCalendar link exists (its address is only known right after it is made). */
+export const useCalendarFeed = () =>
+  useQuery({ queryKey: calendarFeedKeys.feed, queryFn: ({ signal }) => api.get<CalendarFeed>("/calendar-feed", { signal }) });
+
+/** Makes a new subscription link; the previous one stops working. The answer carries the address to copy. */
+export function useRegenerateCalendarFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<CalendarFeed>("/calendar-feed"),
+    onSuccess: (feed) => queryClient.setQueryData(calendarFeedKeys.feed, feed),
+    onError: (error) => toast.error(serverDetail(error) ?? "Não foi possível gerar o link da agenda."),
   });
 }

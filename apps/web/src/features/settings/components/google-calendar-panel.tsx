@@ -132,13 +132,20 @@ function DisconnectedDetails({ status }: { status: CalendarStatus }) {
 
 function ConnectedDetails({ status }: { status: CalendarStatus }) {
   return (
-    <dl className="grid gap-4 text-sm sm:grid-cols-3">
-      <Detail label="Conta">{status.account_email ?? "Conta Google"}</Detail>
-      <Detail label="Fuso horário da agenda">{status.timezone}</Detail>
-      <Detail label="Última sincronização">
-        {status.last_synced_at ? formatDateTimeLong(status.last_synced_at) : "Ainda não sincronizado"}
-      </Detail>
-    </dl>
+    <>
+      <p className="mb-4 text-sm text-slate-600">
+        Cada compromisso criado, alterado ou cancelado no Clinora (também pelo assistente) vai para a sua agenda em
+        instantes, com o tipo de consulta e o primeiro nome do paciente. &quot;Sincronizar agora&quot; envia o que ainda
+        estiver pendente.
+      </p>
+      <dl className="grid gap-4 text-sm sm:grid-cols-3">
+        <Detail label="Conta">{status.account_email ?? "Conta Google"}</Detail>
+        <Detail label="Fuso horário da agenda">{status.timezone}</Detail>
+        <Detail label="Última sincronização">
+          {status.last_synced_at ? formatDateTimeLong(status.last_synced_at) : "Ainda não sincronizado"}
+        </Detail>
+      </dl>
+    </>
   );
 }
 

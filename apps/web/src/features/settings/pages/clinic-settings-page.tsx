@@ -9,6 +9,7 @@ import { useErrorToast } from "@/hooks/use-error-toast";
 import { useOwnProfile } from "../api/own-profile";
 import { ClinicInfoForm } from "../components/clinic-info-form";
 import { ConsultationSettingsForm } from "../components/consultation-settings-form";
+import { CalendarFeedCard } from "../components/calendar-feed-card";
 import { GoogleCalendarPanel } from "../components/google-calendar-panel";
 import { PersonalInfoForm } from "../components/personal-info-form";
 import { WhatsappPanel } from "../components/whatsapp-panel";
@@ -56,6 +57,7 @@ export function ClinicSettingsPage() {
         <TabsContent value="consultas">{profileTab((p) => <ConsultationSettingsForm profile={p} />)}</TabsContent>
         <TabsContent value="google-calendar">
           <GoogleCalendarPanel />
+          <CalendarFeedCard />
         </TabsContent>
         <TabsContent value="whatsapp">
           <WhatsappPanel />

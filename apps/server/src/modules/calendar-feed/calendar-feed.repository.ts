@@ -1,0 +1,47 @@
+import { and, asc, eq, gte, lt, ne } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { appointments, calendarFeeds, patients, professionals } from "../../db/schema/index";
+
+/** The private iCalendar subscription links: only each token's SHA-256 is kept. */
+export function calendarFeedRepository(db: DbOrTx) {
+  return {
+    /** Sets the professional's link, replacing (and so invalidating) the previous one. */
+    async replace(professionalId: string, tokenHash: string, now: Date) {
+      await db
+        .insert(calendarFeeds)
+        .values({ professionalId, tokenHash, createdAt: now })
+        .onConflictDoUpdate({ target: calendarFeeds.professionalId, set: { tokenHash, createdAt: now } });
+    },
+
+    async findByProfessional(professionalId: string) {
+      const [row] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.professionalId, professionalId)).limit(1);
+      return row ?? null;
+    },
+
+    async findByTokenHash(tokenHash: string) {
+      const [row] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.tokenHash, tokenHash)).limit(1);
+      return row ?? null;
+    },
+
+    /** The professional's appointments not cancelled between `from` and `to`, soonest first, with what an event shows. */
+    async listFeedAppointments(professionalId: string, range: { from: Date; to: Date }, limit: number) {
+      return db
+        .select({
+          id: appointments.id,
+          appointmentType: appointments.appointmentType,
+          status: appointments.status,
+          startsAt: appointments.startsAt,
+          endsAt: appointments.endsAt,
+          updatedAt: appointments.updatedAt,
+          patientName: patients.name,
+          timeZone: professionals.timezone,
+        })
+        .from(appointments)
+        .innerJoin(patients, eq(patients.id, appointments.patientId))
+        .innerJoin(professionals, eq(professionals.id, appointments.professionalId))
+        .where(and(eq(appointments.professionalId, professionalId), ne(appointments.status, "cancelled"), gte(appointments.endsAt, range.from), lt(appointments.startsAt, range.to)))
+        .orderBy(asc(appointments.startsAt))
+        .limit(limit);
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { PROFESSIONAL, signInViaApi, toastWith } from "./fixtures";
+
+/**
+ * Google Calendar through the fake Google the e2e server starts (apps/server/src/scripts/stand-ins.ts): its
+ * consent page sends the browser straight back to our callback, its Calendar API keeps the events, and
+ * `POST /_stand-in/revoke-grants` plays the professional removing Clinora's access in their Google account.
+ */
+const google = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? "3100") + 2}/_stand-in`;
+
+async function openCalendarTab(page: Page) {
+  await page.goto("/configuracoes");
+  await expect(page.getByRole("heading", { level: 1, name: "Configurações" })).toBeVisible();
+  await page.getByRole("tab", { name: "Google Calendar" }).click();
+  return page.getByRole("tabpanel", { name: "Google Calendar" });
+}
+
+test("connect through Google's consent, sync by hand, lose access, reconnect; the ICS link", async ({ page, context, request }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const sessionId = await signInViaApi(page, PROFESSIONAL);
+  let panel = await openCalendarTab(page);
+
+  // The demo shows Ana as connected from before tokens were kept: start from a clean slate.
+  const disconnect = panel.getByRole("button", { name: "Desconectar" });
+  if (await disconnect.isVisible()) {
+    await disconnect.click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Desconectar" }).click();
+    await expect(toastWith(page, "Google Calendar desconectado.")).toBeVisible();
+  }
+
+  await panel.getByRole("button", { name: "Conectar Google Calendar" }).click();
+  await expect(toastWith(page, "Google Calendar conectado com sucesso!")).toBeVisible();
+  await expect(page).toHaveURL("/configuracoes");
+  panel = page.getByRole("tabpanel", { name: "Google Calendar" });
+  await expect(panel.getByText("Conectado", { exact: true })).toBeVisible();
+  await expect(panel.getByText("America/Sao_Paulo")).toBeVisible();
+
+  // The reconnection replays Ana's appointments in the background; the button pushes whatever is still pending.
+  await panel.getByRole("button", { name: "Sincronizar agora" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: /Sincronização concluída|Nenhum compromisso pendente/ })).toBeVisible();
+  await expect.poll(async () => (await (await request.get(`${google}/events`)).json()).length, { timeout: 15_000 }).toBeGreaterThan(0);
+  const events = (await (await request.get(`${google}/events`)).json()) as { summary: string }[];
+  // Type and first name only.
+  expect(events.every((e) => /^.+ · \S+$/.test(e.summary))).toBe(true);
+
+  // Ana removes Clinora's access in her Google account: the next sync finds out and the tab asks to reconnect.
+  expect((await request.post(`${google}/revoke-grants`)).ok()).toBe(true);
+  const created = await request.post("/api/appointments", {
+    headers: { "X-Session-ID": sessionId },
+    data: { patient_id: await firstPatientId(request, sessionId), appointment_date: nextWeekday(), appointment_time: "07:10", duration: 20, appointment_type: "Retorno" },
+  });
+  expect(created.status()).toBe(201);
+  await panel.getByRole("button", { name: "Sincronizar agora" }).click();
+  await expect(panel.getByRole("alert")).toContainText("A conexão com o Google Calendar parou de funcionar");
+  await expect(panel.getByText(/invalid_grant/)).toBeVisible();
+
+  await panel.getByRole("button", { name: "Reconectar Google Calendar" }).click();
+  await expect(toastWith(page, "Google Calendar conectado com sucesso!")).toBeVisible();
+  panel = page.getByRole("tabpanel", { name: "Google Calendar" });
+  await expect(panel.getByText("Conectado", { exact: true })).toBeVisible();
+  const appointmentId = ((await created.json()) as { id: string }).id.replaceAll("-", "");
+  await expect.poll(async () => ((await (await request.get(`${google}/events`)).json()) as { id: string }[]).some((e) => e.id === appointmentId), { timeout: 15_000 }).toBe(true);
+
+  // The private ICS link: made, shown once, copied.
+  await page.getByRole("button", { name: /^Gerar (novo )?link$/ }).click();
+  const confirm = page.getByRole("alertdialog");
+  if (await confirm.isVisible()) await confirm.getByRole("button", { name: "Gerar novo link" }).click();
+  const link = page.getByLabel("Link da agenda");
+  await expect(link).toHaveValue(/\/api\/calendar-feed\/[A-Za-z0-9_-]{43}\.ics$/);
+  await page.getByRole("button", { name: "Copiar", exact: true }).click();
+  await expect(toastWith(page, "Copiado para a área de transferência!")).toBeVisible();
+  const ics = await request.get(await link.inputValue());
+  expect(ics.headers()["content-type"]).toContain("text/calendar");
+  expect(await ics.text()).toContain("BEGIN:VCALENDAR");
+});
+
+async function firstPatientId(request: APIRequestContext, sessionId: string): Promise<string> {
+  const res = await request.get("/api/patients?per_page=1", { headers: { "X-Session-ID": sessionId } });
+  const body = (await res.json()) as { items: { id: string }[] };
+  return body.items[0]!.id;
+}
+
+/** A weekday about a month ahead, early in the morning, where the demo has nothing booked. */
+function nextWeekday(): string {
+  const day = new Date(Date.now() + 33 * 86_400_000);
+  while (day.getDay() === 0 || day.getDay() === 6) day.setDate(day.getDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
