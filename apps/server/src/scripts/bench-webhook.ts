@@ -7,10 +7,16 @@
  * Measures the acknowledgement latency (from each message's scheduled instant to the end of its answer, so a
  * stalled server cannot hide behind a stalled client), the non-200 answers, then how long the worker takes to
  * drain the replies. Bounded: a fixed number of messages, a wait cap for the answers and one for the drain.
+ *
+ * Settings (all optional): BENCH_WEBHOOK_RATE (messages/s, default 200), BENCH_WEBHOOK_SECONDS (default 30),
+ * BENCH_WEBHOOK_DRAIN_CAP_S (default 300), BENCH_LLM_DELAY_MS (the fake model's answer time, default 0);
+ * WORKER_CONCURRENCY reaches the server through the environment like any other setting.
  */
 import { Worker } from "node:worker_threads";
 import { performance } from "node:perf_hooks";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { cpus } from "node:os";
 import pg from "pg";
 import twilio from "twilio";
 import { TWILIO_WEBHOOK_PATH } from "@clinora/contracts";
@@ -89,8 +95,10 @@ interface LoadInput {
 interface LoadOutput {
   /** ms from scheduled instant to the end of the answer; NaN without an answer. */
   latency: Float64Array;
-  /** ms from scheduled instant to the write (the generator's own delay). */
+  /** ms from scheduled instant to the generator's dispatch (its own timer delay). */
   lag: Float64Array;
+  /** Requests that found all MAX_CONNECTIONS busy and waited for one (the wait is in their latency). */
+  waitedForConnection: number;
   /** HTTP status per request; 0 when no answer came (connection error or time-out). */
   status: Int16Array;
   connectionsOpened: number;
@@ -113,6 +121,7 @@ let settled = 0;
 let opened = 0;
 let next = 0;
 let finished = false;
+let waitedForConnection = 0;
 const idle = [];
 const waiting = [];
 const all = new Set();
@@ -147,7 +156,6 @@ class Connection {
   }
   send(i) {
     this.index = i;
-    lag[i] = performance.now() - scheduled(i);
     this.socket.write(input.requests[i]);
   }
   onData(chunk) {
@@ -191,9 +199,13 @@ function release(c) {
 }
 
 function dispatch(i) {
+  lag[i] = performance.now() - scheduled(i);
   const c = connection();
   if (c) c.send(i);
-  else waiting.push(i);
+  else {
+    waitedForConnection++;
+    waiting.push(i);
+  }
 }
 
 function tick() {
@@ -207,7 +219,7 @@ function finish() {
   finished = true;
   const endEpochMs = performance.timeOrigin + performance.now();
   for (const c of all) c.socket.destroy();
-  parentPort.postMessage({ latency, lag, status, connectionsOpened: opened, endEpochMs });
+  parentPort.postMessage({ latency, lag, status, connectionsOpened: opened, waitedForConnection, endEpochMs });
 }
 
 // A few connections opened ahead, as a sender that was already talking to the server would have.
@@ -286,7 +298,15 @@ async function backlog(client: pg.Client): Promise<{ reply: number; send: number
   return { reply: of("assistant.reply"), send: of("whatsapp.send"), other: total - of("assistant.reply") - of("whatsapp.send") };
 }
 
-/** Waits until the queue is empty (or the cap), sampling it every `everyMs`. */
+/** Jobs finished (done or failed) so far, by type. */
+async function finished(client: pg.Client): Promise<{ reply: number; send: number }> {
+  const { rows } = await client.query<{ type: string; n: number }>(
+    "select type, count(*)::int as n from jobs where status in ('done', 'failed') and type in ('assistant.reply', 'whatsapp.send') group by type",
+  );
+  return { reply: rows.find((r) => r.type === "assistant.reply")?.n ?? 0, send: rows.find((r) => r.type === "whatsapp.send")?.n ?? 0 };
+}
+
+/** Waits until the queue is empty (or the cap), calling `sample` about every 250 ms; false at the cap. */
 async function drain(client: pg.Client, capMs: number, sample: () => Promise<void>) {
   const deadline = performance.now() + capMs;
   for (;;) {
@@ -297,6 +317,25 @@ async function drain(client: pg.Client, capMs: number, sample: () => Promise<voi
     await new Promise((r) => setTimeout(r, 250));
   }
 }
+
+/** Busy CPU seconds of the whole machine so far (/proc/stat, Linux; 0 elsewhere): every process, ours and others. */
+function machineBusySeconds(): number {
+  try {
+    const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
+    return (user + nice + system + irq + softirq + steal) / 100; // USER_HZ
+  } catch {
+    return 0;
+  }
+}
+
+const loadAverage = () => {
+  try {
+    return readFileSync("/proc/loadavg", "utf8").split(" ")[0]!;
+  } catch {
+    return "?";
+  }
+};
 
 function percentile(sorted: number[], p: number) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
@@ -350,7 +389,7 @@ export async function webhookPhase({ databaseUrl, port, fakes, cpu, log }: Webho
       to: `whatsapp:${numbers[k % PROFESSIONALS]}`,
       body: BODIES[round % BODIES.length]!,
     });
-    // Warm-up phones are outside the measured ones (+55119980…).
+    // Warm-up phones are outside the measured ones (+551198…).
     const warmup = Array.from({ length: WARMUP_MESSAGES }, (_, i) => ({ ...message(i, i, 0, "w"), from: `whatsapp:+551198${pad(i, 7)}` }));
     const measured = Array.from({ length: MESSAGES }, (_, i) => message(i, i % PHONES, Math.floor(i / PHONES), "m"));
     const intervalMs = 1000 / RATE;
@@ -360,7 +399,7 @@ export async function webhookPhase({ databaseUrl, port, fakes, cpu, log }: Webho
     const w = await runLoad({ port, requests: prepared.warmup, intervalMs, startEpochMs: Date.now() + 200, answerWaitMs: ANSWER_WAIT_MS, maxConnections: MAX_CONNECTIONS });
     const warmFailures = [...w.status].filter((s) => s !== 200);
     if (warmFailures.length) throw new Error(`webhook warm-up: ${warmFailures.length} answers not 200 (first: ${warmFailures[0]})`);
-    await drain(client, 60_000, async () => {});
+    const warmDrained = await drain(client, 60_000, async () => {});
     fakes.twilio.reset();
     fakes.llm.reset();
 
@@ -381,13 +420,22 @@ export async function webhookPhase({ databaseUrl, port, fakes, cpu, log }: Webho
       }
     })();
     const cpu0 = cpu();
+    const busy0 = machineBusySeconds();
+    const load0 = loadAverage();
     const load = await runLoad({ port, requests: prepared.measured, intervalMs, startEpochMs, answerWaitMs: ANSWER_WAIT_MS, maxConnections: MAX_CONNECTIONS });
     const cpu1 = cpu();
+    const busy1 = machineBusySeconds();
+    const load1 = loadAverage();
     const atEndOfSending = await backlog(client);
+    const finishedAtEndOfSending = await finished(client);
     const repliesAtEndOfSending = fakes.twilio.sent.length;
     sampling = false;
     await sampler;
+    const drainStart = performance.now();
     const drained = await drain(client, DRAIN_CAP_MS, sample);
+    const drainSecondsAfterSending = (performance.now() - drainStart) / 1000;
+    const afterDrain = await backlog(client);
+    const finishedAfterDrain = await finished(client);
     // The automatic status callbacks trail the last send by ~30 ms.
     await new Promise((r) => setTimeout(r, 500));
 
@@ -406,8 +454,8 @@ export async function webhookPhase({ databaseUrl, port, fakes, cpu, log }: Webho
     const perMessage = (key: "server" | "postgres" | "client") => (((cpu1[key] - cpu0[key]) * 1000) / MESSAGES).toFixed(2);
 
     // Replies: which inbound message each answers, and when it reached the fake Twilio.
-    const { rows: stored } = await client.query<{ sid: string; reply_sid: string | null; later: boolean }>(
-      `select m.external_id as sid, r.external_id as reply_sid,
+    const { rows: stored } = await client.query<{ sid: string; replied: boolean; reply_sid: string | null; later: boolean }>(
+      `select m.external_id as sid, r.id is not null as replied, r.external_id as reply_sid,
               exists (select 1 from messages l where l.conversation_id = m.conversation_id and l.direction = 'inbound'
                       and (l.sent_at, l.created_at) > (m.sent_at, m.created_at)) as later
        from messages m left join messages r on r.reply_to_message_id = m.id
@@ -421,9 +469,9 @@ export async function webhookPhase({ databaseUrl, port, fakes, cpu, log }: Webho
     let coalesced = 0;
     let unanswered = 0;
     for (const row of stored) {
-      if (row.reply_sid) {
+      if (row.replied) {
         withReply++;
-        const at = sentAt.get(row.reply_sid);
+        const at = row.reply_sid ? sentAt.get(row.reply_sid) : undefined;
         if (at !== undefined) replyDelays.push(at - (startEpochMs + indexOf(row.sid) * intervalMs));
       } else if (row.later) coalesced++;
       else unanswered++;
@@ -432,7 +480,7 @@ export async function webhookPhase({ databaseUrl, port, fakes, cpu, log }: Webho
     const replies = fakes.twilio.sent.length;
     const replyTimes = fakes.twilio.sent.map((s) => s.dateCreated.getTime());
     const lastReply = replyTimes.length ? Math.max(...replyTimes) : startEpochMs;
-    const drainSeconds = (lastReply - startEpochMs) / 1000;
+    const drainSeconds = (lastReply - startEpochMs) / 1000; // to the last reply
     const lastScheduledEpochMs = startEpochMs + (MESSAGES - 1) * intervalMs;
     const { rows: jobRows } = await client.query<{ type: string; status: string; n: number; retried: number }>(
       `select type, status::text, count(*)::int as n, count(*) filter (where attempts > 1)::int as retried
@@ -445,7 +493,8 @@ export async function webhookPhase({ databaseUrl, port, fakes, cpu, log }: Webho
       [ids],
     );
     const callbacks = fakes.twilio.callbacks;
-    const callbackFailures = callbacks.filter((c) => c.responseStatus !== 200).length;
+    const callbackFailures = callbacks.filter((c) => c.responseStatus !== null && c.responseStatus !== 200).length;
+    const callbacksInFlight = callbacks.filter((c) => c.responseStatus === null).length;
     const llmCalls = fakes.llm.requests.length;
 
     log(`## WhatsApp webhook`);
@@ -453,7 +502,8 @@ export async function webhookPhase({ databaseUrl, port, fakes, cpu, log }: Webho
     log(
       `Load: ${MESSAGES} signed inbound messages, open loop at ${RATE}/s for ${SECONDS} s (each sent at its scheduled instant over keep-alive ` +
         `connections, signed beforehand), from ${PHONES} patient phones (half of them known patients), ${MESSAGES / PHONES} messages each ` +
-        `${(PHONES / RATE).toFixed(0)} s apart, to ${PROFESSIONALS} professionals' numbers; ${WARMUP_MESSAGES} warm-up messages first. ` +
+        `${(PHONES / RATE).toFixed(0)} s apart, to ${PROFESSIONALS} professionals' numbers; ${WARMUP_MESSAGES} warm-up messages first` +
+        `${warmDrained ? "" : " (their jobs NOT drained within 60 s: the rest is in the queue below)"}. ` +
         `The server's job worker answers through a fake LLM${LLM_DELAY_MS ? ` (${LLM_DELAY_MS} ms per call)` : " (no delay)"} and a fake Twilio ` +
         `(which posts sent/delivered callbacks back), both in the bench's process; WORKER_CONCURRENCY=${process.env.WORKER_CONCURRENCY ?? "4 (default)"}.`,
     );
@@ -468,26 +518,40 @@ export async function webhookPhase({ databaseUrl, port, fakes, cpu, log }: Webho
     log();
     log(
       `Latency: from each message's scheduled instant to the end of its answer. Answers: ${[...statusCounts.entries()].map(([s, c]) => `${s === 0 ? "none" : `HTTP ${s}`} ×${c}`).join(", ")}; ` +
-        `${load.connectionsOpened} connections used; the generator's own delay before writing: p99 ${percentile(lags, 99).toFixed(1)} ms, max ${(lags[lags.length - 1] ?? NaN).toFixed(1)} ms.`,
+        `${load.connectionsOpened} connections opened, ${load.waitedForConnection} messages waited for a free one (all ${MAX_CONNECTIONS} busy); ` +
+        `the generator's own timer delay: p99 ${percentile(lags, 99).toFixed(1)} ms, max ${(lags[lags.length - 1] ?? NaN).toFixed(1)} ms.`,
+    );
+    const ours = cpu1.server - cpu0.server + cpu1.postgres - cpu0.postgres + cpu1.client - cpu0.client;
+    log(
+      `Machine while sending (${cpus().length} cores, ${sendSeconds.toFixed(1)} s): ${(busy1 - busy0).toFixed(1)} CPU-seconds busy, of which server + PostgreSQL + bench ` +
+        `${ours.toFixed(1)}, other processes ${Math.max(0, busy1 - busy0 - ours).toFixed(1)}; 1-minute load average ${load0} before, ${load1} after.`,
     );
     log("Target: p99 acknowledgement under 200 ms.");
     log();
     log(
-      `Replies: ${replies} sent through the fake Twilio for ${stored.length} stored messages — ${withReply} answered, ${coalesced} answered together with ` +
-        `a later message of the same patient (one reply per burst), ${unanswered} left without a reply. ` +
-        `${drained ? "Queue drained" : `Queue NOT drained within ${DRAIN_CAP_MS / 1000} s`}: last reply ${drainSeconds.toFixed(1)} s after the first message ` +
-        `(${((lastReply - lastScheduledEpochMs) / 1000).toFixed(1)} s after the last), ${(replies / Math.max(drainSeconds, 0.001)).toFixed(0)} replies/s overall; ` +
-        `${repliesAtEndOfSending} replies by the end of sending, ${atEndOfSending.reply} reply and ${atEndOfSending.send} send jobs still queued then.`,
+      `Replies: ${replies} sent through the fake Twilio for ${stored.length} stored messages — ${withReply} got a reply written (sent or still queued), ${coalesced} were ` +
+        `answered together with a later message of the same patient (one reply per burst), ${unanswered} got no reply written. ` +
+        (replies
+          ? `Last reply ${drainSeconds.toFixed(1)} s after the first message (the last message was due at ${((lastScheduledEpochMs - startEpochMs) / 1000).toFixed(1)} s), ` +
+            `${(replies / Math.max(drainSeconds, 0.001)).toFixed(1)} replies/s overall; `
+          : "No reply at all; ") +
+        `${repliesAtEndOfSending} replies by the end of sending, with ${atEndOfSending.reply} reply and ${atEndOfSending.send} send jobs still queued. ` +
+        `${drained ? "Queue drained" : `Queue NOT drained within the ${DRAIN_CAP_MS / 1000} s cap`} ${drainSecondsAfterSending.toFixed(0)} s after sending ended: ` +
+        `the worker finished ${finishedAfterDrain.reply - finishedAtEndOfSending.reply} reply and ${finishedAfterDrain.send - finishedAtEndOfSending.send} send jobs meanwhile ` +
+        `(${((finishedAfterDrain.reply - finishedAtEndOfSending.reply + finishedAfterDrain.send - finishedAtEndOfSending.send) / Math.max(drainSecondsAfterSending, 0.001)).toFixed(1)} jobs/s), ` +
+        `leaving ${afterDrain.reply} reply and ${afterDrain.send} send jobs queued.`,
     );
     log(
-      `Reply time (scheduled instant of the message → reply at the fake Twilio): p50 ${(percentile(replyDelays, 50) / 1000).toFixed(1)} s, ` +
+      `Reply time of the sent replies (scheduled instant of the message → reply at the fake Twilio): p50 ${(percentile(replyDelays, 50) / 1000).toFixed(1)} s, ` +
         `p95 ${(percentile(replyDelays, 95) / 1000).toFixed(1)} s, max ${((replyDelays[replyDelays.length - 1] ?? NaN) / 1000).toFixed(1)} s. ` +
-        `LLM calls: ${llmCalls} (${(llmCalls / Math.max(withReply, 1)).toFixed(2)} per reply). Status callbacks posted to the server: ${callbacks.length}, ${callbackFailures} not 200 (or unreachable).`,
+        `LLM calls: ${llmCalls} (${withReply ? (llmCalls / withReply).toFixed(2) : "-"} per reply written). Status callbacks posted to the server: ${callbacks.length}, ${callbackFailures} not 200, ${callbacksInFlight} unanswered at the end.`,
     );
     log(`Jobs: ${jobRows.map((r) => `${r.type} ${r.status} ×${r.n}${r.retried ? ` (${r.retried} retried)` : ""}`).join(", ")}. Outbound messages: ${outboundRows.map((r) => `${r.status} ×${r.n}`).join(", ")}.`);
-    const timeline = samples.filter((s, i) => i === 0 || Math.floor(s.t / 5) !== Math.floor(samples[i - 1]!.t / 5));
+    // Every 5 s while sending, every 30 s after.
+    const step = (t: number) => (t <= SECONDS + 5 ? Math.floor(t / 5) : 1000 + Math.floor(t / 30));
+    const timeline = samples.filter((s, i) => s.t >= 0 && (i === 0 || step(s.t) !== step(samples[i - 1]!.t)));
     log(
-      `Every ~5 s (s after the first message: replies sent / reply jobs queued / send jobs queued): ` +
+      `Queue over time (s after the first message: replies sent / reply jobs queued / send jobs queued; every 5 s while sending, then every 30 s): ` +
         timeline.map((s) => `${s.t.toFixed(0)}: ${s.replies}/${s.reply}/${s.send}`).join(", ") +
         ".",
     );

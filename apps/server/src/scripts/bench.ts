@@ -8,6 +8,10 @@
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/clinora_bench) is dropped and recreated
  * unless BENCH_REUSE=1 and it already holds the dataset. BENCH_ROUTES (comma-separated words) measures only the
  * routes whose names contain one of them; BENCH_NODE_ARGS passes flags to the server's Node (e.g. --cpu-prof).
+ *
+ * Then the WhatsApp webhook (bench-webhook.ts, selected by BENCH_ROUTES=webhook): signed inbound messages at a
+ * steady 200/s for 30 s, open loop, with the server's job worker answering them through a fake LLM and a fake
+ * Twilio started here; prints the acknowledgement latency and how long the worker took to drain the replies.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
@@ -22,6 +26,7 @@ import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { openDatabase } from "../db/client";
 import { hashPassword } from "../lib/password";
+import { startWebhookFakes, WEBHOOK_PHASE_NAME, webhookPhase, type WebhookFakes } from "./bench-webhook";
 
 const PROFESSIONALS = 500;
 const PATIENTS_EACH = 400; // 200 000
@@ -374,42 +379,57 @@ async function main() {
     log();
   }
 
+  const only = (process.env.BENCH_ROUTES ?? "").split(",").filter(Boolean);
+  const selected = (name: string) => !only.length || only.some((word) => name.includes(word));
+  const list = routes(todayIn(ZONE, new Date())).filter((r) => selected(r.name));
+  // The webhook phase's fake Twilio and fake LLM, in this process; the server is pointed at them.
+  const fakes: WebhookFakes | null = selected(WEBHOOK_PHASE_NAME) ? await startWebhookFakes(`http://127.0.0.1:${PORT}`) : null;
+
   // The server runs exactly as `npm start` runs it (its Node flags included), plus any BENCH_NODE_ARGS.
   const start = (JSON.parse(readFileSync(path.join(serverDir, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start.split(" ");
   if (start[0] !== "node") throw new Error(`unexpected start script: ${start.join(" ")}`);
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, ...start.slice(1)], {
     cwd: serverDir,
-    env: { ...process.env, DATABASE_URL: url, PORT: String(PORT), HOST: "127.0.0.1", LOG_LEVEL: "error", RATE_LIMIT_PER_MINUTE: "100000000", DATABASE_POOL_MAX: process.env.BENCH_POOL_MAX ?? "32" },
+    env: { ...process.env, ...fakes?.env, DATABASE_URL: url, PORT: String(PORT), HOST: "127.0.0.1", LOG_LEVEL: "error", RATE_LIMIT_PER_MINUTE: "100000000", DATABASE_POOL_MAX: process.env.BENCH_POOL_MAX ?? "32" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   try {
     await waitForServer(child);
-    const login = await call({ name: "login", method: "POST", path: "/api/auth/login", body: { email: "prof1@bench.clinora", password: PASSWORD }, auth: false }, "");
-    const session = (JSON.parse(login.body) as { session_id: string }).session_id;
-    const only = (process.env.BENCH_ROUTES ?? "").split(",").filter(Boolean);
-    const list = routes(todayIn(ZONE, new Date())).filter((r) => !only.length || only.some((word) => r.name.includes(word)));
-
-    log("| route | requests | p50 ms | p95 ms | p99 ms | req/s | CPU ms/req: server | PostgreSQL | load generator |");
-    log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
-    for (const route of list) {
-      const r = await measure(route, session, child.pid!);
-      const cpu = [r.cpu.server, r.cpu.postgres, r.cpu.client].map((ms) => ms.toFixed(2)).join(" | ");
-      log(`| ${route.name} | ${r.n} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.rps.toFixed(0)} | ${cpu} |`);
+    if (list.length) await routePhases(list, child.pid!);
+    if (fakes) await webhookPhase({ databaseUrl: url, port: PORT, fakes, cpu: () => cpuSnapshot(child.pid!), log });
+    if (list.length) {
+      log("## Query plans");
+      log();
+      await queryPlans(list, await login());
     }
-    log();
-    log("Target: p95 under 50 ms for each route.");
-    log("CPU: milliseconds of processor time per measured request, from /proc, for the server process, all PostgreSQL processes and this load generator.");
-    log();
-    log("## Query plans");
-    log();
-    await queryPlans(list, session);
   } finally {
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");
     await exited;
     agent.destroy();
+    await fakes?.close();
   }
+}
+
+async function login() {
+  const answer = await call({ name: "login", method: "POST", path: "/api/auth/login", body: { email: "prof1@bench.clinora", password: PASSWORD }, auth: false }, "");
+  return (JSON.parse(answer.body) as { session_id: string }).session_id;
+}
+
+async function routePhases(list: Route[], serverPid: number) {
+  const session = await login();
+  log("| route | requests | p50 ms | p95 ms | p99 ms | req/s | CPU ms/req: server | PostgreSQL | load generator |");
+  log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+  for (const route of list) {
+    const r = await measure(route, session, serverPid);
+    const cpu = [r.cpu.server, r.cpu.postgres, r.cpu.client].map((ms) => ms.toFixed(2)).join(" | ");
+    log(`| ${route.name} | ${r.n} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.rps.toFixed(0)} | ${cpu} |`);
+  }
+  log();
+  log("Target: p95 under 50 ms for each route.");
+  log("CPU: milliseconds of processor time per measured request, from /proc, for the server process, all PostgreSQL processes and this load generator.");
+  log();
 }
 
 main().catch((err) => {
