@@ -6,6 +6,8 @@ import { PROFESSIONAL, signInViaApi, toastWith } from "./fixtures";
  * consent page sends the browser straight back to our callback, its Calendar API keeps the events, and
  * `POST /_stand-in/revoke-grants` plays the professional removing Clinora's access in their Google account.
  */
+test.setTimeout(120_000);
+
 const google = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? "3100") + 2}/_stand-in`;
 
 async function openCalendarTab(page: Page) {
@@ -20,8 +22,10 @@ test("connect through Google's consent, sync by hand, lose access, reconnect; th
   const sessionId = await signInViaApi(page, PROFESSIONAL);
   let panel = await openCalendarTab(page);
 
-  // The demo shows Ana as connected from before tokens were kept: start from a clean slate.
+  // The demo shows Ana as connected from before tokens were kept: start from a clean slate. Wait for the tab's
+  // status to load first, or the check below would see neither button and skip the disconnection.
   const disconnect = panel.getByRole("button", { name: "Desconectar" });
+  await expect(disconnect.or(panel.getByRole("button", { name: "Conectar Google Calendar" }))).toBeVisible();
   if (await disconnect.isVisible()) {
     await disconnect.click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Desconectar" }).click();
