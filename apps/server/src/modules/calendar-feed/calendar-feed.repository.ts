@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, lt, ne } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { appointments, calendarFeeds, patients, professionals } from "../../db/schema/index";
+import { selectAppointmentEvents } from "../../db/appointment-events";
+import { appointments, calendarFeeds } from "../../db/schema/index";
 
 /** The private iCalendar subscription links: only each token's SHA-256 is kept. */
 export function calendarFeedRepository(db: DbOrTx) {
@@ -25,20 +26,7 @@ export function calendarFeedRepository(db: DbOrTx) {
 
     /** The professional's appointments not cancelled between `from` and `to`, soonest first, with what an event shows. */
     async listFeedAppointments(professionalId: string, range: { from: Date; to: Date }, limit: number) {
-      return db
-        .select({
-          id: appointments.id,
-          appointmentType: appointments.appointmentType,
-          status: appointments.status,
-          startsAt: appointments.startsAt,
-          endsAt: appointments.endsAt,
-          updatedAt: appointments.updatedAt,
-          patientName: patients.name,
-          timeZone: professionals.timezone,
-        })
-        .from(appointments)
-        .innerJoin(patients, eq(patients.id, appointments.patientId))
-        .innerJoin(professionals, eq(professionals.id, appointments.professionalId))
+      return selectAppointmentEvents(db)
         .where(and(eq(appointments.professionalId, professionalId), ne(appointments.status, "cancelled"), gte(appointments.endsAt, range.from), lt(appointments.startsAt, range.to)))
         .orderBy(asc(appointments.startsAt))
         .limit(limit);

@@ -1,6 +1,7 @@
 import { and, eq, gte, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { appointments, calendarConnections, calendarEventLinks, calendarOauthStates, patients, professionals, sessions } from "../../db/schema/index";
+import { selectAppointmentEvents } from "../../db/appointment-events";
+import { appointments, calendarConnections, calendarEventLinks, calendarOauthStates, sessions } from "../../db/schema/index";
 
 /** The sealed tokens of a connection as stored (lib/secret-box). */
 export interface SealedTokens {
@@ -65,20 +66,7 @@ export function calendarConnectionRepository(db: DbOrTx, professionalId: string)
      * professional's zone. Null when it is not this professional's.
      */
     async findAppointmentForEvent(appointmentId: string) {
-      const [row] = await db
-        .select({
-          id: appointments.id,
-          appointmentType: appointments.appointmentType,
-          status: appointments.status,
-          startsAt: appointments.startsAt,
-          endsAt: appointments.endsAt,
-          updatedAt: appointments.updatedAt,
-          patientName: patients.name,
-          timeZone: professionals.timezone,
-        })
-        .from(appointments)
-        .innerJoin(patients, eq(patients.id, appointments.patientId))
-        .innerJoin(professionals, eq(professionals.id, appointments.professionalId))
+      const [row] = await selectAppointmentEvents(db)
         .where(and(eq(appointments.professionalId, professionalId), eq(appointments.id, appointmentId)))
         .limit(1);
       return row ?? null;
