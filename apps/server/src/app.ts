@@ -56,6 +56,7 @@ import { createTwilioGateway } from "./integrations/twilio/twilio-gateway";
 import { createOpenAiClient } from "./integrations/llm/openai-client";
 import { createAnthropicClient } from "./integrations/llm/anthropic-client";
 import { createWorker, type JobWorker } from "./jobs/worker";
+import { sampleEventLoopLoad } from "./lib/event-loop-load";
 import { whatsappOutboundService } from "./modules/whatsapp/whatsapp-outbound.service";
 import { whatsappInboundService } from "./modules/whatsapp/whatsapp-inbound.service";
 import { whatsappWebhookService } from "./modules/whatsapp/whatsapp-webhook.service";
@@ -80,6 +81,12 @@ declare module "fastify" {
 
 /** 1 MiB (PRODUCT.md "Security baseline"). */
 export const BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Event-loop utilization from which the job worker runs one job at a time, leaving the loop to requests (the
+ * WhatsApp webhook must answer in milliseconds; a reply may wait). Measured by the webhook benchmark.
+ */
+const WORKER_STEPS_BACK_AT_LOOP_UTILIZATION = 0.6;
 
 /** Builds the whole application from its dependencies; never listens (see server.ts). */
 export async function buildApp({ config, database, clock = systemClock }: AppDeps): Promise<FastifyInstance> {
@@ -114,16 +121,21 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
   const outbound = whatsappOutboundService(db, clock, { gateway, publicUrl: config.publicUrl });
   const assistant = assistantService(db, clock, { appointments, patients, outbound, llm });
   const calendarSync = calendarSyncService(db, clock, { provider: calendarProvider, tokenKey: config.google.tokenKey, publicUrl: config.publicUrl });
+  const loopLoad = sampleEventLoopLoad({ threshold: WORKER_STEPS_BACK_AT_LOOP_UTILIZATION });
   const worker = createWorker(db, {
     handlers: { ...outbound.jobs, ...assistant.jobs, ...calendarSync.jobs },
     concurrency: config.worker.concurrency,
+    busy: loopLoad.busy,
     lockTimeoutMs: config.worker.lockTimeoutMs,
     clock,
     log: app.log,
   });
   const wake = () => worker.wake();
   app.decorate("worker", worker);
-  app.addHook("onClose", () => worker.stop());
+  app.addHook("onClose", async () => {
+    loopLoad.stop();
+    await worker.stop();
+  });
   const webhook = whatsappWebhookService({
     gateway,
     publicUrl: config.publicUrl,

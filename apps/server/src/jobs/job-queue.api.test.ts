@@ -101,6 +101,15 @@ describe("claiming", () => {
 
     expect((await repo.claimDue({ workerId: "w2", now: at(1), limit: 10 })).map((j) => j.id)).toEqual([future]);
   });
+
+  it("claims a higher priority first among due jobs, never one due later however high", async () => {
+    const old = await enqueueJob(db, { type: "assistant.reply", runAt: at(-5000) });
+    const send = await enqueueJob(db, { type: "whatsapp.send", runAt: at(-10), priority: 10 });
+    await enqueueJob(db, { type: "whatsapp.send", runAt: at(1), priority: 10 });
+    const older = await enqueueJob(db, { type: "assistant.reply", runAt: at(-6000) });
+
+    expect((await repo.claimDue({ workerId: "w1", now: T0, limit: 10 })).map((j) => j.id)).toEqual([send, older, old]);
+  });
 });
 
 describe("the worker", () => {
@@ -305,6 +314,42 @@ describe("the worker", () => {
     const id = await enqueueJob(db, { type: "ping", runAt: T0 });
     w.wake();
     await expect(Promise.race([done.promise, new Promise((resolve) => setTimeout(() => resolve("slept"), 10_000))])).resolves.toBe(id);
+  });
+
+  it("runs one job at a time while the process is busy, and its full concurrency again once it is not", async () => {
+    let busy = true;
+    let runningNow = 0;
+    let most = 0;
+    const release: (() => void)[] = [];
+    const w = worker({
+      concurrency: 3,
+      busy: () => busy,
+      handlers: {
+        slow: {
+          run: async () => {
+            most = Math.max(most, ++runningNow);
+            await new Promise<void>((resolve) => release.push(resolve));
+            runningNow--;
+          },
+        },
+      },
+    });
+    for (let i = 0; i < 6; i++) await enqueueJob(db, { type: "slow", runAt: T0 });
+    w.start();
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+    await settle();
+    expect(runningNow).toBe(1);
+
+    busy = false;
+    release.shift()!();
+    await settle();
+    expect(runningNow).toBe(3);
+    expect(most).toBe(3);
+    while (release.length) {
+      release.shift()!();
+      await settle();
+    }
+    expect(await repo.countByStatus()).toMatchObject({ done: 6 });
   });
 
   it("keeps polling after a database error, logging it", async () => {

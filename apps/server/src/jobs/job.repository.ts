@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
 import type { JobStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../db/client";
 import { jobs } from "../db/schema/index";
@@ -15,6 +15,8 @@ export interface EnqueueSpec {
   /** When the job becomes due; the database's now() when omitted (see enqueueJob). */
   runAt?: Date;
   maxAttempts?: number;
+  /** Among due jobs, higher runs first; 0 when omitted. */
+  priority?: number;
 }
 
 /** last_error is shown on the admin's health panel: a message, not a dump. */
@@ -23,8 +25,8 @@ const clip = (message: string) => (message.length > LAST_ERROR_MAX ? `${message.
 
 const asJobRow = (row: typeof jobs.$inferSelect): JobRow => ({ ...row, payload: (row.payload ?? {}) as Record<string, unknown> });
 
-/** Claims come back in the order they were picked (run_at, then id); UPDATE … RETURNING has no order of its own. */
-const byDueOrder = (a: JobRow, b: JobRow) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id;
+/** Claims come back in the order they were picked (priority, run_at, id); UPDATE … RETURNING has no order of its own. */
+const byDueOrder = (a: JobRow, b: JobRow) => b.priority - a.priority || a.runAt.getTime() - b.runAt.getTime() || a.id - b.id;
 
 /**
  * Adds a job to the queue (docs/decisions/003-job-queue.md). Pass the caller's transaction so the job exists
@@ -44,6 +46,7 @@ export async function enqueueJob(db: DbOrTx, spec: EnqueueSpec): Promise<number 
       dedupeKey: spec.dedupeKey ?? null,
       ...(spec.runAt ? { runAt: spec.runAt } : {}),
       ...(spec.maxAttempts !== undefined ? { maxAttempts: spec.maxAttempts } : {}),
+      ...(spec.priority !== undefined ? { priority: spec.priority } : {}),
     })
     // jobs_dedupe_key is a PARTIAL unique index: PostgreSQL only infers it as the arbiter when the
     // statement repeats the index's predicate (https://www.postgresql.org/docs/current/sql-insert.html#SQL-ON-CONFLICT).
@@ -63,7 +66,7 @@ export function jobRepository(db: DbOrTx) {
 
   return {
     /**
-     * Claims up to `limit` due jobs for `workerId` in one statement, oldest run_at first. SKIP LOCKED lets
+     * Claims up to `limit` due jobs for `workerId` in one statement, highest priority then oldest run_at first. SKIP LOCKED lets
      * several workers claim concurrently without waiting on (or taking) each other's rows. The claim counts as
      * an attempt, so a job that kills its process every time still reaches max_attempts.
      */
@@ -73,7 +76,7 @@ export function jobRepository(db: DbOrTx) {
         .select({ id: jobs.id })
         .from(jobs)
         .where(and(eq(jobs.status, "pending"), lte(jobs.runAt, p.now)))
-        .orderBy(asc(jobs.runAt), asc(jobs.id))
+        .orderBy(desc(jobs.priority), asc(jobs.runAt), asc(jobs.id))
         .limit(p.limit)
         .for("update", { skipLocked: true });
       const rows = await db

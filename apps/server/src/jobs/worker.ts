@@ -58,6 +58,11 @@ export interface WorkerOptions {
   backoffBaseMs?: number;
   /** Run time limit of a job type without its own timeoutMs. */
   jobTimeoutMs?: number;
+  /**
+   * While this answers true the worker runs one job at a time instead of `concurrency` (never none, so the queue
+   * always moves): the process is busy serving requests, which should not wait behind background work.
+   */
+  busy?: () => boolean;
   clock?: Clock;
   log?: JobLogger;
 }
@@ -133,6 +138,7 @@ export function createWorker(db: Db, options: WorkerOptions): JobWorker {
   const jobTimeoutMs = options.jobTimeoutMs ?? 300_000;
   const clock = options.clock ?? systemClock;
   const log = options.log ?? silentLog;
+  const busy = options.busy ?? (() => false);
   const repo = jobRepository(db);
 
   const running = new Map<number, Running>();
@@ -289,7 +295,7 @@ export function createWorker(db: Db, options: WorkerOptions): JobWorker {
         // Cleared before the claim: a wake() during it means something may have committed after its snapshot.
         wakePending = false;
         await reclaimStale(false);
-        const free = concurrency - running.size;
+        const free = (busy() ? 1 : concurrency) - running.size;
         if (free > 0 && !stopping) {
           const claimed = await repo.claimDue({ workerId, now: clock.now(), limit: free });
           // Claimed while stop() was called: not started; stop() releases them with the rest.

@@ -1,11 +1,12 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { createdAt, updatedAt } from "./columns";
 import { jobStatus } from "./enums";
 
 /**
  * The durable job queue (docs/decisions/003-job-queue.md): workers claim due rows with
- * `FOR UPDATE SKIP LOCKED`; `dedupe_key` makes enqueueing the same work twice a no-op.
+ * `FOR UPDATE SKIP LOCKED`, higher `priority` first, then the oldest `run_at`; `dedupe_key` makes enqueueing the
+ * same work twice a no-op.
  */
 export const jobs = pgTable(
   "jobs",
@@ -18,6 +19,8 @@ export const jobs = pgTable(
     attempts: integer("attempts").notNull().default(0),
     maxAttempts: integer("max_attempts").notNull().default(5),
     runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Among due jobs, a higher priority is claimed first (e.g. sending a reply already written before writing new ones). */
+    priority: smallint("priority").notNull().default(0),
     lockedAt: timestamp("locked_at", { withTimezone: true }),
     lockedBy: text("locked_by"),
     lastError: text("last_error"),
@@ -26,7 +29,7 @@ export const jobs = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("jobs_due_idx").on(t.status, t.runAt),
+    index("jobs_due_idx").on(t.status, t.priority.desc(), t.runAt, t.id),
     uniqueIndex("jobs_dedupe_key").on(t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
   ],
 );

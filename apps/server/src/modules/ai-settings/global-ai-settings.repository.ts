@@ -6,19 +6,19 @@ export type GlobalAiSettingsRow = typeof aiSettings.$inferSelect;
 export type GlobalAiSettingsWrite = Pick<typeof aiSettings.$inferInsert, "provider" | "model" | "temperature" | "systemPrompt">;
 
 /** The single row (id 1) of the platform-wide assistant configuration. */
-const SINGLETON_ID = 1;
+export const GLOBAL_AI_SETTINGS_ID = 1;
 
 export function globalAiSettingsRepository(db: DbOrTx) {
   return {
     async find() {
-      const [row] = await db.select().from(aiSettings).where(eq(aiSettings.id, SINGLETON_ID)).limit(1);
+      const [row] = await db.select().from(aiSettings).where(eq(aiSettings.id, GLOBAL_AI_SETTINGS_ID)).limit(1);
       return row ?? null;
     },
     async save(values: GlobalAiSettingsWrite, by: { userId: string; at: Date }) {
       const row = { ...values, updatedBy: by.userId, updatedAt: by.at };
       const [saved] = await db
         .insert(aiSettings)
-        .values({ id: SINGLETON_ID, ...row })
+        .values({ id: GLOBAL_AI_SETTINGS_ID, ...row })
         .onConflictDoUpdate({ target: aiSettings.id, set: row })
         .returning();
       return saved!;

@@ -233,8 +233,8 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
   return {
     /** Whether the assistant answers this professional's patients now: its switch on and a provider configured. */
     async isOn(tx: DbOrTx, professionalId: string) {
-      const practice = await loadPractice(tx, professionalId);
-      return Boolean(practice?.enabled && deps.llm[practice.settings.provider]);
+      const found = await assistantSettingsRepository(tx, professionalId).findSwitch();
+      return Boolean(found?.enabled && deps.llm[found.provider]);
     },
 
     /**

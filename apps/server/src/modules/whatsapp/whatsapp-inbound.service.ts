@@ -56,7 +56,6 @@ export function whatsappInboundService(db: Db, clock: Clock, deps: { assistantOn
           await repo.recordEvent(UNROUTED_INBOUND, { to: inbound.to });
           return "unrouted";
         }
-        if (await repo.messageExists(inbound.messageSid)) return "duplicate";
 
         const now = clock.now();
         const phone = phoneOf(inbound.from);
@@ -83,7 +82,8 @@ export function whatsappInboundService(db: Db, clock: Clock, deps: { assistantOn
           externalId: inbound.messageSid,
           sentAt: now,
         });
-        // A retry that raced past the check above: the unique MessageSid decided; undo the conversation changes.
+        // Twilio retried a message already stored: the unique MessageSid decides (no lookup first, retries are rare);
+        // throwing rolls back whatever this transaction opened.
         if (!messageId) throw new DuplicateInbound();
 
         const status = statusAfterInbound(conversation.status, assistantOn);

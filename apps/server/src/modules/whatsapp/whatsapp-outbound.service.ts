@@ -12,6 +12,12 @@ export const STATUS_JOB = "whatsapp.status";
 
 const STATUS_ATTEMPTS = 5;
 
+/**
+ * Sends are claimed before other due jobs: a reply already written goes out before the worker writes the next
+ * ones (under a burst, sends used to wait behind every older reply job; docs/benchmarks/latest.md).
+ */
+const SEND_PRIORITY = 10;
+
 /** How far back to look for a message that an interrupted attempt may already have handed to Twilio. */
 const IN_DOUBT_LOOKBACK_MS = 10 * 60_000;
 
@@ -141,7 +147,7 @@ export function whatsappOutboundService(db: Db, clock: Clock, deps: { gateway: M
         lastMessageAt: message.at,
       });
       if (whatsapp) {
-        await enqueueJob(tx, { type: SEND_JOB, payload: { messageId: id }, professionalId: message.conversation.professionalId, dedupeKey: `send:${id}`, runAt: message.at });
+        await enqueueJob(tx, { type: SEND_JOB, payload: { messageId: id }, professionalId: message.conversation.professionalId, dedupeKey: `send:${id}`, runAt: message.at, priority: SEND_PRIORITY });
       }
       return id;
     },
