@@ -1,14 +1,13 @@
 import { z } from "zod";
-import { WEB_CHAT_MESSAGE_MAX_LENGTH, WEB_CHAT_PUBLIC_ID_PATTERN, WEB_CHAT_TEXTS } from "./web-chat-limits";
+import { WEB_CHAT_MESSAGE_MAX_LENGTH, WEB_CHAT_TEXTS } from "./web-chat-limits";
 
 export * from "./web-chat-limits";
 
 /** Who wrote a message, as the visitor sees it. */
 export const WEB_CHAT_AUTHORS = ["visitor", "assistant", "professional"] as const;
 
-export const webChatPublicIdParamSchema = z.object({
-  publicId: z.string().regex(WEB_CHAT_PUBLIC_ID_PATTERN, WEB_CHAT_TEXTS.chatNotFound),
-});
+/** Any text up to a length: an id that cannot exist answers 404 like an unknown one (the service checks its shape). */
+export const webChatPublicIdParamSchema = z.object({ publicId: z.string().max(100) });
 
 /** GET /api/public/chat/:publicId — what the chat page shows before the first message. */
 export const webChatClinicSchema = z.object({

@@ -328,6 +328,14 @@ class Conversation {
     return null;
   }
 
+  /** Day and time of the booking under way, read back from the patient's earlier messages (newest first). */
+  earlierDayAndTime(): { date: string | null; time: string | null } {
+    const userTexts = this.request.messages.flatMap((turn) => (turn.role === "user" ? [turn.content] : [])).slice(0, -1).reverse();
+    const time = userTexts.map(parseTime).find(Boolean) ?? null;
+    const date = userTexts.map((text) => parseDate(text, this.today)).find(Boolean) ?? null;
+    return { date, time };
+  }
+
   /** The latest phone number the patient typed (the web chat asks for a WhatsApp number before booking). */
   patientPhone(): string | null {
     const userTexts = this.request.messages.flatMap((turn) => (turn.role === "user" ? [turn.content] : []));
@@ -429,6 +437,12 @@ function followUp(conversation: Conversation): BrainReply | null {
     if (typeof args.date === "string" && typeof args.time === "string") {
       return conversation.call("book_appointment", bookingArgs(conversation, args.date, args.time, name));
     }
+  }
+  // Only the text of earlier turns kept: the question for name and WhatsApp is read back from the assistant's words.
+  if (!booking && /whatsapp com ddd/.test(foldText(conversation.previousAssistantText)) && parsePhone(text)) {
+    const earlier = conversation.earlierDayAndTime();
+    const name = parseName(text) ?? conversation.patientName() ?? bareName(text.split(/[,;\n]/)[0] ?? "");
+    if (earlier.date && earlier.time) return conversation.call("book_appointment", bookingArgs(conversation, earlier.date, earlier.time, name));
   }
   if (booking?.call.name === "book_appointment" && booking.result.status === "name_required") {
     const name = parseName(text) ?? bareName(text);

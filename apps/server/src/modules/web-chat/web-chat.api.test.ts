@@ -78,6 +78,9 @@ describe("the web chat", () => {
     const unknown = await h.request({ method: "GET", url: `/api/public/chat/clinics/${"x".repeat(22)}`, remoteAddress: ip });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ detail: WEB_CHAT_TEXTS.chatNotFound });
+    for (const id of ["curto", "x".repeat(99), "..%2F..%2Fapi"]) {
+      expect((await h.request({ method: "GET", url: `/api/public/chat/clinics/${id}`, remoteAddress: ip })).statusCode, id).toBe(404);
+    }
   });
 
   it("a visitor books: the assistant asks for name and WhatsApp first, then the chat links to that patient and WhatsApp joins it", async () => {

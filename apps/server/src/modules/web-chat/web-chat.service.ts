@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import {
   WEB_CHAT_PAGE_PATH,
+  WEB_CHAT_PUBLIC_ID_PATTERN,
   WEB_CHAT_TEXTS,
   WEB_CHAT_TOKEN_PATTERN,
   WEB_CHAT_WIDGET_PATH,
@@ -48,7 +49,7 @@ export function webChatService(db: Db, clock: Clock, deps: { assistant: Assistan
   const repo = webChatRepository(db);
 
   const clinicOrNotFound = async (publicId: string) => {
-    const clinic = await repo.findClinicByPublicId(publicId);
+    const clinic = WEB_CHAT_PUBLIC_ID_PATTERN.test(publicId) ? await repo.findClinicByPublicId(publicId) : null;
     if (!clinic) throw AppError.notFound(WEB_CHAT_TEXTS.chatNotFound);
     return clinic;
   };

@@ -38,7 +38,8 @@ export function WebChatCard() {
           <>
             <div className="space-y-1.5">
               <Label htmlFor="web-chat-link">Link público do chat</Label>
-              <div className="flex flex-col gap-2 sm:flex-row">
+              {/* Stacked: the card sits in a narrow column beside the figures, and the address is long. */}
+              <div className="flex flex-col gap-2">
                 <Input id="web-chat-link" readOnly value={settings.data.chat_url} className="font-mono text-xs sm:text-sm" onFocus={(e) => e.currentTarget.select()} />
                 <div className="flex gap-2">
                   <CopyButton value={settings.data.chat_url} label="Copiar" />
@@ -61,7 +62,7 @@ export function WebChatCard() {
               <Textarea
                 id="web-chat-snippet"
                 readOnly
-                rows={3}
+                rows={4}
                 value={settings.data.embed_snippet}
                 className="font-mono text-xs"
                 onFocus={(e) => e.currentTarget.select()}
