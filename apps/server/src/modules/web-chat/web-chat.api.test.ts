@@ -137,6 +137,36 @@ describe("the web chat", () => {
     expect(whatsapp!.patientId).toBe(list.items[0].patient_id);
   });
 
+  it("a visitor who types an existing patient's number books for that patient, but sees none of the appointments made elsewhere", async () => {
+    const existing = await h.make.patient(clinic.professionalId, { name: "Joana Existente", phone: "+5511977776666" });
+    const earlier = await h.make.appointment(clinic.professionalId, existing.id, { appointmentDate: nextBusinessDate(5), appointmentTime: "15:00" });
+    h.llm.script([
+      { toolCalls: [{ name: "book_appointment", arguments: { date: D, time: "11:00", patient_name: "Outra Pessoa", patient_phone: "11 97777-6666" } }] },
+      { text: "" },
+      { toolCalls: [{ name: "list_my_appointments", arguments: {} }] },
+      { toolCalls: [{ name: "cancel_appointment", arguments: { appointment_id: earlier.id } }] },
+      { text: "Não encontrei essa consulta." },
+    ]);
+    const token = (await start(`Quero marcar ${D} às 11h. Outra Pessoa, 11 97777-6666`)).json().visitor_token as string;
+    await h.drain();
+    const [conversation] = await conversationsOf(clinic.professionalId);
+    // Linked to the patient with that phone (WhatsApp will find the same record); the name shown is the one typed.
+    expect(conversation).toMatchObject({ patientId: existing.id, patientName: "Outra Pessoa", phoneNumber: "+5511977776666" });
+    expect((await h.db.select().from(s.patients).where(eq(s.patients.phone, "+5511977776666"))).length).toBe(1);
+
+    await send(token, "Quais consultas eu tenho? Cancela a outra");
+    await h.drain();
+    const toolResults = h.llm.requests.at(-1)!.messages.filter((m) => m.role === "tool").map((m) => JSON.parse((m as { content: string }).content));
+    expect(toolResults[0].appointments.map((a: { id: string }) => a.id)).not.toContain(earlier.id);
+    expect(toolResults[0].appointments).toHaveLength(1);
+    expect(toolResults[1]).toEqual({ status: "not_found" });
+    const [still] = await h.db.select().from(s.appointments).where(eq(s.appointments.id, earlier.id));
+    expect(still!.status).not.toBe("cancelled");
+    // Nor does the prompt tell the model about them, or the name on the record.
+    expect(h.llm.requests.at(-1)!.system).not.toContain("15:00");
+    expect(h.llm.requests.at(-1)!.system).not.toContain("Joana Existente");
+  });
+
   it("the professional replies from Conversas and the visitor sees it; the assistant then stays silent", async () => {
     h.llm.script([{ text: "Olá! Como posso ajudar?" }]);
     const token = (await start("Vocês atendem por convênio?")).json().visitor_token as string;
