@@ -15,6 +15,8 @@ export default defineConfig({
   build: {
     outDir: "dist",
     rolldownOptions: {
+      // The app, and the public chat page (docs/decisions/016), which never loads the app.
+      input: { main: fileURLToPath(new URL("./index.html", import.meta.url)), chat: fileURLToPath(new URL("./chat.html", import.meta.url)) },
       output: {
         // Libraries change less often than the app; in their own chunks they stay cached across deploys.
         codeSplitting: {

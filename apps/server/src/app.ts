@@ -63,6 +63,8 @@ import { whatsappWebhookService } from "./modules/whatsapp/whatsapp-webhook.serv
 import { whatsappWebhookRoutes } from "./modules/whatsapp/whatsapp-webhook.routes";
 import { assistantService } from "./modules/assistant/assistant.service";
 import { assistantRoutes } from "./modules/assistant/assistant.routes";
+import { webChatAllowance, webChatService } from "./modules/web-chat/web-chat.service";
+import { webChatRoutes } from "./modules/web-chat/web-chat.routes";
 
 export interface AppDeps {
   config: Config;
@@ -119,7 +121,13 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
   const appointments = appointmentService(db, clock);
   const patients = patientService(db, clock);
   const outbound = whatsappOutboundService(db, clock, { gateway, publicUrl: config.publicUrl });
-  const assistant = assistantService(db, clock, { appointments, patients, outbound, llm });
+  const assistant = assistantService(db, clock, {
+    appointments,
+    patients,
+    outbound,
+    llm,
+    webChatModelCall: webChatAllowance(db, clock, config.webChat),
+  });
   const calendarSync = calendarSyncService(db, clock, { provider: calendarProvider, tokenKey: config.google.tokenKey, publicUrl: config.publicUrl });
   const loopLoad = sampleEventLoopLoad({ threshold: WORKER_STEPS_BACK_AT_LOOP_UTILIZATION });
   const worker = createWorker(db, {
@@ -131,6 +139,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     log: app.log,
   });
   const wake = () => worker.wake();
+  const webChat = webChatService(db, clock, { assistant, limits: config.webChat, publicUrl: config.publicUrl, wake });
   app.decorate("worker", worker);
   app.addHook("onClose", async () => {
     loopLoad.stop();
@@ -198,6 +207,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       await api.register(twilioNumberRoutes(twilioNumberService(db)));
       await api.register(whatsappMetricsRoutes(whatsappMetricsService(db, clock)));
       await api.register(assistantSettingsRoutes(assistantSettingsService(db)));
+      await api.register(webChatRoutes(webChat, config.webChat));
     },
     { prefix: "/api" },
   );

@@ -54,6 +54,14 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, "apps/web/dist")),
   /** Requests per minute per client address, across the API (login has its own, stricter limit). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Web chat (docs/decisions/016): model calls per visitor per day, after which the professional answers. */
+  WEB_CHAT_LLM_CALLS_PER_DAY: z.coerce.number().int().min(1).default(40),
+  /** Messages one visitor may send per minute (counted in the database, across processes). */
+  WEB_CHAT_VISITOR_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Per client address: new chats per hour, messages per minute, thread reads per minute (polling every 3 s). */
+  WEB_CHAT_NEW_CHATS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  WEB_CHAT_ADDRESS_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  WEB_CHAT_ADDRESS_READS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** Behind a load balancer, trust X-Forwarded-For so rate limits see the client's address. */
   TRUST_PROXY: z
     .enum(["true", "false"])
@@ -85,7 +93,16 @@ export type Config = {
   webDistDir: string;
   trustProxy: boolean;
   rateLimitPerMinute: number;
+  webChat: WebChatLimits;
 };
+
+export interface WebChatLimits {
+  llmCallsPerDay: number;
+  visitorMessagesPerMinute: number;
+  newChatsPerHour: number;
+  addressMessagesPerMinute: number;
+  addressReadsPerMinute: number;
+}
 
 /** Parses the environment; throws one error listing every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -125,5 +142,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    webChat: {
+      llmCallsPerDay: e.WEB_CHAT_LLM_CALLS_PER_DAY,
+      visitorMessagesPerMinute: e.WEB_CHAT_VISITOR_MESSAGES_PER_MINUTE,
+      newChatsPerHour: e.WEB_CHAT_NEW_CHATS_PER_HOUR,
+      addressMessagesPerMinute: e.WEB_CHAT_ADDRESS_MESSAGES_PER_MINUTE,
+      addressReadsPerMinute: e.WEB_CHAT_ADDRESS_READS_PER_MINUTE,
+    },
   };
 }

@@ -171,6 +171,30 @@ describe("receptionistBrain", () => {
     ]);
   });
 
+  it("on the web chat, asks for name and WhatsApp when the tool wants them, then books with both", () => {
+    const booking = [user("quero marcar amanhã às 9h"), called("b1", "book_appointment", { date: "2025-03-13", time: "09:00" })];
+    const contact = result("b1", "book_appointment", { status: "contact_required", missing: ["patient_name", "patient_phone"] });
+    const askContact = ask([...booking, contact]);
+    expect(askContact.text).toMatch(/nome completo.*WhatsApp com DDD/);
+    const retried = ask([...booking, contact, said(askContact.text ?? ""), user("Meu nome é Carla Nunes e meu WhatsApp é (11) 98765-4321")]);
+    expect(retried.toolCalls).toEqual([
+      { name: "book_appointment", arguments: { date: "2025-03-13", time: "09:00", patient_name: "Carla Nunes", patient_phone: "(11) 98765-4321" } },
+    ]);
+    const bare = ask([...booking, contact, said(askContact.text ?? ""), user("Carla Nunes, 11 98765 4321")]);
+    expect(bare.toolCalls?.[0]?.arguments).toMatchObject({ patient_name: "Carla Nunes", patient_phone: "11 98765 4321" });
+    // When only the text of earlier turns is kept, the day and time come back from the patient's earlier words.
+    const textOnly = ask([
+      user("Quero marcar uma consulta para o dia 20/03"),
+      said("Para quinta-feira, 20/03, tenho estes horários livres: 09:00, 10:00. Qual prefere?"),
+      user("Pode ser às 10:00"),
+      said(askContact.text ?? ""),
+      user("Meu nome é Carla Nunes e meu WhatsApp é (11) 98765-4321"),
+    ]);
+    expect(textOnly.toolCalls).toEqual([
+      { name: "book_appointment", arguments: { date: "2025-03-20", time: "10:00", patient_name: "Carla Nunes", patient_phone: "(11) 98765-4321" } },
+    ]);
+  });
+
   it("books the time picked from the free times it offered, when only the text of earlier turns is kept", () => {
     const reply = ask([
       user("Quero marcar uma consulta para o dia 14/03"),

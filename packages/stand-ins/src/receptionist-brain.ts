@@ -177,6 +177,15 @@ function bareName(text: string): string | null {
   return nameFromWords(trimmed);
 }
 
+/**
+ * A phone number the patient typed ("(11) 98765-4321", "11 98765 4321", "+55 11 98765-4321"), digits only with
+ * the country code when given, or null. The server validates it (E.164); the brain only picks it out of the text.
+ */
+export function parsePhone(text: string): string | null {
+  const match = /(\+?\d{2}\s?)?\(?\d{2}\)?[\s.-]?9?\d{4}[\s.-]?\d{4}\b/.exec(text);
+  return match ? match[0].trim() : null;
+}
+
 // ---- intents -----------------------------------------------------------------------------------------------
 
 export type ReceptionistIntent = "handoff" | "cancel" | "reschedule" | "book" | "list" | "thanks" | "other";
@@ -319,6 +328,24 @@ class Conversation {
     return null;
   }
 
+  /** Day and time of the booking under way, read back from the patient's earlier messages (newest first). */
+  earlierDayAndTime(): { date: string | null; time: string | null } {
+    const userTexts = this.request.messages.flatMap((turn) => (turn.role === "user" ? [turn.content] : [])).slice(0, -1).reverse();
+    const time = userTexts.map(parseTime).find(Boolean) ?? null;
+    const date = userTexts.map((text) => parseDate(text, this.today)).find(Boolean) ?? null;
+    return { date, time };
+  }
+
+  /** The latest phone number the patient typed (the web chat asks for a WhatsApp number before booking). */
+  patientPhone(): string | null {
+    const userTexts = this.request.messages.flatMap((turn) => (turn.role === "user" ? [turn.content] : []));
+    for (const text of userTexts.reverse()) {
+      const phone = parsePhone(text);
+      if (phone) return phone;
+    }
+    return null;
+  }
+
   /** The assistant asked "para qual dia e horário … remarcar?" and the patient now gives both. */
   answersRescheduleQuestion(): boolean {
     const text = this.latestUserText;
@@ -331,7 +358,8 @@ class Conversation {
 }
 
 function bookingArgs(conversation: Conversation, date: string, time: string, name: string | null = conversation.patientName()) {
-  return name ? { date, time, patient_name: name } : { date, time };
+  const phone = conversation.patientPhone();
+  return { date, time, ...(name ? { patient_name: name } : {}), ...(phone ? { patient_phone: phone } : {}) };
 }
 
 function replyToToolResult(conversation: Conversation, tool: ToolTurn): BrainReply {
@@ -358,6 +386,7 @@ function replyToToolResult(conversation: Conversation, tool: ToolTurn): BrainRep
         return say(`Esse horário já está ocupado. Os horários livres mais próximos são: ${nearest.join(", ")}. Qual prefere?`);
       }
       if (status === "name_required") return say("Para concluir o agendamento, qual é o seu nome completo?");
+      if (status === "contact_required") return say("Para concluir o agendamento, preciso do seu nome completo e do seu WhatsApp com DDD.");
       if (status === "not_accepting") {
         return say("No momento a agenda não está recebendo agendamentos por aqui. A equipe do consultório vai entrar em contato com você.");
       }
@@ -402,6 +431,19 @@ function followUp(conversation: Conversation): BrainReply | null {
   const time = parseTime(text);
 
   const booking = conversation.lastPreviousCall("book_appointment", "check_availability", "reschedule_appointment");
+  if (booking?.call.name === "book_appointment" && booking.result.status === "contact_required") {
+    const args = booking.call.arguments;
+    const name = parseName(text) ?? conversation.patientName() ?? bareName(text.split(/[,;\n]/)[0] ?? "");
+    if (typeof args.date === "string" && typeof args.time === "string") {
+      return conversation.call("book_appointment", bookingArgs(conversation, args.date, args.time, name));
+    }
+  }
+  // Only the text of earlier turns kept: the question for name and WhatsApp is read back from the assistant's words.
+  if (!booking && /whatsapp com ddd/.test(foldText(conversation.previousAssistantText)) && parsePhone(text)) {
+    const earlier = conversation.earlierDayAndTime();
+    const name = parseName(text) ?? conversation.patientName() ?? bareName(text.split(/[,;\n]/)[0] ?? "");
+    if (earlier.date && earlier.time) return conversation.call("book_appointment", bookingArgs(conversation, earlier.date, earlier.time, name));
+  }
   if (booking?.call.name === "book_appointment" && booking.result.status === "name_required") {
     const name = parseName(text) ?? bareName(text);
     const args = booking.call.arguments;

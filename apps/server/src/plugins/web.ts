@@ -2,7 +2,24 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
-import { MSG } from "@clinora/contracts";
+import { MSG, WEB_CHAT_PAGE_PATH, WEB_CHAT_WIDGET_PATH } from "@clinora/contracts";
+
+/**
+ * The public web chat page may be framed by any site (the embed script opens it in an iframe on the clinic's own
+ * site); every other page keeps `frame-ancestors 'none'` (docs/decisions/016). Same rules as the app otherwise.
+ */
+const CHAT_PAGE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "frame-ancestors *",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join(";");
 
 /**
  * Serves the built React app and answers every other GET with index.html, so client-side routes such as
@@ -21,8 +38,24 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string) {
         // Vite fingerprints everything under assets/, so those files never change.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+        // The embed script is loaded by clinics' own sites (helmet's default would let only this origin load it).
+        if (filePath.endsWith(`${path.sep}${WEB_CHAT_WIDGET_PATH.slice(1)}`)) res.header("Cross-Origin-Resource-Policy", "cross-origin");
       },
     });
+
+    if (existsSync(path.join(webDistDir, "chat.html"))) {
+      // Outside /api and without the React app: the small chat page, framable by any site.
+      app.get<{ Params: { publicId: string } }>(`${WEB_CHAT_PAGE_PATH}/:publicId`, (_request, reply) => {
+        reply.raw.removeHeader("X-Frame-Options");
+        return reply
+          .header("Content-Security-Policy", CHAT_PAGE_CSP)
+          .header("Cross-Origin-Resource-Policy", "cross-origin")
+          .header("Cache-Control", "no-cache")
+          .header("X-Robots-Tag", "noindex")
+          .type("text/html")
+          .sendFile("chat.html");
+      });
+    }
   }
 
   app.setNotFoundHandler((request, reply) => {

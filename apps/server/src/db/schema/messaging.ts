@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 import { conversationChannel, conversationStatus, messageDirection, messageSender, messageStatus } from "./enums";
 import { patients } from "./practice";
@@ -83,4 +83,34 @@ export const systemEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("system_events_kind_created_idx").on(t.kind, t.createdAt)],
+);
+
+/**
+ * A web-chat visitor (docs/decisions/016): the only key to its conversation is a random token kept in the visitor's
+ * browser, of which only the SHA-256 is stored. Counts the model calls made for it today (the professional's day),
+ * so a bot cannot run up the clinic's bill.
+ */
+export const webChatVisitors = pgTable(
+  "web_chat_visitors",
+  {
+    id: id(),
+    professionalId: uuid("professional_id")
+      .notNull()
+      .references(() => professionals.id, { onDelete: "cascade" }),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    /** The local day `llm_calls` counts (YYYY-MM-DD in the professional's zone). */
+    llmDay: date("llm_day", { mode: "string" }),
+    llmCalls: integer("llm_calls").notNull().default(0),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("web_chat_visitors_token_key").on(t.tokenHash),
+    uniqueIndex("web_chat_visitors_conversation_key").on(t.conversationId),
+    index("web_chat_visitors_professional_idx").on(t.professionalId, t.createdAt),
+  ],
 );

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, smallint, text, time, varchar } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, smallint, text, time, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { DEFAULT_TIME_ZONE } from "@clinora/contracts";
 import { createdAt, id, updatedAt } from "./columns";
 
@@ -30,6 +30,8 @@ export const professionals = pgTable(
     businessDays: smallint("business_days").array().notNull().default([1, 2, 3, 4, 5]),
     businessStart: time("business_start").notNull().default("08:00"),
     businessEnd: time("business_end").notNull().default("18:00"),
+    /** The opaque id of the public web chat (`/chat/<id>`), made the first time the professional opens its settings. */
+    publicChatId: text("public_chat_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -37,5 +39,6 @@ export const professionals = pgTable(
     index("professionals_specialty_idx").on(t.specialty),
     index("professionals_city_idx").on(t.clinicCity),
     index("professionals_created_idx").on(t.createdAt),
+    uniqueIndex("professionals_public_chat_id_key").on(t.publicChatId),
   ],
 );

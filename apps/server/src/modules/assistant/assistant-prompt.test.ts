@@ -70,6 +70,17 @@ describe("composeSystemPrompt", () => {
     expect(prompt).toContain("2026-03-12 10:00 (Consulta, pending)");
   });
 
+  it("on the web chat, tells the model to ask name and WhatsApp before booking; WhatsApp prompts do not", () => {
+    const base = { settings: effectiveSettings({ global: DEFAULT_AI_SETTINGS, own: null }), practice, now: new Date(), patient: { name: null, known: false }, upcoming: [] };
+    const web = composeSystemPrompt({ ...base, channel: "web_chat" });
+    expect(web).toContain("Canal: chat do site");
+    expect(web).toContain("patient_phone");
+    expect(web).toContain("Visitante do site ainda sem nome e WhatsApp informados.");
+    const whatsapp = composeSystemPrompt(base);
+    expect(whatsapp).not.toContain("chat do site");
+    expect(whatsapp).toContain("Contato ainda sem cadastro");
+  });
+
   it("says when the professional takes no new bookings", () => {
     const prompt = composeSystemPrompt({
       settings: effectiveSettings({ global: DEFAULT_AI_SETTINGS, own: null }),

@@ -91,7 +91,17 @@ const FIXED_RULES = `Regras que sempre valem:
 - Se o paciente pedir para falar com uma pessoa, ou se você não souber ajudar, chame handoff_to_human.
 - Não peça nem repita CPF, dados de cartão ou informações clínicas.`;
 
+/**
+ * The web chat (docs/decisions/016): the visitor is nobody yet. Name and WhatsApp number come before any booking,
+ * so the patient record, and later WhatsApp messages from that number, are the same person.
+ */
+const WEB_CHAT_RULES = `Canal: chat do site da clínica (não é WhatsApp).
+- Antes de agendar, peça o nome completo e o número de WhatsApp com DDD do visitante; envie-os em patient_name e patient_phone ao chamar book_appointment.
+- Se o número não for válido, peça de novo com DDD.`;
+
 export interface PromptContext {
+  /** Where the patient writes from; WhatsApp when absent. */
+  channel?: "whatsapp" | "web_chat";
   settings: EffectiveAssistantSettings;
   practice: PracticeFacts;
   now: Date;
@@ -100,7 +110,8 @@ export interface PromptContext {
 }
 
 /** The full system prompt: the clinic's prompt with placeholders filled, the fixed rules, and the context. */
-export function composeSystemPrompt({ settings, practice, now, patient, upcoming }: PromptContext): string {
+export function composeSystemPrompt({ channel = "whatsapp", settings, practice, now, patient, upcoming }: PromptContext): string {
+  const webChat = channel === "web_chat";
   const hours = businessHoursText(practice.businessDays, practice.businessStart, practice.businessEnd);
   const filled = settings.promptTemplate
     .replaceAll("{assistant_name}", settings.assistantName)
@@ -115,12 +126,22 @@ export function composeSystemPrompt({ settings, practice, now, patient, upcoming
     practice.acceptingBookings
       ? null
       : "A profissional não está aceitando novos agendamentos no momento: não agende; diga isso ao paciente. Ainda é possível responder dúvidas e cancelar.",
-    patient.known ? `Paciente cadastrado: ${patient.name}.` : `Contato ainda sem cadastro${patient.name ? ` (nome no WhatsApp: ${patient.name})` : ""}.`,
+    patient.known
+      ? `Paciente cadastrado: ${patient.name}.`
+      : webChat
+        ? "Visitante do site ainda sem nome e WhatsApp informados."
+        : `Contato ainda sem cadastro${patient.name ? ` (nome no WhatsApp: ${patient.name})` : ""}.`,
     upcoming.length
       ? `Próximas consultas deste paciente: ${upcoming.map((a) => `${a.date} ${a.time} (${a.type}, ${a.status})`).join("; ")}.`
       : "Este paciente não tem consultas futuras.",
   ].filter(Boolean);
-  return [filled, settings.instructions ? `Instruções da clínica:\n${settings.instructions}` : null, FIXED_RULES, `Contexto:\n${context.join("\n")}`]
+  return [
+    filled,
+    settings.instructions ? `Instruções da clínica:\n${settings.instructions}` : null,
+    FIXED_RULES,
+    webChat ? WEB_CHAT_RULES : null,
+    `Contexto:\n${context.join("\n")}`,
+  ]
     .filter(Boolean)
     .join("\n\n");
 }

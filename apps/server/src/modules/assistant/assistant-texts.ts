@@ -45,4 +45,7 @@ export const TEXTS = {
     `Se for uma emergência, ligue agora para o SAMU (192) ou procure o pronto-socorro mais próximo. Também avisei ${withTitle(professionalName)} sobre a sua mensagem.`,
   unconfirmedClaim: "Ainda não consegui concluir essa alteração na agenda. Quer que eu verifique os horários disponíveis?",
   empty: "Desculpe, não entendi. Pode me contar como posso ajudar?",
+  /** What the booking tool tells the model when a web-chat visitor has not given a name and WhatsApp yet. */
+  contactRequired:
+    "Antes de agendar, peça ao visitante o nome completo e o número de WhatsApp com DDD (ex.: (11) 98765-4321) e chame book_appointment de novo com patient_name e patient_phone.",
 } as const;

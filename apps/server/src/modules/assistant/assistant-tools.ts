@@ -1,4 +1,4 @@
-import { DEFAULT_APPOINTMENT_TYPE, isoDateSchema, patientInputSchema, type Appointment } from "@clinora/contracts";
+import { DEFAULT_APPOINTMENT_TYPE, isoDateSchema, patientInputSchema, toE164BR, type Appointment } from "@clinora/contracts";
 import type { LlmTool } from "../../integrations/llm/llm-client";
 import { AppError } from "../../lib/app-error";
 import { addDays, minutesOfDay, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
@@ -20,10 +20,16 @@ export const ASSISTANT_TOOLS: LlmTool[] = [
   },
   {
     name: "book_appointment",
-    description: "Agenda uma consulta para o paciente desta conversa. Para paciente sem cadastro, envie patient_name (nome completo).",
+    description:
+      "Agenda uma consulta para o paciente desta conversa. Para paciente sem cadastro, envie patient_name (nome completo); no chat do site, envie também patient_phone (WhatsApp com DDD).",
     parameters: {
       type: "object",
-      properties: { date: dateParam, time: timeParam, patient_name: { type: "string", description: "Nome completo do paciente" } },
+      properties: {
+        date: dateParam,
+        time: timeParam,
+        patient_name: { type: "string", description: "Nome completo do paciente" },
+        patient_phone: { type: "string", description: "Número de WhatsApp do paciente com DDD (obrigatório no chat do site)" },
+      },
       required: ["date", "time"],
     },
   },
@@ -75,6 +81,20 @@ export interface ToolScope {
   dryRun: boolean;
   /** A patient record created at the first booking (the conversation links it). */
   onPatientCreated(patient: { id: string; name: string }): Promise<void>;
+  /**
+   * Web chat (docs/decisions/016): nobody is known by a phone yet, so a booking needs the visitor's name and an
+   * E.164 WhatsApp number; the conversation then links to the patient with that phone (found or created).
+   */
+  webChat?: {
+    findPatientByPhone(phone: string): Promise<{ id: string; name: string } | null>;
+    /** Links the conversation to the patient, keeping the name and phone the visitor gave. */
+    onContactLinked(patient: { id: string; name: string }, contact: { name: string; phone: string }): Promise<void>;
+    /**
+     * Appointments made before the chat started are not shown or changed here: whoever types a phone number is
+     * not proven to own it, so the visitor only sees what was booked in this chat.
+     */
+    since: Date;
+  };
 }
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -87,6 +107,15 @@ const validTime = (v: unknown) => {
   const t = str(v).padStart(5, "0");
   return TIME.test(t) ? t : null;
 };
+
+/** The patient's coming appointments this conversation may see (on web chat, only those booked in it). */
+export async function visibleUpcoming(scope: Pick<ToolScope, "actor" | "appointments" | "patient" | "webChat">, limit = 10): Promise<Appointment[]> {
+  if (!scope.patient) return [];
+  const since = scope.webChat?.since;
+  const upcoming = await scope.appointments.upcomingOfPatient(scope.actor, scope.patient.id, since ? 50 : limit);
+  if (!since) return upcoming;
+  return upcoming.filter((a) => a.source === "assistant" && new Date(a.created_at).getTime() >= since.getTime()).slice(0, limit);
+}
 
 /** The tools bound to one conversation's patient: they can only see and change that patient's appointments. */
 export function assistantToolbox(scope: ToolScope) {
@@ -112,7 +141,7 @@ export function assistantToolbox(scope: ToolScope) {
 
   const ownAppointment = async (id: unknown): Promise<Appointment | null> => {
     if (!scope.patient || typeof id !== "string") return null;
-    const upcoming = await appointments.upcomingOfPatient(actor, scope.patient.id, 20);
+    const upcoming = await visibleUpcoming(scope, 20);
     return upcoming.find((a) => a.id === id) ?? null;
   };
 
@@ -139,6 +168,12 @@ export function assistantToolbox(scope: ToolScope) {
       if (!date || !time) return { result: { status: "invalid", reason: "Data ou horário inválido: use YYYY-MM-DD e HH:MM." } };
       if (!scope.acceptingBookings) return { result: { status: "not_accepting" } };
       const name = str(args.patient_name);
+      const webChat = scope.webChat;
+      const phone = webChat ? toE164BR(str(args.patient_phone)) : scope.phone;
+      if (webChat && !scope.patient && (name.length < 3 || !phone)) {
+        const missing = [name.length < 3 ? "patient_name" : null, phone ? null : "patient_phone"].filter(Boolean);
+        return { result: { status: "contact_required", missing, instruction: TEXTS.contactRequired } };
+      }
       if (!scope.patient && name.length < 3) return { result: { status: "name_required" } };
       const problem = await slotProblem(date, time);
       if (problem) return problem;
@@ -147,6 +182,14 @@ export function assistantToolbox(scope: ToolScope) {
         return { result: { status: "booked", appointment: booked({ id: "teste", date, time }) }, confirmation, summary: `Agendaria ${date} às ${time} (teste: nada foi gravado)` };
       }
       let patient = scope.patient;
+      if (!patient && webChat && phone) {
+        // The same phone on WhatsApp later finds this same patient record (matched by E.164 phone).
+        const existing = await webChat.findPatientByPhone(phone);
+        patient = existing ?? (await scope.patients.create(actor, patientInputSchema.parse({ name, phone })));
+        patient = { id: patient.id, name: patient.name };
+        scope.patient = patient;
+        await webChat.onContactLinked(patient, { name, phone });
+      }
       if (!patient) {
         const created = await scope.patients.create(actor, patientInputSchema.parse({ name, phone: scope.phone }));
         patient = { id: created.id, name: created.name };
@@ -169,7 +212,7 @@ export function assistantToolbox(scope: ToolScope) {
 
     async list_my_appointments() {
       if (!scope.patient) return { result: { appointments: [] } };
-      const upcoming = await appointments.upcomingOfPatient(actor, scope.patient.id);
+      const upcoming = await visibleUpcoming(scope);
       return {
         result: {
           appointments: upcoming.map((a) => ({ ...booked(a), type: a.appointment_type, status: a.status })),

@@ -1,4 +1,4 @@
-import { DEFAULT_AI_SETTINGS, MSG, type AiProvider, type AssistantTestRequest, type AssistantTestResponse } from "@clinora/contracts";
+import { DEFAULT_AI_SETTINGS, MSG, WEB_CHAT_TEXTS, type AiProvider, type AssistantTestRequest, type AssistantTestResponse } from "@clinora/contracts";
 import type { Db, DbOrTx } from "../../db/client";
 import type { LlmClient, LlmMessage } from "../../integrations/llm/llm-client";
 import { AppError } from "../../lib/app-error";
@@ -17,7 +17,7 @@ import { whatsappMessageRepository, type ConversationRow } from "../whatsapp/wha
 import type { WhatsappOutboundService } from "../whatsapp/whatsapp-outbound.service";
 import { composeSystemPrompt, effectiveSettings, type EffectiveAssistantSettings, type PracticeFacts } from "./assistant-prompt";
 import { asksForPerson, claimsScheduleChange, soundsUrgent, TEXTS } from "./assistant-texts";
-import { ASSISTANT_TOOLS, assistantToolbox, type ToolScope } from "./assistant-tools";
+import { ASSISTANT_TOOLS, assistantToolbox, visibleUpcoming, type ToolScope } from "./assistant-tools";
 
 /** Tool rounds per answer: enough to list, check and book; a model that loops past it is stopped. */
 const MAX_TOOL_ROUNDS = 4;
@@ -33,6 +33,17 @@ export interface AssistantDeps {
   outbound: WhatsappOutboundService;
   /** The configured clients by provider (a provider without a key has none). */
   llm: Partial<Record<AiProvider, LlmClient>>;
+  /**
+   * Web chat: takes one model call from the visitor's daily allowance; false when it is used up
+   * (docs/decisions/016). Without it, web-chat answers are not capped.
+   */
+  webChatModelCall?: (conversation: ConversationRow, timeZone: string) => Promise<boolean>;
+}
+
+/** How an answer is being given: the channel shapes the prompt; `allowModelCall` may stop it before a model call. */
+interface ConverseOptions {
+  channel: "whatsapp" | "web_chat";
+  allowModelCall?: () => Promise<boolean>;
 }
 
 interface Answer {
@@ -84,7 +95,7 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
   };
 
   /** The tools' view of one conversation: the practice's schedule, this patient, real or simulated writes. */
-  const toolScope = (practice: Practice, conversation: Pick<ToolScope, "patient" | "phone" | "dryRun" | "onPatientCreated">): ToolScope => ({
+  const toolScope = (practice: Practice, conversation: Pick<ToolScope, "patient" | "phone" | "dryRun" | "onPatientCreated" | "webChat">): ToolScope => ({
     ...conversation,
     actor: practice.actor,
     appointments: deps.appointments,
@@ -95,11 +106,18 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
   });
 
   /** The model's turns with tool calls run by the toolbox, and the message the patient gets. */
-  const converse = async (practice: Practice, history: LlmMessage[], scope: ToolScope, patient: { name: string | null; known: boolean }): Promise<Answer> => {
+  const converse = async (
+    practice: Practice,
+    history: LlmMessage[],
+    scope: ToolScope,
+    patient: { name: string | null; known: boolean },
+    options: ConverseOptions = { channel: "whatsapp" },
+  ): Promise<Answer> => {
     const llm = deps.llm[practice.settings.provider];
     if (!llm) throw new AppError(503, MSG.assistantTestNoProvider, "unavailable");
-    const upcoming = scope.patient ? await deps.appointments.upcomingOfPatient(practice.actor, scope.patient.id, 5) : [];
+    const upcoming = await visibleUpcoming(scope, 5);
     const system = composeSystemPrompt({
+      channel: options.channel,
       settings: practice.settings,
       practice: practice.facts,
       now: clock.now(),
@@ -114,6 +132,10 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
     let text = "";
 
     for (let round = 0; round <= MAX_TOOL_ROUNDS; round++) {
+      if (options.allowModelCall && !(await options.allowModelCall())) {
+        // The visitor's allowance ran out (maybe mid-answer): what the tools did is still confirmed.
+        return { text: [...confirmations, WEB_CHAT_TEXTS.dailyLimitReached].join("\n\n"), handoff: { reason: "limite diário do chat" }, summaries };
+      }
       const response = await llm.complete({
         model: practice.settings.model,
         system,
@@ -203,6 +225,8 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
       if (asksForPerson(lastText)) return deliver(conversation, messageId, TEXTS.handoff(practice.facts.professionalName), HANDOFF_URGENCY);
 
       const patientRow = conversation.patientId ? { id: conversation.patientId, name: conversation.patientName ?? "" } : null;
+      const webChat = conversation.channel === "web_chat";
+      const { professionalId } = conversation;
       const answer = await converse(
         practice,
         history,
@@ -211,10 +235,27 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
           phone: conversation.phoneNumber,
           dryRun: false,
           onPatientCreated: async (patient) => {
-            await whatsappMessageRepository(db).updateConversation(conversation.professionalId, conversation.id, { patientId: patient.id, patientName: patient.name });
+            await whatsappMessageRepository(db).updateConversation(professionalId, conversation.id, { patientId: patient.id, patientName: patient.name });
           },
+          webChat: webChat
+            ? {
+                since: conversation.createdAt,
+                findPatientByPhone: (phone) => whatsappMessageRepository(db).findPatientByPhone(professionalId, phone),
+                onContactLinked: async (patient, contact) => {
+                  await whatsappMessageRepository(db).updateConversation(professionalId, conversation.id, {
+                    patientId: patient.id,
+                    patientName: contact.name,
+                    phoneNumber: contact.phone,
+                  });
+                },
+              }
+            : undefined,
         }),
         { name: conversation.patientName, known: patientRow !== null },
+        {
+          channel: webChat ? "web_chat" : "whatsapp",
+          allowModelCall: webChat && deps.webChatModelCall ? () => deps.webChatModelCall!(conversation, practice.facts.timeZone) : undefined,
+        },
       );
       await deliver(conversation, messageId, answer.text, answer.handoff ? HANDOFF_URGENCY : null);
     },
@@ -231,6 +272,13 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
   };
 
   return {
+    /** The assistant as a web-chat visitor meets it: its name and whether it answers now. */
+    async presence(professionalId: string): Promise<{ assistantName: string; on: boolean } | null> {
+      const practice = await loadPractice(db, professionalId);
+      if (!practice) return null;
+      return { assistantName: practice.settings.assistantName, on: Boolean(practice.enabled && deps.llm[practice.settings.provider]) };
+    },
+
     /** Whether the assistant answers this professional's patients now: its switch on and a provider configured. */
     async isOn(tx: DbOrTx, professionalId: string) {
       const found = await assistantSettingsRepository(tx, professionalId).findSwitch();

@@ -137,7 +137,8 @@ export function whatsappOutboundService(db: Db, clock: Clock, deps: { gateway: M
         direction: "outbound",
         sender: message.sender,
         content: message.content,
-        status: whatsapp ? "queued" : "sent",
+        // A web-chat message is in the visitor's thread once stored: nothing to send (docs/decisions/016).
+        status: whatsapp ? "queued" : "delivered",
         replyToMessageId: message.replyToMessageId ?? null,
         sentAt: message.at,
       });

@@ -10,6 +10,7 @@ import { AssistantTestCard } from "../components/assistant-test-card";
 import { BestPracticesCard } from "../components/best-practices-card";
 import { IntegrationStatusCard } from "../components/integration-status-card";
 import { MessageMonitoringCard } from "../components/message-monitoring-card";
+import { WebChatCard } from "../components/web-chat-card";
 import { WhatsappTwilioCard } from "../components/whatsapp-twilio-card";
 
 /** Spec part 2 §2.7: the five cards, and "Testar assistente" between the settings form and the best practices. */
@@ -37,6 +38,7 @@ export function AssistantSettingsPage() {
         <div className="space-y-6 lg:col-span-2">
           <IntegrationStatusCard number={number} loading={config.isPending} />
           <WhatsappTwilioCard number={number} webhookUrl={webhookUrlOf(config.data)} loading={config.isPending} />
+          <WebChatCard />
         </div>
         <div className="min-w-0 space-y-6 lg:col-span-3">
           <MessageMonitoringCard />

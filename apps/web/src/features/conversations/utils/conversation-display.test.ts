@@ -64,6 +64,7 @@ describe("conversation display rules", () => {
     expect(contactName({ patient_name: "Ana Lima", phone_number: "+5511987654321" })).toBe("Ana Lima");
     expect(contactName({ patient_name: " ", phone_number: "+5511987654321" })).toBe("(11) 98765-4321");
     expect(contactName({ patient_name: null, phone_number: null })).toBe("Contato desconhecido");
+    expect(contactName({ patient_name: null, phone_number: null, channel: "web_chat" })).toBe("Visitante do site");
   });
 
   it("orders a thread by send time, oldest first", () => {

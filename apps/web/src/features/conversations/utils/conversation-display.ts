@@ -99,9 +99,10 @@ export function formatWaitingAge(minutes: number): string {
   return `${hours}h ${String(minutes % 60).padStart(2, "0")}min`;
 }
 
-/** The patient's name, else the formatted phone, else a neutral label. */
-export function contactName(conversation: { patient_name: string | null; phone_number: string | null }): string {
-  return conversation.patient_name?.trim() || formatPhone(conversation.phone_number) || "Contato desconhecido";
+/** The patient's name, else the formatted phone, else a neutral label (a web-chat visitor who gave no name yet). */
+export function contactName(conversation: { patient_name: string | null; phone_number: string | null; channel?: string }): string {
+  const fallback = conversation.channel === "web_chat" ? "Visitante do site" : "Contato desconhecido";
+  return conversation.patient_name?.trim() || formatPhone(conversation.phone_number) || fallback;
 }
 
 /** Spec part 2 §7: the thread is shown by `sent_at`, oldest first. */

@@ -1,0 +1,105 @@
+import { and, asc, count, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { conversations, messages, professionals, webChatVisitors } from "../../db/schema/index";
+
+export type WebChatVisitorRow = typeof webChatVisitors.$inferSelect;
+
+/**
+ * What the public web chat reads and writes: a clinic by its public id, a visitor by the hash of its token, the
+ * visitor's own thread. Every query names the one conversation or professional it concerns.
+ */
+export function webChatRepository(db: DbOrTx) {
+  return {
+    /** The professional behind a public chat id, with what the chat page shows. */
+    async findClinicByPublicId(publicId: string) {
+      const [row] = await db
+        .select({ id: professionals.id, fullName: professionals.fullName, clinicName: professionals.clinicName, timeZone: professionals.timezone })
+        .from(professionals)
+        .where(eq(professionals.publicChatId, publicId))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async findPublicIdOf(professionalId: string): Promise<string | null> {
+      const [row] = await db.select({ publicId: professionals.publicChatId }).from(professionals).where(eq(professionals.id, professionalId)).limit(1);
+      return row?.publicId ?? null;
+    },
+
+    /** Gives the professional this public id unless it already has one; answers the id it has now. */
+    async assignPublicId(professionalId: string, publicId: string): Promise<string | null> {
+      await db
+        .update(professionals)
+        .set({ publicChatId: publicId })
+        .where(and(eq(professionals.id, professionalId), isNull(professionals.publicChatId)));
+      return this.findPublicIdOf(professionalId);
+    },
+
+    async insertVisitor(values: typeof webChatVisitors.$inferInsert) {
+      const [row] = await db.insert(webChatVisitors).values(values).returning();
+      return row!;
+    },
+
+    /** The visitor holding this token (by its hash) with its conversation. */
+    async findVisitorByTokenHash(tokenHash: string) {
+      const [row] = await db
+        .select({ visitor: webChatVisitors, conversation: conversations, clinicName: professionals.clinicName, fullName: professionals.fullName })
+        .from(webChatVisitors)
+        .innerJoin(conversations, eq(conversations.id, webChatVisitors.conversationId))
+        .innerJoin(professionals, eq(professionals.id, webChatVisitors.professionalId))
+        .where(eq(webChatVisitors.tokenHash, tokenHash))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Messages the visitor wrote in this conversation at or after `since` (the per-visitor rate limit). */
+    async countInboundSince(conversationId: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(messages)
+        .where(and(eq(messages.conversationId, conversationId), eq(messages.direction, "inbound"), gte(messages.sentAt, since)));
+      return row?.n ?? 0;
+    },
+
+    /** The thread, oldest first: all of it, or the messages sent at or after `since`. */
+    async listThread(professionalId: string, conversationId: string, since: Date | null) {
+      return db
+        .select({ id: messages.id, direction: messages.direction, sender: messages.sender, content: messages.content, status: messages.status, sentAt: messages.sentAt })
+        .from(messages)
+        .where(
+          and(eq(messages.professionalId, professionalId), eq(messages.conversationId, conversationId), since ? gte(messages.sentAt, since) : undefined),
+        )
+        .orderBy(asc(messages.sentAt), asc(messages.createdAt), asc(messages.id));
+    },
+
+    /** The visitor's page showed these replies: the professional sees them as read. */
+    async markRead(conversationId: string, ids: string[]) {
+      if (ids.length === 0) return;
+      await db
+        .update(messages)
+        .set({ status: "read", updatedAt: new Date() })
+        .where(and(eq(messages.conversationId, conversationId), eq(messages.direction, "outbound"), inArray(messages.id, ids)));
+    },
+
+    /**
+     * Takes one model call from the visitor's allowance for `day`, atomically (a new day starts again at one).
+     * False when `cap` calls were already made that day.
+     */
+    async takeModelCall(conversationId: string, day: string, cap: number): Promise<boolean> {
+      const updated = await db
+        .update(webChatVisitors)
+        .set({
+          llmCalls: sql`case when ${webChatVisitors.llmDay} = ${day} then ${webChatVisitors.llmCalls} + 1 else 1 end`,
+          llmDay: day,
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(webChatVisitors.conversationId, conversationId),
+            sql`(${webChatVisitors.llmDay} is distinct from ${day} or ${webChatVisitors.llmCalls} < ${cap})`,
+          ),
+        )
+        .returning({ id: webChatVisitors.id });
+      return updated.length > 0;
+    },
+  };
+}

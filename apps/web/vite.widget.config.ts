@@ -1,0 +1,14 @@
+import { defineConfig } from "vite";
+
+/**
+ * The embed script as one classic script at a fixed address (dist/widget.js), built after the app
+ * (docs/decisions/016): clinics paste its URL once, so it is never fingerprinted, and it imports nothing.
+ */
+export default defineConfig({
+  build: {
+    outDir: "dist",
+    emptyOutDir: false,
+    copyPublicDir: false,
+    lib: { entry: "src/web-chat/widget.ts", formats: ["iife"], name: "ClinoraChat", fileName: () => "widget.js" },
+  },
+});
