@@ -62,6 +62,8 @@ import { whatsappWebhookService } from "./modules/whatsapp/whatsapp-webhook.serv
 import { whatsappWebhookRoutes } from "./modules/whatsapp/whatsapp-webhook.routes";
 import { assistantService } from "./modules/assistant/assistant.service";
 import { assistantRoutes } from "./modules/assistant/assistant.routes";
+import { privacyRoutes } from "./modules/privacy/privacy.routes";
+import { privacyService } from "./modules/privacy/privacy.service";
 
 export interface AppDeps {
   config: Config;
@@ -127,7 +129,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
   const webhook = whatsappWebhookService({
     gateway,
     publicUrl: config.publicUrl,
-    inbound: whatsappInboundService(db, clock, { assistantOn: assistant.isOn }),
+    inbound: whatsappInboundService(db, clock, { assistantOn: assistant.isOn, outbound }),
     outbound,
     wake,
   });
@@ -169,6 +171,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       await api.register(adminDashboardRoutes(adminDashboardService(db, clock)));
       await api.register(userRoutes(userService(db, clock, sessions), professionalAccountService(db, clock)));
       await api.register(patientRoutes(patients));
+      await api.register(privacyRoutes(privacyService(db, clock, { patients })));
       await api.register(taskRoutes(taskService(db, clock)));
       await api.register(appointmentRoutes(appointments));
       await api.register(professionalToggleRoutes(professionalTogglesService(db)));
