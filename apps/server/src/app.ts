@@ -63,6 +63,7 @@ import { whatsappWebhookRoutes } from "./modules/whatsapp/whatsapp-webhook.route
 import { assistantService } from "./modules/assistant/assistant.service";
 import { assistantRoutes } from "./modules/assistant/assistant.routes";
 import { privacyRoutes } from "./modules/privacy/privacy.routes";
+import { backupJobs } from "./modules/backups/backup.jobs";
 import { privacyService } from "./modules/privacy/privacy.service";
 
 export interface AppDeps {
@@ -117,7 +118,12 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
   const assistant = assistantService(db, clock, { appointments, patients, outbound, llm });
   const calendarSync = calendarSyncService(db, clock, { provider: calendarProvider, tokenKey: config.google.tokenKey, publicUrl: config.publicUrl });
   const worker = createWorker(db, {
-    handlers: { ...outbound.jobs, ...assistant.jobs, ...calendarSync.jobs },
+    handlers: {
+      ...outbound.jobs,
+      ...assistant.jobs,
+      ...calendarSync.jobs,
+      ...backupJobs({ database, databaseUrl: config.databaseUrl, dir: config.backup.dir, keep: config.backup.keep, everyHours: config.backup.everyHours, clock, log: app.log }),
+    },
     concurrency: config.worker.concurrency,
     lockTimeoutMs: config.worker.lockTimeoutMs,
     clock,

@@ -23,15 +23,18 @@ export async function logicalDump(db: Db): Promise<string> {
   return parts.join("\n");
 }
 
-/** Row count and md5 of the ordered rows' text, per table. */
+/** Row count and md5 of the ordered rows' text, per table; times as text in UTC, whatever the server's zone. */
 export async function tableChecksums(db: Db): Promise<Record<string, { rows: number; md5: string }>> {
   const out: Record<string, { rows: number; md5: string }> = {};
-  for (const table of await listTables(db)) {
-    const [row] = rowsOf<{ n: number; h: string | null }>(
-      await db.execute(sql.raw(`select count(*)::int as n, md5(string_agg(t::text, E'\\n' order by t::text)) as h from ${table} t`)),
-    );
-    out[table] = { rows: Number(row!.n), md5: row!.h ?? "" };
-  }
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local time zone 'UTC'`);
+    for (const table of await listTables(tx as unknown as Db)) {
+      const [row] = rowsOf<{ n: number; h: string | null }>(
+        await tx.execute(sql.raw(`select count(*)::int as n, md5(string_agg(t::text, E'\\n' order by t::text)) as h from ${table} t`)),
+      );
+      out[table] = { rows: Number(row!.n), md5: row!.h ?? "" };
+    }
+  });
   return out;
 }
 
