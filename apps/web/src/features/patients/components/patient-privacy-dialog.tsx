@@ -129,7 +129,7 @@ function ConsentTab({ patient }: { patient: Patient }) {
           Este paciente não recebe mensagens automáticas pelo WhatsApp (lembretes ou assistente). Só respostas da equipe às mensagens dele.
         </p>
       ) : null}
-      <ul className="space-y-3">
+      <ul className="space-y-3" aria-label="Consentimento por canal">
         {data.channels.map((c) => (
           <li key={c.channel} className="rounded-lg border border-slate-200 p-3">
             <div className="flex flex-wrap items-center justify-between gap-2">
@@ -157,7 +157,7 @@ function ConsentTab({ patient }: { patient: Patient }) {
         {data.history.length === 0 ? (
           <p className="text-sm text-slate-500">Nenhuma alteração registrada. O paciente pode parar as mensagens a qualquer momento enviando PARAR no WhatsApp.</p>
         ) : (
-          <ul className="divide-y divide-slate-100 text-sm">
+          <ul className="divide-y divide-slate-100 text-sm" aria-label="Histórico de consentimento">
             {data.history.map((e) => (
               <li key={e.id} className="py-2">
                 <span className="font-medium">{CONSENT_STATE_LABELS[e.status]}</span> · {CONSENT_CHANNEL_LABELS[e.channel]}
