@@ -75,7 +75,7 @@ test.describe("Privacidade e dados do paciente (LGPD)", () => {
     await expect(reminders.getByRole("button", { name: "Registrar" })).toBeHidden();
     await expect(reminders.getByText("Consentimento retirado")).toBeVisible();
     await expect(dialog.getByRole("list", { name: "Histórico de consentimento" })).toContainText("Por telefone");
-    await expect(dialog.getByRole("status")).toContainText("não recebe mensagens automáticas");
+    await expect(dialog.getByRole("status")).toContainText("Consentimento retirado: lembretes de consulta no whatsapp");
 
     // Anonimizar: a confirmation that says it cannot be undone.
     await dialog.getByRole("tab", { name: "Anonimizar" }).click();

@@ -121,12 +121,13 @@ function ConsentTab({ patient }: { patient: Patient }) {
   if (consents.isPending) return <LoadingState text="Carregando consentimentos..." />;
   if (consents.isError) return <ErrorState message="Erro ao carregar consentimentos" onRetry={() => void consents.refetch()} retrying={consents.isFetching} />;
   const data = consents.data;
+  const withdrawn = data.channels.filter((c) => c.state === "withdrawn");
   return (
     <div className="space-y-4">
       {data.whatsapp_opted_out ? (
         <p role="status" className="flex items-start gap-2 rounded-lg bg-red-50 p-3 text-sm text-red-800">
           <ShieldOff aria-hidden className="mt-0.5 size-4 shrink-0" />
-          Este paciente não recebe mensagens automáticas pelo WhatsApp (lembretes ou assistente). Só respostas da equipe às mensagens dele.
+          {`Consentimento retirado: ${withdrawn.map((c) => CONSENT_CHANNEL_LABELS[c.channel].toLowerCase()).join(" e ")}. Nada automático é enviado por ${withdrawn.length === 1 ? "esse canal" : "esses canais"}; a equipe ainda pode responder às mensagens do paciente.`}
         </p>
       ) : null}
       <ul className="space-y-3" aria-label="Consentimento por canal">
