@@ -87,7 +87,8 @@ describe("backups", () => {
     } finally {
       await cleanup();
     }
-  });
+    // A data folder written and opened twice: slow on a busy machine.
+  }, 120_000);
 
   it("refuses a backup of the other database with a way forward", async () => {
     const wrong = path.join(dir, onPostgres ? "clinora-pglite-20260101T000000Z.tar.gz" : "clinora-postgres-20260101T000000Z.dump");
@@ -156,5 +157,5 @@ describe("backups", () => {
     expect(readdirSync(scheduledDir).some((f) => f.endsWith(".partial"))).toBe(false);
     const next = await t.db.select().from(s.jobs).where(eq(s.jobs.type, BACKUP_JOB));
     expect(next.map((j) => j.dedupeKey).sort().at(-1)).toBe("backup:2026-03-12T12:00:00.000Z");
-  });
+  }, 120_000);
 });
