@@ -65,6 +65,9 @@ import { assistantService } from "./modules/assistant/assistant.service";
 import { assistantRoutes } from "./modules/assistant/assistant.routes";
 import { webChatAllowance, webChatService } from "./modules/web-chat/web-chat.service";
 import { webChatRoutes } from "./modules/web-chat/web-chat.routes";
+import { privacyRoutes } from "./modules/privacy/privacy.routes";
+import { backupJobs } from "./modules/backups/backup.jobs";
+import { privacyService } from "./modules/privacy/privacy.service";
 
 export interface AppDeps {
   config: Config;
@@ -131,7 +134,12 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
   const calendarSync = calendarSyncService(db, clock, { provider: calendarProvider, tokenKey: config.google.tokenKey, publicUrl: config.publicUrl });
   const loopLoad = sampleEventLoopLoad({ threshold: WORKER_STEPS_BACK_AT_LOOP_UTILIZATION });
   const worker = createWorker(db, {
-    handlers: { ...outbound.jobs, ...assistant.jobs, ...calendarSync.jobs },
+    handlers: {
+      ...outbound.jobs,
+      ...assistant.jobs,
+      ...calendarSync.jobs,
+      ...backupJobs({ database, databaseUrl: config.databaseUrl, dir: config.backup.dir, keep: config.backup.keep, everyHours: config.backup.everyHours, clock, log: app.log }),
+    },
     concurrency: config.worker.concurrency,
     busy: loopLoad.busy,
     lockTimeoutMs: config.worker.lockTimeoutMs,
@@ -148,7 +156,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
   const webhook = whatsappWebhookService({
     gateway,
     publicUrl: config.publicUrl,
-    inbound: whatsappInboundService(db, clock, { assistantOn: assistant.isOn }),
+    inbound: whatsappInboundService(db, clock, { assistantOn: assistant.isOn, outbound }),
     outbound,
     wake,
   });
@@ -190,6 +198,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       await api.register(adminDashboardRoutes(adminDashboardService(db, clock)));
       await api.register(userRoutes(userService(db, clock, sessions), professionalAccountService(db, clock)));
       await api.register(patientRoutes(patients));
+      await api.register(privacyRoutes(privacyService(db, clock, { patients })));
       await api.register(taskRoutes(taskService(db, clock)));
       await api.register(appointmentRoutes(appointments));
       await api.register(professionalToggleRoutes(professionalTogglesService(db)));

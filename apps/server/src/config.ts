@@ -49,6 +49,12 @@ const envSchema = z.object({
       .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes in base64 (openssl rand -base64 32)")
       .optional(),
   ),
+  /** Where `npm run backup` and the scheduled backups write their snapshot files. */
+  BACKUP_DIR: z.string().default("./backups"),
+  /** Take a backup every N hours while the server runs (0: never); one instance takes each, through the job queue. */
+  BACKUP_EVERY_HOURS: z.coerce.number().min(0).max(24 * 31).default(0),
+  /** Scheduled backups kept; older ones are deleted after each new one. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Folder of the built web app; the API alone is served when it does not exist. */
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, "apps/web/dist")),
@@ -89,6 +95,7 @@ export type Config = {
   llmTimeoutMs: number;
   worker: { concurrency: number; lockTimeoutMs: number };
   google: { clientId?: string; clientSecret?: string; baseUrl?: string; tokenKey?: Buffer };
+  backup: { dir: string; everyHours: number; keep: number };
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   webDistDir: string;
   trustProxy: boolean;
@@ -138,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       baseUrl: e.GOOGLE_BASE_URL?.replace(/\/$/, ""),
       tokenKey: e.CALENDAR_TOKEN_KEY ? Buffer.from(e.CALENDAR_TOKEN_KEY, "base64") : undefined,
     },
+    backup: { dir: path.resolve(env.INIT_CWD ?? process.cwd(), e.BACKUP_DIR), everyHours: e.BACKUP_EVERY_HOURS, keep: e.BACKUP_KEEP },
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     trustProxy: e.TRUST_PROXY,

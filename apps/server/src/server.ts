@@ -2,6 +2,8 @@ import { loadConfig } from "./config";
 import { buildApp } from "./app";
 import { openDatabase } from "./db/client";
 import { ensureFirstAdmin } from "./modules/users/first-admin";
+import { scheduleNextBackup } from "./modules/backups/backup.jobs";
+import { systemClock } from "./lib/clock";
 
 /** Starts the product: database, migrations, first administrator, HTTP; stops cleanly on SIGINT/SIGTERM. */
 async function main() {
@@ -26,6 +28,8 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
+  // BACKUP_EVERY_HOURS: the first slot is queued here (once across instances), each backup queues the next.
+  await scheduleNextBackup(database.db, systemClock, config.backup.everyHours);
   app.worker.start();
 }
 

@@ -15,6 +15,16 @@ let ids: Record<string, string>;
 const CASES: Record<string, { id: () => string; body?: Record<string, unknown>; readBack: string }> = {
   "GET /api/patients/:id": { id: () => ids.patient!, readBack: "/api/patients/:id" },
   "PUT /api/patients/:id": { id: () => ids.patient!, body: { name: "Invasor" }, readBack: "/api/patients/:id" },
+  "GET /api/patients/:id/export": { id: () => ids.patient!, readBack: "/api/patients/:id" },
+  "GET /api/patients/:id/export.html": { id: () => ids.patient!, readBack: "/api/patients/:id" },
+  "GET /api/patients/:id/access-log": { id: () => ids.patient!, readBack: "/api/patients/:id/consents" },
+  "GET /api/patients/:id/consents": { id: () => ids.patient!, readBack: "/api/patients/:id/consents" },
+  "POST /api/patients/:id/consents": {
+    id: () => ids.patient!,
+    body: { channel: "whatsapp_reminders", status: "withdrawn", method: "in_person" },
+    readBack: "/api/patients/:id/consents",
+  },
+  "POST /api/patients/:id/anonymize": { id: () => ids.patient!, body: { confirm: true }, readBack: "/api/patients/:id" },
   "GET /api/tasks/:id": { id: () => ids.task!, readBack: "/api/tasks/:id" },
   "PUT /api/tasks/:id": { id: () => ids.task!, body: { status: "done" }, readBack: "/api/tasks/:id" },
   "DELETE /api/tasks/:id": { id: () => ids.task!, readBack: "/api/tasks/:id" },

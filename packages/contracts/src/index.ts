@@ -20,3 +20,4 @@ export * from "./conversations";
 export * from "./professional-profile";
 export * from "./google-calendar";
 export * from "./web-chat";
+export * from "./privacy";

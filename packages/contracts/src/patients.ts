@@ -24,6 +24,10 @@ export const patientSchema = z.object({
   last_appointment: z.string().nullable(),
   /** Date and time of the next non-cancelled appointment from today on. */
   next_appointment: z.object({ date: z.string(), time: z.string() }).nullable(),
+  /** Set once the record was anonymised at the patient's request; it can no longer be edited. */
+  anonymized_at: z.string().nullable(),
+  /** A WhatsApp channel was withdrawn (e.g. the patient wrote PARAR): nothing business-initiated goes out. */
+  whatsapp_opted_out: z.boolean(),
 });
 export type Patient = z.infer<typeof patientSchema>;
 

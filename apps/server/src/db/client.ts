@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { mkdirSync } from "node:fs";
+import { acquireDataDirLock } from "./data-dir-lock";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -83,9 +84,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  // One process at a time may open a data folder (a second one would corrupt it): refused with a clear message.
+  const releaseLock = options.dataDir && !options.loadDataDir ? acquireDataDirLock(options.dataDir) : () => {};
   const client = await PGlite.create({
     dataDir: options.loadDataDir ? undefined : options.dataDir,
     loadDataDir: options.loadDataDir,
+  }).catch((error: unknown) => {
+    releaseLock();
+    throw error;
   });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
@@ -96,6 +102,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: async () => {
       await client.query("select 1");
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
   };
 }

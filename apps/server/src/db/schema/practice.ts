@@ -41,6 +41,8 @@ export const patients = pgTable(
     emergencyContact: text("emergency_contact"),
     /** Lower-cased, accent-free name, email, phone and CPF, kept by the repository for search. */
     searchText: text("search_text").notNull().default(""),
+    /** When the record was anonymised at the patient's request (LGPD art. 18): identifying fields are gone for good. */
+    anonymizedAt: timestamp("anonymized_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, like, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, like, ne, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { appointments, patients } from "../../db/schema/index";
 import { foldForSearch, likeContains } from "../../db/text-search";
@@ -67,7 +67,8 @@ export function patientRepository(db: DbOrTx, professionalId: string) {
       return db
         .select({ id: patients.id, name: patients.name, phone: patients.phone, email: patients.email })
         .from(patients)
-        .where(and(own, searchCondition(text)))
+        // An anonymised record is history only: it is never offered for a new appointment.
+        .where(and(own, isNull(patients.anonymizedAt), searchCondition(text)))
         .orderBy(asc(patients.name))
         .limit(limit);
     },

@@ -1,17 +1,21 @@
 import type { Patient, PatientInputParsed, PatientListQuery } from "@clinora/contracts";
 import { todayIn } from "@clinora/contracts/zoned-time";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { pageOf, pageWindow } from "../../lib/pagination";
 import type { TenantCaller } from "../../lib/caller";
 import { recordAudit, type AuditActor } from "../audit/audit.service";
 import { patientRepository, type PatientRow, type PatientWrite } from "./patient.repository";
-import { isoInstant } from "../../db/rows";
+import { iso, isoInstant } from "../../db/rows";
+import { consentRepository } from "../privacy/consent.repository";
 
 export type PatientService = ReturnType<typeof patientService>;
 
-function toPatientDto(row: PatientRow, extra: Pick<Patient, "last_appointment" | "next_appointment">): Patient {
+type PatientExtra = Pick<Patient, "last_appointment" | "next_appointment" | "whatsapp_opted_out">;
+
+/** A patient as the API returns it; `extra` carries what comes from other tables. */
+export function toPatientDto(row: PatientRow, extra: PatientExtra): Patient {
   const created = isoInstant(row.createdAt);
   return {
     id: row.id,
@@ -28,6 +32,7 @@ function toPatientDto(row: PatientRow, extra: Pick<Patient, "last_appointment" |
     created_date: created,
     created_at: created,
     updated_at: isoInstant(row.updatedAt),
+    anonymized_at: iso(row.anonymizedAt),
     ...extra,
   };
 }
@@ -49,6 +54,10 @@ function toWrite(input: PatientInputParsed): PatientWrite {
 }
 
 const CPF_TAKEN = "Já existe um paciente com este CPF";
+export const ANONYMIZED_READ_ONLY = "Este paciente foi anonimizado e não pode mais ser alterado";
+
+const optedOutOf = async (db: DbOrTx, professionalId: string, rows: PatientRow[]) =>
+  consentRepository(db, professionalId).optedOut(rows.map((r) => ({ id: r.id, phone: r.phone })));
 
 export function patientService(db: Db, clock: Clock) {
   const today = (caller: TenantCaller) => todayIn(caller.practice.timeZone, clock.now());
@@ -62,8 +71,9 @@ export function patientService(db: Db, clock: Clock) {
         rows.map((r) => r.patient.id),
         await today(caller),
       );
+      const optedOut = await optedOutOf(db, caller.professionalId, rows.map((r) => r.patient));
       const items = rows.map((r) =>
-        toPatientDto(r.patient, { last_appointment: r.lastAppointment, next_appointment: next.get(r.patient.id) ?? null }),
+        toPatientDto(r.patient, { last_appointment: r.lastAppointment, next_appointment: next.get(r.patient.id) ?? null, whatsapp_opted_out: optedOut.has(r.patient.id) }),
       );
       return pageOf(items, total, q);
     },
@@ -78,8 +88,7 @@ export function patientService(db: Db, clock: Clock) {
       const row = await repo.findById(id);
       if (!row) throw AppError.notFound("Paciente não encontrado");
       await recordAudit(db, caller, { action: "patient.viewed", entityType: "patient", entityId: id });
-      const next = await repo.nextAppointments([id], await today(caller));
-      return toPatientDto(row, { last_appointment: await repo.lastCompletedDate(id), next_appointment: next.get(id) ?? null });
+      return this.withAppointments(caller, row);
     },
 
     async create(caller: AuditActor & { professionalId: string }, input: PatientInputParsed) {
@@ -89,7 +98,8 @@ export function patientService(db: Db, clock: Clock) {
         if (values.cpf && (await repo.findIdByCpf(values.cpf))) throw AppError.conflict(CPF_TAKEN);
         const row = await repo.insert(values);
         await recordAudit(tx, caller, { action: "patient.created", entityType: "patient", entityId: row.id });
-        return toPatientDto(row, { last_appointment: null, next_appointment: null });
+        const optedOut = await optedOutOf(tx, caller.professionalId, [row]);
+        return toPatientDto(row, { last_appointment: null, next_appointment: null, whatsapp_opted_out: optedOut.has(row.id) });
       });
     },
 
@@ -97,7 +107,9 @@ export function patientService(db: Db, clock: Clock) {
       const values = toWrite(input);
       const row = await db.transaction(async (tx) => {
         const repo = patientRepository(tx, caller.professionalId);
-        if (!(await repo.findById(id))) throw AppError.notFound("Paciente não encontrado");
+        const current = await repo.findById(id);
+        if (!current) throw AppError.notFound("Paciente não encontrado");
+        if (current.anonymizedAt) throw AppError.conflict(ANONYMIZED_READ_ONLY);
         const holder = values.cpf ? await repo.findIdByCpf(values.cpf) : null;
         if (holder && holder !== id) throw AppError.conflict(CPF_TAKEN);
         const updated = (await repo.update(id, values))!;
@@ -110,7 +122,8 @@ export function patientService(db: Db, clock: Clock) {
     async withAppointments(caller: TenantCaller, row: PatientRow) {
       const repo = patientRepository(db, caller.professionalId);
       const next = await repo.nextAppointments([row.id], await today(caller));
-      return toPatientDto(row, { last_appointment: await repo.lastCompletedDate(row.id), next_appointment: next.get(row.id) ?? null });
+      const optedOut = await optedOutOf(db, caller.professionalId, [row]);
+      return toPatientDto(row, { last_appointment: await repo.lastCompletedDate(row.id), next_appointment: next.get(row.id) ?? null, whatsapp_opted_out: optedOut.has(row.id) });
     },
   };
 }

@@ -3,6 +3,8 @@ import type { Db, DbOrTx } from "../../db/client";
 import type { Clock } from "../../lib/clock";
 import { enqueueJob } from "../../jobs/job.repository";
 import { UNROUTED_INBOUND, whatsappMessageRepository, type ConversationRow } from "./whatsapp-message.repository";
+import type { WhatsappOutboundService } from "./whatsapp-outbound.service";
+import { assistantMayAnswer, keywordOf, OPT_IN_CONFIRMATION, OPT_OUT_CONFIRMATION, recordWhatsappChoice } from "../privacy/consent.service";
 
 /** The job that asks the assistant to answer an inbound message (modules/assistant). */
 export const REPLY_JOB = "assistant.reply";
@@ -41,7 +43,7 @@ const phoneOf = (address: string) => {
 
 export type WhatsappInboundService = ReturnType<typeof whatsappInboundService>;
 
-export function whatsappInboundService(db: Db, clock: Clock, deps: { assistantOn: AssistantSwitch }) {
+export function whatsappInboundService(db: Db, clock: Clock, deps: { assistantOn: AssistantSwitch; outbound: Pick<WhatsappOutboundService, "queue"> }) {
   return {
     /**
      * Stores an inbound message once (by MessageSid), opens or updates its conversation and, when the assistant
@@ -59,9 +61,13 @@ export function whatsappInboundService(db: Db, clock: Clock, deps: { assistantOn
 
         const now = clock.now();
         const phone = phoneOf(inbound.from);
-        const assistantOn = await deps.assistantOn(tx, professionalId);
         let conversation: ConversationRow | null = await repo.lockConversationByPhone(professionalId, "whatsapp", phone);
         const patient = conversation?.patientId ? null : await repo.findPatientByPhone(professionalId, phone);
+        const patientId = conversation?.patientId ?? patient?.id ?? null;
+        const keyword = keywordOf(inbound.body);
+        // A patient who withdrew the assistant's channel (PARAR…) is answered by people only (docs/decisions/018).
+        const assistantOn =
+          keyword === null && (await deps.assistantOn(tx, professionalId)) && (await assistantMayAnswer(tx, professionalId, { phone, patientId }));
         if (!conversation) {
           conversation = await repo.insertConversation({
             professionalId,
@@ -85,6 +91,24 @@ export function whatsappInboundService(db: Db, clock: Clock, deps: { assistantOn
         // Twilio retried a message already stored: the unique MessageSid decides (no lookup first, retries are rare);
         // throwing rolls back whatever this transaction opened.
         if (!messageId) throw new DuplicateInbound();
+
+        // PARAR / VOLTAR: recorded at once for every WhatsApp channel and confirmed; the exchange ends there unless a
+        // person is already answering.
+        if (keyword) {
+          await recordWhatsappChoice(tx, { professionalId, patientId, phone, status: keyword === "opt_out" ? "withdrawn" : "given", method: "whatsapp_keyword", at: now });
+          await repo.updateConversation(professionalId, conversation.id, {
+            status: conversation.status === "in_progress" ? "in_progress" : "resolved",
+            resolvedAt: conversation.status === "in_progress" ? conversation.resolvedAt : now,
+            lastMessage: inbound.body,
+            lastMessageAt: now,
+            lastInboundAt: now,
+            unreadCount: conversation.unreadCount + 1,
+            ...(patient ? { patientId: patient.id, patientName: patient.name } : {}),
+          });
+          const content = keyword === "opt_out" ? OPT_OUT_CONFIRMATION : OPT_IN_CONFIRMATION;
+          await deps.outbound.queue(tx, { conversation, content, sender: "assistant", replyToMessageId: messageId, at: now });
+          return "stored" as const;
+        }
 
         const status = statusAfterInbound(conversation.status, assistantOn);
         await repo.updateConversation(professionalId, conversation.id, {

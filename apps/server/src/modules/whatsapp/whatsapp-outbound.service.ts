@@ -5,6 +5,7 @@ import { MessagingRejectedError, type MessagingGateway } from "../../integration
 import { enqueueJob } from "../../jobs/job.repository";
 import { PermanentJobError, type ClaimedJob, type JobDefinition } from "../../jobs/worker";
 import { whatsappMessageRepository, type ConversationRow } from "./whatsapp-message.repository";
+import { recordTwilioOptOut, TWILIO_UNSUBSCRIBED } from "../privacy/consent.service";
 
 /** Job types of outbound WhatsApp traffic. */
 export const SEND_JOB = "whatsapp.send";
@@ -99,6 +100,7 @@ export function whatsappOutboundService(db: Db, clock: Clock, deps: { gateway: M
     } catch (error) {
       if (error instanceof MessagingRejectedError) {
         await repo.markFailed(message.id, error.code ?? String(error.httpStatus));
+        if (error.code === TWILIO_UNSUBSCRIBED) await recordTwilioOptOut(db, { messageId: message.id }, clock.now());
         throw new PermanentJobError(error.message);
       }
       throw error;
@@ -117,6 +119,7 @@ export function whatsappOutboundService(db: Db, clock: Clock, deps: { gateway: M
     async run(job) {
       const { sid, status, errorCode } = job.payload as { sid: string; status: MessageStatus; errorCode: string | null };
       const { known } = await whatsappMessageRepository(db).advanceStatus(sid, status, errorCode);
+      if (known && errorCode === TWILIO_UNSUBSCRIBED) await recordTwilioOptOut(db, { externalId: sid }, clock.now());
       // Still unknown on the last try: not a message of ours (e.g. sent from Twilio's console); nothing to do.
       if (!known && job.attempts < STATUS_ATTEMPTS) throw new Error(`no message with sid ${sid} yet`);
     },
@@ -158,6 +161,8 @@ export function whatsappOutboundService(db: Db, clock: Clock, deps: { gateway: M
       const status = toMessageStatus(callback.twilioStatus);
       if (!status || status === "queued") return;
       const { known } = await whatsappMessageRepository(db).advanceStatus(callback.sid, status, callback.errorCode);
+      // The recipient unsubscribed at the WhatsApp/Twilio level: recorded like a PARAR (docs/decisions/018).
+      if (known && callback.errorCode === TWILIO_UNSUBSCRIBED) await recordTwilioOptOut(db, { externalId: callback.sid }, clock.now());
       if (!known) {
         await enqueueJob(db, {
           type: STATUS_JOB,

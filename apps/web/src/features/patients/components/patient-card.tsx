@@ -1,5 +1,5 @@
 import type { Patient } from "@clinora/contracts";
-import { CalendarCheck, CalendarClock, Cake, Clock, FileText, Mail, Pencil, Phone, StickyNote } from "lucide-react";
+import { CalendarCheck, CalendarClock, Cake, Clock, FileText, Mail, MessageSquareOff, Pencil, Phone, ShieldCheck, StickyNote, UserX } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -24,12 +24,16 @@ function DetailLine({ icon: Icon, children }: { icon: LucideIcon; children: Reac
 export interface PatientCardProps {
   patient: Patient;
   onOpen: (patient: Patient) => void;
+  /** Opens the patient's data rights (LGPD): export, consent, access history, anonymisation. */
+  onPrivacy: (patient: Patient) => void;
 }
 
 /** A patient in the grid of spec part 2 §2.3: contacts, appointment and record badges, details, actions. */
-export function PatientCard({ patient, onOpen }: PatientCardProps) {
+export function PatientCard({ patient, onOpen, onPrivacy }: PatientCardProps) {
   const titleId = `patient-${patient.id}-name`;
-  const hasBadges = patient.next_appointment || patient.last_appointment || patient.medical_history || patient.notes;
+  const anonymized = patient.anonymized_at !== null;
+  const hasBadges =
+    patient.next_appointment || patient.last_appointment || patient.medical_history || patient.notes || anonymized || patient.whatsapp_opted_out;
 
   return (
     <Card role="article" aria-labelledby={titleId} className="flex min-w-0 flex-col p-5">
@@ -43,9 +47,16 @@ export function PatientCard({ patient, onOpen }: PatientCardProps) {
           </h3>
           <p className="text-xs text-slate-500">Cadastrado em {formatDate(patient.created_date)}</p>
         </div>
-        <Button variant="ghost" size="icon" aria-label={`Editar ${patient.name}`} onClick={() => onOpen(patient)} className="-mt-1 -mr-2">
-          <Pencil aria-hidden />
-        </Button>
+        <div className="-mt-1 -mr-2 flex">
+          <Button variant="ghost" size="icon" aria-label={`Privacidade e dados (LGPD) de ${patient.name}`} title="Privacidade e dados (LGPD)" onClick={() => onPrivacy(patient)}>
+            <ShieldCheck aria-hidden />
+          </Button>
+          {anonymized ? null : (
+            <Button variant="ghost" size="icon" aria-label={`Editar ${patient.name}`} onClick={() => onOpen(patient)}>
+              <Pencil aria-hidden />
+            </Button>
+          )}
+        </div>
       </div>
 
       <div className="mt-4 space-y-1.5">
@@ -55,6 +66,18 @@ export function PatientCard({ patient, onOpen }: PatientCardProps) {
 
       {hasBadges ? (
         <div className="mt-3 flex flex-wrap gap-1.5">
+          {anonymized ? (
+            <Badge tone="neutral">
+              <UserX aria-hidden />
+              Anonimizado
+            </Badge>
+          ) : null}
+          {patient.whatsapp_opted_out && !anonymized ? (
+            <Badge tone="danger" title="O paciente pediu para não receber mensagens automáticas no WhatsApp">
+              <MessageSquareOff aria-hidden />
+              WhatsApp: não enviar
+            </Badge>
+          ) : null}
           {patient.next_appointment ? (
             <Badge tone="brand" title={`Próxima consulta: ${formatDate(patient.next_appointment.date)} às ${patient.next_appointment.time}`}>
               <CalendarClock aria-hidden />
@@ -90,7 +113,7 @@ export function PatientCard({ patient, onOpen }: PatientCardProps) {
       ) : null}
 
       <div className="mt-auto pt-4">
-        <Button variant="outline" className="w-full" onClick={() => onOpen(patient)} aria-label={`Ver Detalhes de ${patient.name}`}>
+        <Button variant="outline" className="w-full" onClick={() => (anonymized ? onPrivacy(patient) : onOpen(patient))} aria-label={`Ver Detalhes de ${patient.name}`}>
           Ver Detalhes
         </Button>
       </div>

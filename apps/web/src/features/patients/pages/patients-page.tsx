@@ -16,6 +16,7 @@ import { useCurrentUser } from "@/lib/auth";
 import { PATIENTS_PER_PAGE, usePatients, type PatientSort } from "../api/patients";
 import { PatientCard } from "../components/patient-card";
 import { PatientFormDialog } from "../components/patient-form-dialog";
+import { PatientPrivacyDialog } from "../components/patient-privacy-dialog";
 
 const LOAD_ERROR = "Erro ao carregar dados dos pacientes";
 
@@ -39,6 +40,8 @@ export function PatientsPage() {
   /** The patient being edited, or null when registering one. */
   const editing = useDialogState<Patient | null>();
   const openCreate = () => editing.show(null);
+  /** The patient whose data rights (LGPD) are open. */
+  const privacy = useDialogState<Patient>();
 
   const items = patients.data?.items ?? [];
   const total = patients.data?.total ?? 0;
@@ -90,7 +93,7 @@ export function PatientsPage() {
         </p>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {items.map((patient) => (
-            <PatientCard key={patient.id} patient={patient} onOpen={editing.show} />
+            <PatientCard key={patient.id} patient={patient} onOpen={editing.show} onPrivacy={privacy.show} />
           ))}
         </div>
       </>
@@ -124,6 +127,7 @@ export function PatientsPage() {
       </div>
 
       <PatientFormDialog open={editing.open} onOpenChange={editing.onOpenChange} patient={editing.item} />
+      <PatientPrivacyDialog open={privacy.open} onOpenChange={privacy.onOpenChange} patient={privacy.item ?? null} />
     </>
   );
 }

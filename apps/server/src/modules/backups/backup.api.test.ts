@@ -1,0 +1,161 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import pg from "pg";
+import { openDatabase, type Database } from "../../db/client";
+import * as s from "../../db/schema/index";
+import { fixedClock } from "../../lib/clock";
+import { createTestContext, type TestContext } from "../../../test/context";
+import { currentDatabaseUrl, hasPgDump, tableChecksums } from "../../../test/database-dump";
+import { adminPostgresUrl, testDbKind, withDatabase } from "../../../test/test-db";
+import { seedDemo } from "../demo/demo.seed";
+import { BACKUP_JOB, backupJobs, nextBackupSlot, scheduleNextBackup } from "./backup.jobs";
+import { listBackups, restoreBackup, takeBackup } from "./backup.service";
+
+const clock = fixedClock("2026-03-11T13:00:00Z");
+const silent = { debug() {}, info() {}, warn() {}, error() {} };
+const onPostgres = testDbKind() === "postgres";
+
+/** An empty PostgreSQL database of its own, dropped by `drop()`. */
+async function emptyPostgres() {
+  const name = `clinora_restore_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: adminPostgresUrl() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return {
+    url: withDatabase(adminPostgresUrl(), name),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminPostgresUrl() });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+describe("backups", () => {
+  let t: TestContext;
+  let dir: string;
+  let before: Awaited<ReturnType<typeof tableChecksums>>;
+  const sourceUrl = () => (onPostgres ? currentDatabaseUrl(t.db) : Promise.resolve(undefined));
+
+  beforeAll(async () => {
+    t = await createTestContext({ clock });
+    await seedDemo(t.db, clock);
+    before = await tableChecksums(t.db);
+    dir = mkdtempSync(path.join(os.tmpdir(), "clinora-backups-"));
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.skipIf(onPostgres && !hasPgDump())("backup then restore into an empty target gives every table's rows back, checksum for checksum", async () => {
+    expect(before["public.appointments"]!.rows).toBeGreaterThan(10);
+    const file = await takeBackup({ database: t.database, databaseUrl: await sourceUrl() }, { dir, format: "native", now: clock.now() });
+    expect(path.basename(file)).toBe(onPostgres ? "clinora-postgres-20260311T130000Z.dump" : "clinora-pglite-20260311T130000Z.tar.gz");
+
+    let restored: Database;
+    let cleanup: () => Promise<void>;
+    if (onPostgres) {
+      const target = await emptyPostgres();
+      await restoreBackup(file, { kind: "postgres", url: target.url }, { force: false, now: clock.now() });
+      restored = await openDatabase({ kind: "postgres", url: target.url, maxConnections: 2 });
+      // A non-empty database is refused without --force, and replaced with it.
+      await expect(restoreBackup(file, { kind: "postgres", url: target.url }, { force: false, now: clock.now() })).rejects.toThrow(/não está vazio.*--force/);
+      await restored.db.delete(s.leads);
+      await restoreBackup(file, { kind: "postgres", url: target.url }, { force: true, now: clock.now() });
+      cleanup = async () => {
+        await restored.close();
+        await target.drop();
+      };
+    } else {
+      const dataDir = path.join(dir, "restored-data");
+      await restoreBackup(file, { kind: "pglite", dataDir }, { force: false, now: clock.now() });
+      await expect(restoreBackup(file, { kind: "pglite", dataDir }, { force: false, now: clock.now() })).rejects.toThrow(/não está vazia.*--force/);
+      const forced = await restoreBackup(file, { kind: "pglite", dataDir }, { force: true, now: clock.now() });
+      expect(forced.movedAside && existsSync(forced.movedAside)).toBe(true);
+      restored = await openDatabase({ kind: "pglite", dataDir });
+      cleanup = () => restored.close();
+    }
+    try {
+      expect(await tableChecksums(restored.db)).toEqual(before);
+    } finally {
+      await cleanup();
+    }
+    // A data folder written and opened twice: slow on a busy machine.
+  }, 120_000);
+
+  it("refuses a backup of the other database with a way forward", async () => {
+    const wrong = path.join(dir, onPostgres ? "clinora-pglite-20260101T000000Z.tar.gz" : "clinora-postgres-20260101T000000Z.dump");
+    writeFileSync(wrong, onPostgres ? "not really" : "PGDMP");
+    const target = onPostgres ? ({ kind: "postgres", url: await currentDatabaseUrl(t.db) } as const) : ({ kind: "pglite", dataDir: path.join(dir, "never") } as const);
+    await expect(restoreBackup(wrong, target, { force: false, now: clock.now() })).rejects.toThrow(onPostgres ? /--format portable/ : /só pode ser restaurado num PostgreSQL/);
+    rmSync(wrong);
+  });
+
+  it.skipIf(!onPostgres)("moves a practice from the embedded database to PostgreSQL and back with a portable backup", async () => {
+    const embedded = await openDatabase({ kind: "pglite" });
+    await embedded.migrate();
+    await seedDemo(embedded.db, clock);
+    const embeddedSums = await tableChecksums(embedded.db);
+    const file = await takeBackup({ database: embedded }, { dir, format: "portable", now: clock.now() });
+    await embedded.close();
+    expect(path.basename(file)).toBe("clinora-portable-pglite-20260311T130000Z.json.gz");
+    const target = await emptyPostgres();
+    try {
+      await restoreBackup(file, { kind: "postgres", url: target.url }, { force: false, now: clock.now() });
+      const moved = await openDatabase({ kind: "postgres", url: target.url, maxConnections: 2 });
+      try {
+        expect(await tableChecksums(moved.db)).toEqual(embeddedSums);
+        // The copied jobs' ids do not collide with new ones.
+        await moved.db.insert(s.jobs).values({ type: "x" });
+      } finally {
+        await moved.close();
+      }
+    } finally {
+      await target.drop();
+    }
+
+    // And back: the PostgreSQL practice into a new embedded folder.
+    const back = await takeBackup({ database: t.database }, { dir, format: "portable", now: clock.now() });
+    const dataDir = path.join(dir, "from-postgres");
+    await restoreBackup(back, { kind: "pglite", dataDir }, { force: false, now: clock.now() });
+    const reopened = await openDatabase({ kind: "pglite", dataDir });
+    try {
+      expect(await tableChecksums(reopened.db)).toEqual(before);
+    } finally {
+      await reopened.close();
+    }
+  }, 180_000);
+
+  it.skipIf(onPostgres && !hasPgDump())("scheduled backups: one job per slot whoever queues it, named after the slot, keeping the newest N", async () => {
+    const scheduledDir = path.join(dir, "scheduled");
+    const handler = backupJobs({ database: t.database, databaseUrl: await sourceUrl(), dir: scheduledDir, keep: 2, everyHours: 6, clock, log: silent })[BACKUP_JOB]!;
+    await t.db.delete(s.jobs);
+    expect(nextBackupSlot(clock.now(), 6).toISOString()).toBe("2026-03-11T18:00:00.000Z");
+    // Two instances starting at once queue the same slot once.
+    await scheduleNextBackup(t.db, clock, 6);
+    await scheduleNextBackup(t.db, clock, 6);
+    const queued = await t.db.select().from(s.jobs).where(eq(s.jobs.type, BACKUP_JOB));
+    expect(queued.map((j) => j.dedupeKey)).toEqual(["backup:2026-03-11T18:00:00.000Z"]);
+
+    for (const at of ["2026-03-11T18:00:00Z", "2026-03-12T00:00:00Z", "2026-03-12T06:00:00Z"]) {
+      clock.set(at);
+      const [job] = await t.db.select().from(s.jobs).where(eq(s.jobs.dedupeKey, `backup:${new Date(at).toISOString()}`));
+      expect(job).toBeDefined();
+      await handler.run({ ...job!, payload: job!.payload as Record<string, unknown> }, { signal: new AbortController().signal } as never);
+    }
+    expect(listBackups(scheduledDir).map((f) => path.basename(f).replace(/^clinora-\w+-/, ""))).toEqual([
+      expect.stringMatching(/^20260312T060000Z/),
+      expect.stringMatching(/^20260312T000000Z/),
+    ]);
+    expect(readdirSync(scheduledDir).some((f) => f.endsWith(".partial"))).toBe(false);
+    const next = await t.db.select().from(s.jobs).where(eq(s.jobs.type, BACKUP_JOB));
+    expect(next.map((j) => j.dedupeKey).sort().at(-1)).toBe("backup:2026-03-12T12:00:00.000Z");
+  }, 120_000);
+});

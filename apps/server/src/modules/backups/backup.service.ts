@@ -1,0 +1,181 @@
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { openDatabase, type Database } from "../../db/client";
+import { dataDirHolder, LOCK_FILE } from "../../db/data-dir-lock";
+import { isEmptyDatabase, loadPortableSnapshot, writePortableSnapshot } from "./portable-snapshot";
+
+const run = promisify(execFile);
+
+/**
+ * Backups of the whole product (docs/decisions/018). "native": the database's own consistent snapshot — PGlite's
+ * dumpDataDir (a gzipped tar of its data folder) or `pg_dump -Fc`. "portable": JSON lines of every row, readable by
+ * either database (how a practice moves from the embedded database to PostgreSQL).
+ */
+export type BackupFormat = "native" | "portable";
+
+export type RestoreTarget = { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string };
+
+const PREFIX = "clinora-";
+const SUFFIXES = { pglite: ".tar.gz", postgres: ".dump", portable: ".json.gz" } as const;
+
+/** `20261124T014500Z`: UTC, sortable, safe in a file name. */
+export function stamp(at: Date): string {
+  return at.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}Z$/, "Z");
+}
+
+/** `clinora-pglite-20261124T014500Z.tar.gz`, `clinora-postgres-….dump`, `clinora-portable-pglite-….json.gz`. */
+export function backupFileName(kind: Database["kind"], format: BackupFormat, at: Date): string {
+  return format === "portable" ? `${PREFIX}portable-${kind}-${stamp(at)}${SUFFIXES.portable}` : `${PREFIX}${kind}-${stamp(at)}${SUFFIXES[kind]}`;
+}
+
+/** Writes to a temporary name and renames at the end, so a half-written file never looks like a backup. */
+async function writeAtomically(file: string, write: (tmp: string) => Promise<void>) {
+  const tmp = `${file}.partial`;
+  try {
+    await write(tmp);
+    renameSync(tmp, file);
+  } catch (error) {
+    rmSync(tmp, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Takes one consistent snapshot of the whole database into `dir` and returns the file's path. With PGlite the
+ * database must be the one this process has open (a running server takes its own scheduled backups); with
+ * PostgreSQL, `pg_dump` from the machine does it without stopping anything.
+ */
+export async function takeBackup(source: { database: Database; databaseUrl?: string }, options: { dir: string; format: BackupFormat; now: Date }): Promise<string> {
+  mkdirSync(options.dir, { recursive: true });
+  const file = path.join(options.dir, backupFileName(source.database.kind, options.format, options.now));
+  await writeAtomically(file, async (tmp) => {
+    if (options.format === "portable") return writePortableSnapshot(source.database.db, tmp, options.now);
+    if (source.database.kind === "pglite") {
+      const dump = await source.database.pglite!.dumpDataDir("gzip");
+      writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+      return;
+    }
+    if (!source.databaseUrl) throw new Error("DATABASE_URL is required for a PostgreSQL backup");
+    await run("pg_dump", ["--format=custom", "--no-owner", "--file", tmp, "--dbname", source.databaseUrl], { maxBuffer: 64 * 1024 * 1024 });
+  });
+  return file;
+}
+
+/** The backups of `dir` (this product's names only), newest first. */
+export function listBackups(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.startsWith(PREFIX) && Object.values(SUFFIXES).some((s) => f.endsWith(s)))
+    .sort()
+    .reverse()
+    .map((f) => path.join(dir, f));
+}
+
+/** Keeps the `keep` newest backups of the same kind as `latest` (same name up to the timestamp); deletes the rest. */
+export function pruneBackups(dir: string, keep: number, latest: string): string[] {
+  const family = path.basename(latest).replace(/\d{8}T\d{6}Z.*$/, "");
+  const same = listBackups(dir).filter((f) => path.basename(f).startsWith(family) && /\d{8}T\d{6}Z/.test(path.basename(f).slice(family.length)));
+  const removed = same.slice(keep);
+  for (const f of removed) rmSync(f, { force: true });
+  return removed;
+}
+
+export function formatOf(file: string): "pglite" | "postgres" | "portable" {
+  const name = path.basename(file);
+  if (name.endsWith(SUFFIXES.portable)) return "portable";
+  if (name.endsWith(SUFFIXES.pglite)) return "pglite";
+  if (name.endsWith(SUFFIXES.postgres) || readFileSync(file).subarray(0, 5).toString() === "PGDMP") return "postgres";
+  throw new Error(`Formato de backup desconhecido: ${name} (esperado .tar.gz, .dump ou .json.gz)`);
+}
+
+const isEmptyDir = (dir: string) => !existsSync(dir) || readdirSync(dir).length === 0;
+
+/** Moves a non-empty data folder aside (never deletes it): `<dir>.antes-da-restauracao-<stamp>`. */
+function moveAside(dir: string, at: Date): string {
+  const aside = `${dir}.antes-da-restauracao-${stamp(at)}`;
+  renameSync(dir, aside);
+  return aside;
+}
+
+async function postgresIsEmpty(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      "select count(*)::int as n from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema')",
+    );
+    return rows[0]!.n === 0;
+  } finally {
+    await client.end();
+  }
+}
+
+async function resetPostgres(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("drop schema if exists drizzle cascade; drop schema public cascade; create schema public;");
+  } finally {
+    await client.end();
+  }
+}
+
+const NOT_EMPTY = (what: string) => `${what}. Restaurar substituiria o que existe: use --force para isso.`;
+const WRONG_TARGET = {
+  pglite:
+    "Este backup é do banco embutido (PGlite) e só pode ser restaurado nele (sem DATABASE_URL). Para levar os dados ao PostgreSQL, faça um backup portátil: npm run backup -- --format portable.",
+  postgres: "Este backup é do PostgreSQL (pg_dump) e só pode ser restaurado num PostgreSQL (com DATABASE_URL).",
+};
+
+/**
+ * Restores a backup into an empty data folder or database; a non-empty one is refused unless `force` (a PGlite
+ * folder is then moved aside, a PostgreSQL database is emptied first). Returns what was done, for the CLI to print.
+ */
+export async function restoreBackup(file: string, target: RestoreTarget, options: { force: boolean; now: Date }): Promise<{ format: ReturnType<typeof formatOf>; movedAside?: string }> {
+  if (!existsSync(file) || !statSync(file).isFile()) throw new Error(`Arquivo não encontrado: ${file}`);
+  const format = formatOf(file);
+  if (format !== "portable" && format !== target.kind) throw new Error(WRONG_TARGET[format]);
+
+  let movedAside: string | undefined;
+  if (target.kind === "pglite") {
+    const holder = dataDirHolder(target.dataDir);
+    if (holder !== null) throw new Error(`O banco embutido em ${target.dataDir} está aberto pelo processo ${holder}: pare o servidor antes de restaurar.`);
+    if (!isEmptyDir(target.dataDir)) {
+      if (!options.force) throw new Error(NOT_EMPTY(`A pasta ${target.dataDir} não está vazia`));
+      movedAside = moveAside(target.dataDir, options.now);
+    }
+    mkdirSync(target.dataDir, { recursive: true });
+    if (format === "pglite") {
+      const client = await PGlite.create({ dataDir: target.dataDir, loadDataDir: new Blob([readFileSync(file)]) });
+      await client.query("select 1");
+      await client.close();
+      // The lock of the process that took the backup came with the folder: it is not ours.
+      rmSync(path.join(target.dataDir, LOCK_FILE), { force: true });
+      return { format, movedAside };
+    }
+  } else {
+    if (!(await postgresIsEmpty(target.url))) {
+      if (!options.force) throw new Error(NOT_EMPTY("O banco de dados PostgreSQL não está vazio"));
+      await resetPostgres(target.url);
+    }
+    if (format === "postgres") {
+      await run("pg_restore", ["--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction", "--dbname", target.url, file], { maxBuffer: 64 * 1024 * 1024 });
+      return { format };
+    }
+  }
+
+  // Portable: migrate the empty target with this version's migrations, then load the rows.
+  const database = await openDatabase(target.kind === "pglite" ? { kind: "pglite", dataDir: target.dataDir } : { kind: "postgres", url: target.url, maxConnections: 2 });
+  try {
+    await database.migrate();
+    if (!(await isEmptyDatabase(database.db))) throw new Error(NOT_EMPTY("O banco de destino não está vazio"));
+    await loadPortableSnapshot(database.db, file);
+  } finally {
+    await database.close();
+  }
+  return { format, movedAside };
+}

@@ -1,0 +1,94 @@
+import { eq } from "drizzle-orm";
+import { CONSENT_CHANNELS, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS, type ConsentChannel, type ConsentStatus } from "@clinora/contracts";
+import type { DbOrTx } from "../../db/client";
+import { conversations, messages, patients } from "../../db/schema/index";
+import { recordAudit } from "../audit/audit.service";
+import { consentRepository } from "./consent.repository";
+
+/** Twilio's error for a message to a recipient who opted out (https://www.twilio.com/docs/api/errors/21610). */
+export const TWILIO_UNSUBSCRIBED = "21610";
+
+/** What the patient is told right after a keyword: the one automatic message an opted-out patient still gets. */
+export const OPT_OUT_CONFIRMATION =
+  "Pronto! Você não receberá mais mensagens automáticas (lembretes e assistente virtual) por este WhatsApp. Se mudar de ideia, envie VOLTAR. Para falar com a equipe, é só escrever aqui.";
+export const OPT_IN_CONFIRMATION = "Pronto! Você voltará a receber lembretes e respostas do assistente virtual por este WhatsApp. Para parar, envie PARAR.";
+
+/**
+ * Whether a WhatsApp message is an opt-out ("PARAR", "SAIR", "STOP"…) or opt-in ("VOLTAR", "START") keyword: the
+ * whole message, ignoring case, accents, spaces and final punctuation, so "Parar." counts and "não quero parar" does not.
+ */
+export function keywordOf(body: string): "opt_out" | "opt_in" | null {
+  const word = body
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .replace(/[\s\p{P}\p{S}]+/gu, "")
+    .toUpperCase();
+  if ((OPT_OUT_KEYWORDS as readonly string[]).includes(word)) return "opt_out";
+  if ((OPT_IN_KEYWORDS as readonly string[]).includes(word)) return "opt_in";
+  return null;
+}
+
+/**
+ * Whether a business-initiated WhatsApp message (a reminder, anything not answering the patient) may go to this
+ * patient now: a patient with a phone, not anonymised, whose latest choice for the channel is not a withdrawal.
+ * Consent never recorded does not block: reminders rest on the care relationship (LGPD art. 11 II "f"), and the
+ * patient can stop them at any time with one word (docs/decisions/018).
+ */
+export async function canSendBusinessInitiated(db: DbOrTx, patientId: string, channel: ConsentChannel = "whatsapp_reminders"): Promise<boolean> {
+  const [patient] = await db
+    .select({ professionalId: patients.professionalId, phone: patients.phone, anonymizedAt: patients.anonymizedAt })
+    .from(patients)
+    .where(eq(patients.id, patientId))
+    .limit(1);
+  if (!patient || !patient.phone || patient.anonymizedAt) return false;
+  const latest = await consentRepository(db, patient.professionalId).latestFor(channel, { phone: patient.phone, patientId });
+  return latest?.status !== "withdrawn";
+}
+
+/** Whether the assistant may answer this phone (the patient did not withdraw "whatsapp_assistant"). */
+export async function assistantMayAnswer(db: DbOrTx, professionalId: string, by: { phone: string; patientId: string | null }): Promise<boolean> {
+  const latest = await consentRepository(db, professionalId).latestFor("whatsapp_assistant", by);
+  return latest?.status !== "withdrawn";
+}
+
+/**
+ * Records an opt-out or opt-in that came from WhatsApp (a keyword, or Twilio telling us the number unsubscribed) for
+ * every WhatsApp channel at once, and writes it to the patient's access history when the phone is a patient's.
+ */
+export async function recordWhatsappChoice(
+  tx: DbOrTx,
+  choice: { professionalId: string; patientId: string | null; phone: string; status: ConsentStatus; method: "whatsapp_keyword" | "twilio_opt_out"; at: Date; note?: string },
+) {
+  const repo = consentRepository(tx, choice.professionalId);
+  for (const channel of CONSENT_CHANNELS) {
+    await repo.insert({ patientId: choice.patientId, phone: choice.phone, channel, status: choice.status, method: choice.method, note: choice.note ?? null, at: choice.at });
+  }
+  if (choice.patientId) {
+    await recordAudit(tx, { userId: null, role: "patient", professionalId: choice.professionalId }, {
+      action: "patient.consent_recorded",
+      entityType: "patient",
+      entityId: choice.patientId,
+      details: { channel: "whatsapp", status: choice.status, method: choice.method },
+    });
+  }
+}
+
+/**
+ * Twilio answered 21610 for one of our messages (at send time or in a status callback): the number unsubscribed at
+ * the WhatsApp/Twilio level, so it is recorded as a withdrawal the same way as a keyword. Once per number while it
+ * stays withdrawn.
+ */
+export async function recordTwilioOptOut(db: DbOrTx, by: { messageId?: string; externalId?: string }, at: Date) {
+  const where = by.messageId ? eq(messages.id, by.messageId) : by.externalId ? eq(messages.externalId, by.externalId) : undefined;
+  if (!where) return;
+  const [row] = await db
+    .select({ professionalId: conversations.professionalId, patientId: conversations.patientId, phone: conversations.phoneNumber })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(where)
+    .limit(1);
+  if (!row?.phone) return;
+  const latest = await consentRepository(db, row.professionalId).latestFor("whatsapp_reminders", { phone: row.phone, patientId: row.patientId });
+  if (latest?.status === "withdrawn") return;
+  await recordWhatsappChoice(db, { professionalId: row.professionalId, patientId: row.patientId, phone: row.phone, status: "withdrawn", method: "twilio_opt_out", at, note: "Twilio 21610" });
+}

@@ -1,0 +1,263 @@
+import {
+  ACCESS_ACTION_LABELS,
+  CONSENT_CHANNELS,
+  type AccessLogEntry,
+  type AccessLogQuery,
+  type ConsentInput,
+  type PatientConsents,
+  type PatientExport,
+} from "@clinora/contracts";
+import { toLocal } from "@clinora/contracts/zoned-time";
+import type { Db, DbOrTx } from "../../db/client";
+import { hhmm, iso, isoInstant } from "../../db/rows";
+import { AppError } from "../../lib/app-error";
+import type { TenantCaller } from "../../lib/caller";
+import type { Clock } from "../../lib/clock";
+import { pageOf, pageWindow } from "../../lib/pagination";
+import { recordAudit } from "../audit/audit.service";
+import { queueCalendarSync } from "../google-calendar/calendar-sync-queue";
+import type { PatientService } from "../patients/patient.service";
+import { consentRepository, latestByChannel, type ConsentSubject } from "./consent.repository";
+import { privacyRepository, type AccessRow } from "./privacy.repository";
+import { renderPatientExportHtml } from "./patient-export.html";
+
+const NOT_FOUND = "Paciente não encontrado";
+export const FUTURE_APPOINTMENTS_ACTIVE =
+  "O paciente ainda tem compromissos futuros ativos. Cancele-os antes de anonimizar.";
+export const ALREADY_ANONYMIZED = "Este paciente já foi anonimizado";
+
+/** `dd/MM/yyyy HH:mm` in the practice's zone: how the professional reads a moment. */
+export function localStamp(at: Date, timeZone: string): string {
+  const { date, time } = toLocal(at, timeZone);
+  const [y, m, d] = date.split("-");
+  return `${d}/${m}/${y} ${time}`;
+}
+
+function actorNameOf(row: { actorRole: string | null; actorName: string | null; actorUserId: string | null }): string {
+  if (row.actorRole === "assistant") return "Assistente virtual";
+  if (row.actorRole === "patient") return "O próprio paciente (WhatsApp)";
+  if (row.actorName) return row.actorName;
+  return row.actorUserId ? "Usuário removido" : "Sistema";
+}
+
+export type PrivacyService = ReturnType<typeof privacyService>;
+
+/**
+ * A patient's data rights under the LGPD (art. 18): consent per channel, who accessed the record, the export of
+ * everything held, and anonymisation. docs/decisions/018-patient-data-rights-and-backups.md.
+ */
+export function privacyService(db: Db, clock: Clock, deps: { patients: PatientService }) {
+  const findPatient = async (tx: DbOrTx, caller: TenantCaller, patientId: string) => {
+    const row = await privacyRepository(tx, caller.professionalId).findPatient(patientId);
+    if (!row) throw AppError.notFound(NOT_FOUND);
+    return row;
+  };
+
+  const toAccessEntry = (row: AccessRow, timeZone: string): AccessLogEntry => ({
+    id: row.id,
+    action: row.action,
+    action_label: ACCESS_ACTION_LABELS[row.action] ?? row.action,
+    actor_name: actorNameOf(row),
+    actor_role: row.actorRole,
+    entity_type: row.entityType,
+    entity_id: row.entityId,
+    ip: row.ip,
+    details: (row.details as Record<string, unknown> | null) ?? null,
+    at: isoInstant(row.at),
+    at_local: localStamp(row.at, timeZone),
+  });
+
+  const consentsOf = async (tx: DbOrTx, caller: TenantCaller, subject: ConsentSubject): Promise<PatientConsents> => {
+    const tz = caller.practice.timeZone;
+    const events = await consentRepository(tx, caller.professionalId).listForPatient(subject);
+    const latest = latestByChannel(events);
+    const channels = CONSENT_CHANNELS.map((channel) => {
+      const e = latest.get(channel);
+      return {
+        channel,
+        state: e ? e.status : ("not_recorded" as const),
+        method: e?.method ?? null,
+        at: iso(e?.at),
+        at_local: e ? localStamp(e.at, tz) : null,
+      };
+    });
+    return {
+      channels,
+      whatsapp_opted_out: channels.some((c) => c.state === "withdrawn"),
+      history: events.map((e) => ({
+        id: e.id,
+        channel: e.channel,
+        status: e.status,
+        method: e.method,
+        note: e.note,
+        actor_name: e.actorUserId ? (e.actorName ?? "Usuário removido") : "O próprio paciente (WhatsApp)",
+        at: isoInstant(e.at),
+        at_local: localStamp(e.at, tz),
+      })),
+    };
+  };
+
+  /** Everything about one patient, as the export document. */
+  const collect = async (caller: TenantCaller, patientId: string): Promise<PatientExport> => {
+    const tz = caller.practice.timeZone;
+    const repo = privacyRepository(db, caller.professionalId);
+    const row = await findPatient(db, caller, patientId);
+    const subject = { id: row.id, phone: row.phone };
+    const [professional, appointmentRows, taskRows, threads, consents, access] = await Promise.all([
+      repo.professional(),
+      repo.appointmentsOf(patientId),
+      repo.tasksOf(patientId),
+      repo.conversationsWithMessages(subject),
+      consentsOf(db, caller, subject),
+      repo.accessLog(patientId, { limit: 10_000, offset: 0 }),
+    ]);
+    const now = clock.now();
+    return {
+      format: "clinora.patient-export",
+      version: 1,
+      generated_at: isoInstant(now),
+      generated_at_local: localStamp(now, tz),
+      time_zone: tz,
+      controller: {
+        name: professional?.fullName ?? "",
+        clinic_name: professional?.clinicName ?? null,
+        email: professional?.clinicEmail ?? professional?.email ?? null,
+        phone: professional?.clinicPhone ?? professional?.phone ?? null,
+        address: professional?.clinicAddress ?? null,
+      },
+      patient: await deps.patients.withAppointments(caller, row),
+      appointments: appointmentRows.map((a) => ({
+        id: a.id,
+        date: a.appointmentDate,
+        time: hhmm(a.appointmentTime),
+        duration: a.duration,
+        type: a.appointmentType,
+        status: a.status,
+        source: a.source,
+        notes: a.notes,
+        created_at: isoInstant(a.createdAt),
+        updated_at: isoInstant(a.updatedAt),
+      })),
+      tasks: taskRows.map((t) => ({
+        id: t.id,
+        title: t.title,
+        description: t.description,
+        status: t.status,
+        priority: t.priority,
+        due_date: t.dueDate,
+        completed_at: iso(t.completedAt),
+        created_at: isoInstant(t.createdAt),
+      })),
+      conversations: threads.map(({ conversation: c, messages }) => ({
+        id: c.id,
+        channel: c.channel,
+        status: c.status,
+        patient_name: c.patientName,
+        phone_number: c.phoneNumber,
+        created_at: isoInstant(c.createdAt),
+        messages: messages.map((m) => ({
+          id: m.id,
+          direction: m.direction,
+          sender: m.sender,
+          content: m.content,
+          status: m.status,
+          error_code: m.errorCode,
+          sent_at: isoInstant(m.sentAt),
+          sent_at_local: localStamp(m.sentAt, tz),
+        })),
+      })),
+      consents,
+      access_log: access.rows.map((r) => toAccessEntry(r, tz)),
+    };
+  };
+
+  return {
+    async consents(caller: TenantCaller, patientId: string): Promise<PatientConsents> {
+      const row = await findPatient(db, caller, patientId);
+      return consentsOf(db, caller, { id: row.id, phone: row.phone });
+    },
+
+    /** The professional records a consent given or withdrawn in person, in writing, by phone or email. */
+    async recordConsent(caller: TenantCaller, patientId: string, input: ConsentInput): Promise<PatientConsents> {
+      return db.transaction(async (tx) => {
+        const row = await findPatient(tx, caller, patientId);
+        if (row.anonymizedAt) throw AppError.conflict("Este paciente foi anonimizado e não pode mais ser alterado");
+        await consentRepository(tx, caller.professionalId).insert({
+          patientId,
+          phone: row.phone,
+          channel: input.channel,
+          status: input.status,
+          method: input.method,
+          note: input.note,
+          actorUserId: caller.userId,
+          at: clock.now(),
+        });
+        await recordAudit(tx, caller, {
+          action: "patient.consent_recorded",
+          entityType: "patient",
+          entityId: patientId,
+          details: { channel: input.channel, status: input.status, method: input.method },
+        });
+        return consentsOf(tx, caller, { id: row.id, phone: row.phone });
+      });
+    },
+
+    /** Who viewed or changed the record (and its appointments), newest first, times in the practice's zone. */
+    async accessLog(caller: TenantCaller, patientId: string, q: AccessLogQuery) {
+      await findPatient(db, caller, patientId);
+      const { rows, total } = await privacyRepository(db, caller.professionalId).accessLog(patientId, pageWindow(q));
+      return pageOf(
+        rows.map((r) => toAccessEntry(r, caller.practice.timeZone)),
+        total,
+        q,
+      );
+    },
+
+    /** The export as data; the export itself is written to the access history first, so the document shows it. */
+    async exportJson(caller: TenantCaller, patientId: string): Promise<PatientExport> {
+      await findPatient(db, caller, patientId);
+      await recordAudit(db, caller, { action: "patient.exported", entityType: "patient", entityId: patientId, details: { format: "json" } });
+      return collect(caller, patientId);
+    },
+
+    /** The same export as a printable page in Portuguese. */
+    async exportHtml(caller: TenantCaller, patientId: string): Promise<string> {
+      await findPatient(db, caller, patientId);
+      await recordAudit(db, caller, { action: "patient.exported", entityType: "patient", entityId: patientId, details: { format: "html" } });
+      return renderPatientExportHtml(await collect(caller, patientId));
+    },
+
+    /**
+     * Anonymises a patient at its request (LGPD art. 18 IV and VI): identifying values and every free text about it
+     * go, in one transaction; the appointments' dates, types and statuses stay (Lei 13.787/2018 retention). Refused
+     * while a future appointment is still pending or confirmed. The calendar events are re-synced so the name also
+     * leaves Google Calendar.
+     */
+    async anonymize(caller: TenantCaller, patientId: string) {
+      const at = clock.now();
+      const row = await db.transaction(async (tx) => {
+        const repo = privacyRepository(tx, caller.professionalId);
+        const patient = await repo.lockPatient(patientId);
+        if (!patient) throw AppError.notFound(NOT_FOUND);
+        if (patient.anonymizedAt) throw AppError.conflict(ALREADY_ANONYMIZED);
+        if ((await repo.countActiveFuture(patientId, at)) > 0) throw AppError.conflict(FUTURE_APPOINTMENTS_ACTIVE);
+
+        const subject = { id: patient.id, phone: patient.phone };
+        const needles = [patient.name, patient.phone, patient.phone?.replace(/^\+55/, ""), patient.cpf, patient.email].filter(
+          (v): v is string => typeof v === "string" && v.trim().length >= 4,
+        );
+        await repo.scrubConversations(subject, at);
+        await consentRepository(tx, caller.professionalId).scrub(subject);
+        await repo.scrubTasksOf(patientId, at);
+        await repo.scrubMentionsInTasks(needles, at);
+        await repo.scrubCopies(needles);
+        const appointmentIds = await repo.scrubAppointments(patientId, at);
+        await repo.anonymizePatient(patientId, at);
+        for (const id of appointmentIds) await queueCalendarSync(tx, clock, caller.professionalId, id);
+        await recordAudit(tx, caller, { action: "patient.anonymized", entityType: "patient", entityId: patientId, details: { appointments_kept: appointmentIds.length } });
+        return (await repo.lockPatient(patientId))!;
+      });
+      return deps.patients.withAppointments(caller, row);
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import type { AccessLogEntry, ConsentInput, Patient, PatientConsents, PatientExport } from "@clinora/contracts";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useResourceMutation } from "@/hooks/use-resource-mutation";
+import { api } from "@/lib/api-client";
+import { patientKeys } from "./patients";
+
+interface AccessLogPage {
+  items: AccessLogEntry[];
+  total: number;
+  page: number;
+  per_page: number;
+}
+
+export const ACCESS_LOG_PER_PAGE = 20;
+
+export const privacyKeys = {
+  all: (id: string) => ["patients", "privacy", id] as const,
+  consents: (id: string) => ["patients", "privacy", id, "consents"] as const,
+  accessLog: (id: string, page: number) => ["patients", "privacy", id, "access-log", page] as const,
+};
+
+export function consentsQueryOptions(patientId: string) {
+  return queryOptions({
+    queryKey: privacyKeys.consents(patientId),
+    queryFn: ({ signal }) => api.get<PatientConsents>(`/patients/${patientId}/consents`, { signal }),
+  });
+}
+export const usePatientConsents = (patientId: string, enabled: boolean) => useQuery({ ...consentsQueryOptions(patientId), enabled });
+
+export function accessLogQueryOptions(patientId: string, page: number) {
+  return queryOptions({
+    queryKey: privacyKeys.accessLog(patientId, page),
+    queryFn: ({ signal }) => api.get<AccessLogPage>(`/patients/${patientId}/access-log`, { query: { page, per_page: ACCESS_LOG_PER_PAGE }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+export const useAccessLog = (patientId: string, page: number, enabled: boolean) => useQuery({ ...accessLogQueryOptions(patientId, page), enabled });
+
+/** Hands a text to the browser as a file download. */
+function download(content: string, type: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+const exportName = (patientId: string, ext: string) => `dados-paciente-${patientId.slice(0, 8)}-${new Date().toISOString().slice(0, 10)}.${ext}`;
+
+export type ExportFormat = "html" | "json";
+
+/** Downloads everything the practice holds about the patient (the server logs the export). */
+export function useExportPatient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ patientId, format }: { patientId: string; format: ExportFormat }) => {
+      if (format === "html") {
+        const html = await api.get<string>(`/patients/${patientId}/export.html`, { timeoutMs: 60_000 });
+        download(html, "text/html;charset=utf-8", exportName(patientId, "html"));
+      } else {
+        const data = await api.get<PatientExport>(`/patients/${patientId}/export`, { timeoutMs: 60_000 });
+        download(JSON.stringify(data, null, 2), "application/json", exportName(patientId, "json"));
+      }
+    },
+    onSettled: (_data, _error, { patientId }) => queryClient.invalidateQueries({ queryKey: privacyKeys.all(patientId) }),
+  });
+}
+
+export function useRecordConsent(patientId: string) {
+  return useResourceMutation({
+    mutationFn: (input: ConsentInput) => api.post<PatientConsents>(`/patients/${patientId}/consents`, input),
+    invalidates: patientKeys.all,
+    success: "Consentimento registrado",
+    failure: "Erro ao registrar consentimento",
+  });
+}
+
+export function useAnonymizePatient(patientId: string) {
+  return useResourceMutation({
+    mutationFn: () => api.post<Patient>(`/patients/${patientId}/anonymize`, { confirm: true }),
+    invalidates: patientKeys.all,
+    success: "Paciente anonimizado",
+    failure: "Erro ao anonimizar paciente",
+  });
+}
