@@ -62,6 +62,8 @@ import { whatsappWebhookService } from "./modules/whatsapp/whatsapp-webhook.serv
 import { whatsappWebhookRoutes } from "./modules/whatsapp/whatsapp-webhook.routes";
 import { assistantService } from "./modules/assistant/assistant.service";
 import { assistantRoutes } from "./modules/assistant/assistant.routes";
+import { reminderService } from "./modules/reminders/reminder.service";
+import { reminderRoutes } from "./modules/reminders/reminder.routes";
 
 export interface AppDeps {
   config: Config;
@@ -114,20 +116,22 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
   const outbound = whatsappOutboundService(db, clock, { gateway, publicUrl: config.publicUrl });
   const assistant = assistantService(db, clock, { appointments, patients, outbound, llm });
   const calendarSync = calendarSyncService(db, clock, { provider: calendarProvider, tokenKey: config.google.tokenKey, publicUrl: config.publicUrl });
+  // The worker exists only below; the services that wake it reach it through this function.
+  const wake = () => worker.wake();
+  const reminders = reminderService(db, clock, { gateway, outbound, appointments, contentSid: config.reminderContentSid, wake });
   const worker = createWorker(db, {
-    handlers: { ...outbound.jobs, ...assistant.jobs, ...calendarSync.jobs },
+    handlers: { ...outbound.jobs, ...assistant.jobs, ...calendarSync.jobs, ...reminders.jobs },
     concurrency: config.worker.concurrency,
     lockTimeoutMs: config.worker.lockTimeoutMs,
     clock,
     log: app.log,
   });
-  const wake = () => worker.wake();
   app.decorate("worker", worker);
   app.addHook("onClose", () => worker.stop());
   const webhook = whatsappWebhookService({
     gateway,
     publicUrl: config.publicUrl,
-    inbound: whatsappInboundService(db, clock, { assistantOn: assistant.isOn }),
+    inbound: whatsappInboundService(db, clock, { assistantOn: assistant.isOn, answers: reminders.answers }),
     outbound,
     wake,
   });
@@ -186,6 +190,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       await api.register(twilioNumberRoutes(twilioNumberService(db)));
       await api.register(whatsappMetricsRoutes(whatsappMetricsService(db, clock)));
       await api.register(assistantSettingsRoutes(assistantSettingsService(db)));
+      await api.register(reminderRoutes(reminders));
     },
     { prefix: "/api" },
   );

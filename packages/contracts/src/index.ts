@@ -19,3 +19,4 @@ export * from "./leads";
 export * from "./conversations";
 export * from "./professional-profile";
 export * from "./google-calendar";
+export * from "./reminders";

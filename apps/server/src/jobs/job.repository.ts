@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, like, lt, lte, ne, sql } from "drizzle-orm";
 import type { JobStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../db/client";
 import { jobs } from "../db/schema/index";
@@ -50,6 +50,58 @@ export async function enqueueJob(db: DbOrTx, spec: EnqueueSpec): Promise<number 
     .onConflictDoNothing({ target: jobs.dedupeKey, where: sql`${sql.identifier("dedupe_key")} is not null` })
     .returning({ id: jobs.id });
   return rows[0]?.id ?? null;
+}
+
+/**
+ * Puts a job with a `dedupeKey` in the queue due at `runAt`, whatever its key's row was: a new row, or the existing
+ * one moved to the new time and payload and made pending again with fresh attempts (also when it is done, failed, or
+ * running right now). For work that follows a record that can change, such as an appointment's reminder: an edit
+ * moves the one job instead of adding a second. A running worker whose row is re-armed under it loses its lock
+ * (its outcome writes are guarded by `locked_by`), so the re-armed job runs again at `runAt`: the handler must be
+ * idempotent, as every handler is. Returns the job's id.
+ */
+export async function scheduleJob(db: DbOrTx, spec: EnqueueSpec & { dedupeKey: string; runAt: Date }): Promise<number> {
+  const rows = await db
+    .insert(jobs)
+    .values({
+      type: spec.type,
+      payload: spec.payload ?? {},
+      professionalId: spec.professionalId ?? null,
+      dedupeKey: spec.dedupeKey,
+      runAt: spec.runAt,
+      ...(spec.maxAttempts !== undefined ? { maxAttempts: spec.maxAttempts } : {}),
+    })
+    .onConflictDoUpdate({
+      target: jobs.dedupeKey,
+      targetWhere: sql`${sql.identifier("dedupe_key")} is not null`,
+      set: {
+        type: spec.type,
+        payload: spec.payload ?? {},
+        status: "pending",
+        attempts: 0,
+        runAt: spec.runAt,
+        lockedAt: null,
+        lockedBy: null,
+        lastError: null,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ id: jobs.id });
+  return rows[0]!.id;
+}
+
+/**
+ * Removes the still-pending jobs whose dedupe key starts with `keyPrefix` (all but `exceptKey` when given): work
+ * that no longer has a reason to run, such as the reminder of a cancelled appointment. A job already running is
+ * left alone; its handler re-reads what it works on. Returns how many were dropped.
+ */
+export async function dropPendingJobs(db: DbOrTx, keyPrefix: string, exceptKey?: string): Promise<number> {
+  const pattern = `${keyPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .delete(jobs)
+    .where(and(eq(jobs.status, "pending"), like(jobs.dedupeKey, pattern), exceptKey ? ne(jobs.dedupeKey, exceptKey) : undefined))
+    .returning({ id: jobs.id });
+  return rows.length;
 }
 
 /**

@@ -6,3 +6,4 @@ export * from "./practice";
 export * from "./messaging";
 export * from "./calendar";
 export * from "./jobs";
+export * from "./reminders";

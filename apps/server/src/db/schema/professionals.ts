@@ -30,6 +30,10 @@ export const professionals = pgTable(
     businessDays: smallint("business_days").array().notNull().default([1, 2, 3, 4, 5]),
     businessStart: time("business_start").notNull().default("08:00"),
     businessEnd: time("business_end").notNull().default("18:00"),
+    /** WhatsApp reminders before pending and confirmed appointments (docs/decisions/017). */
+    remindersEnabled: boolean("reminders_enabled").notNull().default(true),
+    /** How many hours before the start the reminder goes out (one of REMINDER_LEAD_HOURS). */
+    reminderLeadHours: integer("reminder_lead_hours").notNull().default(24),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

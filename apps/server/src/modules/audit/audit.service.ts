@@ -2,8 +2,11 @@ import type { DbOrTx } from "../../db/client";
 import type { AuthContext } from "../../lib/caller";
 import { auditRepository } from "./audit.repository";
 
-/** Who acted: a signed-in user, or the virtual assistant (no user, role "assistant") on a patient's behalf. */
-export type AuditActor = { userId: string | null; role: AuthContext["role"] | "assistant"; professionalId: string | null; ip?: string | null };
+/**
+ * Who acted: a signed-in user, the virtual assistant (no user, role "assistant") on a patient's behalf, or the
+ * patient themselves answering a WhatsApp reminder (no user, role "patient").
+ */
+export type AuditActor = { userId: string | null; role: AuthContext["role"] | "assistant" | "patient"; professionalId: string | null; ip?: string | null };
 
 export interface AuditEvent {
   /** e.g. "patient.viewed", "patient.updated" */
