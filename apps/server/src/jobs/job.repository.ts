@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, like, lt, lte, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
 import type { JobStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../db/client";
 import { jobs } from "../db/schema/index";
@@ -91,15 +91,15 @@ export async function scheduleJob(db: DbOrTx, spec: EnqueueSpec & { dedupeKey: s
 }
 
 /**
- * Removes the still-pending jobs whose dedupe key starts with `keyPrefix` (all but `exceptKey` when given): work
- * that no longer has a reason to run, such as the reminder of a cancelled appointment. A job already running is
- * left alone; its handler re-reads what it works on. Returns how many were dropped.
+ * Removes the still-pending jobs with one of these dedupe keys: work that no longer has a reason to run, such as the
+ * reminder of a cancelled appointment. Exact keys, so the lookup is the dedupe key's unique index however long the
+ * queue is. A job already running is left alone; its handler re-reads what it works on. Returns how many were dropped.
  */
-export async function dropPendingJobs(db: DbOrTx, keyPrefix: string, exceptKey?: string): Promise<number> {
-  const pattern = `${keyPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export async function dropPendingJobs(db: DbOrTx, dedupeKeys: readonly string[]): Promise<number> {
+  if (dedupeKeys.length === 0) return 0;
   const rows = await db
     .delete(jobs)
-    .where(and(eq(jobs.status, "pending"), like(jobs.dedupeKey, pattern), exceptKey ? ne(jobs.dedupeKey, exceptKey) : undefined))
+    .where(and(inArray(jobs.dedupeKey, [...dedupeKeys]), eq(jobs.status, "pending")))
     .returning({ id: jobs.id });
   return rows.length;
 }

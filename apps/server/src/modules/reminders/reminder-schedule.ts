@@ -1,3 +1,4 @@
+import { REMINDER_LEAD_HOURS } from "@clinora/contracts";
 import type { DbOrTx } from "../../db/client";
 import { dropPendingJobs, scheduleJob } from "../../jobs/job.repository";
 import type { Clock } from "../../lib/clock";
@@ -16,10 +17,12 @@ export const LATE_REMINDER_MIN_NOTICE_MS = 60 * 60_000;
 
 const HOUR_MS = 60 * 60_000;
 
-/** Every reminder job of one appointment starts with this dedupe key prefix. */
-export const reminderKeyPrefix = (appointmentId: string) => `reminder:${appointmentId}:`;
 /** One job per appointment and lead time (issue 11): an edit moves it, a lead-time change replaces it. */
-export const reminderKey = (appointmentId: string, leadHours: number) => `${reminderKeyPrefix(appointmentId)}${leadHours}h`;
+export const reminderKey = (appointmentId: string, leadHours: number) => `reminder:${appointmentId}:${leadHours}h`;
+
+/** The keys the appointment's reminder job may have (one per lead time), other than `except`. */
+const otherKeys = (appointmentId: string, leadHours: readonly number[], except?: string) =>
+  [...new Set([...REMINDER_LEAD_HOURS, ...leadHours])].map((h) => reminderKey(appointmentId, h)).filter((k) => k !== except);
 
 /**
  * When the reminder of an appointment starting at `startsAt` should go: `leadHours` before the start; when that is
@@ -40,16 +43,15 @@ export function reminderRunAt(p: { startsAt: Date; leadHours: number; now: Date;
  * when the patient arranged it themselves, through the assistant, a moment ago).
  */
 export async function queueReminder(tx: DbOrTx, clock: Clock, professionalId: string, appointmentId: string, options: { late: boolean }): Promise<void> {
-  const facts = await reminderRepository(tx, professionalId).findAppointmentFacts(appointmentId);
-  const prefix = reminderKeyPrefix(appointmentId);
+  const facts = await reminderRepository(tx, professionalId).findScheduleFacts(appointmentId);
   const reminded = facts && facts.remindersEnabled && (REMINDED_STATUSES as readonly string[]).includes(facts.status);
   const runAt = reminded ? reminderRunAt({ startsAt: facts.startsAt, leadHours: facts.leadHours, now: clock.now(), late: options.late }) : null;
   if (!facts || !runAt) {
-    await dropPendingJobs(tx, prefix);
+    await dropPendingJobs(tx, otherKeys(appointmentId, facts ? [facts.leadHours] : []));
     return;
   }
   const key = reminderKey(appointmentId, facts.leadHours);
-  await dropPendingJobs(tx, prefix, key);
+  await dropPendingJobs(tx, otherKeys(appointmentId, [facts.leadHours], key));
   await scheduleJob(tx, { type: REMINDER_JOB, payload: { appointmentId, leadHours: facts.leadHours }, professionalId, dedupeKey: key, runAt });
 }
 

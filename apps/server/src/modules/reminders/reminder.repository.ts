@@ -62,6 +62,17 @@ export function reminderRepository(db: DbOrTx, professionalId: string) {
       return row ?? null;
     },
 
+    /** What scheduling a reminder needs: the appointment's status and start, the professional's settings. */
+    async findScheduleFacts(appointmentId: string) {
+      const [row] = await db
+        .select({ status: appointments.status, startsAt: appointments.startsAt, remindersEnabled: professionals.remindersEnabled, leadHours: professionals.reminderLeadHours })
+        .from(appointments)
+        .innerJoin(professionals, eq(professionals.id, appointments.professionalId))
+        .where(and(eq(appointments.professionalId, professionalId), eq(appointments.id, appointmentId)))
+        .limit(1);
+      return row ?? null;
+    },
+
     /** Ids of the professional's pending and confirmed appointments starting after `from`. */
     async listUpcomingIds(from: Date): Promise<string[]> {
       const rows = await db
