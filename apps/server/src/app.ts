@@ -68,6 +68,8 @@ import { webChatRoutes } from "./modules/web-chat/web-chat.routes";
 import { privacyRoutes } from "./modules/privacy/privacy.routes";
 import { backupJobs } from "./modules/backups/backup.jobs";
 import { privacyService } from "./modules/privacy/privacy.service";
+import { reminderService } from "./modules/reminders/reminder.service";
+import { reminderRoutes } from "./modules/reminders/reminder.routes";
 
 export interface AppDeps {
   config: Config;
@@ -132,12 +134,16 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     webChatModelCall: webChatAllowance(db, clock, config.webChat),
   });
   const calendarSync = calendarSyncService(db, clock, { provider: calendarProvider, tokenKey: config.google.tokenKey, publicUrl: config.publicUrl });
+  // The worker exists only below; the services that wake it reach it through this function.
+  const wake = () => worker.wake();
+  const reminders = reminderService(db, clock, { gateway, outbound, appointments, contentSid: config.reminderContentSid, wake });
   const loopLoad = sampleEventLoopLoad({ threshold: WORKER_STEPS_BACK_AT_LOOP_UTILIZATION });
   const worker = createWorker(db, {
     handlers: {
       ...outbound.jobs,
       ...assistant.jobs,
       ...calendarSync.jobs,
+      ...reminders.jobs,
       ...backupJobs({ database, databaseUrl: config.databaseUrl, dir: config.backup.dir, keep: config.backup.keep, everyHours: config.backup.everyHours, clock, log: app.log }),
     },
     concurrency: config.worker.concurrency,
@@ -146,7 +152,6 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     clock,
     log: app.log,
   });
-  const wake = () => worker.wake();
   const webChat = webChatService(db, clock, { assistant, limits: config.webChat, publicUrl: config.publicUrl, wake });
   app.decorate("worker", worker);
   app.addHook("onClose", async () => {
@@ -156,7 +161,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
   const webhook = whatsappWebhookService({
     gateway,
     publicUrl: config.publicUrl,
-    inbound: whatsappInboundService(db, clock, { assistantOn: assistant.isOn, outbound }),
+    inbound: whatsappInboundService(db, clock, { assistantOn: assistant.isOn, outbound, answers: reminders.answers }),
     outbound,
     wake,
   });
@@ -217,6 +222,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       await api.register(whatsappMetricsRoutes(whatsappMetricsService(db, clock)));
       await api.register(assistantSettingsRoutes(assistantSettingsService(db)));
       await api.register(webChatRoutes(webChat, config.webChat));
+      await api.register(reminderRoutes(reminders));
     },
     { prefix: "/api" },
   );

@@ -26,6 +26,11 @@ const envSchema = z.object({
   TWILIO_ACCOUNT_SID: optional.pipe(z.string().startsWith("AC", "must start with AC").optional()),
   TWILIO_AUTH_TOKEN: optional,
   TWILIO_MESSAGING_SERVICE_SID: optional,
+  /**
+   * The approved WhatsApp content template (HX…) for appointment reminders, which are business-initiated and so need
+   * one outside the patient's 24-hour window. Unset: reminders go only as free text inside that window.
+   */
+  TWILIO_REMINDER_CONTENT_SID: optional,
   /** Twilio's API origin; set it to a local stand-in (the demo, the tests). Unset: api.twilio.com. */
   TWILIO_BASE_URL: optional.pipe(z.url().optional()),
   OPENAI_API_KEY: optional,
@@ -90,6 +95,8 @@ export type Config = {
   adminPassword: string | undefined;
   publicUrl: string | undefined;
   twilio: { accountSid?: string; authToken?: string; messagingServiceSid?: string; baseUrl?: string };
+  /** TWILIO_REMINDER_CONTENT_SID. */
+  reminderContentSid: string | undefined;
   openai: { apiKey?: string; baseUrl?: string };
   anthropic: { apiKey?: string; baseUrl?: string };
   llmTimeoutMs: number;
@@ -135,6 +142,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID,
       baseUrl: e.TWILIO_BASE_URL,
     },
+    reminderContentSid: e.TWILIO_REMINDER_CONTENT_SID,
     openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
     anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL },
     llmTimeoutMs: e.LLM_TIMEOUT_SECONDS * 1000,

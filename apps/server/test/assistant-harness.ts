@@ -34,6 +34,9 @@ export interface Clinic {
   /** `whatsapp:+55…` */
   number: string;
   session: string;
+  /** The login, for a new session after a test moved its clock past the session's expiry. */
+  email: string;
+  password: string;
   /** A patient writes to this clinic through the fake Twilio. */
   patientWrites(from: string, body: string, extra?: { messageSid?: string; profileName?: string }): Promise<{ status: number; body: string; messageSid: string }>;
 }
@@ -92,6 +95,8 @@ export async function createAssistantHarness(
         professionalId: professional.id,
         number,
         session,
+        email: user.email,
+        password: user.password,
         patientWrites: (from, body, extra = {}) => twilio.sendInbound({ webhookUrl, from, to: number, body, ...extra }),
       };
     },

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { APPOINTMENT_SOURCES, APPOINTMENT_STATUSES } from "./enums";
 import { MSG } from "./messages";
 import { isoDateSchema, optionalText, pageQuerySchema } from "./common";
+import { PATIENT_RESPONSES, appointmentReminderSchema } from "./reminders";
 
 /** Spec part 2 §3: the appointment type the form starts with. */
 export const DEFAULT_APPOINTMENT_TYPE = "Consulta";
@@ -38,6 +39,10 @@ export const appointmentSchema = z.object({
   status: z.enum(APPOINTMENT_STATUSES),
   /** "assistant" when the virtual assistant booked it for the patient. */
   source: z.enum(APPOINTMENT_SOURCES),
+  /** The patient confirmed or cancelled it themselves (a reminder reply or the assistant): "confirmado pelo paciente". */
+  patient_response: z.enum(PATIENT_RESPONSES).nullable(),
+  /** The latest WhatsApp reminder of its current time: sent, or skipped with the reason. */
+  reminder: appointmentReminderSchema.nullable(),
   date: z.string(),
   time: z.string(),
   type: z.string(),
@@ -87,6 +92,8 @@ export const todayAppointmentSchema = z.object({
   duration: z.number().int(),
   status: z.enum(APPOINTMENT_STATUSES),
   type: z.string(),
+  /** The patient confirmed or cancelled it themselves. */
+  patient_response: z.enum(PATIENT_RESPONSES).nullable(),
 });
 export type TodayAppointment = z.infer<typeof todayAppointmentSchema>;
 

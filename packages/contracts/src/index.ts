@@ -21,3 +21,4 @@ export * from "./professional-profile";
 export * from "./google-calendar";
 export * from "./web-chat";
 export * from "./privacy";
+export * from "./reminders";

@@ -95,6 +95,11 @@ export interface FakeTwilio extends RunningStandIn {
   waitForSent(predicate: (message: FakeTwilioMessage) => boolean, timeoutMs?: number): Promise<FakeTwilioMessage>;
   /** Resolves with all messages, oldest first, once at least `count` were created (default wait 10 s). */
   waitForSent(count: number, timeoutMs?: number): Promise<FakeTwilioMessage[]>;
+  /**
+   * Holds every answer to a message creation for `ms` AFTER the message is recorded, as a slow network would: a
+   * client killed meanwhile never learns the sid of a message Twilio has (the in-doubt case). 0 turns it off.
+   */
+  setSendDelay(ms: number): void;
   /** Forgets messages, callbacks and failure settings, and cancels pending callbacks. */
   reset(): void;
 }
@@ -103,6 +108,16 @@ export interface FakeTwilio extends RunningStandIn {
 function sameAddress(a: string, b: string): boolean {
   const bare = (value: string) => value.replace(/^whatsapp:/, "").trim();
   return bare(a) === bare(b);
+}
+
+/** Whether a ContentVariables value is a JSON object whose values are all strings. */
+function isStringMap(raw: string): boolean {
+  try {
+    const value: unknown = JSON.parse(raw);
+    return typeof value === "object" && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === "string");
+  } catch {
+    return false;
+  }
 }
 
 function withWhatsappPrefix(address: string): string {
@@ -133,6 +148,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
   let recipientFailures = new Map<string, Required<FakeTwilioFailure>>();
   let deliveryFailures = new Map<string, number>();
   let transientFailures: { remaining: number; httpStatus: number } = { remaining: 0, httpStatus: 500 };
+  let sendDelayMs = 0;
   // Each reset starts a new generation so callbacks scheduled before it stop quietly.
   let generation = 0;
   // Pending pauses between callbacks, so reset() and close() can end them at once.
@@ -242,6 +258,10 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
     if (!to) return twilioError(res, 400, 21604, "A 'To' phone number is required.");
     if (!form.From && !form.MessagingServiceSid) return twilioError(res, 400, 21603, "A 'From' phone number is required.");
     if (!form.Body && !form.ContentSid && !form.MediaUrl) return twilioError(res, 400, 21602, "Message body is required.");
+    // ContentVariables must be a JSON object of strings (https://www.twilio.com/docs/content/send-templates-created-with-the-content-template-builder).
+    if (form.ContentVariables !== undefined && !isStringMap(form.ContentVariables)) {
+      return twilioError(res, 400, 21656, "The ContentVariables Parameter is invalid.");
+    }
     const rejected = [...recipientFailures.entries()].find(([address]) => sameAddress(address, to));
     if (rejected) return twilioError(res, rejected[1].httpStatus, rejected[1].code, rejected[1].message);
 
@@ -260,6 +280,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
       dateCreated: new Date(),
     };
     sent.push(message);
+    if (sendDelayMs > 0) await pause(sendDelayMs);
     sendJson(res, 201, resource(message));
     if (autoStatuses && message.statusCallback) void runAutomaticStatuses(message, generation);
   }
@@ -403,7 +424,11 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
       return { ...response, messageSid };
     },
     waitForSent: waitForSent as FakeTwilio["waitForSent"],
+    setSendDelay(ms) {
+      sendDelayMs = Math.max(0, ms);
+    },
     reset() {
+      sendDelayMs = 0;
       cancelPendingCallbacks();
       sent = [];
       callbacks = [];

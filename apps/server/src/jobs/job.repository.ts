@@ -56,6 +56,58 @@ export async function enqueueJob(db: DbOrTx, spec: EnqueueSpec): Promise<number 
 }
 
 /**
+ * Puts a job with a `dedupeKey` in the queue due at `runAt`, whatever its key's row was: a new row, or the existing
+ * one moved to the new time and payload and made pending again with fresh attempts (also when it is done, failed, or
+ * running right now). For work that follows a record that can change, such as an appointment's reminder: an edit
+ * moves the one job instead of adding a second. A running worker whose row is re-armed under it loses its lock
+ * (its outcome writes are guarded by `locked_by`), so the re-armed job runs again at `runAt`: the handler must be
+ * idempotent, as every handler is. Returns the job's id.
+ */
+export async function scheduleJob(db: DbOrTx, spec: EnqueueSpec & { dedupeKey: string; runAt: Date }): Promise<number> {
+  const rows = await db
+    .insert(jobs)
+    .values({
+      type: spec.type,
+      payload: spec.payload ?? {},
+      professionalId: spec.professionalId ?? null,
+      dedupeKey: spec.dedupeKey,
+      runAt: spec.runAt,
+      ...(spec.maxAttempts !== undefined ? { maxAttempts: spec.maxAttempts } : {}),
+    })
+    .onConflictDoUpdate({
+      target: jobs.dedupeKey,
+      targetWhere: sql`${sql.identifier("dedupe_key")} is not null`,
+      set: {
+        type: spec.type,
+        payload: spec.payload ?? {},
+        status: "pending",
+        attempts: 0,
+        runAt: spec.runAt,
+        lockedAt: null,
+        lockedBy: null,
+        lastError: null,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ id: jobs.id });
+  return rows[0]!.id;
+}
+
+/**
+ * Removes the still-pending jobs with one of these dedupe keys: work that no longer has a reason to run, such as the
+ * reminder of a cancelled appointment. Exact keys, so the lookup is the dedupe key's unique index however long the
+ * queue is. A job already running is left alone; its handler re-reads what it works on. Returns how many were dropped.
+ */
+export async function dropPendingJobs(db: DbOrTx, dedupeKeys: readonly string[]): Promise<number> {
+  if (dedupeKeys.length === 0) return 0;
+  const rows = await db
+    .delete(jobs)
+    .where(and(inArray(jobs.dedupeKey, [...dedupeKeys]), eq(jobs.status, "pending")))
+    .returning({ id: jobs.id });
+  return rows.length;
+}
+
+/**
  * Every statement the worker runs on the `jobs` table. Times come from the caller (the worker's injected clock)
  * rather than SQL now(), so tests can move time. Each state change after a claim is guarded by
  * `status = 'running' and locked_by = <worker>`: a worker whose lock was reclaimed cannot overwrite the outcome

@@ -7,3 +7,4 @@ export * from "./messaging";
 export * from "./calendar";
 export * from "./jobs";
 export * from "./privacy";
+export * from "./reminders";

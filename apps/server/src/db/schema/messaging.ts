@@ -56,6 +56,9 @@ export const messages = pgTable(
     errorCode: text("error_code"),
     /** The inbound message an assistant reply answers: one reply per inbound message, whatever the retries. */
     replyToMessageId: uuid("reply_to_message_id"),
+    /** An approved Twilio content template sent instead of free text (reminders outside the 24-hour window). */
+    contentSid: text("content_sid"),
+    contentVariables: jsonb("content_variables").$type<Record<string, string>>(),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

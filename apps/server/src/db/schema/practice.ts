@@ -14,7 +14,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
-import type { AppointmentSource } from "@clinora/contracts";
+import type { AppointmentSource, PatientResponse } from "@clinora/contracts";
 import { appointmentStatus, taskPriority, taskStatus } from "./enums";
 import { professionals } from "./professionals";
 
@@ -76,6 +76,9 @@ export const appointments = pgTable(
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     /** "manual" from the screens, "assistant" when booked by the virtual assistant. */
     source: text("source").$type<AppointmentSource>().notNull().default("manual"),
+    /** The patient's own answer ("confirmed" / "cancelled"), by a reminder reply or the assistant; cleared when the time moves. */
+    patientResponse: text("patient_response").$type<PatientResponse>(),
+    patientRespondedAt: timestamp("patient_responded_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -32,6 +32,10 @@ export const professionals = pgTable(
     businessEnd: time("business_end").notNull().default("18:00"),
     /** The opaque id of the public web chat (`/chat/<id>`), made the first time the professional opens its settings. */
     publicChatId: text("public_chat_id"),
+    /** WhatsApp reminders before pending and confirmed appointments (docs/decisions/017). */
+    remindersEnabled: boolean("reminders_enabled").notNull().default(true),
+    /** How many hours before the start the reminder goes out (one of REMINDER_LEAD_HOURS). */
+    reminderLeadHours: integer("reminder_lead_hours").notNull().default(24),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

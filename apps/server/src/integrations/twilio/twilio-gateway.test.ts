@@ -85,6 +85,32 @@ describe("createTwilioGateway against the fake Twilio (the SDK over real HTTP)",
     expect(JSON.parse(fake.sent[0]!.contentVariables ?? "null")).toEqual({ "1": "Maria", "2": "14/03 às 10:00" });
   });
 
+  it("refuses ContentVariables that are not a JSON object of strings, as Twilio does (21656)", async () => {
+    const auth = `Basic ${Buffer.from(`${ACCOUNT_SID}:${AUTH_TOKEN}`).toString("base64")}`;
+    const post = (variables: string) =>
+      fetch(`${fake.url}/2010-04-01/Accounts/${ACCOUNT_SID}/Messages.json`, {
+        method: "POST",
+        headers: { authorization: auth, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ From: OURS, To: PATIENT, ContentSid: "HX0123", ContentVariables: variables }).toString(),
+      });
+    for (const bad of ["not json", "[1,2]", '{"1": 5}']) {
+      const res = await post(bad);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { code: number }).code).toBe(21656);
+    }
+    expect(fake.sent).toHaveLength(0);
+    expect((await post('{"1":"Maria"}')).status).toBe(201);
+  });
+
+  it("with a send delay, has the message before the client hears back (the in-doubt window)", async () => {
+    fake.setSendDelay(200);
+    const sending = gateway.send({ from: OURS, to: PATIENT, body: "devagar" });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(fake.sent.map((m) => m.body)).toEqual(["devagar"]);
+    const sent = await sending;
+    expect(sent.sid).toBe(fake.sent[0]!.sid);
+  });
+
   it("finds sent messages newest first, filtered by sender, recipient and time", async () => {
     const since = new Date(Date.now() - 1000);
     const first = await gateway.send({ from: OURS, to: PATIENT, body: "primeira" });

@@ -318,8 +318,8 @@ describe("today's list", () => {
       const res = await call("GET", "/api/appointments/today/list");
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual([
-        { id: expect.any(String), patient_name: "Marina Costa", time: "09:00", duration: 40, status: "cancelled", type: "Retorno" },
-        { id: expect.any(String), patient_name: "Marina Costa", time: "18:00", duration: 40, status: "pending", type: "Retorno" },
+        { id: expect.any(String), patient_name: "Marina Costa", time: "09:00", duration: 40, status: "cancelled", type: "Retorno", patient_response: null },
+        { id: expect.any(String), patient_name: "Marina Costa", time: "18:00", duration: 40, status: "pending", type: "Retorno", patient_response: null },
       ]);
     } finally {
       clock.set(NOW);

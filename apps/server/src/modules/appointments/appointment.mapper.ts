@@ -1,6 +1,18 @@
-import type { Appointment, TodayAppointment } from "@clinora/contracts";
+import { REMINDER_SKIP_REASONS, type Appointment, type AppointmentReminder, type TodayAppointment } from "@clinora/contracts";
 import { hhmm, isoInstant } from "../../db/rows";
 import type { ShownAppointment, TodayAppointmentRow } from "./appointment.repository";
+
+/** The reminder of the appointment's current time, with the reason in Portuguese when it was not sent. */
+function reminderOf(a: ShownAppointment): AppointmentReminder | null {
+  if (!a.reminderOutcome || !a.reminderAt) return null;
+  const reason = a.reminderOutcome === "skipped" ? a.reminderReason : null;
+  return {
+    outcome: a.reminderOutcome,
+    reason,
+    reason_text: reason ? (REMINDER_SKIP_REASONS[reason as keyof typeof REMINDER_SKIP_REASONS] ?? null) : null,
+    at: isoInstant(a.reminderAt),
+  };
+}
 
 /** Database row -> API shape (spec part 2 §3 "Appointment"); `date`, `time` and `type` repeat the long names. */
 export function toAppointmentDto(a: ShownAppointment): Appointment {
@@ -18,6 +30,8 @@ export function toAppointmentDto(a: ShownAppointment): Appointment {
     notes: a.notes,
     status: a.status,
     source: a.source,
+    patient_response: a.patientResponse ?? null,
+    reminder: reminderOf(a),
     date: a.appointmentDate,
     time,
     type: a.appointmentType,
@@ -37,5 +51,6 @@ export function toTodayAppointmentDto(a: TodayAppointmentRow): TodayAppointment 
     duration: a.duration,
     status: a.status,
     type: a.appointmentType,
+    patient_response: a.patientResponse ?? null,
   };
 }

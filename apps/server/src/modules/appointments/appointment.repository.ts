@@ -1,14 +1,14 @@
 import { and, asc, count, eq, gt, gte, lt, lte, ne, type SQL } from "drizzle-orm";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
-import type { AppointmentSource, AppointmentStatus } from "@clinora/contracts";
+import type { AppointmentSource, AppointmentStatus, PatientResponse, ReminderOutcome } from "@clinora/contracts";
 import type { DbOrTx } from "../../db/client";
-import { appointments, patients } from "../../db/schema/index";
+import { appointmentReminders, appointments, patients } from "../../db/schema/index";
 import { pageWithTotal } from "../../lib/pagination";
 
 export type AppointmentWrite = Pick<
   typeof appointments.$inferInsert,
   "patientId" | "appointmentDate" | "appointmentTime" | "duration" | "appointmentType" | "notes" | "status" | "startsAt" | "endsAt"
-> & { source?: AppointmentSource };
+> & { source?: AppointmentSource; patientResponse?: PatientResponse | null; patientRespondedAt?: Date | null };
 
 export interface AppointmentFilters {
   status?: AppointmentStatus;
@@ -38,6 +38,7 @@ const shownColumns = {
   notes: appointments.notes,
   status: appointments.status,
   source: appointments.source,
+  patientResponse: appointments.patientResponse,
   startsAt: appointments.startsAt,
   endsAt: appointments.endsAt,
   createdAt: appointments.createdAt,
@@ -45,6 +46,9 @@ const shownColumns = {
   patientName: patients.name,
   patientEmail: patients.email,
   patientPhone: patients.phone,
+  reminderOutcome: appointmentReminders.outcome,
+  reminderReason: appointmentReminders.reason,
+  reminderAt: appointmentReminders.updatedAt,
 };
 
 /** The dashboard's shorter line: time, patient, duration, status and type. */
@@ -54,11 +58,17 @@ const todayColumns = {
   duration: appointments.duration,
   status: appointments.status,
   appointmentType: appointments.appointmentType,
+  patientResponse: appointments.patientResponse,
   patientName: patients.name,
 };
 
 /** An appointment with the contact details of its patient. */
-export type ShownAppointment = SelectResultFields<typeof shownColumns>;
+export type ShownAppointment = Omit<SelectResultFields<typeof shownColumns>, "reminderOutcome" | "reminderReason" | "reminderAt"> & {
+  /** From the left-joined reminder of the current start: null when it has none. */
+  reminderOutcome: ReminderOutcome | null;
+  reminderReason: string | null;
+  reminderAt: Date | null;
+};
 export type TodayAppointmentRow = SelectResultFields<typeof todayColumns>;
 
 const listOrder = [asc(appointments.appointmentDate), asc(appointments.appointmentTime), asc(appointments.id)];
@@ -70,6 +80,12 @@ const listOrder = [asc(appointments.appointmentDate), asc(appointments.appointme
 export function appointmentRepository(db: DbOrTx, professionalId: string) {
   const own = eq(appointments.professionalId, professionalId);
   const patientOfRow = eq(patients.id, appointments.patientId);
+  /** The reminder of the appointment's current start (at most one: unique by appointment and start). */
+  const reminderOfRow = and(
+    eq(appointmentReminders.professionalId, appointments.professionalId),
+    eq(appointmentReminders.appointmentId, appointments.id),
+    eq(appointmentReminders.startsAt, appointments.startsAt),
+  );
 
   const filterCondition = (f: AppointmentFilters): SQL | undefined =>
     and(
@@ -87,6 +103,7 @@ export function appointmentRepository(db: DbOrTx, professionalId: string) {
         .select(shownColumns)
         .from(appointments)
         .innerJoin(patients, patientOfRow)
+        .leftJoin(appointmentReminders, reminderOfRow)
         .where(and(own, eq(appointments.id, id)))
         .limit(1);
       return row ?? null;
@@ -97,7 +114,7 @@ export function appointmentRepository(db: DbOrTx, professionalId: string) {
       const where = filterCondition(filters);
       return pageWithTotal(
         window,
-        () => db.select(shownColumns).from(appointments).innerJoin(patients, patientOfRow).where(where).orderBy(...listOrder).limit(window.limit).offset(window.offset),
+        () => db.select(shownColumns).from(appointments).innerJoin(patients, patientOfRow).leftJoin(appointmentReminders, reminderOfRow).where(where).orderBy(...listOrder).limit(window.limit).offset(window.offset),
         async () => (await db.select({ n: count() }).from(appointments).where(where))[0]?.n ?? 0,
       );
     },
@@ -134,6 +151,7 @@ export function appointmentRepository(db: DbOrTx, professionalId: string) {
         .select(shownColumns)
         .from(appointments)
         .innerJoin(patients, patientOfRow)
+        .leftJoin(appointmentReminders, reminderOfRow)
         .where(and(own, eq(appointments.patientId, patientId), ne(appointments.status, "cancelled"), gte(appointments.startsAt, from)))
         .orderBy(asc(appointments.startsAt))
         .limit(limit);

@@ -1,4 +1,4 @@
-import { MSG, type AppointmentInputParsed, type AppointmentListQuery, type AppointmentSource } from "@clinora/contracts";
+import { MSG, type Appointment, type AppointmentInputParsed, type AppointmentListQuery, type AppointmentSource, type PatientResponse } from "@clinora/contracts";
 import { minutesOfDay, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
 import type { Db, DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
@@ -8,6 +8,7 @@ import type { PracticeSettings, TenantCaller } from "../../lib/caller";
 import { recordAudit, type AuditActor } from "../audit/audit.service";
 import { queueCalendarSync } from "../google-calendar/calendar-sync-queue";
 import { professionalRepository } from "../professionals/professional.repository";
+import { queueReminder } from "../reminders/reminder-schedule";
 import { toAppointmentDto, toTodayAppointmentDto } from "./appointment.mapper";
 import { appointmentRepository, type AppointmentWrite } from "./appointment.repository";
 import { appointmentRange, daySlots, localDayRange } from "./appointment-slots";
@@ -21,6 +22,27 @@ export type AppointmentService = ReturnType<typeof appointmentService>;
 export type ScheduleActor = AuditActor & { professionalId: string; practice: PracticeSettings };
 
 const NOT_FOUND = "Compromisso não encontrado";
+
+/**
+ * What became of a patient's answer after someone else changes the appointment: it stands while the appointment
+ * keeps its time and a status that agrees with it, and goes when the time moves or the status says otherwise
+ * (a professional re-opening a cancellation, or cancelling a confirmed visit).
+ */
+export function keptPatientResponse(
+  current: { patientResponse: PatientResponse | null; startsAt: Date },
+  next: Pick<AppointmentWrite, "status" | "startsAt">,
+): PatientResponse | null {
+  const response = current.patientResponse;
+  if (!response || current.startsAt.getTime() !== next.startsAt.getTime()) return null;
+  if (response === "confirmed") return next.status === "confirmed" || next.status === "completed" ? response : null;
+  return next.status === "cancelled" ? response : null;
+}
+
+/** What a patient's answer did to the appointment, for the message they get back. */
+export type PatientResponseOutcome =
+  | { result: "confirmed" | "cancelled" | "already_cancelled"; appointment: Appointment }
+  /** Already started, completed, or not the patient's to change any more. */
+  | { result: "closed"; appointment: Appointment | null };
 
 export function appointmentService(db: Db, clock: Clock) {
   /** The columns of a write; a left-out duration or status takes the `fallback` value. */
@@ -88,6 +110,8 @@ export function appointmentService(db: Db, clock: Clock) {
         const id = await repo.insert(values);
         await recordAudit(tx, caller, { action: "appointment.created", entityType: "appointment", entityId: id, details: source === "manual" ? undefined : { source } });
         await queueCalendarSync(tx, clock, caller.professionalId, id);
+        // A patient who books through the assistant inside the lead time just got the booking confirmation.
+        await queueReminder(tx, clock, caller.professionalId, id, { late: caller.role !== "assistant" });
         return loadDto(tx, caller, id);
       });
     },
@@ -101,9 +125,11 @@ export function appointmentService(db: Db, clock: Clock) {
         if (!current) throw AppError.notFound(NOT_FOUND);
         const values = toWrite(input, caller.practice, current);
         await checkWrite(repo, values, id);
-        await repo.update(id, values);
+        const patientResponse = keptPatientResponse(current, values);
+        await repo.update(id, { ...values, patientResponse, ...(patientResponse ? {} : { patientRespondedAt: null }) });
         await recordAudit(tx, caller, { action: "appointment.updated", entityType: "appointment", entityId: id });
         await queueCalendarSync(tx, clock, caller.professionalId, id);
+        await queueReminder(tx, clock, caller.professionalId, id, { late: caller.role !== "assistant" });
         return loadDto(tx, caller, id);
       });
     },
@@ -112,10 +138,48 @@ export function appointmentService(db: Db, clock: Clock) {
     cancel(caller: ScheduleActor, id: string) {
       return db.transaction(async (tx) => {
         const repo = appointmentRepository(tx, caller.professionalId);
-        if (!(await repo.update(id, { status: "cancelled" }))) throw AppError.notFound(NOT_FOUND);
+        const current = await repo.findById(id);
+        if (!current) throw AppError.notFound(NOT_FOUND);
+        const patientResponse = keptPatientResponse(current, { status: "cancelled", startsAt: current.startsAt });
+        await repo.update(id, { status: "cancelled", patientResponse, ...(patientResponse ? {} : { patientRespondedAt: null }) });
         await recordAudit(tx, caller, { action: "appointment.cancelled", entityType: "appointment", entityId: id });
         await queueCalendarSync(tx, clock, caller.professionalId, id);
+        await queueReminder(tx, clock, caller.professionalId, id, { late: false });
         return loadDto(tx, caller, id);
+      });
+    },
+
+    /**
+     * The patient confirms or cancels their own coming appointment (a reply to a reminder, or the assistant's tool):
+     * the same schedule lock, audit trail, calendar sync and reminder queue as the screens, and the appointment
+     * remembers it was the patient ("confirmado pelo paciente"). `then` runs in the same transaction with the
+     * outcome, so the message that tells the patient is stored together with the change, or not at all.
+     */
+    respondAsPatient<T>(
+      actor: ScheduleActor,
+      id: string,
+      response: PatientResponse,
+      then: (tx: DbOrTx, outcome: PatientResponseOutcome) => Promise<T>,
+    ): Promise<T> {
+      return db.transaction(async (tx) => {
+        await lockSchedule(tx, actor);
+        const repo = appointmentRepository(tx, actor.professionalId);
+        const current = await repo.findById(id);
+        const open = current && current.startsAt.getTime() > clock.now().getTime() && (current.status === "pending" || current.status === "confirmed");
+        if (!current || !open) {
+          if (current?.status === "cancelled" && response === "cancelled") return then(tx, { result: "already_cancelled", appointment: toAppointmentDto(current) });
+          return then(tx, { result: "closed", appointment: current ? toAppointmentDto(current) : null });
+        }
+        const status = response === "confirmed" ? "confirmed" : "cancelled";
+        await repo.update(id, { status, patientResponse: response, patientRespondedAt: clock.now() });
+        await recordAudit(tx, actor, {
+          action: response === "confirmed" ? "appointment.confirmed_by_patient" : "appointment.cancelled_by_patient",
+          entityType: "appointment",
+          entityId: id,
+        });
+        await queueCalendarSync(tx, clock, actor.professionalId, id);
+        await queueReminder(tx, clock, actor.professionalId, id, { late: false });
+        return then(tx, { result: response, appointment: await loadDto(tx, actor, id) });
       });
     },
 

@@ -39,6 +39,7 @@ export const TEXTS = {
   rescheduled: (b: BookingFacts) =>
     `Pronto! Sua consulta foi remarcada para ${longDate(b.date)}, às ${b.time}.${addressLine(b.address)}`,
   cancelled: (b: Omit<BookingFacts, "address">) => `Sua consulta de ${longDate(b.date)}, às ${b.time}, foi cancelada.`,
+  confirmed: (b: Omit<BookingFacts, "address">) => `Obrigado! Sua consulta de ${longDate(b.date)}, às ${b.time}, está confirmada. Até lá!`,
   handoff: (professionalName: string) =>
     `Vou passar sua mensagem para ${withTitle(professionalName)}, que vai responder por aqui assim que possível.`,
   emergency: (professionalName: string) =>

@@ -49,6 +49,11 @@ export const ASSISTANT_TOOLS: LlmTool[] = [
     parameters: { type: "object", properties: { appointment_id: appointmentParam }, required: ["appointment_id"] },
   },
   {
+    name: "confirm_appointment",
+    description: "Confirma a presença do paciente numa consulta (por exemplo, em resposta a um lembrete).",
+    parameters: { type: "object", properties: { appointment_id: appointmentParam }, required: ["appointment_id"] },
+  },
+  {
     name: "handoff_to_human",
     description: "Passa a conversa para a profissional (pedido do paciente, urgência, ou quando você não souber ajudar).",
     parameters: { type: "object", properties: { reason: { type: "string" } }, required: ["reason"] },
@@ -251,8 +256,19 @@ export function assistantToolbox(scope: ToolScope) {
       const current = await ownAppointment(args.appointment_id);
       if (!current) return { result: { status: "not_found" } };
       const confirmation = TEXTS.cancelled({ date: current.date, time: current.time });
-      if (!scope.dryRun) await appointments.cancel(actor, current.id);
+      // The patient cancels through the assistant: Compromissos shows "cancelado pelo paciente".
+      if (!scope.dryRun) await appointments.respondAsPatient(actor, current.id, "cancelled", async () => undefined);
       return { result: { status: "cancelled", appointment: booked(current) }, confirmation, summary: `${scope.dryRun ? "Cancelaria" : "Cancelou"} ${current.date} às ${current.time}` };
+    },
+
+    async confirm_appointment(args) {
+      const current = await ownAppointment(args.appointment_id);
+      if (!current) return { result: { status: "not_found" } };
+      const confirmation = TEXTS.confirmed({ date: current.date, time: current.time });
+      if (scope.dryRun) return { result: { status: "confirmed", appointment: booked(current) }, confirmation, summary: `Confirmaria ${current.date} às ${current.time} (teste)` };
+      const outcome = await appointments.respondAsPatient(actor, current.id, "confirmed", async (_tx, o) => o.result);
+      if (outcome !== "confirmed") return { result: { status: "not_confirmable", reason: "consulta cancelada ou já começou" } };
+      return { result: { status: "confirmed", appointment: booked(current) }, confirmation, summary: `Confirmou ${current.date} às ${current.time}` };
     },
 
     async handoff_to_human(args) {

@@ -59,7 +59,7 @@ describe("the assistant on WhatsApp (OpenAI)", () => {
     const first = h.llm.requests[0]!;
     expect(first.system).toContain("Clínica Bem Viver");
     expect(first.system).toMatch(/Hoje é [a-zç-]+, \d{4}-\d{2}-\d{2}/);
-    expect(first.toolNames).toEqual(["check_availability", "book_appointment", "list_my_appointments", "reschedule_appointment", "cancel_appointment", "handoff_to_human"]);
+    expect(first.toolNames).toEqual(["check_availability", "book_appointment", "list_my_appointments", "reschedule_appointment", "cancel_appointment", "confirm_appointment", "handoff_to_human"]);
     const toolTurn = h.llm.requests[1]!.messages.find((m) => m.role === "tool");
     expect(JSON.parse((toolTurn as { content: string }).content)).toMatchObject({ status: "booked" });
 

@@ -2,7 +2,10 @@ import type { DbOrTx } from "../../db/client";
 import type { AuthContext } from "../../lib/caller";
 import { auditRepository } from "./audit.repository";
 
-/** Who acted: a signed-in user, the virtual assistant (no user, role "assistant") on a patient's behalf, or the patient on WhatsApp (role "patient"). */
+/**
+ * Who acted: a signed-in user, the virtual assistant (no user, role "assistant") on a patient's behalf, or the
+ * patient themselves answering a WhatsApp reminder (no user, role "patient").
+ */
 export type AuditActor = { userId: string | null; role: AuthContext["role"] | "assistant" | "patient"; professionalId: string | null; ip?: string | null };
 
 export interface AuditEvent {

@@ -66,6 +66,8 @@ export function appointmentRows(p: DemoProfessional, patients: PatientInsert[], 
         startsAt,
         endsAt,
         source: rng.chance(0.15) ? "assistant" : "manual",
+        // Most coming confirmations came from patients answering their WhatsApp reminder (the same draw as the status).
+        ...(status === "confirmed" && startsAt > now && roll < 0.4 ? { patientResponse: "confirmed" as const, patientRespondedAt: new Date(Math.max(bookedAt.getTime(), Math.min(now.getTime(), startsAt.getTime() - DAY))) } : {}),
         createdAt: bookedAt,
         updatedAt: status === "completed" || status === "cancelled" ? new Date(Math.min(now.getTime(), endsAt.getTime())) : bookedAt,
       });

@@ -8,6 +8,9 @@ import { fixedClock } from "../../lib/clock";
 import { eventIdOf } from "./calendar-sync.service";
 import { OAUTH_STATE_TTL_MS } from "./google-calendar.service";
 
+/** The calendar's own jobs (an appointment also queues its WhatsApp reminder, which is not this test's subject). */
+const isCalendarJob = (j: { type: string }) => j.type.startsWith("calendar.");
+
 const GOOGLE_CLIENT = { clientId: "cliente.apps.googleusercontent.com", clientSecret: "segredo" };
 const TOKEN_KEY = Buffer.alloc(32, 1).toString("base64");
 const GOOGLE_ENV = { GOOGLE_CLIENT_ID: GOOGLE_CLIENT.clientId, GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.clientSecret, CALENDAR_TOKEN_KEY: TOKEN_KEY };
@@ -334,7 +337,7 @@ describe("Google Calendar against the fake Google", () => {
     google.failNext(1, "rateLimit");
     const a = await book(c);
     await drain();
-    const pending = (await t.db.select().from(jobs).where(eq(jobs.professionalId, c.professionalId))).find((j) => j.status === "pending");
+    const pending = (await t.db.select().from(jobs).where(eq(jobs.professionalId, c.professionalId))).find((j) => j.status === "pending" && isCalendarJob(j));
     expect(pending).toMatchObject({ attempts: 1, lastError: expect.stringContaining("Rate Limit Exceeded") });
     expect(google.event(eventIdOf(a.id))).toBeUndefined();
 
@@ -379,13 +382,13 @@ describe("Google Calendar against the fake Google", () => {
     await drain();
     const status = (await t.request({ method: "GET", url: "/api/google-calendar/status", session: c.session })).json();
     expect(status).toMatchObject({ connected: false, status: "error", last_error: expect.stringContaining("invalid_grant") });
-    const failed = await t.db.select().from(jobs).where(eq(jobs.professionalId, c.professionalId));
+    const failed = (await t.db.select().from(jobs).where(eq(jobs.professionalId, c.professionalId))).filter(isCalendarJob);
     expect(failed.find((j) => j.payload && (j.payload as { appointmentId?: string }).appointmentId === during.id)).toMatchObject({ status: "failed", attempts: 1 });
 
     // While in error nothing more is queued, and the manual sync says to reconnect.
     const later = await book(c);
     await cancel(c, before.id);
-    expect((await t.db.select().from(jobs).where(eq(jobs.status, "pending"))).filter((j) => j.professionalId === c.professionalId)).toEqual([]);
+    expect((await t.db.select().from(jobs).where(eq(jobs.status, "pending"))).filter((j) => j.professionalId === c.professionalId && isCalendarJob(j))).toEqual([]);
     const sync = await t.request({ method: "POST", url: "/api/google-calendar/sync", session: c.session });
     expect(sync.statusCode).toBe(409);
     expect(sync.json()).toEqual({ detail: MSG.googleCalendarNeedsReconnect });
@@ -402,7 +405,7 @@ describe("Google Calendar against the fake Google", () => {
     const c = await clinic();
     await t.make.calendarConnection(c.professionalId, { status: "connected" });
     await book(c);
-    expect((await t.db.select().from(jobs).where(eq(jobs.status, "pending"))).filter((j) => j.professionalId === c.professionalId)).toEqual([]);
+    expect((await t.db.select().from(jobs).where(eq(jobs.status, "pending"))).filter((j) => j.professionalId === c.professionalId && isCalendarJob(j))).toEqual([]);
     const sync = await t.request({ method: "POST", url: "/api/google-calendar/sync", session: c.session });
     expect(sync.statusCode).toBe(409);
     expect(sync.json()).toEqual({ detail: MSG.googleCalendarNeedsReconnect });
@@ -425,6 +428,6 @@ describe("Google Calendar against the fake Google", () => {
 
     // Changes after disconnecting queue nothing.
     await edit(c, a, { appointment_type: "Retorno" });
-    expect((await t.db.select().from(jobs).where(eq(jobs.status, "pending"))).filter((j) => j.professionalId === c.professionalId)).toEqual([]);
+    expect((await t.db.select().from(jobs).where(eq(jobs.status, "pending"))).filter((j) => j.professionalId === c.professionalId && isCalendarJob(j))).toEqual([]);
   });
 });

@@ -41,9 +41,23 @@ const phoneOf = (address: string) => {
   return toE164BR(raw) ?? raw;
 };
 
+/**
+ * Takes an inbound message that answers something the product asked (a reminder's "1" / "2"), in the webhook's
+ * transaction. True when it queued its own handling: the assistant then does not answer it, and a conversation
+ * that nobody was waiting on does not start waiting for the professional.
+ */
+export type InboundAnswerHook = (
+  tx: DbOrTx,
+  message: { professionalId: string; conversationId: string; messageId: string; body: string; at: Date },
+) => Promise<boolean>;
+
 export type WhatsappInboundService = ReturnType<typeof whatsappInboundService>;
 
-export function whatsappInboundService(db: Db, clock: Clock, deps: { assistantOn: AssistantSwitch; outbound: Pick<WhatsappOutboundService, "queue"> }) {
+export function whatsappInboundService(
+  db: Db,
+  clock: Clock,
+  deps: { assistantOn: AssistantSwitch; outbound: Pick<WhatsappOutboundService, "queue">; answers?: InboundAnswerHook },
+) {
   return {
     /**
      * Stores an inbound message once (by MessageSid), opens or updates its conversation and, when the assistant
@@ -110,7 +124,9 @@ export function whatsappInboundService(db: Db, clock: Clock, deps: { assistantOn
           return "stored" as const;
         }
 
-        const status = statusAfterInbound(conversation.status, assistantOn);
+        const answered = (await deps.answers?.(tx, { professionalId, conversationId: conversation.id, messageId, body: inbound.body, at: now })) ?? false;
+        // An answer the product handles keeps the conversation where it was (a reminder's thread stays resolved).
+        const status = answered ? conversation.status : statusAfterInbound(conversation.status, assistantOn);
         await repo.updateConversation(professionalId, conversation.id, {
           status,
           lastMessage: inbound.body,
@@ -119,7 +135,7 @@ export function whatsappInboundService(db: Db, clock: Clock, deps: { assistantOn
           unreadCount: conversation.unreadCount + 1,
           ...(patient ? { patientId: patient.id, patientName: patient.name } : {}),
         });
-        if (status === "bot_handling") {
+        if (status === "bot_handling" && !answered) {
           await enqueueJob(tx, { type: REPLY_JOB, payload: { conversationId: conversation.id, messageId }, professionalId, dedupeKey: `reply:${messageId}`, maxAttempts: REPLY_ATTEMPTS, runAt: now });
         }
         return "stored" as const;

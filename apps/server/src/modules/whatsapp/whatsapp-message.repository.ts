@@ -17,6 +17,9 @@ export interface OutboundToSend {
   createdAt: Date;
   channel: ConversationChannel;
   phoneNumber: string | null;
+  /** An approved content template to send instead of the text (which is then only what the thread shows). */
+  contentSid: string | null;
+  contentVariables: Record<string, string> | null;
 }
 
 /**
@@ -130,6 +133,8 @@ export function whatsappMessageRepository(db: DbOrTx) {
           createdAt: messages.createdAt,
           channel: conversations.channel,
           phoneNumber: conversations.phoneNumber,
+          contentSid: messages.contentSid,
+          contentVariables: messages.contentVariables,
         })
         .from(messages)
         .innerJoin(conversations, eq(conversations.id, messages.conversationId))

@@ -21,6 +21,8 @@ const SEND_PRIORITY = 10;
 
 /** How far back to look for a message that an interrupted attempt may already have handed to Twilio. */
 const IN_DOUBT_LOOKBACK_MS = 10 * 60_000;
+/** Twilio's clock and ours may disagree by a little: a template message found this much before ours still counts. */
+const TEMPLATE_CLOCK_SKEW_MS = 60_000;
 
 /**
  * Twilio's MessageStatus values (https://www.twilio.com/docs/messaging/api/message-resource#message-status-values)
@@ -53,6 +55,11 @@ export interface QueuedMessage {
   sender: Exclude<MessageSender, "patient">;
   /** For assistant replies: the inbound message answered; a second reply to it is never stored. */
   replyToMessageId?: string;
+  /**
+   * A business-initiated message (a reminder): sent as this approved content template, with `content` as what the
+   * thread shows. https://www.twilio.com/docs/content/send-templates-created-with-the-content-template-builder
+   */
+  template?: { contentSid: string; variables: Record<string, string> };
   at: Date;
 }
 
@@ -82,12 +89,26 @@ export function whatsappOutboundService(db: Db, clock: Clock, deps: { gateway: M
     }
     const to = `whatsapp:${message.phoneNumber}`;
     const body = message.content ?? "";
+    const template = message.contentSid ? { contentSid: message.contentSid, contentVariables: message.contentVariables ?? {} } : null;
 
     // A previous attempt may have reached Twilio and died before writing the sid: Twilio has no idempotency key,
     // so look for the message before sending it again (at-least-once queue, exactly-once sends).
     if (job.attempts > 1) {
       const since = new Date(message.createdAt.getTime() - IN_DOUBT_LOOKBACK_MS);
-      const earlier = (await deps.gateway.findSent({ from, to, since })).find((m) => m.body === body);
+      const found = await deps.gateway.findSent({ from, to, since });
+      let earlier = found.find((m) => m.body === body);
+      // Twilio renders a template's text itself, so it need not equal ours: a message to the patient created after
+      // this one was stored, and that no other message of ours claims, is this one.
+      if (!earlier && template) {
+        const storedAt = message.createdAt.getTime() - TEMPLATE_CLOCK_SKEW_MS;
+        for (const candidate of found) {
+          if (candidate.dateCreated && candidate.dateCreated.getTime() < storedAt) continue;
+          if (!(await repo.messageExists(candidate.sid))) {
+            earlier = candidate;
+            break;
+          }
+        }
+      }
       if (earlier) {
         await repo.markSent(message.id, earlier.sid, toMessageStatus(earlier.status) ?? "sent", earlier.errorCode);
         return;
@@ -95,7 +116,7 @@ export function whatsappOutboundService(db: Db, clock: Clock, deps: { gateway: M
     }
 
     try {
-      const sent = await deps.gateway.send({ from, to, body, statusCallback });
+      const sent = await deps.gateway.send(template ? { from, to, ...template, statusCallback } : { from, to, body, statusCallback });
       await repo.markSent(message.id, sent.sid, toMessageStatus(sent.status) ?? "sent", sent.errorCode);
     } catch (error) {
       if (error instanceof MessagingRejectedError) {
@@ -143,6 +164,8 @@ export function whatsappOutboundService(db: Db, clock: Clock, deps: { gateway: M
         // A web-chat message is in the visitor's thread once stored: nothing to send (docs/decisions/016).
         status: whatsapp ? "queued" : "delivered",
         replyToMessageId: message.replyToMessageId ?? null,
+        contentSid: message.template?.contentSid ?? null,
+        contentVariables: message.template?.variables ?? null,
         sentAt: message.at,
       });
       if (!id) return null;

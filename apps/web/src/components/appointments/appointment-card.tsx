@@ -1,12 +1,13 @@
-import { DEFAULT_APPOINTMENT_TYPE, type AppointmentSource, type AppointmentStatus } from "@clinora/contracts";
+import { DEFAULT_APPOINTMENT_TYPE, type AppointmentReminder, type AppointmentSource, type AppointmentStatus, type PatientResponse } from "@clinora/contracts";
 import { format, isValid, parseISO } from "date-fns";
-import { CalendarDays, Mail, Pencil, Phone, Timer, Trash2, type LucideIcon } from "lucide-react";
+import { BellOff, BellRing, CalendarDays, Mail, Pencil, Phone, Timer, Trash2, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { formatPhone } from "@/lib/format";
 import { AppointmentSourceBadge } from "./appointment-source-badge";
 import { AppointmentStatusBadge } from "./appointment-status";
+import { PatientResponseBadge } from "./patient-response-badge";
 
 interface PatientContact {
   name?: string | null;
@@ -22,6 +23,10 @@ export interface AppointmentCardData {
   status: AppointmentStatus;
   /** "assistant" when the virtual assistant booked it; absent where the list does not say (today's agenda). */
   source?: AppointmentSource;
+  /** The patient confirmed or cancelled it themselves (a reminder reply or the assistant). */
+  patient_response?: PatientResponse | null;
+  /** The WhatsApp reminder of its current time; absent where the list does not say (today's agenda). */
+  reminder?: AppointmentReminder | null;
   appointment_date?: string;
   date?: string;
   appointment_time?: string;
@@ -79,6 +84,7 @@ export function AppointmentCard({ appointment, onEdit, onDelete }: AppointmentCa
             <h3 className="min-w-0 font-semibold break-words text-slate-900">{name}</h3>
             <AppointmentStatusBadge status={appointment.status} />
             <AppointmentSourceBadge source={appointment.source} />
+            <PatientResponseBadge response={appointment.patient_response} status={appointment.status} />
           </div>
           <p className="mt-0.5 text-sm text-slate-600">{type}</p>
           <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
@@ -95,7 +101,20 @@ export function AppointmentCard({ appointment, onEdit, onDelete }: AppointmentCa
                 {formatPhone(phone)}
               </Detail>
             ) : null}
+            {appointment.reminder?.outcome === "sent" ? (
+              <Detail icon={BellRing} label="Lembrete">
+                Lembrete enviado
+              </Detail>
+            ) : null}
           </dl>
+          {appointment.reminder?.outcome === "skipped" && appointment.status !== "cancelled" ? (
+            <p className="mt-2 flex items-start gap-1.5 rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-900">
+              <BellOff aria-hidden className="mt-px size-3.5 shrink-0 text-amber-600" />
+              <span>
+                <span className="font-medium">Lembrete não enviado:</span> {appointment.reminder.reason_text ?? "motivo desconhecido."}
+              </span>
+            </p>
+          ) : null}
           {appointment.notes ? <p className="mt-2 rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600">{appointment.notes}</p> : null}
         </div>
         {onEdit || onDelete ? (

@@ -1,5 +1,6 @@
 import type { Appointment } from "@clinora/contracts";
 import { AppointmentSourceBadge } from "@/components/appointments/appointment-source-badge";
+import { PatientResponseBadge } from "@/components/appointments/patient-response-badge";
 import { appointmentBlockClassName } from "@/components/appointments/appointment-status";
 import { cn } from "@/lib/cn";
 import { startingInHour } from "../lib/appointment-filters";
@@ -58,7 +59,7 @@ function TimelineBlock({ appointment, onEdit }: { appointment: Appointment; onEd
       onClick={() => onEdit(appointment)}
       aria-label={`${appointment.appointment_time} ${appointment.patient_name}, ${appointment.appointment_type}${
         appointment.source === "assistant" ? ", agendado pelo assistente" : ""
-      }: editar`}
+      }${appointment.patient_response === "confirmed" && appointment.status !== "cancelled" ? ", confirmado pelo paciente" : ""}: editar`}
       className={cn(
         "flex min-w-0 max-w-full cursor-pointer flex-col rounded-lg border-l-4 px-3 py-1.5 text-left text-sm transition-shadow hover:shadow-md",
         "focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none sm:min-w-48",
@@ -71,6 +72,7 @@ function TimelineBlock({ appointment, onEdit }: { appointment: Appointment; onEd
       <span className="truncate">{appointment.patient_name}</span>
       <span className="truncate text-xs opacity-80">{appointment.appointment_type}</span>
       <AppointmentSourceBadge source={appointment.source} className="mt-1 self-start" />
+      <PatientResponseBadge response={appointment.patient_response} status={appointment.status} className="mt-1 self-start" />
     </button>
   );
 }

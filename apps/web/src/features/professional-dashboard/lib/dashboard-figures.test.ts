@@ -1,8 +1,31 @@
 import { describe, expect, it } from "vitest";
 import type { AppointmentStatus, TodayAppointment } from "@clinora/contracts";
-import { dashboardFigures, greetingFor, greetingName } from "./dashboard-figures";
+import { confirmationFigures, dashboardFigures, greetingFor, greetingName } from "./dashboard-figures";
 
-const at = (time: string, status: AppointmentStatus): TodayAppointment => ({ id: time, patient_name: `Paciente ${time}`, time, duration: 50, status, type: "Consulta" });
+const at = (time: string, status: AppointmentStatus, patient_response: TodayAppointment["patient_response"] = null): TodayAppointment => ({
+  id: time,
+  patient_name: `Paciente ${time}`,
+  time,
+  duration: 50,
+  status,
+  type: "Consulta",
+  patient_response,
+});
+
+describe("today's confirmations", () => {
+  it("counts confirmed (and by the patient), awaiting, and cancelled by the patient", () => {
+    const day = [
+      at("08:00", "confirmed", "confirmed"),
+      at("09:00", "confirmed"),
+      at("10:00", "pending"),
+      at("11:00", "cancelled", "cancelled"),
+      at("12:00", "cancelled"),
+      at("13:00", "completed", "confirmed"),
+    ];
+    expect(confirmationFigures(day)).toEqual({ confirmed: 2, confirmedByPatient: 1, awaiting: 1, cancelledByPatient: 1 });
+    expect(confirmationFigures([])).toEqual({ confirmed: 0, confirmedByPatient: 0, awaiting: 0, cancelledByPatient: 0 });
+  });
+});
 
 describe("dashboard figures", () => {
   const day = [at("08:00", "completed"), at("09:00", "cancelled"), at("10:00", "cancelled"), at("11:00", "confirmed"), at("14:00", "pending"), at("15:00", "pending"), at("16:00", "confirmed")];

@@ -14,6 +14,29 @@ export interface DashboardFigures {
   occupancy: number;
   next: TodayAppointment | null;
   upcoming: TodayAppointment[];
+  confirmations: ConfirmationFigures;
+}
+
+/** Today's answers to the reminders, at a glance (issue 11). */
+export interface ConfirmationFigures {
+  /** Confirmed, by the patient or by the professional. */
+  confirmed: number;
+  /** Of those, confirmed by the patient themselves. */
+  confirmedByPatient: number;
+  /** Still pending: no confirmation yet. */
+  awaiting: number;
+  cancelledByPatient: number;
+}
+
+/** The confirmation card's figures from today's appointments. */
+export function confirmationFigures(appointments: readonly TodayAppointment[]): ConfirmationFigures {
+  const confirmed = appointments.filter((a) => a.status === "confirmed");
+  return {
+    confirmed: confirmed.length,
+    confirmedByPatient: confirmed.filter((a) => a.patient_response === "confirmed").length,
+    awaiting: appointments.filter((a) => a.status === "pending").length,
+    cancelledByPatient: appointments.filter((a) => a.status === "cancelled" && a.patient_response === "cancelled").length,
+  };
 }
 
 /** The Painel's cards from today's appointments (in time order) and the current HH:mm (spec part 2 §4). */
@@ -26,6 +49,7 @@ export function dashboardFigures(appointments: readonly TodayAppointment[], nowT
     occupancy: Math.round((booked.length / FULL_DAY_APPOINTMENTS) * 100),
     next: booked.find((a) => a.time.slice(0, 5) >= nowTime) ?? null,
     upcoming: appointments.slice(0, UPCOMING_LIMIT),
+    confirmations: confirmationFigures(appointments),
   };
 }
 

@@ -11,6 +11,7 @@ import { useCurrentUser } from "@/lib/auth";
 import { formatLongDate } from "@/lib/format";
 import { useOwnProfile, useTodayAppointments } from "../api/dashboard";
 import { DashboardToggles } from "../components/dashboard-toggles";
+import { ConfirmationsCard } from "../components/confirmations-card";
 import { NextPatientCard } from "../components/next-patient-card";
 import { UpcomingAppointmentsCard } from "../components/upcoming-appointments-card";
 import { dashboardFigures, FULL_DAY_APPOINTMENTS, greetingFor, greetingName } from "../lib/dashboard-figures";
@@ -71,6 +72,7 @@ export function ProfessionalDashboardPage() {
           <div className="grid gap-6 lg:grid-cols-3">
             <div className="min-w-0 space-y-6 lg:order-2">
               <NextPatientCard appointment={figures.next} />
+              <ConfirmationsCard figures={figures.confirmations} />
               <UpcomingAppointmentsCard appointments={figures.upcoming} />
             </div>
             <Card className="min-w-0 lg:order-1 lg:col-span-2">

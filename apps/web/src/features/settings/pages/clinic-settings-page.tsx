@@ -12,6 +12,7 @@ import { ConsultationSettingsForm } from "../components/consultation-settings-fo
 import { CalendarFeedCard } from "../components/calendar-feed-card";
 import { GoogleCalendarPanel } from "../components/google-calendar-panel";
 import { PersonalInfoForm } from "../components/personal-info-form";
+import { ReminderSettingsCard } from "../components/reminder-settings-card";
 import { WhatsappPanel } from "../components/whatsapp-panel";
 import { useCalendarOAuthReturn } from "../hooks/use-calendar-oauth-return";
 
@@ -54,7 +55,10 @@ export function ClinicSettingsPage() {
         </TabsList>
         <TabsContent value="atendimento">{profileTab((p) => <ClinicInfoForm profile={p} />)}</TabsContent>
         <TabsContent value="pessoal">{profileTab((p) => <PersonalInfoForm profile={p} />)}</TabsContent>
-        <TabsContent value="consultas">{profileTab((p) => <ConsultationSettingsForm profile={p} />)}</TabsContent>
+        <TabsContent value="consultas" className="space-y-6">
+          {profileTab((p) => <ConsultationSettingsForm profile={p} />)}
+          <ReminderSettingsCard />
+        </TabsContent>
         <TabsContent value="google-calendar">
           <GoogleCalendarPanel />
           <CalendarFeedCard />

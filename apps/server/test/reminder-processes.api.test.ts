@@ -1,0 +1,161 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { sql } from "drizzle-orm";
+import { DEFAULT_TIME_ZONE } from "@clinora/contracts";
+import { toLocal } from "@clinora/contracts/zoned-time";
+import { startFakeTwilio, type FakeTwilio } from "@clinora/stand-ins";
+import { openDatabase, type Database } from "../src/db/client";
+import { rowsOf } from "../src/db/rows";
+import { systemClock } from "../src/lib/clock";
+import { queueReminder } from "../src/modules/reminders/reminder-schedule";
+import { factories } from "./factories";
+import { freePort, TEST_TWILIO } from "./assistant-harness";
+import { adminPostgresUrl, pgTemplateName, testDbKind, withDatabase } from "./test-db";
+
+/**
+ * Reminders across a crash: a server process (server.ts, as `npm start` runs it) killed with SIGKILL while it
+ * sends reminders, then a fresh one on the same PostgreSQL. Each patient gets exactly one reminder: the reminder
+ * ledger stops a second run of the job, and the send job's in-doubt check adopts a template message Twilio took
+ * before the kill. PostgreSQL only: the embedded database belongs to a single process.
+ */
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const onPostgres = testDbKind() === "postgres";
+const CONTENT_SID = `HX${"b".repeat(32)}`;
+
+interface ServerProcess {
+  child: ChildProcess;
+  output: string[];
+}
+
+describe.skipIf(!onPostgres)("reminders across a SIGKILL restart", () => {
+  let dbName: string;
+  let database: Database;
+  let twilio: FakeTwilio;
+  const running: ServerProcess[] = [];
+
+  const admin = async <T>(fn: (c: pg.Client) => Promise<T>) => {
+    const client = new pg.Client({ connectionString: adminPostgresUrl() });
+    await client.connect();
+    try {
+      return await fn(client);
+    } finally {
+      await client.end();
+    }
+  };
+
+  async function startServer(): Promise<ServerProcess> {
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
+      cwd: serverDir,
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATABASE_URL: withDatabase(adminPostgresUrl(), dbName),
+        DATABASE_POOL_MAX: "5",
+        PUBLIC_URL: origin,
+        LOG_LEVEL: "warn",
+        WEB_DIST_DIR: "/nonexistent",
+        ADMIN_EMAIL: "admin@lembretes.test",
+        ADMIN_PASSWORD: "Admin@12345",
+        TWILIO_ACCOUNT_SID: TEST_TWILIO.accountSid,
+        TWILIO_AUTH_TOKEN: TEST_TWILIO.authToken,
+        TWILIO_BASE_URL: twilio.url,
+        TWILIO_REMINDER_CONTENT_SID: CONTENT_SID,
+        JOB_LOCK_TIMEOUT_SECONDS: "3",
+        WORKER_CONCURRENCY: "4",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const output: string[] = [];
+    child.stdout!.on("data", (d) => output.push(String(d)));
+    child.stderr!.on("data", (d) => output.push(String(d)));
+    const server = { child, output };
+    running.push(server);
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited: ${output.join("")}`);
+      if (await fetch(`${origin}/api/health`).then((r) => r.ok).catch(() => false)) return server;
+      if (Date.now() > deadline) throw new Error(`server did not start: ${output.join("")}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  const stop = async (server: ServerProcess, signal: NodeJS.Signals = "SIGTERM") => {
+    if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+    const exited = new Promise((r) => server.child.once("exit", r));
+    server.child.kill(signal);
+    await exited;
+  };
+
+  beforeAll(async () => {
+    dbName = `clinora_rem_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+    await admin((c) => c.query(`create database ${dbName} template ${pgTemplateName()}`));
+    database = await openDatabase({ kind: "postgres", url: withDatabase(adminPostgresUrl(), dbName), maxConnections: 4 });
+    twilio = await startFakeTwilio({ ...TEST_TWILIO, autoStatuses: false });
+  });
+
+  afterAll(async () => {
+    await Promise.all(running.splice(0).map((s) => stop(s)));
+    await database?.close();
+    await twilio?.close();
+    await admin((c) => c.query(`drop database if exists ${dbName} with (force)`));
+  });
+
+  it("sends each due reminder exactly once when the sending process is killed and another takes over", async () => {
+    const make = factories(database.db);
+    const professional = await make.professional({ fullName: "Dra. Lembretes", clinicName: "Clínica Lembretes" });
+    const number = (await make.twilioNumber({ professionalId: professional.id })).twilioNumber;
+    const total = 40;
+    // Appointments 3 to 4 hours from now: inside the 24-hour lead time, so every reminder is due at once.
+    const ids: string[] = [];
+    for (let i = 0; i < total; i++) {
+      const patient = await make.patient(professional.id, { name: `Paciente ${i}`, phone: `+55119${String(60000000 + i).padStart(8, "0")}` });
+      const local = toLocal(new Date(Date.now() + 3 * 3_600_000 + i * 60_000), DEFAULT_TIME_ZONE);
+      const appointment = await make.appointment(professional.id, patient.id, { appointmentDate: local.date, appointmentTime: local.time, duration: 15 });
+      ids.push(appointment.id);
+    }
+    await database.db.transaction(async (tx) => {
+      for (const id of ids) await queueReminder(tx, systemClock, professional.id, id, { late: true });
+    });
+
+    // Twilio answers slowly, so the kill lands while messages are taken but their sids not yet written.
+    twilio.setSendDelay(250);
+    const first = await startServer();
+    const deadline = Date.now() + 60_000;
+    while (twilio.sent.length < 6 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    await stop(first, "SIGKILL");
+    const atKill = twilio.sent.length;
+    expect(atKill).toBeGreaterThanOrEqual(6);
+    expect(atKill).toBeLessThan(total);
+    // At least one message reached Twilio whose sid the killed process never wrote: the in-doubt case.
+    const [known] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(external_id)::int as n from messages where direction = 'outbound'`));
+    expect(known!.n).toBeLessThan(atKill);
+
+    twilio.setSendDelay(0);
+    await startServer();
+    const until = Date.now() + 90_000;
+    while (twilio.sent.length < total && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    // A little longer, so a late duplicate would be seen.
+    await new Promise((r) => setTimeout(r, 5000));
+
+    const perPhone = new Map<string, number>();
+    for (const m of twilio.sent) perPhone.set(m.to, (perPhone.get(m.to) ?? 0) + 1);
+    expect(perPhone.size).toBe(total);
+    expect([...perPhone.entries()].filter(([, n]) => n !== 1)).toEqual([]);
+    expect(twilio.sent.every((m) => m.contentSid === CONTENT_SID && m.from === number)).toBe(true);
+
+    // One reminder row and one message per appointment, every message with Twilio's sid.
+    const reminders = rowsOf<{ outcome: string; n: number }>(await database.db.execute(sql`select outcome, count(*)::int as n from appointment_reminders group by outcome`));
+    expect(reminders).toEqual([{ outcome: "sent", n: total }]);
+    const messages = rowsOf<{ n: number; with_sid: number }>(
+      await database.db.execute(sql`select count(*)::int as n, count(external_id)::int as with_sid from messages where direction = 'outbound'`),
+    );
+    expect(messages).toEqual([{ n: total, with_sid: total }]);
+  }, 240_000);
+});
