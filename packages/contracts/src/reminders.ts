@@ -33,6 +33,7 @@ export type ReminderOutcome = (typeof REMINDER_OUTCOMES)[number];
 /** Why a reminder did not go out, as the professional reads it in Compromissos. */
 export const REMINDER_SKIP_REASONS = {
   no_phone: "O paciente não tem telefone cadastrado.",
+  opted_out: "O paciente pediu para não receber lembretes pelo WhatsApp.",
   no_sender: "Nenhum número de WhatsApp está atribuído a este consultório.",
   not_configured: "O WhatsApp (Twilio) não está configurado no servidor.",
   no_template:

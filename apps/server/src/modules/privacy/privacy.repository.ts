@@ -170,7 +170,8 @@ export function privacyRepository(db: DbOrTx, professionalId: string) {
       if (convs.length === 0) return;
       await db
         .update(messages)
-        .set({ content: REMOVED_TEXT, updatedAt: at })
+        // A reminder's template variables carry the patient's first name and the appointment (docs/decisions/017).
+        .set({ content: REMOVED_TEXT, contentVariables: null, updatedAt: at })
         .where(and(eq(messages.professionalId, professionalId), inArray(messages.conversationId, convs.map((c) => c.id))));
     },
 

@@ -14,6 +14,7 @@ const due = (over: Partial<ReminderFacts> = {}): ReminderFacts => ({
   jobLeadHours: 24,
   alreadySent: false,
   patientPhone: "+5511987001122",
+  patientOptedOut: false,
   senderNumber: "whatsapp:+5511911112222",
   twilioConfigured: true,
   templateConfigured: true,
@@ -35,6 +36,7 @@ describe("reminderDecision", () => {
 
   it("says why a due reminder cannot go out", () => {
     expect(reminderDecision(due({ patientPhone: null }))).toEqual({ action: "skip", reason: "no_phone" });
+    expect(reminderDecision(due({ patientOptedOut: true }))).toEqual({ action: "skip", reason: "opted_out" });
     expect(reminderDecision(due({ senderNumber: null }))).toEqual({ action: "skip", reason: "no_sender" });
     expect(reminderDecision(due({ twilioConfigured: false }))).toEqual({ action: "skip", reason: "not_configured" });
   });

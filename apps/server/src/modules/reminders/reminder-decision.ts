@@ -17,6 +17,8 @@ export interface ReminderFacts {
   /** A reminder for this very start was already queued (by an earlier run of this job or another). */
   alreadySent: boolean;
   patientPhone: string | null;
+  /** The patient withdrew WhatsApp reminders (PARAR, Twilio's 21610, or on the patient's screen; docs/decisions/018). */
+  patientOptedOut: boolean;
   /** The professional's WhatsApp sender number. */
   senderNumber: string | null;
   twilioConfigured: boolean;
@@ -49,6 +51,7 @@ export function reminderDecision(f: ReminderFacts): ReminderDecision {
   if (f.alreadySent) return { action: "none", why: "already_sent" };
   // Zen mode is deliberately not a rule: it silences notifications to the professional, not messages to patients.
   if (!f.patientPhone) return { action: "skip", reason: "no_phone" };
+  if (f.patientOptedOut) return { action: "skip", reason: "opted_out" };
   if (!f.twilioConfigured) return { action: "skip", reason: "not_configured" };
   if (!f.senderNumber) return { action: "skip", reason: "no_sender" };
   if (f.templateConfigured) return { action: "send", mode: "template" };

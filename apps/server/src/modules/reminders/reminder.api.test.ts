@@ -184,6 +184,33 @@ reminderSuite("reminders with an approved template", { TWILIO_REMINDER_CONTENT_S
     expect(JSON.parse(x.toPatient()[1]!.contentVariables!)).toMatchObject({ "2": "segunda-feira, 7 de dezembro", "3": "09:00" });
   });
 
+  it("sends nothing to a patient who wrote PARAR after the reminder was scheduled, and says why", async () => {
+    const x = helpers(get());
+    const a = await x.book("2026-12-03", "10:00");
+    expect(await x.reminderJobs(a.id)).toHaveLength(1);
+
+    await get().clinic.patientWrites(PATIENT_PHONE, "PARAR");
+    await get().h.drain();
+    // Only the opt-out's own confirmation went out.
+    expect(x.toPatient()).toHaveLength(1);
+
+    await x.runAt(new Date("2026-12-02T13:00:00Z"));
+    expect(x.toPatient()).toHaveLength(1);
+    expect((await x.appointment(a.id)).reminder).toMatchObject({
+      outcome: "skipped",
+      reason: "opted_out",
+      reason_text: "O paciente pediu para não receber lembretes pelo WhatsApp.",
+    });
+
+    // VOLTAR gives consent back: the next appointment's reminder goes.
+    await get().clinic.patientWrites(PATIENT_PHONE, "VOLTAR");
+    await get().h.drain();
+    const b = await x.book("2026-12-04", "10:00");
+    await x.runAt(new Date("2026-12-03T13:00:00Z"));
+    expect(x.toPatient().filter((m) => m.contentSid === CONTENT_SID)).toHaveLength(1);
+    expect((await x.appointment(b.id)).reminder).toMatchObject({ outcome: "sent" });
+  });
+
   it("records a reminder that cannot go out, with the reason Compromissos shows", async () => {
     const x = helpers(get());
     const noPhone = await get().h.make.patient(get().clinic.professionalId, { name: "Sem Telefone" });

@@ -13,6 +13,7 @@ import { professionalRepository } from "../professionals/professional.repository
 import type { InboundAnswerHook } from "../whatsapp/whatsapp-inbound.service";
 import { whatsappMessageRepository } from "../whatsapp/whatsapp-message.repository";
 import type { WhatsappOutboundService } from "../whatsapp/whatsapp-outbound.service";
+import { canSendBusinessInitiated } from "../privacy/consent.service";
 import { reminderDecision } from "./reminder-decision";
 import { matchReminderReply, type ReminderReplyIntent } from "./reminder-reply";
 import { queueAllReminders, REMINDER_JOB, REMINDER_REPLY_JOB } from "./reminder-schedule";
@@ -86,6 +87,7 @@ export function reminderService(db: Db, clock: Clock, deps: ReminderDeps) {
           jobLeadHours,
           alreadySent: earlier?.outcome === "sent",
           patientPhone: phone,
+          patientOptedOut: Boolean(phone && facts && !(await canSendBusinessInitiated(tx, facts.patientId, "whatsapp_reminders"))),
           senderNumber: await messages.findSenderOf(professionalId),
           twilioConfigured: deps.gateway.configured,
           templateConfigured: Boolean(deps.contentSid),
