@@ -8,12 +8,14 @@ const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome
 const [page] = await browser.pages();
 await page.goto(origin + "/api/health");
 await page.evaluate((s, u) => { localStorage.setItem("session_id", s); localStorage.setItem("user", u); }, login.session_id, JSON.stringify(login.user));
+if (process.env.MOBILE) await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
 const cdp = await page.createCDPSession();
 await cdp.send("Profiler.enable"); await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
 await cdp.send("Profiler.start");
 const t0 = Date.now();
 await page.goto(origin + (process.argv[2] ?? "/compromissos"), { waitUntil: "networkidle0" });
 console.log("loaded in", Date.now() - t0, "ms");
+if (process.argv[3] === "after") { await cdp.send("Profiler.stop"); await cdp.send("Profiler.start"); await new Promise((r) => setTimeout(r, 8000)); }
 const { profile } = await cdp.send("Profiler.stop");
 const byId = new Map(profile.nodes.map((n: any) => [n.id, n]));
 const self = new Map<string, number>();

@@ -12,7 +12,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, "assets"));
   writeFileSync(path.join(dist, "index.html"), "<!doctype html><title>Clinora</title><div id=root></div>");
   writeFileSync(path.join(dist, "assets", "index-abc123.js"), "console.log('app')");
-  // As the web build writes them (apps/web/vite-precompress.ts).
+  // As the web build writes them (apps/web/vite.config.ts).
   const chunk = "export const big = 1;\n".repeat(100);
   writeFileSync(path.join(dist, "assets", "chunk-def456.js"), chunk);
   writeFileSync(path.join(dist, "assets", "chunk-def456.js.br"), brotliCompressSync(chunk));

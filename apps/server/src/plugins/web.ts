@@ -17,7 +17,7 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string) {
       root: webDistDir,
       wildcard: false,
       index: false,
-      // The web build writes .br and .gz copies of its text files (apps/web/vite-precompress.ts): sent as they
+      // The web build writes .br and .gz copies of its text files (apps/web/vite.config.ts): sent as they
       // are to browsers that accept them, so the server compresses nothing per request.
       preCompressed: true,
       setHeaders: (res, filePath) => {
