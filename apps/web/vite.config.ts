@@ -66,12 +66,19 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // React and the router change less often than the app: in their own chunk they stay cached across deploys.
-        // Every other library goes where the bundler puts it, with the pages that use it: one chunk of all of
-        // node_modules made the login screen download the libraries of every page (issue 13).
+        // Four groups (issue 13, docs/decisions/019-web-first-load.md):
+        // - react: React and the router, which change less often than the app, so they stay cached across deploys;
+        // - first-screen: everything else the login screen imports, and nothing more;
+        // - libs: the other libraries (Radix, date-fns, zod...), fetched once after sign-in rather than a few
+        //   kilobytes per page in dozens of requests;
+        // - common: the app's own shared pieces (components, lib, contracts) used by several pages.
+        // Each page is then one small chunk of its own.
         codeSplitting: {
           groups: [
-            { name: "react", test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 2 },
+            { name: "react", test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 3 },
+            { name: "first-screen", tags: ["$initial"], priority: 2 },
+            { name: "libs", test: /[\\/]node_modules[\\/]/, priority: 1 },
+            { name: "common", test: /[\\/](src[\\/](components|lib|hooks)|packages[\\/]contracts)[\\/]/, minShareCount: 2 },
           ],
         },
       },

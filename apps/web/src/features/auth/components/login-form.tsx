@@ -1,6 +1,6 @@
 import { MSG, type CurrentUser } from "@clinora/contracts";
 import { CircleAlert, Eye, EyeOff } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -15,9 +15,13 @@ interface LoginValues {
 
 const loadLoginResolver = () => import("../api/login-resolver");
 
+function preloadLoginResolver(): void {
+  loadLoginResolver().catch(() => undefined);
+}
+
 /**
- * Validates with the shared schema (api/login-resolver.ts), loaded on first use. The form asks for it as soon as
- * it shows, so it is there before anyone submits; if it cannot be fetched, the form shows the network error.
+ * Validates with the shared schema (api/login-resolver.ts), loaded on first use. The form asks for it when it first
+ * gets the focus, so it is there before anyone submits; if it cannot be fetched, the form shows the network error.
  */
 const lazyLoginResolver: Resolver<LoginValues> = async (values, context, options) => {
   try {
@@ -42,10 +46,6 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     defaultValues: { email: "", password: "" },
   });
 
-  useEffect(() => {
-    // Fetched after the first paint, while the user types; a failure shows on submit (lazyLoginResolver).
-    loadLoginResolver().catch(() => undefined);
-  }, []);
 
   // Spec part 1 §8: every login error shows as a toast and, here, next to the form.
   const fail = (message: string) => {
@@ -73,7 +73,13 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   const passwordInvalid = Boolean(form.formState.errors.password);
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="space-y-5">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(onValid, onInvalid)}
+      // While the user types: the validation and the libraries the next screens use (issue 13).
+      onFocus={preloadLoginResolver}
+      className="space-y-5"
+    >
       {error ? (
         <div
           role="alert"
