@@ -299,14 +299,14 @@ async function main(): Promise<void> {
     "",
     `Lighthouse ${lighthouseVersion}, mobile form factor, simulated throttling (Lighthouse's default: 150 ms RTT, 1.6 Mbit/s, 4× CPU slowdown), Debian Chromium headless; the built app served by the real server (embedded database, demo data) on 127.0.0.1. ${runs} run(s) per page in a fresh browser each; the median run by performance score is shown.`,
     "",
-    "| page | performance | accessibility | FCP | LCP | TBT | CLS | Speed Index | transferred (scripts) | all runs' performance |",
+    "| page | performance | accessibility | FCP | LCP | TBT | CLS | Speed Index | transferred (scripts) | all runs: performance (CPU benchmark index) |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ...results.map(({ page, runs: pageRuns }) => {
       const m = median(pageRuns);
-      return `| ${page.label} | ${m.performance} | ${m.accessibility} | ${ms(m.fcp)} | ${ms(m.lcp)} | ${ms(m.tbt)} | ${m.cls.toFixed(3)} | ${ms(m.speedIndex)} | ${kib(m.transferBytes)} KiB (${kib(m.scriptTransferBytes)} KiB) | ${pageRuns.map((r) => r.performance).join(", ")} |`;
+      return `| ${page.label} | ${m.performance} | ${m.accessibility} | ${ms(m.fcp)} | ${ms(m.lcp)} | ${ms(m.tbt)} | ${m.cls.toFixed(3)} | ${ms(m.speedIndex)} | ${kib(m.transferBytes)} KiB (${kib(m.scriptTransferBytes)} KiB) | ${pageRuns.map((r) => `${r.performance} (${Math.round(r.benchmarkIndex)})`).join(", ")} |`;
     }),
     "",
-    `Targets: performance ≥ ${TARGETS.performance.login} on login and ≥ ${TARGETS.performance.compromissos} on Compromissos; accessibility ${TARGETS.accessibility} on both. Scores move a few points between runs on a busy machine; CI does not gate on them.`,
+    `Targets: performance ≥ ${TARGETS.performance.login} on login and ≥ ${TARGETS.performance.compromissos} on Compromissos; accessibility ${TARGETS.accessibility} on both. Lighthouse multiplies the main-thread time it observes by 4, so on a machine busy with other work (a low CPU benchmark index: Lighthouse's reference is a mid-range PC at about 1000) TBT and performance drop with it; accessibility does not. CI does not gate on these numbers.`,
   ];
   const failures = results.flatMap(({ page, runs: pageRuns }) =>
     [...new Set(pageRuns.flatMap((r) => r.accessibilityFailures))].map((failure) => `- ${page.label}: ${failure}`),
