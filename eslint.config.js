@@ -22,7 +22,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["apps/server/src/config.ts", "**/*.config.ts", "apps/server/test/**", "apps/web/e2e/**", "apps/server/src/scripts/**"],
+    files: ["apps/server/src/config.ts", "**/*.config.ts", "apps/server/test/**", "apps/web/e2e/**", "apps/server/src/scripts/**", "apps/web/scripts/**"],
     rules: { "no-restricted-syntax": "off" },
   },
   {

@@ -1,10 +1,58 @@
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
 import { fileURLToPath, URL } from "node:url";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Text files worth compressing; smaller ones fit in a packet anyway. */
+const COMPRESSIBLE = /\.(?:js|css|html|svg|json)$/;
+const MIN_BYTES = 1024;
+
+/**
+ * Writes a .br and a .gz copy next to every built text file, compressed once at the strongest levels, so the
+ * server sends them as they are (@fastify/static `preCompressed`, apps/server/src/plugins/web.ts) and spends no
+ * CPU on compression per request. Uncompressed, the first load was about three times as large (issue 13).
+ */
+function precompress(): Plugin {
+  let outDir = "dist";
+  return {
+    name: "clinora:precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      const files = Object.values(bundle).filter((output) => COMPRESSIBLE.test(output.fileName));
+      await Promise.all(
+        files.map(async (output) => {
+          const content = output.type === "chunk" ? output.code : output.source;
+          const buffer = typeof content === "string" ? Buffer.from(content) : Buffer.from(content);
+          if (buffer.length < MIN_BYTES) return;
+          const file = path.join(outDir, output.fileName);
+          const [br, gz] = await Promise.all([
+            brotli(buffer, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: buffer.length,
+              },
+            }),
+            gzipAsync(buffer, { level: constants.Z_BEST_COMPRESSION }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },
@@ -14,15 +62,25 @@ export default defineConfig({
   },
   build: {
     outDir: "dist",
+    // dist/.vite/manifest.json: the chunk graph, read by `npm run bench:web` to size the first load.
+    manifest: true,
     rolldownOptions: {
       // The app, and the public chat page (docs/decisions/016), which never loads the app.
       input: { main: fileURLToPath(new URL("./index.html", import.meta.url)), chat: fileURLToPath(new URL("./chat.html", import.meta.url)) },
       output: {
-        // Libraries change less often than the app; in their own chunks they stay cached across deploys.
+        // Four groups (issue 13, docs/decisions/019-web-first-load.md):
+        // - react: React and the router, which change less often than the app, so they stay cached across deploys;
+        // - first-screen: everything else the login screen imports, and nothing more;
+        // - libs: the other libraries (Radix, date-fns, zod...), fetched once after sign-in rather than a few
+        //   kilobytes per page in dozens of requests;
+        // - common: the app's own shared pieces (components, lib, contracts) used by several pages.
+        // Each page is then one small chunk of its own.
         codeSplitting: {
           groups: [
-            { name: "react", test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 2 },
-            { name: "vendor", test: /[\\/]node_modules[\\/]/, priority: 1 },
+            { name: "react", test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 3 },
+            { name: "first-screen", tags: ["$initial"], priority: 2 },
+            { name: "libs", test: /[\\/]node_modules[\\/]/, priority: 1 },
+            { name: "common", test: /[\\/](src[\\/](components|lib|hooks)|packages[\\/]contracts)[\\/]/, minShareCount: 2 },
           ],
         },
       },

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./context";
 
@@ -11,6 +12,11 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, "assets"));
   writeFileSync(path.join(dist, "index.html"), "<!doctype html><title>Clinora</title><div id=root></div>");
   writeFileSync(path.join(dist, "assets", "index-abc123.js"), "console.log('app')");
+  // As the web build writes them (apps/web/vite.config.ts).
+  const chunk = "export const big = 1;\n".repeat(100);
+  writeFileSync(path.join(dist, "assets", "chunk-def456.js"), chunk);
+  writeFileSync(path.join(dist, "assets", "chunk-def456.js.br"), brotliCompressSync(chunk));
+  writeFileSync(path.join(dist, "assets", "chunk-def456.js.gz"), gzipSync(chunk));
   t = await createTestContext({ env: { WEB_DIST_DIR: dist } });
 });
 afterAll(async () => {
@@ -31,6 +37,33 @@ describe("serving the web app", () => {
     const res = await t.request({ method: "GET", url: "/assets/index-abc123.js" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toContain("immutable");
+  });
+
+  it("sends the build's pre-compressed copy to a browser that accepts it, and the plain file otherwise", async () => {
+    const br = await t.request({
+      method: "GET",
+      url: "/assets/chunk-def456.js",
+      headers: { "accept-encoding": "gzip, deflate, br" },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toContain("javascript");
+    expect(br.headers["cache-control"]).toContain("immutable");
+    expect(String(br.headers.vary).toLowerCase()).toContain("accept-encoding");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe("export const big = 1;\n".repeat(100));
+
+    const gz = await t.request({ method: "GET", url: "/assets/chunk-def456.js", headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+
+    const plain = await t.request({ method: "GET", url: "/assets/chunk-def456.js", headers: { "accept-encoding": "identity" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe("export const big = 1;\n".repeat(100));
+
+    // A file the build left uncompressed (too small) is still served to a browser that asks for brotli.
+    const small = await t.request({ method: "GET", url: "/assets/index-abc123.js", headers: { "accept-encoding": "br" } });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(small.body).toBe("console.log('app')");
   });
 
   it("keeps unknown API paths as JSON 404s", async () => {

@@ -34,6 +34,9 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string) {
       root: webDistDir,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz copies of its text files (apps/web/vite.config.ts): sent as they
+      // are to browsers that accept them, so the server compresses nothing per request.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Vite fingerprints everything under assets/, so those files never change.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

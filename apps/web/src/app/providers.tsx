@@ -2,6 +2,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { Toaster } from "sonner";
 import { isApiError } from "@/lib/api-client";
+import { currentUserQueryOptions } from "@/lib/auth";
+import { readSessionId } from "@/lib/session";
 
 function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -15,8 +17,19 @@ function createQueryClient(): QueryClient {
   });
 }
 
+/**
+ * With a stored session, the session check starts at once, while the router still loads the shell and the page
+ * (issue 13): the session gate then finds it under way instead of starting it after them.
+ */
+function createQueryClientCheckingSession(): QueryClient {
+  const queryClient = createQueryClient();
+  const sessionId = readSessionId();
+  if (sessionId !== null) void queryClient.prefetchQuery(currentUserQueryOptions(sessionId));
+  return queryClient;
+}
+
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(createQueryClientCheckingSession);
   return (
     <QueryClientProvider client={queryClient}>
       {children}

@@ -1,11 +1,9 @@
 import { createBrowserRouter, useNavigate, type RouteObject } from "react-router";
 import { CenteredSpinner } from "@/components/ui/spinner";
 import { LoginPage } from "@/features/auth/pages/login-page";
-import { NotFoundPage } from "./not-found-page";
 import { RouteErrorPage } from "./route-error-page";
 import { defaultPathForRole, LOGIN_PATHS, PAGES } from "./routes";
 import { SessionGate } from "./session-gate";
-import { AppShell } from "./shell/app-shell";
 
 function LoginRoute() {
   const navigate = useNavigate();
@@ -25,8 +23,12 @@ export const router = createBrowserRouter([
     children: [
       ...LOGIN_PATHS.map((path) => ({ path, Component: LoginRoute })),
       {
-        Component: AppShell,
-        children: [...pageRoutes, { path: "*", Component: NotFoundPage }],
+        // The shell and the pages load after sign-in: the login screen downloads none of them (issue 13).
+        lazy: async () => ({ Component: (await import("./shell/app-shell")).AppShell }),
+        children: [
+          ...pageRoutes,
+          { path: "*", lazy: async () => ({ Component: (await import("./not-found-page")).NotFoundPage }) },
+        ],
       },
     ],
   },

@@ -1,5 +1,4 @@
-import { MSG, validationIssueSchema, type ValidationIssue } from "@clinora/contracts";
-import { z } from "zod";
+import { MSG, type ValidationIssue } from "@clinora/contracts";
 import { clearSession, readSessionId } from "./session";
 
 export const API_BASE = "/api";
@@ -67,8 +66,6 @@ export interface RequestOptions {
 
 type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-const issuesSchema = z.array(validationIssueSchema);
-
 function buildUrl(path: string, query: RequestOptions["query"]): string {
   const url = `${API_BASE}${path.startsWith("/") ? path : `/${path}`}`;
   if (!query) return url;
@@ -105,8 +102,22 @@ function redirectToRoot(): void {
   if (window.location.pathname !== "/") window.location.assign("/");
 }
 
+/**
+ * The field problems of a 422 answer, checked against the shared schema. zod and the schema load only when such
+ * an answer comes, so the first screen does not download them (issue 13); forms have usually loaded them by then.
+ */
+async function readValidationIssues(details: unknown): Promise<ValidationIssue[]> {
+  try {
+    const { validationIssueListSchema } = await import("./validation-issues");
+    const parsed = validationIssueListSchema.safeParse(details);
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
 /** Maps a failed answer to the spec's transport table (part 1 §8). */
-function toApiError(status: number, body: unknown, redirectOn401: boolean): ApiError {
+async function toApiError(status: number, body: unknown, redirectOn401: boolean): Promise<ApiError> {
   const detail = pickText(body, ["detail", "error", "message"]);
 
   if (status === 401) {
@@ -122,15 +133,10 @@ function toApiError(status: number, body: unknown, redirectOn401: boolean): ApiE
     return new ApiError(text ?? MSG.accessForbidden, { kind: "forbidden", status, detail: text });
   }
   if (status === 422) {
-    const parsed = issuesSchema.safeParse(
+    const details = await readValidationIssues(
       typeof body === "object" && body !== null ? (body as Record<string, unknown>).details : undefined,
     );
-    return new ApiError(MSG.validationFailed, {
-      kind: "validation",
-      status,
-      details: parsed.success ? parsed.data : [],
-      detail,
-    });
+    return new ApiError(MSG.validationFailed, { kind: "validation", status, details, detail });
   }
   return new ApiError(detail ?? MSG.genericError, { kind: "http", status, detail });
 }
@@ -169,7 +175,7 @@ async function request<T>(method: HttpMethod, path: string, body: unknown, optio
     signal?.removeEventListener("abort", forwardAbort);
   }
 
-  if (!response.ok) throw toApiError(response.status, payload, redirectOn401);
+  if (!response.ok) throw await toApiError(response.status, payload, redirectOn401);
   return payload as T;
 }
 

@@ -15,7 +15,7 @@ export function AppointmentListView({ appointments, ...actions }: AppointmentLis
         <section key={date} aria-labelledby={`day-${date}`}>
           <h3 id={`day-${date}`} className="mb-2 text-sm font-semibold text-slate-700">
             {formatLongDate(date)}
-            <span className="ml-2 font-normal text-slate-400">
+            <span className="ml-2 font-normal text-slate-500">
               {items.length} {items.length === 1 ? "compromisso" : "compromissos"}
             </span>
           </h3>

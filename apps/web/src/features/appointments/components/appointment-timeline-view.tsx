@@ -22,7 +22,7 @@ export function AppointmentTimelineView({ appointments, onEdit }: AppointmentTim
       <ol aria-label="Linha do tempo" className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
         {TIMELINE_HOURS.map((hour) => (
           <li key={hour} className="flex min-h-16 gap-3 px-3 py-2 sm:px-4">
-            <span className="w-12 shrink-0 pt-1.5 text-xs font-medium text-slate-400 tabular-nums">{hourLabel(hour)}</span>
+            <span className="w-12 shrink-0 pt-1.5 text-xs font-medium text-slate-500 tabular-nums">{hourLabel(hour)}</span>
             <div className="flex min-w-0 flex-1 flex-wrap gap-2">
               {startingInHour(appointments, hour).map((appointment) => (
                 <TimelineBlock key={appointment.id} appointment={appointment} onEdit={onEdit} />

@@ -1,8 +1,7 @@
-import { MSG, loginRequestSchema, type CurrentUser } from "@clinora/contracts";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { MSG, type CurrentUser } from "@clinora/contracts";
 import { CircleAlert, Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
-import { useForm, type FieldErrors } from "react-hook-form";
+import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -14,6 +13,26 @@ interface LoginValues {
   password: string;
 }
 
+const loadLoginResolver = () => import("../api/login-resolver");
+
+function preloadLoginResolver(): void {
+  loadLoginResolver().catch(() => undefined);
+}
+
+/**
+ * Validates with the shared schema (api/login-resolver.ts), loaded on first use. The form asks for it when it first
+ * gets the focus, so it is there before anyone submits; if it cannot be fetched, the form shows the network error.
+ */
+const lazyLoginResolver: Resolver<LoginValues> = async (values, context, options) => {
+  try {
+    const { loginResolver } = await loadLoginResolver();
+    return await loginResolver(values, context, options);
+  } catch (error) {
+    console.error(error);
+    return { values: {}, errors: { root: { type: "network", message: MSG.networkError } } };
+  }
+};
+
 export interface LoginFormProps {
   onSignedIn: (user: CurrentUser) => void;
 }
@@ -23,9 +42,10 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   const [showPassword, setShowPassword] = useState(false);
   const loginMutation = useLogin();
   const form = useForm<LoginValues>({
-    resolver: zodResolver(loginRequestSchema),
+    resolver: lazyLoginResolver,
     defaultValues: { email: "", password: "" },
   });
+
 
   // Spec part 1 §8: every login error shows as a toast and, here, next to the form.
   const fail = (message: string) => {
@@ -45,7 +65,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   };
 
   const onInvalid = (errors: FieldErrors<LoginValues>) => {
-    fail(errors.email?.message ?? errors.password?.message ?? MSG.loginEmptyFields);
+    fail(errors.email?.message ?? errors.password?.message ?? errors.root?.message ?? MSG.loginEmptyFields);
   };
 
   const busy = form.formState.isSubmitting || loginMutation.isPending;
@@ -53,7 +73,13 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   const passwordInvalid = Boolean(form.formState.errors.password);
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="space-y-5">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(onValid, onInvalid)}
+      // While the user types: the validation and the libraries the next screens use (issue 13).
+      onFocus={preloadLoginResolver}
+      className="space-y-5"
+    >
       {error ? (
         <div
           role="alert"

@@ -15,7 +15,7 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
       <BrandPanel />
 
       <main className="flex items-center justify-center px-5 py-12 sm:px-8">
-        <div className="animate-fade-in-up w-full max-w-sm">
+        <div className="w-full max-w-sm">
           <BrandLogo size="lg" className="lg:hidden" />
 
           <h1 className="mt-10 text-2xl font-semibold tracking-tight text-slate-900 lg:mt-0">Entrar no Clinora</h1>

@@ -1,0 +1,5 @@
+import { validationIssueSchema } from "@clinora/contracts";
+import { z } from "zod";
+
+/** `details` of a 422 answer (spec part 1 §8). Loaded by the API client only when such an answer comes. */
+export const validationIssueListSchema = z.array(validationIssueSchema);
