@@ -65,8 +65,9 @@ export default defineConfig({
     // dist/.vite/manifest.json: the chunk graph, read by `npm run bench:web` to size the first load.
     manifest: true,
     rolldownOptions: {
-      // The app, and the public chat page (docs/decisions/016), which never loads the app.
-      input: { main: fileURLToPath(new URL("./index.html", import.meta.url)), chat: fileURLToPath(new URL("./chat.html", import.meta.url)) },
+      // The app only: the public chat page is built on its own (vite.chat.config.ts), so the chunk groups below
+      // never pull it into the app's bundles.
+      input: { main: fileURLToPath(new URL("./index.html", import.meta.url)) },
       output: {
         // Four groups (issue 13, docs/decisions/019-web-first-load.md):
         // - react: React and the router, which change less often than the app, so they stay cached across deploys;
