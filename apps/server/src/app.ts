@@ -68,6 +68,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   clock?: Clock;
+  /** Called on the bare instance before any hook or route is added (tests use it to observe or replace every route). */
+  instrument?: (app: FastifyInstance) => void;
 }
 
 declare module "fastify" {
@@ -89,13 +91,14 @@ export const BODY_LIMIT = 1024 * 1024;
 const WORKER_STEPS_BACK_AT_LOOP_UTILIZATION = 0.6;
 
 /** Builds the whole application from its dependencies; never listens (see server.ts). */
-export async function buildApp({ config, database, clock = systemClock }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, clock = systemClock, instrument }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ["req.headers.authorization", 'req.headers["x-session-id"]'] },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  instrument?.(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(app);
