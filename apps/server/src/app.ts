@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyInstance } from "fastify";
 import rateLimit from "@fastify/rate-limit";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
@@ -99,7 +99,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
     logger: { level: config.logLevel, redact: ["req.headers.authorization", 'req.headers["x-session-id"]'] },
     // Two log lines per request were a third of a trivial request's CPU (docs/decisions/012): requests are logged
     // at debug and trace; at the default level only what goes wrong (errors, 5xx, warnings) is written.
-    disableRequestLogging: !REQUEST_LOG_LEVELS.has(config.logLevel),
+    logController: new LogController({ disableRequestLogging: !REQUEST_LOG_LEVELS.has(config.logLevel) }),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },

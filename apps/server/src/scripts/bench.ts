@@ -9,6 +9,14 @@
  * unless BENCH_REUSE=1 and it already holds the dataset. BENCH_ROUTES (comma-separated words) measures only the
  * routes whose names contain one of them; BENCH_NODE_ARGS passes flags to the server's Node (e.g. --cpu-prof).
  *
+ * GET /api/health is measured in alternating rounds with a bare node:http server (bench-bare.ts) answering the
+ * same JSON after the same `select 1` through a pg pool of the same size; the ratio of their server CPU per
+ * request is printed. Each row has the server's event-loop delay p99 (bench-loop-probe.mjs, loaded with
+ * --import). The server runs at its default log level unless BENCH_LOG_LEVEL is set.
+ *
+ * Then the embedded database: one clinic (5 000 patients, 50 000 appointments, 5 000 tasks) loaded into a
+ * fresh PGlite folder, the same routes at 8 connections. BENCH_ROUTES words starting with "PGlite" select them.
+ *
  * Then the WhatsApp webhook (bench-webhook.ts, selected by BENCH_ROUTES=webhook): signed inbound messages at a
  * steady 200/s for 30 s, open loop, with the server's job worker answering them through a fake LLM and a fake
  * Twilio started here; prints the acknowledgement latency and how long the worker took to drain the replies.
