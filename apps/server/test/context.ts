@@ -47,10 +47,12 @@ export interface TestContext {
 }
 
 /** `env` adds configuration variables (e.g. PUBLIC_URL, provider keys) to the test defaults. */
-export async function createTestContext(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<TestContext> {
+export async function createTestContext(
+  options: { clock?: Clock; env?: Record<string, string>; instrument?: (app: FastifyInstance) => void } = {},
+): Promise<TestContext> {
   const database = await openTestDatabase();
   const config = loadConfig({ LOG_LEVEL: "silent", WEB_DIST_DIR: "/nonexistent", RATE_LIMIT_PER_MINUTE: "100000", ...options.env });
-  const app = await buildApp({ config, database, clock: options.clock ?? systemClock });
+  const app = await buildApp({ config, database, clock: options.clock ?? systemClock, instrument: options.instrument });
   await app.ready();
 
   const request: TestContext["request"] = ({ session, headers, ...rest }) =>

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { MSG, type ValidationIssue } from "@clinora/contracts";
 import { AppError } from "../lib/app-error";
+import { ResponseShapeError } from "./serializer";
 
 /** Fastify's own 4xx codes, mapped to Portuguese details the user can act on. */
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; detail: string }> = {
@@ -35,7 +36,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(422).send({ detail: MSG.validationFailed, details });
     }
 
-    if (isResponseSerializationError(error as never)) {
+    if (rawError instanceof ResponseShapeError || isResponseSerializationError(error as never)) {
       request.log.error({ err: error }, "response did not match its schema");
       return reply.status(500).send({ detail: MSG.internalError });
     }

@@ -9,16 +9,26 @@
  * unless BENCH_REUSE=1 and it already holds the dataset. BENCH_ROUTES (comma-separated words) measures only the
  * routes whose names contain one of them; BENCH_NODE_ARGS passes flags to the server's Node (e.g. --cpu-prof).
  *
+ * GET /api/health is measured in alternating rounds with a bare node:http server (bench-bare.ts) answering the
+ * same JSON after the same `select 1` through a pg pool of the same size; the ratio of their server CPU per
+ * request is printed. Each row has the server's event-loop delay p99 (bench-loop-probe.mjs, loaded with
+ * --import). The server runs at its default log level unless BENCH_LOG_LEVEL is set.
+ *
+ * Then the embedded database: one clinic (5 000 patients, 50 000 appointments, 5 000 tasks) loaded into a
+ * fresh PGlite folder, the same routes at 8 connections. BENCH_ROUTES words starting with "PGlite" select them.
+ *
  * Then the WhatsApp webhook (bench-webhook.ts, selected by BENCH_ROUTES=webhook): signed inbound messages at a
  * steady 200/s for 30 s, open loop, with the server's job worker answering them through a fake LLM and a fake
  * Twilio started here; prints the acknowledgement latency and how long the worker took to drain the replies.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { PGlite } from "@electric-sql/pglite";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { todayIn, addDays } from "@clinora/contracts/zoned-time";
@@ -37,6 +47,15 @@ const REQUESTS_PER_ROUTE = 4000;
 const WARMUP_PER_ROUTE = 300;
 const TIME_CAP_MS = 60_000;
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
+/** The bare node:http + pg server and the PGlite server listen next to the product's port. */
+const BARE_PORT = PORT + 1;
+const PGLITE_PORT = PORT + 2;
+const BARE_NAME = "bare node:http + pg: select 1";
+const PGLITE_PREFIX = "PGlite: ";
+/** The trivial route and the bare server are measured in turn this many times. */
+const HEALTH_ROUNDS = 3;
+/** The embedded database's dataset and load (issue 13): one clinic, 8 connections. */
+const CLINIC = { patients: 5000, appointments: 50_000, tasks: 5000, concurrency: 8, requests: 2000 };
 const PASSWORD = "Bench@12345";
 const ZONE = "America/Sao_Paulo";
 
@@ -152,13 +171,13 @@ function routes(today: string): Route[] {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
-function call(route: Route, session: string): Promise<{ status: number; body: string }> {
+function call(route: Route, session: string, port = PORT): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const payload = route.body ? JSON.stringify(route.body) : undefined;
     const req = http.request(
       {
         host: "127.0.0.1",
-        port: PORT,
+        port,
         method: route.method,
         path: route.path,
         agent,
@@ -189,8 +208,8 @@ class LoadConnection {
   private received = 0;
   private waiting: { resolve: (status: number) => void; reject: (error: Error) => void } | null = null;
 
-  constructor() {
-    this.socket = net.connect({ host: "127.0.0.1", port: PORT, noDelay: true });
+  constructor(port: number) {
+    this.socket = net.connect({ host: "127.0.0.1", port, noDelay: true });
     this.socket.on("data", (chunk: Buffer) => this.onData(chunk));
     this.socket.on("error", (error) => this.waiting?.reject(error));
   }
@@ -228,11 +247,11 @@ class LoadConnection {
 }
 
 /** The bytes of one request of `route`, built once. */
-function requestBytes(route: Route, session: string): Buffer {
+function requestBytes(route: Route, session: string, port: number): Buffer {
   const payload = route.body ? JSON.stringify(route.body) : "";
   const headers = [
     `${route.method} ${route.path} HTTP/1.1`,
-    `host: 127.0.0.1:${PORT}`,
+    `host: 127.0.0.1:${port}`,
     ...(route.auth ? [`x-session-id: ${session}`] : []),
     ...(payload ? ["content-type: application/json", `content-length: ${Buffer.byteLength(payload)}`] : []),
   ];
@@ -273,11 +292,43 @@ function cpuSnapshot(serverPid: number) {
   };
 }
 
-async function measure(route: Route, session: string, serverPid: number) {
-  const first = await call(route, session);
+/** A process under load: its pid (for its CPU) and port; `probe` when it was started with bench-loop-probe.mjs. */
+interface Target {
+  pid: number;
+  port: number;
+  probe?: ChildProcess;
+}
+
+interface LoopDelay {
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/** Resets the target's event-loop delay histogram (bench-loop-probe.mjs); `read` returns what it saw since. */
+function loopDelay(target: Target): { read(): Promise<LoopDelay | null> } {
+  const child = target.probe;
+  if (!child?.connected) return { read: async () => null };
+  child.send("loop:reset");
+  return {
+    read: () =>
+      new Promise((resolve) => {
+        const onMessage = (message: { loop?: LoopDelay }) => {
+          if (!message.loop) return;
+          child.off("message", onMessage);
+          resolve(message.loop);
+        };
+        child.on("message", onMessage);
+        child.send("loop:read");
+      }),
+  };
+}
+
+async function measure(route: Route, session: string, target: Target, concurrency = CONCURRENCY, requests = REQUESTS_PER_ROUTE) {
+  const first = await call(route, session, target.port);
   if (first.status !== 200) throw new Error(`${route.name}: HTTP ${first.status} ${first.body.slice(0, 200)}`);
-  const request = requestBytes(route, session);
-  const connections = Array.from({ length: CONCURRENCY }, () => new LoadConnection());
+  const request = requestBytes(route, session, target.port);
+  const connections = Array.from({ length: concurrency }, () => new LoadConnection(target.port));
   const run = async (count: number, record: number[] | null) => {
     let next = 0;
     const deadline = performance.now() + TIME_CAP_MS;
@@ -295,11 +346,13 @@ async function measure(route: Route, session: string, serverPid: number) {
   };
   await run(WARMUP_PER_ROUTE, null);
   const samples: number[] = [];
-  const cpu0 = cpuSnapshot(serverPid);
+  const cpu0 = cpuSnapshot(target.pid);
+  const loop = loopDelay(target);
   const t0 = performance.now();
-  await run(REQUESTS_PER_ROUTE, samples);
+  await run(requests, samples);
   const seconds = (performance.now() - t0) / 1000;
-  const cpu1 = cpuSnapshot(serverPid);
+  const cpu1 = cpuSnapshot(target.pid);
+  const delay = await loop.read();
   for (const connection of connections) connection.close();
   const perRequest = (key: keyof typeof cpu0) => ((cpu1[key] - cpu0[key]) * 1000) / samples.length;
   samples.sort((a, b) => a - b);
@@ -311,14 +364,15 @@ async function measure(route: Route, session: string, serverPid: number) {
     p99: pct(99),
     rps: samples.length / seconds,
     cpu: { server: perRequest("server"), postgres: perRequest("postgres"), client: perRequest("client") },
+    loop: delay,
   };
 }
 
-async function waitForServer(child: ChildProcess) {
-  for (let i = 0; i < 120; i++) {
+async function waitForServer(child: ChildProcess, port = PORT) {
+  for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error("server exited");
     try {
-      if ((await call({ name: "health", method: "GET", path: "/api/health", auth: false }, "")).status === 200) return;
+      if ((await call({ name: "health", method: "GET", path: "/api/health", auth: false }, "", port)).status === 200) return;
     } catch {
       // not listening yet
     }
@@ -357,11 +411,70 @@ async function queryPlans(list: Route[], session: string) {
   }
 }
 
+/** The server's Node flags and script, exactly as `npm start` runs it (the bench adds only what it says). */
+function startCommand(): { flags: string[]; script: string } {
+  const start = (JSON.parse(readFileSync(path.join(serverDir, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start.split(" ");
+  if (start[0] !== "node") throw new Error(`unexpected start script: ${start.join(" ")}`);
+  return { flags: start.slice(1, -1), script: start[start.length - 1]! };
+}
+
+/**
+ * Starts the server as `npm start` does, plus BENCH_NODE_ARGS and the event-loop probe (bench-loop-probe.mjs,
+ * read over an IPC channel), with `env` on top of the bench's environment.
+ */
+function startServer(env: Record<string, string | undefined>, port: number): ChildProcess {
+  const { flags, script } = startCommand();
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const probe = path.join(serverDir, "src/scripts/bench-loop-probe.mjs");
+  return spawn(process.execPath, [...nodeArgs, ...flags, "--import", pathToFileURL(probe).href, script], {
+    cwd: serverDir,
+    // The server's own log level unless BENCH_LOG_LEVEL says otherwise: its request logging is part of the cost.
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: process.env.BENCH_LOG_LEVEL, RATE_LIMIT_PER_MINUTE: "100000000", ...env },
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
+  });
+}
+
+/** The bare node:http + pg server (bench-bare.ts) with the server's Node flags, on the same database and pool size. */
+function startBare(port: number): ChildProcess {
+  const { flags } = startCommand();
+  return spawn(process.execPath, [...flags.filter((f) => f !== "--import" && f !== "tsx"), "--import", "tsx", "src/scripts/bench-bare.ts"], {
+    cwd: serverDir,
+    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: "127.0.0.1", DATABASE_POOL_MAX: poolMax },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+const poolMax = process.env.BENCH_POOL_MAX ?? "32";
+
 async function main() {
   log(`# Benchmark — ${new Date().toISOString()}`);
   log();
   log("Made by `npm run bench` (apps/server/src/scripts/bench.ts); what the figures mean and what was done about them: docs/decisions/012-request-path-under-load.md.");
   log();
+
+  const only = (process.env.BENCH_ROUTES ?? "").split(",").filter(Boolean);
+  const selected = (name: string) => !only.length || only.some((word) => name.includes(word));
+  const today = todayIn(ZONE, new Date());
+  const list = routes(today).filter((r) => selected(r.name));
+  // The PGlite rows are chosen by words that start with "PGlite" ("PGlite" for all of them, "PGlite: task" for one).
+  const embedded = routes(today)
+    .map((r) => ({ ...r, name: `${PGLITE_PREFIX}${r.name}` }))
+    .filter((r) => !only.length || only.some((word) => word.startsWith(PGLITE_PREFIX.trim().slice(0, -1)) && r.name.includes(word)));
+  const webhook = selected(WEBHOOK_PHASE_NAME);
+
+  if (list.length || webhook) await postgresPhases(list, webhook);
+  if (embedded.length) await pglitePhase(embedded);
+  agent.destroy();
+}
+
+async function postgresPhases(list: Route[], webhook: boolean) {
   log(`Dataset: ${PROFESSIONALS} professionals, ${PROFESSIONALS * PATIENTS_EACH} patients, ${PROFESSIONALS * APPOINTMENTS_EACH} appointments, ${PROFESSIONALS * TASKS_EACH} tasks (PostgreSQL).`);
   log(`Load: ${CONCURRENCY} concurrent keep-alive connections, ${WARMUP_PER_ROUTE} warm-up then ${REQUESTS_PER_ROUTE} measured requests per route, one professional's session.`);
   log();
@@ -379,57 +492,160 @@ async function main() {
     log();
   }
 
-  const only = (process.env.BENCH_ROUTES ?? "").split(",").filter(Boolean);
-  const selected = (name: string) => !only.length || only.some((word) => name.includes(word));
-  const list = routes(todayIn(ZONE, new Date())).filter((r) => selected(r.name));
   // The webhook phase's fake Twilio and fake LLM, in this process; the server is pointed at them.
-  const fakes: WebhookFakes | null = selected(WEBHOOK_PHASE_NAME) ? await startWebhookFakes(`http://127.0.0.1:${PORT}`) : null;
-
-  // The server runs exactly as `npm start` runs it (its Node flags included), plus any BENCH_NODE_ARGS.
-  const start = (JSON.parse(readFileSync(path.join(serverDir, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start.split(" ");
-  if (start[0] !== "node") throw new Error(`unexpected start script: ${start.join(" ")}`);
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, ...start.slice(1)], {
-    cwd: serverDir,
-    env: { ...process.env, ...fakes?.env, DATABASE_URL: url, PORT: String(PORT), HOST: "127.0.0.1", LOG_LEVEL: "error", RATE_LIMIT_PER_MINUTE: "100000000", DATABASE_POOL_MAX: process.env.BENCH_POOL_MAX ?? "32" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const fakes: WebhookFakes | null = webhook ? await startWebhookFakes(`http://127.0.0.1:${PORT}`) : null;
+  const child = startServer({ ...fakes?.env, DATABASE_URL: url, DATABASE_POOL_MAX: poolMax }, PORT);
+  // The floor for the trivial route, started only when it is measured.
+  const bare = list.some((r) => r.path === "/api/health") ? startBare(BARE_PORT) : null;
   try {
     await waitForServer(child);
-    if (list.length) await routePhases(list, child.pid!);
+    if (bare) await waitForServer(bare, BARE_PORT);
+    if (list.length) await routePhases(list, { pid: child.pid!, port: PORT, probe: child }, bare ? { pid: bare.pid!, port: BARE_PORT } : null);
     if (fakes) await webhookPhase({ databaseUrl: url, port: PORT, fakes, cpu: () => cpuSnapshot(child.pid!), log });
-    if (list.length) {
+    if (list.some((r) => r.auth)) {
       log("## Query plans");
       log();
       await queryPlans(list, await login());
     }
   } finally {
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    await exited;
-    agent.destroy();
+    await stop(child);
+    if (bare) await stop(bare);
     await fakes?.close();
   }
 }
 
-async function login() {
-  const answer = await call({ name: "login", method: "POST", path: "/api/auth/login", body: { email: "prof1@bench.clinora", password: PASSWORD }, auth: false }, "");
+async function login(port = PORT) {
+  const answer = await call({ name: "login", method: "POST", path: "/api/auth/login", body: { email: "prof1@bench.clinora", password: PASSWORD }, auth: false }, "", port);
   return (JSON.parse(answer.body) as { session_id: string }).session_id;
 }
 
-async function routePhases(list: Route[], serverPid: number) {
+const TABLE_HEAD = [
+  "| route | requests | p50 ms | p95 ms | p99 ms | req/s | CPU ms/req: server | PostgreSQL | load generator | event-loop delay p99 ms |",
+  "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+];
+
+function row(name: string, r: Awaited<ReturnType<typeof measure>>, postgres = true) {
+  const cpu = [r.cpu.server, postgres ? r.cpu.postgres : null, r.cpu.client].map((ms) => (ms === null ? "—" : ms.toFixed(2))).join(" | ");
+  return `| ${name} | ${r.n} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.rps.toFixed(0)} | ${cpu} | ${r.loop ? r.loop.p99.toFixed(1) : "—"} |`;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function routePhases(list: Route[], server: Target, bare: Target | null) {
   const session = await login();
-  log("| route | requests | p50 ms | p95 ms | p99 ms | req/s | CPU ms/req: server | PostgreSQL | load generator |");
-  log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+  const notes: string[] = [];
+  log(...TABLE_HEAD);
   for (const route of list) {
-    const r = await measure(route, session, serverPid);
-    const cpu = [r.cpu.server, r.cpu.postgres, r.cpu.client].map((ms) => ms.toFixed(2)).join(" | ");
-    log(`| ${route.name} | ${r.n} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.rps.toFixed(0)} | ${cpu} |`);
+    if (route.path !== "/api/health" || !bare) {
+      log(row(route.name, await measure(route, session, server)));
+      continue;
+    }
+    // The trivial route and the bare server, alternating, so both see the same machine.
+    const ours: number[] = [];
+    const floor: number[] = [];
+    // Both are warmed up first (the JIT), so the rounds compare code that is already compiled.
+    await measure(route, session, server);
+    await measure({ ...route, name: BARE_NAME }, session, bare);
+    for (let round = 1; round <= HEALTH_ROUNDS; round++) {
+      const a = await measure(route, session, server);
+      log(row(`${route.name} (round ${round})`, a));
+      const b = await measure({ ...route, name: BARE_NAME }, session, bare);
+      log(row(`${BARE_NAME} (round ${round})`, b));
+      ours.push(a.cpu.server);
+      floor.push(b.cpu.server);
+    }
+    notes.push(
+      `GET /api/health against the bare node:http + pg server, server CPU per request (median of ${HEALTH_ROUNDS} alternating rounds): ` +
+        `${median(ours).toFixed(3)} ms against ${median(floor).toFixed(3)} ms = ${(median(ours) / median(floor)).toFixed(2)}× (target ≤ 1.25×).`,
+    );
   }
   log();
+  for (const note of notes) log(note);
+  if (notes.length) log();
   log("Target: p95 under 50 ms for each route.");
   log("CPU: milliseconds of processor time per measured request, from /proc, for the server process, all PostgreSQL processes and this load generator.");
+  log("Event-loop delay: how late the server's event loop ran a 5 ms timer while the route was measured (monitorEventLoopDelay).");
   log();
+}
+
+/**
+ * The embedded database: one clinic (5 000 patients, 50 000 appointments over ten years, 5 000 tasks) loaded
+ * into a fresh PGlite data folder, the server started on it as `npm start` starts it, each route at 8 connections.
+ */
+async function pglitePhase(list: Route[]) {
+  log(`## Embedded database (PGlite)`);
+  log();
+  log(`Dataset: one clinic, ${CLINIC.patients} patients, ${CLINIC.appointments} appointments, ${CLINIC.tasks} tasks. Load: ${CLINIC.concurrency} concurrent keep-alive connections, ${WARMUP_PER_ROUTE} warm-up then ${CLINIC.requests} measured requests per route.`);
+  log();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "clinora-bench-pglite-"));
+  try {
+    const t0 = performance.now();
+    const database = await openDatabase({ kind: "pglite", dataDir });
+    await database.migrate();
+    await loadClinic(database.pglite!, await hashPassword(PASSWORD));
+    await database.close();
+    log(`Loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
+    log();
+    const child = startServer({ DATABASE_URL: "", DATA_DIR: dataDir }, PGLITE_PORT);
+    try {
+      await waitForServer(child, PGLITE_PORT);
+      const session = await login(PGLITE_PORT);
+      const server: Target = { pid: child.pid!, port: PGLITE_PORT, probe: child };
+      log(...TABLE_HEAD);
+      for (const route of list) log(row(route.name, await measure(route, session, server, CLINIC.concurrency, CLINIC.requests), false));
+      log();
+      log("Targets: p95 under 50 ms for each route, event-loop delay p99 under 20 ms. PostgreSQL runs inside the server process here, so its CPU is in the server's.");
+      log();
+    } finally {
+      await stop(child);
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** One clinic in PGlite, generated with the same SQL shapes as the PostgreSQL dataset. */
+async function loadClinic(db: PGlite, passwordHash: string) {
+  const today = todayIn(ZONE, new Date());
+  const v4 = (key: string) => `(select (substr(h, 1, 12) || '4' || substr(h, 14, 3) || '8' || substr(h, 18, 15))::uuid from md5(${key}) h)`;
+  const pro = v4("'pro1'");
+  const pat = (expr: string) => v4(`'pat' || (${expr})`);
+  const slots = 14; // 08:00 to 19:40, 50 minutes each
+  await db.query(
+    `insert into professionals (id, full_name, specialty, clinic_city, clinic_state, appointment_duration, business_days, business_start, business_end)
+     values (${pro}, 'Clínica Bench', 'Psicologia', 'São Paulo', 'SP', 50, '{0,1,2,3,4,5,6}', '08:00', '20:00')`,
+  );
+  await db.query(`insert into users (email, password_hash, role, status, professional_id, full_name) values ('prof1@bench.clinora', $1, 'professional', 'active', ${pro}, 'Clínica Bench')`, [
+    passwordHash,
+  ]);
+  await db.query(
+    `insert into patients (id, professional_id, name, phone, email, cpf, search_text)
+     select ${pat("g")}, ${pro}, n.name, '+55119' || lpad(g::text, 8, '0'), 'paciente' || g || '@exemplo.com', lpad(g::text, 11, '0'),
+            translate(lower(n.name), 'áàâãäéèêëíìîïóòôõöúùûüçñ', 'aaaaaeeeeiiiiooooouuuucn') || ' paciente' || g || '@exemplo.com 55119' || lpad(g::text, 8, '0') || ' ' || lpad(g::text, 11, '0')
+     from generate_series(1, ${CLINIC.patients}) g,
+     lateral (select (array['Ana','Bruno','Carla','Daniel','Eduarda','Felipe','Gabriela','Heitor','Isabela','João','Larissa','Mateus','Natália','Otávio','Paula','Rafael','Sofia','Thiago','Vitória','Yuri'])[1 + g % 20]
+                  || ' ' || (array['Silva','Santos','Oliveira','Souza','Rodrigues','Ferreira','Alves','Pereira','Lima','Gomes','Costa','Ribeiro','Martins','Carvalho','Almeida','Lopes','Soares','Fernandes','Vieira','Barbosa'])[1 + (g / 20) % 20] as name) n`,
+  );
+  // 14 appointments a day, every day, ending about 40 days from today.
+  const days = Math.ceil(CLINIC.appointments / slots);
+  await db.query(
+    `insert into appointments (professional_id, patient_id, appointment_date, appointment_time, duration, appointment_type, status, starts_at, ends_at)
+     select ${pro}, ${pat(`1 + i % ${CLINIC.patients}`)}, d, t, 50, 'Consulta',
+            (case when d < $1::date then (case when i % 7 = 0 then 'cancelled' else 'completed' end) else (case when i % 2 = 0 then 'confirmed' else 'pending' end) end)::appointment_status,
+            (d + t) at time zone '${ZONE}', (d + t + interval '50 minutes') at time zone '${ZONE}'
+     from generate_series(0, ${CLINIC.appointments - 1}) i,
+     lateral (select ($1::date - ${days - 40} + i / ${slots}) as d, (time '08:00' + (i % ${slots}) * interval '50 minutes') as t) x`,
+    [today],
+  );
+  await db.query(
+    `insert into tasks (professional_id, patient_id, title, status, priority, due_date)
+     select ${pro}, case when i % 3 = 0 then ${pat(`1 + i % ${CLINIC.patients}`)} end, 'Tarefa ' || i,
+            (array['todo','in_progress','done'])[1 + i % 3]::task_status, (array['low','medium','high','urgent'])[1 + i % 4]::task_priority,
+            case when i % 5 = 0 then null else $1::date - 30 + i % 90 end
+     from generate_series(0, ${CLINIC.tasks - 1}) i`,
+    [today],
+  );
+  await db.exec("vacuum analyze");
 }
 
 main().catch((err) => {

@@ -1,0 +1,19 @@
+/**
+ * Loaded into the server by `npm run bench` (node --import) when the bench wants the event-loop delay: a
+ * histogram of how late the loop ran its timers, which the bench resets before a route and reads after it over
+ * the IPC channel. Does nothing in a process started without one (npm start never loads it).
+ */
+import { monitorEventLoopDelay } from "node:perf_hooks";
+
+if (process.send) {
+  const histogram = monitorEventLoopDelay({ resolution: 5 });
+  histogram.enable();
+  process.on("message", (message) => {
+    if (message === "loop:reset") histogram.reset();
+    if (message === "loop:read") {
+      const ms = (ns) => ns / 1e6;
+      process.send?.({ loop: { p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max) } });
+    }
+  });
+  process.channel?.unref();
+}
