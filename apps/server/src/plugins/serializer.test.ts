@@ -48,6 +48,8 @@ describe("response serializer", () => {
       notes: "Retorno \u2028 com exames \\ \u0001",
       status: "confirmed",
       source: "assistant",
+      patient_response: "confirmed",
+      reminder: { outcome: "sent", reason: null, reason_text: null, at: "2026-11-02T13:00:00.000Z", sid: "não pode sair" },
       date: "2026-11-03",
       time: "10:00",
       type: "Consulta",
@@ -57,7 +59,7 @@ describe("response serializer", () => {
       updated_at: "2026-10-01T12:00:00.000Z",
       password_hash: "não pode sair",
     };
-    const data = { items: [row, { ...row, notes: null }], total: 2, page: 1, per_page: 100, internal: true };
+    const data = { items: [row, { ...row, notes: null, patient_response: null, reminder: null }], total: 2, page: 1, per_page: 100, internal: true };
     expect(compile(schema)(data)).toBe(JSON.stringify(schema.parse(data)));
   });
 
