@@ -49,7 +49,8 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string) {
     if (existsSync(path.join(webDistDir, "chat.html"))) {
       // Outside /api and without the React app: the small chat page, framable by any site.
       app.get<{ Params: { publicId: string } }>(`${WEB_CHAT_PAGE_PATH}/:publicId`, (_request, reply) => {
-        reply.raw.removeHeader("X-Frame-Options");
+        // Set for every answer in onRequest (plugins/security-headers.ts): this page alone may be framed.
+        reply.removeHeader("x-frame-options");
         return reply
           .header("Content-Security-Policy", CHAT_PAGE_CSP)
           .header("Cross-Origin-Resource-Policy", "cross-origin")
