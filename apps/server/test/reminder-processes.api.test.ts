@@ -1,9 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import pg from "pg";
 import { sql } from "drizzle-orm";
 import { DEFAULT_TIME_ZONE } from "@clinora/contracts";
 import { toLocal } from "@clinora/contracts/zoned-time";
@@ -13,8 +8,9 @@ import { rowsOf } from "../src/db/rows";
 import { systemClock } from "../src/lib/clock";
 import { queueReminder } from "../src/modules/reminders/reminder-schedule";
 import { factories } from "./factories";
-import { freePort, TEST_TWILIO } from "./assistant-harness";
-import { adminPostgresUrl, pgTemplateName, testDbKind, withDatabase } from "./test-db";
+import { TEST_TWILIO } from "./assistant-harness";
+import { copyTemplateDatabase, startServerProcess, stopServerProcess, type ServerProcess } from "./server-process";
+import { testDbKind } from "./test-db";
 
 /**
  * Reminders across a crash: a server process (server.ts, as `npm start` runs it) killed with SIGKILL while it
@@ -22,89 +18,37 @@ import { adminPostgresUrl, pgTemplateName, testDbKind, withDatabase } from "./te
  * ledger stops a second run of the job, and the send job's in-doubt check adopts a template message Twilio took
  * before the kill. PostgreSQL only: the embedded database belongs to a single process.
  */
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const onPostgres = testDbKind() === "postgres";
 const CONTENT_SID = `HX${"b".repeat(32)}`;
 
-interface ServerProcess {
-  child: ChildProcess;
-  output: string[];
-}
-
 describe.skipIf(!onPostgres)("reminders across a SIGKILL restart", () => {
-  let dbName: string;
+  let copy: Awaited<ReturnType<typeof copyTemplateDatabase>>;
   let database: Database;
   let twilio: FakeTwilio;
   const running: ServerProcess[] = [];
 
-  const admin = async <T>(fn: (c: pg.Client) => Promise<T>) => {
-    const client = new pg.Client({ connectionString: adminPostgresUrl() });
-    await client.connect();
-    try {
-      return await fn(client);
-    } finally {
-      await client.end();
-    }
-  };
-
-  async function startServer(): Promise<ServerProcess> {
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
-      cwd: serverDir,
-      env: {
-        PATH: process.env.PATH,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATABASE_URL: withDatabase(adminPostgresUrl(), dbName),
-        DATABASE_POOL_MAX: "5",
-        PUBLIC_URL: origin,
-        LOG_LEVEL: "warn",
-        WEB_DIST_DIR: "/nonexistent",
-        ADMIN_EMAIL: "admin@lembretes.test",
-        ADMIN_PASSWORD: "Admin@12345",
-        TWILIO_ACCOUNT_SID: TEST_TWILIO.accountSid,
-        TWILIO_AUTH_TOKEN: TEST_TWILIO.authToken,
-        TWILIO_BASE_URL: twilio.url,
-        TWILIO_REMINDER_CONTENT_SID: CONTENT_SID,
-        JOB_LOCK_TIMEOUT_SECONDS: "3",
-        WORKER_CONCURRENCY: "4",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  const startServer = async () => {
+    const server = await startServerProcess({
+      DATABASE_URL: copy.url,
+      ADMIN_EMAIL: "admin@lembretes.test",
+      TWILIO_BASE_URL: twilio.url,
+      TWILIO_REMINDER_CONTENT_SID: CONTENT_SID,
     });
-    const output: string[] = [];
-    child.stdout!.on("data", (d) => output.push(String(d)));
-    child.stderr!.on("data", (d) => output.push(String(d)));
-    const server = { child, output };
     running.push(server);
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited: ${output.join("")}`);
-      if (await fetch(`${origin}/api/health`).then((r) => r.ok).catch(() => false)) return server;
-      if (Date.now() > deadline) throw new Error(`server did not start: ${output.join("")}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-
-  const stop = async (server: ServerProcess, signal: NodeJS.Signals = "SIGTERM") => {
-    if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-    const exited = new Promise((r) => server.child.once("exit", r));
-    server.child.kill(signal);
-    await exited;
+    return server;
   };
 
   beforeAll(async () => {
-    dbName = `clinora_rem_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
-    await admin((c) => c.query(`create database ${dbName} template ${pgTemplateName()}`));
-    database = await openDatabase({ kind: "postgres", url: withDatabase(adminPostgresUrl(), dbName), maxConnections: 4 });
+    copy = await copyTemplateDatabase("clinora_rem");
+    database = await openDatabase({ kind: "postgres", url: copy.url, maxConnections: 4 });
     twilio = await startFakeTwilio({ ...TEST_TWILIO, autoStatuses: false });
   });
 
   afterAll(async () => {
-    await Promise.all(running.splice(0).map((s) => stop(s)));
+    await Promise.all(running.splice(0).map((s) => stopServerProcess(s)));
     await database?.close();
     await twilio?.close();
-    await admin((c) => c.query(`drop database if exists ${dbName} with (force)`));
+    await copy?.drop();
   });
 
   it("sends each due reminder exactly once when the sending process is killed and another takes over", async () => {
@@ -129,7 +73,7 @@ describe.skipIf(!onPostgres)("reminders across a SIGKILL restart", () => {
     const first = await startServer();
     const deadline = Date.now() + 60_000;
     while (twilio.sent.length < 6 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-    await stop(first, "SIGKILL");
+    await stopServerProcess(first, "SIGKILL");
     const atKill = twilio.sent.length;
     expect(atKill).toBeGreaterThanOrEqual(6);
     expect(atKill).toBeLessThan(total);

@@ -1,96 +1,38 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import pg from "pg";
 import { sql } from "drizzle-orm";
 import { TWILIO_WEBHOOK_PATH } from "@clinora/contracts";
 import { startFakeLlm, startFakeTwilio, type FakeLlm, type FakeTwilio } from "@clinora/stand-ins";
 import { openDatabase, type Database } from "../src/db/client";
 import { rowsOf } from "../src/db/rows";
 import { factories } from "./factories";
-import { freePort, TEST_TWILIO } from "./assistant-harness";
-import { adminPostgresUrl, pgTemplateName, testDbKind, withDatabase } from "./test-db";
+import { TEST_TWILIO } from "./assistant-harness";
+import { copyTemplateDatabase, startServerProcess, stopServerProcess, type ServerProcess } from "./server-process";
+import { testDbKind } from "./test-db";
 
 /**
  * Real server processes (server.ts, as `npm start` runs it) sharing one PostgreSQL: the job queue must hand each
  * reply to exactly one of them, and a process killed with SIGKILL must lose no acknowledged message and send no
  * reply twice. PostgreSQL only: the embedded database belongs to a single process.
  */
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const onPostgres = testDbKind() === "postgres";
 
-interface ServerProcess {
-  child: ChildProcess;
-  origin: string;
-  output: string[];
-}
-
 describe.skipIf(!onPostgres)("server processes on one PostgreSQL", () => {
-  let dbName: string;
-  let dbUrl: string;
+  let copy: Awaited<ReturnType<typeof copyTemplateDatabase>>;
   let database: Database;
   let twilio: FakeTwilio;
   let llm: FakeLlm;
   const running: ServerProcess[] = [];
 
-  const admin = async <T>(fn: (c: pg.Client) => Promise<T>) => {
-    const client = new pg.Client({ connectionString: adminPostgresUrl() });
-    await client.connect();
-    try {
-      return await fn(client);
-    } finally {
-      await client.end();
-    }
-  };
-
-  async function startServer(): Promise<ServerProcess> {
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
-      cwd: serverDir,
-      env: {
-        PATH: process.env.PATH,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATABASE_URL: dbUrl,
-        DATABASE_POOL_MAX: "5",
-        PUBLIC_URL: origin,
-        LOG_LEVEL: "warn",
-        WEB_DIST_DIR: "/nonexistent",
-        ADMIN_EMAIL: "admin@processos.test",
-        ADMIN_PASSWORD: "Admin@12345",
-        TWILIO_ACCOUNT_SID: TEST_TWILIO.accountSid,
-        TWILIO_AUTH_TOKEN: TEST_TWILIO.authToken,
-        TWILIO_BASE_URL: twilio.url,
-        OPENAI_API_KEY: "sk-test",
-        OPENAI_BASE_URL: llm.openAiBaseUrl,
-        JOB_LOCK_TIMEOUT_SECONDS: "3",
-        WORKER_CONCURRENCY: "4",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  const startServer = async () => {
+    const server = await startServerProcess({
+      DATABASE_URL: copy.url,
+      ADMIN_EMAIL: "admin@processos.test",
+      TWILIO_BASE_URL: twilio.url,
+      OPENAI_API_KEY: "sk-test",
+      OPENAI_BASE_URL: llm.openAiBaseUrl,
     });
-    const output: string[] = [];
-    child.stdout!.on("data", (d) => output.push(String(d)));
-    child.stderr!.on("data", (d) => output.push(String(d)));
-    const server = { child, origin, output };
     running.push(server);
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited: ${output.join("")}`);
-      const ok = await fetch(`${origin}/api/health`).then((r) => r.ok).catch(() => false);
-      if (ok) return server;
-      if (Date.now() > deadline) throw new Error(`server did not start: ${output.join("")}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-
-  const stop = async (server: ServerProcess, signal: NodeJS.Signals = "SIGTERM") => {
-    if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-    const exited = new Promise((r) => server.child.once("exit", r));
-    server.child.kill(signal);
-    await exited;
+    return server;
   };
 
   /** The professional's number; every patient phone gets a conversation with one inbound message. */
@@ -113,17 +55,15 @@ describe.skipIf(!onPostgres)("server processes on one PostgreSQL", () => {
   }
 
   beforeAll(async () => {
-    dbName = `clinora_proc_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
-    await admin((c) => c.query(`create database ${dbName} template ${pgTemplateName()}`));
-    dbUrl = withDatabase(adminPostgresUrl(), dbName);
-    database = await openDatabase({ kind: "postgres", url: dbUrl, maxConnections: 4 });
+    copy = await copyTemplateDatabase("clinora_proc");
+    database = await openDatabase({ kind: "postgres", url: copy.url, maxConnections: 4 });
     twilio = await startFakeTwilio({ ...TEST_TWILIO, autoStatuses: false });
     // A model that answers quickly, so the queue is what is measured.
     llm = await startFakeLlm({ brain: () => ({ text: "Olá! Recebemos sua mensagem." }) });
   });
 
   afterEach(async () => {
-    await Promise.all(running.splice(0).map((s) => stop(s)));
+    await Promise.all(running.splice(0).map((s) => stopServerProcess(s)));
     twilio.reset();
     llm.reset();
   });
@@ -131,7 +71,7 @@ describe.skipIf(!onPostgres)("server processes on one PostgreSQL", () => {
   afterAll(async () => {
     await database?.close();
     await Promise.all([twilio?.close(), llm?.close()]);
-    await admin((c) => c.query(`drop database if exists ${dbName} with (force)`));
+    await copy?.drop();
   });
 
   it("two processes drain 500 queued replies with none sent twice", async () => {
@@ -171,7 +111,7 @@ describe.skipIf(!onPostgres)("server processes on one PostgreSQL", () => {
     expect(acknowledged).toHaveLength(total);
     const deadline = Date.now() + 60_000;
     while (twilio.sent.length < 10 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    await stop(first, "SIGKILL");
+    await stopServerProcess(first, "SIGKILL");
     const sentBeforeRestart = twilio.sent.length;
     expect(sentBeforeRestart).toBeLessThan(total);
 

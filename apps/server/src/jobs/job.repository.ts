@@ -28,6 +28,17 @@ const asJobRow = (row: typeof jobs.$inferSelect): JobRow => ({ ...row, payload: 
 /** Claims come back in the order they were picked (priority, run_at, id); UPDATE … RETURNING has no order of its own. */
 const byDueOrder = (a: JobRow, b: JobRow) => b.priority - a.priority || a.runAt.getTime() - b.runAt.getTime() || a.id - b.id;
 
+/** The row a new job starts as; columns the spec leaves out keep the table's defaults. */
+const newJobRow = (spec: EnqueueSpec): typeof jobs.$inferInsert => ({
+  type: spec.type,
+  payload: spec.payload ?? {},
+  professionalId: spec.professionalId ?? null,
+  dedupeKey: spec.dedupeKey ?? null,
+  ...(spec.runAt ? { runAt: spec.runAt } : {}),
+  ...(spec.maxAttempts !== undefined ? { maxAttempts: spec.maxAttempts } : {}),
+  ...(spec.priority !== undefined ? { priority: spec.priority } : {}),
+});
+
 /**
  * Adds a job to the queue (docs/decisions/003-job-queue.md). Pass the caller's transaction so the job exists
  * exactly when the change that causes it commits. With a `dedupeKey` that is already queued (in any status),
@@ -39,15 +50,7 @@ const byDueOrder = (a: JobRow, b: JobRow) => b.priority - a.priority || a.runAt.
 export async function enqueueJob(db: DbOrTx, spec: EnqueueSpec): Promise<number | null> {
   const rows = await db
     .insert(jobs)
-    .values({
-      type: spec.type,
-      payload: spec.payload ?? {},
-      professionalId: spec.professionalId ?? null,
-      dedupeKey: spec.dedupeKey ?? null,
-      ...(spec.runAt ? { runAt: spec.runAt } : {}),
-      ...(spec.maxAttempts !== undefined ? { maxAttempts: spec.maxAttempts } : {}),
-      ...(spec.priority !== undefined ? { priority: spec.priority } : {}),
-    })
+    .values(newJobRow(spec))
     // jobs_dedupe_key is a PARTIAL unique index: PostgreSQL only infers it as the arbiter when the
     // statement repeats the index's predicate (https://www.postgresql.org/docs/current/sql-insert.html#SQL-ON-CONFLICT).
     .onConflictDoNothing({ target: jobs.dedupeKey, where: sql`${sql.identifier("dedupe_key")} is not null` })
@@ -66,14 +69,7 @@ export async function enqueueJob(db: DbOrTx, spec: EnqueueSpec): Promise<number 
 export async function scheduleJob(db: DbOrTx, spec: EnqueueSpec & { dedupeKey: string; runAt: Date }): Promise<number> {
   const rows = await db
     .insert(jobs)
-    .values({
-      type: spec.type,
-      payload: spec.payload ?? {},
-      professionalId: spec.professionalId ?? null,
-      dedupeKey: spec.dedupeKey,
-      runAt: spec.runAt,
-      ...(spec.maxAttempts !== undefined ? { maxAttempts: spec.maxAttempts } : {}),
-    })
+    .values(newJobRow(spec))
     .onConflictDoUpdate({
       target: jobs.dedupeKey,
       targetWhere: sql`${sql.identifier("dedupe_key")} is not null`,
@@ -83,6 +79,7 @@ export async function scheduleJob(db: DbOrTx, spec: EnqueueSpec & { dedupeKey: s
         status: "pending",
         attempts: 0,
         runAt: spec.runAt,
+        priority: spec.priority ?? 0,
         lockedAt: null,
         lockedBy: null,
         lastError: null,

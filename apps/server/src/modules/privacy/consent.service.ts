@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
 import { CONSENT_CHANNELS, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS, type ConsentChannel, type ConsentStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../db/client";
-import { conversations, messages, patients } from "../../db/schema/index";
+import { whatsappMessageRepository } from "../whatsapp/whatsapp-message.repository";
 import { recordAudit } from "../audit/audit.service";
 import { consentRepository } from "./consent.repository";
 
@@ -30,18 +29,18 @@ export function keywordOf(body: string): "opt_out" | "opt_in" | null {
 
 /**
  * Whether a business-initiated WhatsApp message (a reminder, anything not answering the patient) may go to this
- * patient now: a patient with a phone, not anonymised, whose latest choice for the channel is not a withdrawal.
- * Consent never recorded does not block: reminders rest on the care relationship (LGPD art. 11 II "f"), and the
- * patient can stop them at any time with one word (docs/decisions/018).
+ * contact now: it has a phone (an anonymised patient has none) and its latest choice for the channel is not a
+ * withdrawal. Consent never recorded does not block: reminders rest on the care relationship (LGPD art. 11 II "f"),
+ * and the patient can stop them at any time with one word (docs/decisions/018).
  */
-export async function canSendBusinessInitiated(db: DbOrTx, patientId: string, channel: ConsentChannel = "whatsapp_reminders"): Promise<boolean> {
-  const [patient] = await db
-    .select({ professionalId: patients.professionalId, phone: patients.phone, anonymizedAt: patients.anonymizedAt })
-    .from(patients)
-    .where(eq(patients.id, patientId))
-    .limit(1);
-  if (!patient || !patient.phone || patient.anonymizedAt) return false;
-  const latest = await consentRepository(db, patient.professionalId).latestFor(channel, { phone: patient.phone, patientId });
+export async function canSendBusinessInitiated(
+  db: DbOrTx,
+  professionalId: string,
+  contact: { patientId: string | null; phone: string | null },
+  channel: ConsentChannel = "whatsapp_reminders",
+): Promise<boolean> {
+  if (!contact.phone) return false;
+  const latest = await consentRepository(db, professionalId).latestFor(channel, { phone: contact.phone, patientId: contact.patientId });
   return latest?.status !== "withdrawn";
 }
 
@@ -78,15 +77,8 @@ export async function recordWhatsappChoice(
  * the WhatsApp/Twilio level, so it is recorded as a withdrawal the same way as a keyword. Once per number while it
  * stays withdrawn.
  */
-export async function recordTwilioOptOut(db: DbOrTx, by: { messageId?: string; externalId?: string }, at: Date) {
-  const where = by.messageId ? eq(messages.id, by.messageId) : by.externalId ? eq(messages.externalId, by.externalId) : undefined;
-  if (!where) return;
-  const [row] = await db
-    .select({ professionalId: conversations.professionalId, patientId: conversations.patientId, phone: conversations.phoneNumber })
-    .from(messages)
-    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(where)
-    .limit(1);
+export async function recordTwilioOptOut(db: DbOrTx, by: { messageId: string } | { externalId: string }, at: Date) {
+  const row = await whatsappMessageRepository(db).findContactOfMessage(by);
   if (!row?.phone) return;
   const latest = await consentRepository(db, row.professionalId).latestFor("whatsapp_reminders", { phone: row.phone, patientId: row.patientId });
   if (latest?.status === "withdrawn") return;

@@ -7,6 +7,12 @@ import { currentDatabaseUrl, hasPgDump, logicalDump, pgDumpText } from "../../..
 import { testDbKind } from "../../../test/test-db";
 import { canSendBusinessInitiated } from "./consent.service";
 
+/** Whether a reminder may go to this patient now, read as the reminder job reads it (the patient's own phone). */
+async function mayRemind(db: AssistantHarness["db"], patientId: string, channel?: "whatsapp_reminders" | "whatsapp_assistant") {
+  const [patient] = await db.select({ professionalId: s.patients.professionalId, phone: s.patients.phone }).from(s.patients).where(eq(s.patients.id, patientId));
+  return canSendBusinessInitiated(db, patient!.professionalId, { patientId, phone: patient!.phone }, channel);
+}
+
 const PATIENT = { name: "Beatriz Quintanilha Moreira", phone: "+5511987651234", cpf: "52998224725", email: "beatriz.q@exemplo.com.br" };
 const OTHER = { name: "Otávio Rezende Lacerda", phone: "+5511976543210" };
 
@@ -172,7 +178,7 @@ describe("WhatsApp opt-out and opt-in", () => {
 
   it("PARAR opts the patient out of every WhatsApp channel at once, confirms it, and the assistant stays silent", async () => {
     const patient = await h.make.patient(clinic.professionalId, { name: "Helena Prado", phone: "+5511955501111" });
-    expect(await canSendBusinessInitiated(h.db, patient.id)).toBe(true);
+    expect(await mayRemind(h.db, patient.id)).toBe(true);
 
     await clinic.patientWrites("whatsapp:+5511955501111", "Parar.");
     const consents = await consentsOf(patient.id);
@@ -181,8 +187,8 @@ describe("WhatsApp opt-out and opt-in", () => {
       expect.objectContaining({ channel: "whatsapp_assistant", state: "withdrawn", method: "whatsapp_keyword" }),
       expect.objectContaining({ channel: "whatsapp_reminders", state: "withdrawn", method: "whatsapp_keyword" }),
     ]);
-    expect(await canSendBusinessInitiated(h.db, patient.id)).toBe(false);
-    expect(await canSendBusinessInitiated(h.db, patient.id, "whatsapp_assistant")).toBe(false);
+    expect(await mayRemind(h.db, patient.id)).toBe(false);
+    expect(await mayRemind(h.db, patient.id, "whatsapp_assistant")).toBe(false);
     const listed = (await h.request({ method: "GET", url: "/api/patients", session: clinic.session })).json();
     expect(listed.items.find((p: { id: string }) => p.id === patient.id)).toMatchObject({ whatsapp_opted_out: true });
 
@@ -211,9 +217,9 @@ describe("WhatsApp opt-out and opt-in", () => {
   it("VOLTAR opts back in and the assistant answers again", async () => {
     const patient = await h.make.patient(clinic.professionalId, { name: "Igor Tavares", phone: "+5511955502222" });
     await clinic.patientWrites("whatsapp:+5511955502222", "SAIR");
-    expect(await canSendBusinessInitiated(h.db, patient.id)).toBe(false);
+    expect(await mayRemind(h.db, patient.id)).toBe(false);
     await clinic.patientWrites("whatsapp:+5511955502222", "voltar");
-    expect(await canSendBusinessInitiated(h.db, patient.id)).toBe(true);
+    expect(await mayRemind(h.db, patient.id)).toBe(true);
     const consents = await consentsOf(patient.id);
     expect(consents.whatsapp_opted_out).toBe(false);
     expect(consents.history.map((e: { status: string }) => e.status)).toEqual(["given", "given", "withdrawn", "withdrawn"]);
@@ -231,16 +237,16 @@ describe("WhatsApp opt-out and opt-in", () => {
     const patient = await h.make.patient(clinic.professionalId, { name: "Joana Lins", phone: "+5511955503333" });
     await clinic.patientWrites("whatsapp:+5511955503333", "Não quero parar o tratamento");
     await clinic.patientWrites("whatsapp:+5511955503333", "stop it");
-    expect(await canSendBusinessInitiated(h.db, patient.id)).toBe(true);
+    expect(await mayRemind(h.db, patient.id)).toBe(true);
     await clinic.patientWrites("whatsapp:+5511955503333", "  STOP ");
-    expect(await canSendBusinessInitiated(h.db, patient.id)).toBe(false);
+    expect(await mayRemind(h.db, patient.id)).toBe(false);
   });
 
   it("a keyword from a number that is no patient yet applies once a patient has that number", async () => {
     await clinic.patientWrites("whatsapp:+5511955504444", "PARAR", { profileName: "Desconhecida" });
     const created = await h.request({ method: "POST", url: "/api/patients", session: clinic.session, payload: { name: "Kátia Nunes", phone: "(11) 95550-4444" } });
     expect(created.json()).toMatchObject({ whatsapp_opted_out: true });
-    expect(await canSendBusinessInitiated(h.db, created.json().id)).toBe(false);
+    expect(await mayRemind(h.db, created.json().id)).toBe(false);
   });
 
   it("records Twilio's 21610 (unsubscribed recipient) as an opt-out, from a status callback or at send time", async () => {
@@ -252,7 +258,7 @@ describe("WhatsApp opt-out and opt-in", () => {
     await h.drain();
     const sent = await h.twilio.waitForSent((m) => m.body === "Olá, Lúcia!");
     await h.twilio.postStatus(sent.sid, "failed", { ErrorCode: "21610" });
-    expect(await canSendBusinessInitiated(h.db, viaCallback.id)).toBe(false);
+    expect(await mayRemind(h.db, viaCallback.id)).toBe(false);
     const consents = await consentsOf(viaCallback.id);
     expect(consents.channels[1]).toMatchObject({ state: "withdrawn", method: "twilio_opt_out" });
 
@@ -262,7 +268,7 @@ describe("WhatsApp opt-out and opt-in", () => {
     h.twilio.failRecipient("+5511955506666", { httpStatus: 400, code: 21610 });
     await h.request({ method: "POST", url: `/api/conversations/${conv2!.id}/messages`, session: clinic.session, payload: { content: "Olá, Mário!" } });
     await h.drain();
-    expect(await canSendBusinessInitiated(h.db, atSend.id)).toBe(false);
+    expect(await mayRemind(h.db, atSend.id)).toBe(false);
     expect((await consentsOf(atSend.id)).channels[0]).toMatchObject({ state: "withdrawn", method: "twilio_opt_out" });
   });
 
@@ -276,8 +282,8 @@ describe("WhatsApp opt-out and opt-in", () => {
       expect.objectContaining({ channel: "whatsapp_assistant", state: "not_recorded" }),
       expect.objectContaining({ channel: "whatsapp_reminders", state: "withdrawn", method: "phone_call" }),
     ]);
-    expect(await canSendBusinessInitiated(h.db, patient.id)).toBe(false);
-    expect(await canSendBusinessInitiated(h.db, patient.id, "whatsapp_assistant")).toBe(true);
+    expect(await mayRemind(h.db, patient.id)).toBe(false);
+    expect(await mayRemind(h.db, patient.id, "whatsapp_assistant")).toBe(true);
   });
 });
 

@@ -87,7 +87,7 @@ export function reminderService(db: Db, clock: Clock, deps: ReminderDeps) {
           jobLeadHours,
           alreadySent: earlier?.outcome === "sent",
           patientPhone: phone,
-          patientOptedOut: Boolean(phone && facts && !(await canSendBusinessInitiated(tx, facts.patientId, "whatsapp_reminders"))),
+          patientOptedOut: Boolean(phone && facts && !(await canSendBusinessInitiated(tx, professionalId, { patientId: facts.patientId, phone }))),
           senderNumber: await messages.findSenderOf(professionalId),
           twilioConfigured: deps.gateway.configured,
           templateConfigured: Boolean(deps.contentSid),

@@ -115,6 +115,17 @@ export function whatsappMessageRepository(db: DbOrTx) {
       return row?.id ?? null;
     },
 
+    /** Whose conversation a message (ours by id, or Twilio's by MessageSid) belongs to: professional, patient, phone. */
+    async findContactOfMessage(by: { messageId: string } | { externalId: string }) {
+      const [row] = await db
+        .select({ professionalId: conversations.professionalId, patientId: conversations.patientId, phone: conversations.phoneNumber })
+        .from(messages)
+        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+        .where("messageId" in by ? eq(messages.id, by.messageId) : eq(messages.externalId, by.externalId))
+        .limit(1);
+      return row ?? null;
+    },
+
     async findReplyTo(inboundMessageId: string) {
       const [row] = await db.select({ id: messages.id }).from(messages).where(eq(messages.replyToMessageId, inboundMessageId)).limit(1);
       return row?.id ?? null;
