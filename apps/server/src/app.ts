@@ -188,7 +188,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
   const webhook = whatsappWebhookService({
     gateway,
     publicUrl: config.publicUrl,
-    inbound: whatsappInboundService(db, clock, { assistantOn: assistant.isOn, outbound, answers: reminders.answers }),
+    inbound: whatsappInboundService(db, clock, { providerReady: assistant.providerReady, outbound, answers: reminders.answers }),
     outbound,
     wake,
   });

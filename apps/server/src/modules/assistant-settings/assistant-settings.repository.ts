@@ -7,6 +7,18 @@ import { GLOBAL_AI_SETTINGS_ID } from "../ai-settings/global-ai-settings.reposit
 export type AssistantSettingsRow = typeof assistantSettings.$inferSelect;
 export type AssistantSettingsWrite = Omit<typeof assistantSettings.$inferInsert, "professionalId" | "updatedAt">;
 
+/**
+ * Whether a professional's assistant is switched on (on until it is turned off) and the platform's provider, as
+ * fields of a select that left-joins assistant_settings itself: findSwitch below, and the webhook's routing read.
+ */
+export const assistantSwitchFields = {
+  enabled: sql<boolean>`coalesce(${assistantSettings.aiEnabled}, true)`,
+  provider: sql<AiProvider | null>`(select ${aiSettings.provider} from ${aiSettings} where ${aiSettings.id} = ${GLOBAL_AI_SETTINGS_ID})`,
+};
+
+/** The provider the switch answers with when the platform's settings were never saved. */
+export const providerOrDefault = (provider: AiProvider | null): AiProvider => provider ?? DEFAULT_AI_SETTINGS.provider;
+
 /** The assistant configuration of ONE professional (docs/decisions/004-tenancy-model.md). */
 export function assistantSettingsRepository(db: DbOrTx, professionalId: string) {
   return {
@@ -16,20 +28,17 @@ export function assistantSettingsRepository(db: DbOrTx, professionalId: string) 
     },
 
     /**
-     * What decides whether the assistant answers, in one statement (it runs inside every inbound webhook): the
-     * professional's switch (on until they turn it off) and the platform's provider. Null for no such professional.
+     * What decides whether the assistant answers, in one statement: the professional's switch (on until they turn
+     * it off) and the platform's provider. Null for no such professional.
      */
     async findSwitch(): Promise<{ enabled: boolean; provider: AiProvider } | null> {
       const [row] = await db
-        .select({
-          enabled: sql<boolean>`coalesce(${assistantSettings.aiEnabled}, true)`,
-          provider: sql<AiProvider | null>`(select ${aiSettings.provider} from ${aiSettings} where ${aiSettings.id} = ${GLOBAL_AI_SETTINGS_ID})`,
-        })
+        .select(assistantSwitchFields)
         .from(professionals)
         .leftJoin(assistantSettings, eq(assistantSettings.professionalId, professionals.id))
         .where(eq(professionals.id, professionalId))
         .limit(1);
-      return row ? { enabled: row.enabled, provider: row.provider ?? DEFAULT_AI_SETTINGS.provider } : null;
+      return row ? { enabled: row.enabled, provider: providerOrDefault(row.provider) } : null;
     },
 
     /** Creates the row on the first save, replaces it afterwards. */

@@ -63,6 +63,8 @@ interface Practice {
 export type AssistantService = ReturnType<typeof assistantService>;
 
 export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
+  /** Whether a provider can answer: its client exists (its API key is set). */
+  const providerReady = (provider: AiProvider) => Boolean(deps.llm[provider]);
   const loadPractice = async (tx: DbOrTx, professionalId: string): Promise<Practice | null> => {
     const professional = await professionalRepository(tx).findById(professionalId);
     if (!professional) return null;
@@ -282,8 +284,10 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
     /** Whether the assistant answers this professional's patients now: its switch on and a provider configured. */
     async isOn(tx: DbOrTx, professionalId: string) {
       const found = await assistantSettingsRepository(tx, professionalId).findSwitch();
-      return Boolean(found?.enabled && deps.llm[found.provider]);
+      return Boolean(found?.enabled && providerReady(found.provider));
     },
+
+    providerReady,
 
     /**
      * "Testar assistente": the professional plays a patient; same prompt, model and tools, but bookings are only

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { ConsentChannel, ConsentMethod, ConsentStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../db/client";
 import { consentEvents, users } from "../../db/schema/index";
@@ -31,6 +31,26 @@ export function latestByChannel<T extends { channel: ConsentChannel; at: Date }>
     if (!seen || e.at.getTime() > seen.at.getTime()) latest.set(e.channel, e);
   }
   return latest;
+}
+
+/** Who a channel's latest choice is looked up for: a phone (whoever it belongs to) or a patient. */
+const contactIs = (by: { phone: SQLWrapper | string | null; patientId: SQLWrapper | string | null }) =>
+  or(by.patientId ? eq(consentEvents.patientId, by.patientId) : undefined, by.phone ? eq(consentEvents.phone, by.phone) : undefined);
+
+/**
+ * The status of a channel's latest event for a contact, as a scalar subquery that another statement can select:
+ * the webhook reads it together with the routing of the message (one round trip). The same lookup as `latestFor`.
+ */
+export function latestConsentStatus(
+  professionalId: SQLWrapper,
+  channel: ConsentChannel,
+  by: { phone: SQLWrapper | string; patientId: SQLWrapper },
+): SQL<ConsentStatus | null> {
+  return sql<ConsentStatus | null>`(select ${consentEvents.status} from ${consentEvents} where ${and(
+    eq(consentEvents.professionalId, professionalId),
+    eq(consentEvents.channel, channel),
+    contactIs(by),
+  )} order by ${consentEvents.at} desc limit 1)`;
 }
 
 /** Consent events of ONE professional (docs/decisions/004): every query is scoped by it. */
@@ -81,10 +101,7 @@ export function consentRepository(db: DbOrTx, professionalId: string) {
 
     /** The latest event of a channel for a phone (whoever it belongs to) or a patient. */
     async latestFor(channel: ConsentChannel, by: { phone: string | null; patientId: string | null }) {
-      const who = or(
-        by.patientId ? eq(consentEvents.patientId, by.patientId) : undefined,
-        by.phone ? eq(consentEvents.phone, by.phone) : undefined,
-      );
+      const who = contactIs(by);
       if (!who) return null;
       const [row] = await db
         .select()

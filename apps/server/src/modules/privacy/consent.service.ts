@@ -44,12 +44,6 @@ export async function canSendBusinessInitiated(
   return latest?.status !== "withdrawn";
 }
 
-/** Whether the assistant may answer this phone (the patient did not withdraw "whatsapp_assistant"). */
-export async function assistantMayAnswer(db: DbOrTx, professionalId: string, by: { phone: string; patientId: string | null }): Promise<boolean> {
-  const latest = await consentRepository(db, professionalId).latestFor("whatsapp_assistant", by);
-  return latest?.status !== "withdrawn";
-}
-
 /**
  * Records an opt-out or opt-in that came from WhatsApp (a keyword, or Twilio telling us the number unsubscribed) for
  * every WhatsApp channel at once, and writes it to the patient's access history when the phone is a patient's.

@@ -1,10 +1,10 @@
-import { toE164BR, type ConversationStatus } from "@clinora/contracts";
+import { randomUUID } from "node:crypto";
+import { toE164BR, type AiProvider, type ConversationStatus } from "@clinora/contracts";
 import type { Db, DbOrTx } from "../../db/client";
 import type { Clock } from "../../lib/clock";
-import { enqueueJob } from "../../jobs/job.repository";
 import { UNROUTED_INBOUND, whatsappMessageRepository, type ConversationRow } from "./whatsapp-message.repository";
 import type { WhatsappOutboundService } from "./whatsapp-outbound.service";
-import { assistantMayAnswer, keywordOf, OPT_IN_CONFIRMATION, OPT_OUT_CONFIRMATION, recordWhatsappChoice } from "../privacy/consent.service";
+import { keywordOf, OPT_IN_CONFIRMATION, OPT_OUT_CONFIRMATION, recordWhatsappChoice } from "../privacy/consent.service";
 
 /** The job that asks the assistant to answer an inbound message (modules/assistant). */
 export const REPLY_JOB = "assistant.reply";
@@ -24,8 +24,6 @@ export interface InboundWhatsapp {
 
 export type InboundOutcome = "stored" | "duplicate" | "unrouted";
 
-/** Whether the assistant should answer this professional's patients now (its switch and a configured provider). */
-export type AssistantSwitch = (tx: DbOrTx, professionalId: string) => Promise<boolean>;
 
 /**
  * Where a conversation goes when the patient writes: the assistant takes new and resolved conversations (when it
@@ -56,7 +54,12 @@ export type WhatsappInboundService = ReturnType<typeof whatsappInboundService>;
 export function whatsappInboundService(
   db: Db,
   clock: Clock,
-  deps: { assistantOn: AssistantSwitch; outbound: Pick<WhatsappOutboundService, "queue">; answers?: InboundAnswerHook },
+  deps: {
+    /** Whether the platform's LLM provider has what it needs to answer (its key). */
+    providerReady: (provider: AiProvider) => boolean;
+    outbound: Pick<WhatsappOutboundService, "queue">;
+    answers?: InboundAnswerHook;
+  },
 ) {
   return {
     /**
@@ -67,21 +70,26 @@ export function whatsappInboundService(
     async receive(inbound: InboundWhatsapp): Promise<InboundOutcome> {
       return db.transaction(async (tx) => {
         const repo = whatsappMessageRepository(tx);
-        const professionalId = await repo.findOwnerOfNumber(inbound.to);
-        if (!professionalId) {
+        const phone = phoneOf(inbound.from);
+        const routing = await repo.routeInbound(inbound.to, phone);
+        if (!routing) {
           await repo.recordEvent(UNROUTED_INBOUND, { to: inbound.to });
           return "unrouted";
         }
 
         const now = clock.now();
-        const phone = phoneOf(inbound.from);
-        let conversation: ConversationRow | null = await repo.lockConversationByPhone(professionalId, "whatsapp", phone);
-        const patient = conversation?.patientId ? null : await repo.findPatientByPhone(professionalId, phone);
+        const { professionalId } = routing;
+        let conversation: ConversationRow | null = routing.conversation;
+        // A conversation that already names its patient keeps it; otherwise the phone's patient joins it.
+        const patient = conversation?.patientId ? null : routing.patient;
         const patientId = conversation?.patientId ?? patient?.id ?? null;
         const keyword = keywordOf(inbound.body);
         // A patient who withdrew the assistant's channel (PARAR…) is answered by people only (docs/decisions/018).
         const assistantOn =
-          keyword === null && (await deps.assistantOn(tx, professionalId)) && (await assistantMayAnswer(tx, professionalId, { phone, patientId }));
+          keyword === null &&
+          routing.assistantSwitch.enabled &&
+          deps.providerReady(routing.assistantSwitch.provider) &&
+          routing.assistantConsent !== "withdrawn";
         if (!conversation) {
           conversation = await repo.insertConversation({
             professionalId,
@@ -93,50 +101,53 @@ export function whatsappInboundService(
           });
         }
 
-        const messageId = await repo.insertMessageOnce({
-          professionalId,
-          conversationId: conversation.id,
-          direction: "inbound",
-          sender: "patient",
-          content: inbound.body,
-          externalId: inbound.messageSid,
-          sentAt: now,
+        // The id is chosen here so the reply job can name the message in the same statement that stores it.
+        const messageId = randomUUID();
+        // A reminder's "1" / "2" is handled by the reminders; the conversation then stays where it was.
+        const answered = keyword ? false : ((await deps.answers?.(tx, { professionalId, conversationId: conversation.id, messageId, body: inbound.body, at: now })) ?? false);
+        // PARAR / VOLTAR end the exchange unless a person is already answering.
+        const keepsPerson = conversation.status === "in_progress";
+        const status: ConversationStatus = keyword
+          ? keepsPerson ? "in_progress" : "resolved"
+          : answered ? conversation.status : statusAfterInbound(conversation.status, assistantOn);
+        const stored = await repo.storeInbound({
+          message: {
+            id: messageId,
+            professionalId,
+            conversationId: conversation.id,
+            direction: "inbound",
+            sender: "patient",
+            content: inbound.body,
+            externalId: inbound.messageSid,
+            sentAt: now,
+          },
+          conversation: {
+            professionalId,
+            id: conversation.id,
+            values: {
+              status,
+              ...(keyword && !keepsPerson ? { resolvedAt: now } : {}),
+              lastMessage: inbound.body,
+              lastMessageAt: now,
+              lastInboundAt: now,
+              unreadCount: conversation.unreadCount + 1,
+              ...(patient ? { patientId: patient.id, patientName: patient.name } : {}),
+            },
+          },
+          job:
+            status === "bot_handling" && !keyword && !answered
+              ? { type: REPLY_JOB, payload: { conversationId: conversation.id, messageId }, professionalId, dedupeKey: `reply:${messageId}`, maxAttempts: REPLY_ATTEMPTS, runAt: now }
+              : null,
         });
         // Twilio retried a message already stored: the unique MessageSid decides (no lookup first, retries are rare);
-        // throwing rolls back whatever this transaction opened.
-        if (!messageId) throw new DuplicateInbound();
+        // throwing rolls back whatever this transaction wrote.
+        if (!stored) throw new DuplicateInbound();
 
-        // PARAR / VOLTAR: recorded at once for every WhatsApp channel and confirmed; the exchange ends there unless a
-        // person is already answering.
+        // PARAR / VOLTAR: recorded at once for every WhatsApp channel, and confirmed.
         if (keyword) {
           await recordWhatsappChoice(tx, { professionalId, patientId, phone, status: keyword === "opt_out" ? "withdrawn" : "given", method: "whatsapp_keyword", at: now });
-          await repo.updateConversation(professionalId, conversation.id, {
-            status: conversation.status === "in_progress" ? "in_progress" : "resolved",
-            resolvedAt: conversation.status === "in_progress" ? conversation.resolvedAt : now,
-            lastMessage: inbound.body,
-            lastMessageAt: now,
-            lastInboundAt: now,
-            unreadCount: conversation.unreadCount + 1,
-            ...(patient ? { patientId: patient.id, patientName: patient.name } : {}),
-          });
           const content = keyword === "opt_out" ? OPT_OUT_CONFIRMATION : OPT_IN_CONFIRMATION;
           await deps.outbound.queue(tx, { conversation, content, sender: "assistant", replyToMessageId: messageId, at: now });
-          return "stored" as const;
-        }
-
-        const answered = (await deps.answers?.(tx, { professionalId, conversationId: conversation.id, messageId, body: inbound.body, at: now })) ?? false;
-        // An answer the product handles keeps the conversation where it was (a reminder's thread stays resolved).
-        const status = answered ? conversation.status : statusAfterInbound(conversation.status, assistantOn);
-        await repo.updateConversation(professionalId, conversation.id, {
-          status,
-          lastMessage: inbound.body,
-          lastMessageAt: now,
-          lastInboundAt: now,
-          unreadCount: conversation.unreadCount + 1,
-          ...(patient ? { patientId: patient.id, patientName: patient.name } : {}),
-        });
-        if (status === "bot_handling" && !answered) {
-          await enqueueJob(tx, { type: REPLY_JOB, payload: { conversationId: conversation.id, messageId }, professionalId, dedupeKey: `reply:${messageId}`, maxAttempts: REPLY_ATTEMPTS, runAt: now });
         }
         return "stored" as const;
       }).catch((error: unknown) => {

@@ -1,7 +1,10 @@
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
-import type { ConversationChannel, MessageStatus } from "@clinora/contracts";
+import { and, asc, desc, eq, getTableColumns, isNotNull, sql } from "drizzle-orm";
+import type { AiProvider, ConversationChannel, ConsentStatus, MessageStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../db/client";
-import { conversations, messages, patients, systemEvents, twilioNumbers } from "../../db/schema/index";
+import { assistantSettings, conversations, messages, patients, systemEvents, twilioNumbers } from "../../db/schema/index";
+import { assistantSwitchFields, providerOrDefault } from "../assistant-settings/assistant-settings.repository";
+import { latestConsentStatus } from "../privacy/consent.repository";
+import { enqueueStatement, type EnqueueSpec } from "../../jobs/job.repository";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -29,6 +32,21 @@ export interface OutboundToSend {
 const STATUS_RANK = sql`(case ${messages.status} when 'queued' then 0 when 'sent' then 1 when 'failed' then 2 when 'delivered' then 3 when 'read' then 4 else -1 end)`;
 const RANK_OF: Record<MessageStatus, number> = { queued: 0, sent: 1, failed: 2, delivered: 3, read: 4 };
 
+/**
+ * What the webhook must know about an inbound message before it stores it, read in one statement: whose number it
+ * was sent to, that professional's latest WhatsApp conversation with the sender (locked until the transaction
+ * ends), the patient with the sender's phone, the assistant's switch and the sender's latest choice about the
+ * assistant (a withdrawal silences it, docs/decisions/018).
+ */
+export interface InboundRouting {
+  professionalId: string;
+  conversation: ConversationRow | null;
+  /** The professional's patient with this phone (the oldest record), whether or not the conversation names one. */
+  patient: { id: string; name: string } | null;
+  assistantSwitch: { enabled: boolean; provider: AiProvider };
+  assistantConsent: ConsentStatus | null;
+}
+
 /** System event kinds (system_events.kind). */
 export const UNROUTED_INBOUND = "whatsapp.unrouted_inbound";
 
@@ -47,6 +65,56 @@ export function whatsappMessageRepository(db: DbOrTx) {
         .where(and(eq(twilioNumbers.twilioNumber, twilioNumber), isNotNull(twilioNumbers.professionalId)))
         .limit(1);
       return row?.professionalId ?? null;
+    },
+
+    /**
+     * The routing of a message sent to `twilioNumber` from `phone` (E.164), or null when no professional owns the
+     * number. One round trip where it used to take five: the webhook runs it for every inbound message.
+     */
+    async routeInbound(twilioNumber: string, phone: string): Promise<InboundRouting | null> {
+      const conversation = db
+        .select()
+        .from(conversations)
+        .where(and(eq(conversations.professionalId, twilioNumbers.professionalId), eq(conversations.channel, "whatsapp"), eq(conversations.phoneNumber, phone)))
+        .orderBy(desc(conversations.createdAt))
+        .limit(1)
+        .for("update")
+        .as("conversation");
+      const patient = db
+        .select({ id: patients.id, name: patients.name })
+        .from(patients)
+        .where(and(eq(patients.professionalId, twilioNumbers.professionalId), eq(patients.phone, phone)))
+        .orderBy(asc(patients.createdAt))
+        .limit(1)
+        .as("patient");
+      const conversationFields = Object.fromEntries(Object.keys(getTableColumns(conversations)).map((k) => [k, conversation[k as keyof ConversationRow]])) as {
+        [K in keyof ConversationRow]: (typeof conversation)[K];
+      };
+      const [row] = await db
+        .select({
+          professionalId: twilioNumbers.professionalId,
+          conversation: conversationFields,
+          patient: { id: patient.id, name: patient.name },
+          ...assistantSwitchFields,
+          assistantConsent: latestConsentStatus(twilioNumbers.professionalId, "whatsapp_assistant", {
+            phone,
+            patientId: sql`coalesce(${conversation.patientId}, ${patient.id})`,
+          }),
+        })
+        .from(twilioNumbers)
+        .leftJoin(assistantSettings, eq(assistantSettings.professionalId, twilioNumbers.professionalId))
+        .leftJoinLateral(conversation, sql`true`)
+        .leftJoinLateral(patient, sql`true`)
+        .where(and(eq(twilioNumbers.twilioNumber, twilioNumber), isNotNull(twilioNumbers.professionalId)))
+        .limit(1);
+      if (!row?.professionalId) return null;
+      return {
+        professionalId: row.professionalId,
+        conversation: row.conversation?.id ? (row.conversation as ConversationRow) : null,
+        patient: row.patient?.id ? row.patient : null,
+        assistantSwitch: { enabled: row.enabled, provider: providerOrDefault(row.provider) },
+        assistantConsent: row.assistantConsent,
+      };
     },
 
     /** The professional's sender number (`whatsapp:+E164`), the oldest when several are assigned. */
@@ -113,6 +181,33 @@ export function whatsappMessageRepository(db: DbOrTx) {
     async insertMessageOnce(values: typeof messages.$inferInsert): Promise<string | null> {
       const [row] = await db.insert(messages).values(values).onConflictDoNothing().returning({ id: messages.id });
       return row?.id ?? null;
+    },
+
+    /**
+     * An inbound message, its conversation's new state and, when given, the job that answers it, written by ONE
+     * statement (the webhook's hot path: docs/decisions/014). False when the message's MessageSid is already stored:
+     * the caller then rolls its transaction back, which also undoes the conversation's update and the job.
+     */
+    async storeInbound(p: {
+      message: typeof messages.$inferInsert & { id: string };
+      conversation: { professionalId: string; id: string; values: Partial<Omit<ConversationRow, "id" | "professionalId" | "createdAt">> };
+      job: EnqueueSpec | null;
+    }): Promise<boolean> {
+      const stored = db.$with("stored").as(db.insert(messages).values(p.message).onConflictDoNothing().returning({ id: messages.id }));
+      const queued = p.job ? [db.$with("queued").as(enqueueStatement(db, p.job))] : [];
+      const rows = await db
+        .with(stored, ...queued)
+        .update(conversations)
+        .set({ ...p.conversation.values, updatedAt: new Date() })
+        .where(
+          and(
+            eq(conversations.professionalId, p.conversation.professionalId),
+            eq(conversations.id, p.conversation.id),
+            sql`exists (select 1 from ${stored})`,
+          ),
+        )
+        .returning({ id: conversations.id });
+      return rows.length > 0;
     },
 
     /** Whose conversation a message (ours by id, or Twilio's by MessageSid) belongs to: professional, patient, phone. */
