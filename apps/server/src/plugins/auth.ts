@@ -41,19 +41,23 @@ export function registerAuth(app: FastifyInstance, sessions: SessionService, reg
     }
   });
 
-  app.addHook("onRequest", async (request) => {
-    const config = request.routeOptions.config;
+  // A callback hook rather than an async one: public routes (health, webhooks, the web app) pass through without a
+  // promise; only a route that needs the session waits for it.
+  app.addHook("onRequest", (request, _reply, done) => {
+    const route = request.routeOptions;
     // Routes outside /api (static files, SPA fallback) and the 404 handler carry no access rule.
-    if (!request.routeOptions.url?.startsWith("/api")) return;
-    const access = config?.access;
+    if (!route.url?.startsWith("/api")) return done();
+    const access = route.config?.access;
     if (access === undefined) {
-      request.log.error({ url: request.routeOptions.url }, "route without declared access");
-      throw AppError.forbidden();
+      request.log.error({ url: route.url }, "route without declared access");
+      return done(AppError.forbidden());
     }
-    if (access === "public") return;
+    if (access === "public") return done();
 
-    request.auth = await authenticate(request, sessions);
-    if (!access.includes(request.auth.role)) throw AppError.forbidden();
+    authenticate(request, sessions).then((auth) => {
+      request.auth = auth;
+      done(access.includes(auth.role) ? undefined : AppError.forbidden());
+    }, done);
   });
 }
 
