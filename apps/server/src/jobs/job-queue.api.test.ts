@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { openDatabase, type Database, type Db } from "../db/client";
 import { jobs } from "../db/schema/index";
 import { rowsOf } from "../db/rows";
@@ -7,7 +7,7 @@ import { fixedClock } from "../lib/clock";
 import { openTestDatabase } from "../../test/context";
 import { adminPostgresUrl, testDbKind, withDatabase } from "../../test/test-db";
 import { enqueueJob, jobRepository } from "./job.repository";
-import { createWorker, exponentialBackoffMs, PermanentJobError, type JobLogger, type JobWorker, type WorkerOptions } from "./worker";
+import { createWorker, exponentialBackoffMs, KEEP_DONE_MS, PermanentJobError, type JobLogger, type JobWorker, type WorkerOptions } from "./worker";
 
 const T0 = new Date("2025-06-02T12:00:00.000Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
@@ -303,6 +303,28 @@ describe("the worker", () => {
 
     finish.resolve();
     await vi.waitFor(async () => expect((await repo.findById(id!))!.status).toBe("done"), { timeout: 5000, interval: 20 });
+  });
+
+  it("deletes done jobs a month after they finished, in bounded sweeps, and keeps failed, pending and recent ones", async () => {
+    const job = async (name: string, status: "done" | "failed" | "pending", finishedAgoMs: number) => {
+      const id = (await enqueueJob(db, { type: name, runAt: at(3600_000) }))!;
+      await db.update(jobs).set({ status, updatedAt: at(-finishedAgoMs) }).where(eq(jobs.id, id));
+      return id;
+    };
+    await job("done long ago", "done", KEEP_DONE_MS + 60_000);
+    await job("done long ago too", "done", KEEP_DONE_MS + 1);
+    const kept = [
+      await job("done recently", "done", KEEP_DONE_MS - 60_000),
+      await job("failed long ago", "failed", KEEP_DONE_MS + 60_000),
+      await job("not due yet", "pending", KEEP_DONE_MS + 60_000),
+    ];
+    const left = async () => (await db.select({ id: jobs.id }).from(jobs).orderBy(asc(jobs.id))).map((r) => r.id);
+
+    expect(await jobRepository(db).deleteDone({ finishedBefore: at(-KEEP_DONE_MS), limit: 1 })).toBe(1);
+    expect(await left()).toHaveLength(4);
+
+    worker({ handlers: {} }).start();
+    await vi.waitFor(async () => expect(await left()).toEqual(kept), { timeout: 5000, interval: 20 });
   });
 
   it("polls at once on wake() instead of waiting for its next poll", async () => {

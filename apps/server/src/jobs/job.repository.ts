@@ -208,6 +208,17 @@ export function jobRepository(db: DbOrTx) {
       return rows.map(asJobRow);
     },
 
+    /** Deletes up to `limit` done jobs that finished before `finishedBefore`; returns how many went. */
+    async deleteDone(p: { finishedBefore: Date; limit: number }): Promise<number> {
+      const old = db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(and(eq(jobs.status, "done"), lt(jobs.updatedAt, p.finishedBefore)))
+        .limit(p.limit);
+      const rows = await db.delete(jobs).where(inArray(jobs.id, old)).returning({ id: jobs.id });
+      return rows.length;
+    },
+
     /**
      * Hands this worker's running jobs back to the queue on shutdown, due at once for any other process. They
      * did not really run (or their outcome is unknown), so the attempt the claim added is given back.

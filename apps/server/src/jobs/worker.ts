@@ -58,6 +58,8 @@ export interface WorkerOptions {
   backoffBaseMs?: number;
   /** Run time limit of a job type without its own timeoutMs. */
   jobTimeoutMs?: number;
+  /** Done jobs older than this (since they finished) are deleted; failed ones stay for the admin. */
+  keepDoneMs?: number;
   /**
    * While this answers true the worker runs one job at a time instead of `concurrency` (never none, so the queue
    * always moves): the process is busy serving requests, which should not wait behind background work.
@@ -101,6 +103,12 @@ export function exponentialBackoffMs(attempt: number, baseMs: number, random: ()
 
 const messageOf = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 
+/** How long a done job is kept: long past any retry of what caused it (a Twilio retry, a repeated callback). */
+export const KEEP_DONE_MS = 30 * 24 * 3600_000;
+const PRUNE_EVERY_MS = 3600_000;
+/** Rows one sweep deletes at most, so a first sweep over a long history stays a short statement. */
+const PRUNE_BATCH = 5000;
+
 /** The abort reason of handlers that stop() (or a drain past its timeout) gave up on. */
 class WorkerStoppingError extends Error {
   constructor() {
@@ -136,6 +144,7 @@ export function createWorker(db: Db, options: WorkerOptions): JobWorker {
   const lockTimeoutMs = options.lockTimeoutMs ?? 120_000;
   const backoffBaseMs = options.backoffBaseMs ?? 5000;
   const jobTimeoutMs = options.jobTimeoutMs ?? 300_000;
+  const keepDoneMs = options.keepDoneMs ?? KEEP_DONE_MS;
   const clock = options.clock ?? systemClock;
   const log = options.log ?? silentLog;
   const busy = options.busy ?? (() => false);
@@ -152,6 +161,8 @@ export function createWorker(db: Db, options: WorkerOptions): JobWorker {
   let heartbeatTimer: NodeJS.Timeout | null = null;
   /** Clock time of the last stale-lock sweep; checked on the injected clock so tests that move it see a sweep. */
   let lastReclaimAt = Number.NEGATIVE_INFINITY;
+  /** Clock time of the last sweep of old done jobs (same clock). */
+  let lastPruneAt = Number.NEGATIVE_INFINITY;
 
   const wake = () => {
     wakePending = true;
@@ -209,6 +220,18 @@ export function createWorker(db: Db, options: WorkerOptions): JobWorker {
         log.warn({ jobId: job.id, type: job.type }, "reclaimed a job whose worker stopped heartbeating");
       }
     }
+  };
+
+  /**
+   * Deletes done jobs finished more than keepDoneMs ago, a bounded batch at most every PRUNE_EVERY_MS: every
+   * WhatsApp message leaves a few done jobs, which nothing reads again (docs/decisions/003).
+   */
+  const pruneDone = async () => {
+    const now = clock.now().getTime();
+    if (now - lastPruneAt < PRUNE_EVERY_MS && now >= lastPruneAt) return;
+    lastPruneAt = now;
+    const removed = await repo.deleteDone({ finishedBefore: new Date(now - keepDoneMs), limit: PRUNE_BATCH });
+    if (removed > 0) log.debug({ removed }, "deleted old done jobs");
   };
 
   const recordFailure = async (definition: JobDefinition, job: ClaimedJob, error: unknown, jobLog: JobLogger) => {
@@ -295,6 +318,7 @@ export function createWorker(db: Db, options: WorkerOptions): JobWorker {
         // Cleared before the claim: a wake() during it means something may have committed after its snapshot.
         wakePending = false;
         await reclaimStale(false);
+        await pruneDone();
         const free = (busy() ? 1 : concurrency) - running.size;
         if (free > 0 && !stopping) {
           const claimed = await repo.claimDue({ workerId, now: clock.now(), limit: free });
