@@ -1,9 +1,8 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { serverDir } from "./server-dir";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, "../../..");
+const repoRoot = path.resolve(serverDir, "../..");
 
 const optional = z
   .string()

@@ -13,7 +13,7 @@ import { copyTemplateDatabase, startServerProcess, stopServerProcess, type Serve
 import { testDbKind } from "./test-db";
 
 /**
- * Reminders across a crash: a server process (server.ts, as `npm start` runs it) killed with SIGKILL while it
+ * Reminders across a crash: a server process (server.ts from source) killed with SIGKILL while it
  * sends reminders, then a fresh one on the same PostgreSQL. Each patient gets exactly one reminder: the reminder
  * ledger stops a second run of the job, and the send job's in-doubt check adopts a template message Twilio took
  * before the kill. PostgreSQL only: the embedded database belongs to a single process.

@@ -7,10 +7,19 @@ import { freePort, TEST_TWILIO } from "./assistant-harness";
 import { adminPostgresUrl, pgTemplateName, withDatabase } from "./test-db";
 
 /**
- * Real server processes (server.ts, as `npm start` runs it) for the tests that kill or share them: each on a free
- * port of 127.0.0.1, Twilio credentials of the stand-in, short job locks so a killed process's jobs come back fast.
+ * Real server processes for the tests that kill or share them: each on a free port of 127.0.0.1, Twilio
+ * credentials of the stand-in, short job locks so a killed process's jobs come back fast. By default server.ts
+ * from source through tsx; server-bundle.api.test.ts runs the bundle `npm start` runs.
  */
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** What to run: Node's arguments and the working directory. */
+export interface ServerCommand {
+  args: string[];
+  cwd: string;
+}
+
+const FROM_SOURCE: ServerCommand = { args: ["--import", "tsx", "src/server.ts"], cwd: serverDir };
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -20,11 +29,11 @@ export interface ServerProcess {
 }
 
 /** Starts one process with `env` on top of the shared settings and waits until /api/health answers. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>, command: ServerCommand = FROM_SOURCE): Promise<ServerProcess> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
-    cwd: serverDir,
+  const child = spawn(process.execPath, command.args, {
+    cwd: command.cwd,
     env: {
       PATH: process.env.PATH,
       PORT: String(port),

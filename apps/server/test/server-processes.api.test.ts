@@ -10,7 +10,7 @@ import { copyTemplateDatabase, startServerProcess, stopServerProcess, type Serve
 import { testDbKind } from "./test-db";
 
 /**
- * Real server processes (server.ts, as `npm start` runs it) sharing one PostgreSQL: the job queue must hand each
+ * Real server processes (server.ts from source) sharing one PostgreSQL: the job queue must hand each
  * reply to exactly one of them, and a process killed with SIGKILL must lose no acknowledged message and send no
  * reply twice. PostgreSQL only: the embedded database belongs to a single process.
  */

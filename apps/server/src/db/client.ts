@@ -1,6 +1,6 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { mkdirSync } from "node:fs";
+import { serverDir } from "../server-dir";
 import { acquireDataDirLock } from "./data-dir-lock";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -19,7 +19,8 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Repositories accept either the database or an open transaction. */
 export type DbOrTx = Db | Tx;
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+/** drizzle-kit's migrations, read from the source tree by the bundle too (docs/decisions/005). */
+export const migrationsFolder = path.join(serverDir, "src/db/migrations");
 
 export type DatabaseOptions =
   | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob | File }

@@ -37,6 +37,7 @@ import { loadConfig } from "../config";
 import { openDatabase } from "../db/client";
 import { hashPassword } from "../lib/password";
 import { startWebhookFakes, WEBHOOK_PHASE_NAME, webhookPhase, type WebhookFakes } from "./bench-webhook";
+import { buildServerBundle } from "./server-bundle";
 
 const PROFESSIONALS = 500;
 const PATIENTS_EACH = 400; // 200 000
@@ -469,6 +470,8 @@ async function main() {
     .filter((r) => !only.length || only.some((word) => word.startsWith(PGLITE_PREFIX.trim().slice(0, -1)) && r.name.includes(word)));
   const webhook = selected(WEBHOOK_PHASE_NAME);
 
+  // `npm start` runs the bundle it has just built (docs/decisions/005): so does the bench.
+  await buildServerBundle();
   if (list.length || webhook) await postgresPhases(list, webhook);
   if (embedded.length) await pglitePhase(embedded);
   agent.destroy();
