@@ -617,7 +617,7 @@ async function pglitePhase(list: Route[]) {
   const dataDir = kept ? path.resolve(kept) : mkdtempSync(path.join(tmpdir(), "clinora-bench-pglite-"));
   try {
     if (kept && existsSync(path.join(dataDir, LOADED_MARK))) {
-      log(`Reusing the clinic loaded in ${dataDir}.`);
+      log("Reusing the clinic loaded by an earlier run (BENCH_PGLITE_DIR).");
     } else {
       const t0 = performance.now();
       const database = await openDatabase({ kind: "pglite", dataDir });
