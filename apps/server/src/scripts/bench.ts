@@ -16,13 +16,14 @@
  *
  * Then the embedded database: one clinic (5 000 patients, 50 000 appointments, 5 000 tasks) loaded into a
  * fresh PGlite folder, the same routes at 8 connections. BENCH_ROUTES words starting with "PGlite" select them.
+ * BENCH_PGLITE_DIR names a folder to load the clinic into and keep; a later run with the same folder reuses it.
  *
  * Then the WhatsApp webhook (bench-webhook.ts, selected by BENCH_ROUTES=webhook): signed inbound messages at a
  * steady 200/s for 30 s, open loop, with the server's job worker answering them through a fake LLM and a fake
  * Twilio started here; prints the acknowledgement latency and how long the worker took to drain the replies.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import http from "node:http";
 import net from "node:net";
@@ -34,7 +35,7 @@ import pg from "pg";
 import { todayIn, addDays } from "@clinora/contracts/zoned-time";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
-import { openDatabase } from "../db/client";
+import { openDatabase, type Database } from "../db/client";
 import { hashPassword } from "../lib/password";
 import { startWebhookFakes, WEBHOOK_PHASE_NAME, webhookPhase, type WebhookFakes } from "./bench-webhook";
 import { buildServerBundle } from "./server-bundle";
@@ -58,6 +59,8 @@ const HEALTH_ROUNDS = 5;
 /** The embedded database's dataset and load (issue 13): one clinic, 8 connections. */
 const CLINIC = { patients: 5000, appointments: 50_000, tasks: 5000, concurrency: 8, requests: 2000 };
 const PASSWORD = "Bench@12345";
+/** Written into BENCH_PGLITE_DIR once the clinic is loaded, so a later run can reuse the folder. */
+const LOADED_MARK = "clinora-bench-loaded";
 const ZONE = "America/Sao_Paulo";
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -382,31 +385,64 @@ async function waitForServer(child: ChildProcess, port = PORT) {
   throw new Error("server did not start");
 }
 
+/** How the query plans are taken: an in-process database whose driver logs SQL, and a way to EXPLAIN a statement. */
+interface PlanSource {
+  open(logQuery: (query: string, params: unknown[]) => void): Promise<Database>;
+  explain(database: Database, query: string, params: unknown[]): Promise<string[]>;
+  config: Record<string, string>;
+}
+
+const EXPLAIN = "explain (analyze, buffers, costs off, timing on)";
+
+/** PostgreSQL: the bench database through the product's pool, EXPLAIN on a connection of its own. */
+function postgresPlans(): PlanSource {
+  return {
+    open: (logQuery) => openDatabase({ kind: "postgres", url, logQuery }),
+    explain: async (_, query, params) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        return (await client.query(`${EXPLAIN} ${query}`, params)).rows.map((row) => row["QUERY PLAN"] as string);
+      } finally {
+        await client.end();
+      }
+    },
+    config: { DATABASE_URL: url },
+  };
+}
+
+/** PGlite: the clinic's data folder opened in this process (the server has stopped), EXPLAIN on the same engine. */
+function pglitePlans(dataDir: string): PlanSource {
+  return {
+    open: (logQuery) => openDatabase({ kind: "pglite", dataDir, logQuery }),
+    explain: async (database, query, params) =>
+      (await database.pglite!.query<{ "QUERY PLAN": string }>(`${EXPLAIN} ${query}`, params)).rows.map((row) => row["QUERY PLAN"]),
+    config: { DATABASE_URL: "", DATA_DIR: dataDir },
+  };
+}
+
 /** Runs each route once through an in-process app whose driver logs SQL, then EXPLAINs what it ran. */
-async function queryPlans(list: Route[], session: string) {
+async function queryPlans(list: Route[], session: string, source: PlanSource) {
   const captured: { query: string; params: unknown[] }[] = [];
-  const database = await openDatabase({ kind: "postgres", url, logQuery: (query, params) => captured.push({ query, params }) });
-  const app = await buildApp({ config: loadConfig({ DATABASE_URL: url, LOG_LEVEL: "silent", WEB_DIST_DIR: "/nonexistent" }), database });
-  const explain = new pg.Client({ connectionString: url });
-  await explain.connect();
+  const database = await source.open((query, params) => captured.push({ query, params }));
+  const app = await buildApp({ config: loadConfig({ ...source.config, LOG_LEVEL: "silent", WEB_DIST_DIR: "/nonexistent" }), database });
   try {
     for (const route of list.filter((r) => r.auth)) {
       captured.length = 0;
       await app.inject({ method: route.method, url: route.path, payload: route.body as object | undefined, headers: { "x-session-id": session } });
       log(`### ${route.name}`);
-      for (const q of captured) {
+      for (const q of [...captured]) {
         if (/sessions|users/.test(q.query) && /token_hash|last_seen_at/.test(q.query)) continue; // the session lookup, same for all
-        const plan = await explain.query(`explain (analyze, buffers, costs off, timing on) ${q.query}`, q.params);
+        const plan = await source.explain(database, q.query, q.params);
         log("```");
         log(q.query.length > 400 ? `${q.query.slice(0, 400)}…` : q.query);
         log("--");
-        for (const row of plan.rows) log(row["QUERY PLAN"]);
+        for (const line of plan) log(line);
         log("```");
       }
       log();
     }
   } finally {
-    await explain.end();
     await app.close();
     await database.close();
   }
@@ -508,7 +544,7 @@ async function postgresPhases(list: Route[], webhook: boolean) {
     if (list.some((r) => r.auth)) {
       log("## Query plans");
       log();
-      await queryPlans(list, await login());
+      await queryPlans(list, await login(), postgresPlans());
     }
   } finally {
     await stop(child);
@@ -537,7 +573,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function routePhases(list: Route[], server: Target, bare: Target | null) {
   const session = await login();
   const notes: string[] = [];
-  log(...TABLE_HEAD);
+  log(TABLE_HEAD.join("\n"));
   for (const route of list) {
     if (route.path !== "/api/health" || !bare) {
       log(row(route.name, await measure(route, session, server)));
@@ -582,21 +618,28 @@ async function pglitePhase(list: Route[]) {
   log();
   log(`Dataset: one clinic, ${CLINIC.patients} patients, ${CLINIC.appointments} appointments, ${CLINIC.tasks} tasks. Load: ${CLINIC.concurrency} concurrent keep-alive connections, ${WARMUP_PER_ROUTE} warm-up then ${CLINIC.requests} measured requests per route.`);
   log();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "clinora-bench-pglite-"));
+  const kept = process.env.BENCH_PGLITE_DIR;
+  const dataDir = kept ? path.resolve(kept) : mkdtempSync(path.join(tmpdir(), "clinora-bench-pglite-"));
   try {
-    const t0 = performance.now();
-    const database = await openDatabase({ kind: "pglite", dataDir });
-    await database.migrate();
-    await loadClinic(database.pglite!, await hashPassword(PASSWORD));
-    await database.close();
-    log(`Loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
+    if (kept && existsSync(path.join(dataDir, LOADED_MARK))) {
+      log("Reusing the clinic loaded by an earlier run (BENCH_PGLITE_DIR).");
+    } else {
+      const t0 = performance.now();
+      const database = await openDatabase({ kind: "pglite", dataDir });
+      await database.migrate();
+      await loadClinic(database.pglite!, await hashPassword(PASSWORD));
+      await database.close();
+      if (kept) writeFileSync(path.join(dataDir, LOADED_MARK), "");
+      log(`Loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
+    }
     log();
     const child = startServer({ DATABASE_URL: "", DATA_DIR: dataDir }, PGLITE_PORT);
+    let session = "";
     try {
       await waitForServer(child, PGLITE_PORT);
-      const session = await login(PGLITE_PORT);
+      session = await login(PGLITE_PORT);
       const server: Target = { pid: child.pid!, port: PGLITE_PORT, probe: child };
-      log(...TABLE_HEAD);
+      log(TABLE_HEAD.join("\n"));
       for (const route of list) log(row(route.name, await measure(route, session, server, CLINIC.concurrency, CLINIC.requests), false));
       log();
       log("Targets: p95 under 50 ms for each route, event-loop delay p99 under 20 ms. PostgreSQL runs inside the server process here, so its CPU is in the server's.");
@@ -604,8 +647,13 @@ async function pglitePhase(list: Route[]) {
     } finally {
       await stop(child);
     }
+    if (list.some((r) => r.auth)) {
+      log("### Query plans (PGlite)");
+      log();
+      await queryPlans(list, session, pglitePlans(dataDir));
+    }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!kept) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -18,6 +18,9 @@ export interface AppointmentFilters {
   patientId?: string;
 }
 
+/** Longer than any appointment can last (durations are minutes, at most a few hours): bounds overlap searches. */
+const LONGEST_APPOINTMENT_MS = 24 * 60 * 60 * 1000;
+
 /** An instant range [startsAt, endsAt). */
 export interface InstantRange {
   startsAt: Date;
@@ -140,6 +143,9 @@ export function appointmentRepository(db: DbOrTx, professionalId: string) {
             ne(appointments.status, "cancelled"),
             lt(appointments.startsAt, range.endsAt),
             gt(appointments.endsAt, range.startsAt),
+            // Implied by the line above (no appointment lasts a day), but it bounds the (professional_id, starts_at)
+            // index scan from below: without it the scan reads every earlier appointment, the whole history.
+            gt(appointments.startsAt, new Date(range.startsAt.getTime() - LONGEST_APPOINTMENT_MS)),
             exceptId ? ne(appointments.id, exceptId) : undefined,
           ),
         );
