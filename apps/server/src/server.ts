@@ -1,25 +1,54 @@
-import { loadConfig } from "./config";
+import cluster, { type Worker } from "node:cluster";
+import { pino, type Logger } from "pino";
+import { loadConfig, type Config } from "./config";
 import { buildApp } from "./app";
-import { openDatabase } from "./db/client";
+import { openDatabase, type Database } from "./db/client";
 import { ensureFirstAdmin } from "./modules/users/first-admin";
 import { scheduleNextBackup } from "./modules/backups/backup.jobs";
 import { systemClock } from "./lib/clock";
 
-/** Starts the product: database, migrations, first administrator, HTTP; stops cleanly on SIGINT/SIGTERM. */
+/** A server process that has not exited this long after SIGTERM is killed (its jobs' grace period is 10 s). */
+const STOP_GRACE_MS = 30_000;
+
+/**
+ * Starts the product: database, migrations, first administrator, HTTP; stops cleanly on SIGINT/SIGTERM.
+ * With SERVER_PROCESSES above 1 (PostgreSQL only), this process prepares the database once and supervises that
+ * many server processes sharing the port (node:cluster); see docs/decisions/020.
+ */
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase(
+  if (cluster.isWorker) return serve(config);
+  if (config.serverProcesses > 1) return supervise(config);
+  const database = await open(config);
+  await prepare(database, config, pino({ level: config.logLevel }));
+  await serve(config, database);
+}
+
+function open(config: Config): Promise<Database> {
+  return openDatabase(
     config.databaseUrl ? { kind: "postgres", url: config.databaseUrl, maxConnections: config.databasePoolMax } : { kind: "pglite", dataDir: config.dataDir },
   );
+}
+
+/** What runs once per start, whatever the number of processes: migrations, the first administrator, the backup slot. */
+async function prepare(database: Database, config: Config, log: Logger) {
   await database.migrate();
+  await ensureFirstAdmin(database.db, config, log);
+  // BACKUP_EVERY_HOURS: the first slot is queued here (once across instances), each backup queues the next.
+  await scheduleNextBackup(database.db, systemClock, config.backup.everyHours);
+}
+
+/** One server process: HTTP and its job worker, on a prepared database; stops on SIGINT/SIGTERM. */
+async function serve(config: Config, opened?: Database) {
+  const database = opened ?? (await open(config));
   const app = await buildApp({ config, database });
-  await ensureFirstAdmin(database.db, config, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
+    // Stops the job worker too: its running jobs get their grace period, then go back to the queue.
     await app.close();
     await database.close();
     process.exit(0);
@@ -28,9 +57,65 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
-  // BACKUP_EVERY_HOURS: the first slot is queued here (once across instances), each backup queues the next.
-  await scheduleNextBackup(database.db, systemClock, config.backup.everyHours);
   app.worker.start();
+}
+
+/**
+ * The primary of SERVER_PROCESSES server processes: prepares the database, starts them, starts another when one
+ * dies after it was serving, and on SIGINT/SIGTERM stops them all (each releases its jobs) and exits. A process
+ * that dies before it listens (a port in use, a database that cannot be reached) stops the whole start: starting
+ * it again would only fail again.
+ */
+async function supervise(config: Config) {
+  const log = pino({ level: config.logLevel });
+  const database = await open(config);
+  await prepare(database, config, log);
+  await database.close();
+
+  const serving = new Set<Worker>();
+  let stopping = false;
+  const start = () => {
+    const worker = cluster.fork();
+    worker.once("listening", () => serving.add(worker));
+  };
+
+  const stop = async (signal: string, exitCode: number) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal, processes: Object.keys(cluster.workers ?? {}).length }, "stopping the server processes");
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
+    const codes = await Promise.all(workers.map((worker) => stopWorker(worker)));
+    process.exit(codes.every((code) => code === 0) ? exitCode : 1);
+  };
+
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    if (!serving.delete(worker)) {
+      log.error({ pid: worker.process.pid, code, signal }, "a server process stopped before it listened; stopping");
+      void stop("start failed", 1);
+      return;
+    }
+    log.error({ pid: worker.process.pid, code, signal }, "a server process stopped unexpectedly; starting another");
+    start();
+  });
+  process.on("SIGINT", () => void stop("SIGINT", 0));
+  process.on("SIGTERM", () => void stop("SIGTERM", 0));
+
+  for (let i = 0; i < config.serverProcesses; i++) start();
+  log.info({ processes: config.serverProcesses, port: config.port }, "server processes started");
+}
+
+/** SIGTERM, then SIGKILL after STOP_GRACE_MS; resolves with the exit code (1 when it had to be killed). */
+function stopWorker(worker: Worker): Promise<number> {
+  return new Promise((resolve) => {
+    if (worker.isDead()) return resolve(worker.process.exitCode ?? 1);
+    const timer = setTimeout(() => worker.process.kill("SIGKILL"), STOP_GRACE_MS);
+    worker.once("exit", (code) => {
+      clearTimeout(timer);
+      resolve(code ?? 1);
+    });
+    worker.process.kill("SIGTERM");
+  });
 }
 
 main().catch((err) => {
