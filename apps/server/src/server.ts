@@ -84,18 +84,18 @@ async function supervise(config: Config) {
     stopping = true;
     log.info({ signal, processes: Object.keys(cluster.workers ?? {}).length }, "stopping the server processes");
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
-    const codes = await Promise.all(workers.map((worker) => stopWorker(worker)));
-    process.exit(codes.every((code) => code === 0) ? exitCode : 1);
+    const clean = await Promise.all(workers.map((worker) => stopWorker(worker, serving.has(worker))));
+    process.exit(clean.every(Boolean) ? exitCode : 1);
   };
 
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) return;
     if (!serving.delete(worker)) {
-      log.error({ pid: worker.process.pid, code, signal }, "a server process stopped before it listened; stopping");
+      log.error({ serverPid: worker.process.pid, code, signal }, "a server process stopped before it listened; stopping");
       void stop("start failed", 1);
       return;
     }
-    log.error({ pid: worker.process.pid, code, signal }, "a server process stopped unexpectedly; starting another");
+    log.error({ serverPid: worker.process.pid, code, signal }, "a server process stopped unexpectedly; starting another");
     start();
   });
   process.on("SIGINT", () => void stop("SIGINT", 0));
@@ -105,14 +105,18 @@ async function supervise(config: Config) {
   log.info({ processes: config.serverProcesses, port: config.port }, "server processes started");
 }
 
-/** SIGTERM, then SIGKILL after STOP_GRACE_MS; resolves with the exit code (1 when it had to be killed). */
-function stopWorker(worker: Worker): Promise<number> {
+/**
+ * SIGTERM, then SIGKILL after STOP_GRACE_MS. Resolves whether it stopped cleanly: it exited 0 after closing, or it
+ * was still starting (it had not listened, so it held no request and no job) and SIGTERM ended it.
+ */
+function stopWorker(worker: Worker, wasServing: boolean): Promise<boolean> {
   return new Promise((resolve) => {
-    if (worker.isDead()) return resolve(worker.process.exitCode ?? 1);
+    const clean = (code: number | null, signal: string | null) => code === 0 || (!wasServing && signal === "SIGTERM");
+    if (worker.isDead()) return resolve(clean(worker.process.exitCode, worker.process.signalCode));
     const timer = setTimeout(() => worker.process.kill("SIGKILL"), STOP_GRACE_MS);
-    worker.once("exit", (code) => {
+    worker.once("exit", (code, signal) => {
       clearTimeout(timer);
-      resolve(code ?? 1);
+      resolve(clean(code, signal));
     });
     worker.process.kill("SIGTERM");
   });
