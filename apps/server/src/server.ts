@@ -58,6 +58,8 @@ async function serve(config: Config, opened?: Database) {
 
   await app.listen({ port: config.port, host: config.host });
   app.worker.start();
+  // A server process of SERVER_PROCESSES has its primary's channel: the primary announces once all of them listen.
+  if (cluster.isPrimary) announceReady();
 }
 
 /**
@@ -74,9 +76,16 @@ async function supervise(config: Config) {
 
   const serving = new Set<Worker>();
   let stopping = false;
+  let ready = false;
   const start = () => {
     const worker = cluster.fork();
-    worker.once("listening", () => serving.add(worker));
+    worker.once("listening", () => {
+      serving.add(worker);
+      if (ready || serving.size < config.serverProcesses) return;
+      ready = true;
+      log.info({ processes: serving.size, port: config.port }, "every server process is listening");
+      announceReady();
+    });
   };
 
   const stop = async (signal: string, exitCode: number) => {
@@ -102,7 +111,14 @@ async function supervise(config: Config) {
   process.on("SIGTERM", () => void stop("SIGTERM", 0));
 
   for (let i = 0; i < config.serverProcesses; i++) start();
-  log.info({ processes: config.serverProcesses, port: config.port }, "server processes started");
+}
+
+/**
+ * Tells a parent that started this process with an IPC channel that it serves (every process listens): the
+ * "ready" message of process managers such as PM2 (wait_ready), which `npm run bench` also waits for.
+ */
+function announceReady() {
+  process.send?.("ready");
 }
 
 /**
