@@ -2,7 +2,7 @@ import { index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-or
 
 /**
  * Requests counted per limit, client and fixed time window, shared by every server process and instance
- * (docs/decisions/020-rate-limits-across-processes.md). Each process counts in memory and adds its counts here
+ * (docs/decisions/020-server-processes-and-shared-rate-limits.md). Each process counts in memory and adds its counts here
  * about once a second; a row is deleted some time after its window has ended.
  */
 export const rateLimitHits = pgTable(
