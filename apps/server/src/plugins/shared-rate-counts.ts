@@ -47,6 +47,8 @@ export class SharedRateCounts {
   readonly #scopes = new Map<string, Map<string, Entry>>();
   #running: Promise<void> = Promise.resolve();
   #lastPrune = Number.NEGATIVE_INFINITY;
+  /** Whether this process wrote rows since it last pruned: an idle process sends no statement at all. */
+  #reportedSincePrune = false;
 
   constructor(deps: SharedRateCountsDeps) {
     this.#deps = deps;
@@ -74,8 +76,8 @@ export class SharedRateCounts {
   }
 
   /**
-   * Reports the counts not yet reported and takes the totals back; forgets windows that have ended; now and then
-   * deletes the shared rows of ended windows. Calls run one after another. A failed report keeps its counts for
+   * Reports the counts not yet reported and takes the totals back; forgets windows that have ended; at most once a
+   * minute, when it has written rows since, deletes the shared rows of ended windows. Calls run one after another. A failed report keeps its counts for
    * the next call and rejects.
    */
   sync(): Promise<void> {
@@ -112,9 +114,11 @@ export class SharedRateCounts {
         entry.pending -= hits;
         entry.synced = total;
       }
+      this.#reportedSincePrune = true;
     }
-    if (now - this.#lastPrune >= PRUNE_EVERY_MS) {
+    if (this.#reportedSincePrune && now - this.#lastPrune >= PRUNE_EVERY_MS) {
       this.#lastPrune = now;
+      this.#reportedSincePrune = false;
       // A minute of slack: a process whose clock is a little behind may still report a window that just ended.
       await this.#deps.prune(new Date(now - PRUNE_EVERY_MS));
     }
