@@ -1,5 +1,4 @@
 import Fastify, { LogController, type FastifyInstance } from "fastify";
-import rateLimit from "@fastify/rate-limit";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
@@ -7,6 +6,7 @@ import { systemClock, type Clock } from "./lib/clock";
 import { registerAuth, type RegisteredRoute } from "./plugins/auth";
 import { DOCS_PREFIX, registerDocs } from "./plugins/docs";
 import { registerErrorHandling } from "./plugins/errors";
+import { registerRateLimit } from "./plugins/rate-limit";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { responseSerializerCompiler } from "./plugins/serializer";
 import { registerWeb } from "./plugins/web";
@@ -201,7 +201,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
   });
   registerAuth(app, sessions, registry);
 
-  await app.register(rateLimit, { global: true, max: config.rateLimitPerMinute, timeWindow: "1 minute" });
+  await registerRateLimit(app, { db, clock, maxPerMinute: config.rateLimitPerMinute });
   await registerDocs(app);
 
   await app.register(

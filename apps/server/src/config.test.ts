@@ -34,4 +34,12 @@ describe("loadConfig", () => {
     const c = loadConfig({ GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "s", CALENDAR_TOKEN_KEY: key.toString("base64"), GOOGLE_BASE_URL: "http://127.0.0.1:4010/" });
     expect(c.google).toEqual({ clientId: "id", clientSecret: "s", baseUrl: "http://127.0.0.1:4010", tokenKey: key });
   });
+
+  it("runs one server process by default, more only on PostgreSQL", () => {
+    expect(loadConfig({}).serverProcesses).toBe(1);
+    expect(loadConfig({ SERVER_PROCESSES: "3", DATABASE_URL: "postgres://db.exemplo/clinora" }).serverProcesses).toBe(3);
+    expect(() => loadConfig({ SERVER_PROCESSES: "2" })).toThrow(/SERVER_PROCESSES: above 1 needs DATABASE_URL/);
+    expect(() => loadConfig({ SERVER_PROCESSES: "0", DATABASE_URL: "postgres://db.exemplo/clinora" })).toThrow(/SERVER_PROCESSES/);
+    expect(() => loadConfig({ SERVER_PROCESSES: "dois" })).toThrow(/SERVER_PROCESSES/);
+  });
 });

@@ -16,8 +16,13 @@ const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optional,
-  /** Connections per instance to PostgreSQL. */
+  /** Connections per server process to PostgreSQL. */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
+  /**
+   * Server processes on this host (node:cluster), each with its own event loop, job worker and database pool, on
+   * the same port. Above 1 needs PostgreSQL: the embedded database belongs to one process.
+   */
+  SERVER_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   ADMIN_EMAIL: optional.pipe(z.email().optional()),
   ADMIN_PASSWORD: optional.pipe(z.string().min(8).optional()),
   PUBLIC_URL: optional.pipe(z.url().optional()),
@@ -62,7 +67,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Folder of the built web app; the API alone is served when it does not exist. */
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, "apps/web/dist")),
-  /** Requests per minute per client address, across the API (login has its own, stricter limit). */
+  /**
+   * Requests per minute per client address, across the API (login has its own, stricter limit); counted across
+   * every process and instance on the same database.
+   */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Web chat (docs/decisions/016): model calls per visitor per day, after which the professional answers. */
   WEB_CHAT_LLM_CALLS_PER_DAY: z.coerce.number().int().min(1).default(40),
@@ -82,6 +90,15 @@ const envSchema = z.object({
   if (e.GOOGLE_CLIENT_ID && !e.CALENDAR_TOKEN_KEY) {
     ctx.addIssue({ code: "custom", path: ["CALENDAR_TOKEN_KEY"], message: "required when GOOGLE_CLIENT_ID is set" });
   }
+  // PGlite runs inside one process and locks its data folder (docs/decisions/001): refused rather than quietly
+  // running one process, so a deployment never believes it has N.
+  if (e.SERVER_PROCESSES > 1 && !e.DATABASE_URL) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["SERVER_PROCESSES"],
+      message: "above 1 needs DATABASE_URL (PostgreSQL); the embedded database belongs to a single process",
+    });
+  }
 });
 
 export type Config = {
@@ -90,6 +107,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolMax: number;
+  /** SERVER_PROCESSES. */
+  serverProcesses: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   publicUrl: string | undefined;
@@ -132,6 +151,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    serverProcesses: e.SERVER_PROCESSES,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ""),

@@ -28,8 +28,8 @@ export interface ServerProcess {
   output: string[];
 }
 
-/** Starts one process with `env` on top of the shared settings and waits until /api/health answers. */
-export async function startServerProcess(env: Record<string, string>, command: ServerCommand = FROM_SOURCE): Promise<ServerProcess> {
+/** Spawns one process with `env` on top of the shared settings; does not wait for it. */
+export async function spawnServerProcess(env: Record<string, string>, command: ServerCommand = FROM_SOURCE): Promise<ServerProcess> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, command.args, {
@@ -54,7 +54,13 @@ export async function startServerProcess(env: Record<string, string>, command: S
   const output: string[] = [];
   child.stdout!.on("data", (d) => output.push(String(d)));
   child.stderr!.on("data", (d) => output.push(String(d)));
-  const server = { child, origin, output };
+  return { child, origin, output };
+}
+
+/** Starts one process with `env` on top of the shared settings and waits until /api/health answers. */
+export async function startServerProcess(env: Record<string, string>, command: ServerCommand = FROM_SOURCE): Promise<ServerProcess> {
+  const server = await spawnServerProcess(env, command);
+  const { child, origin, output } = server;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output.join("")}`);
@@ -65,6 +71,12 @@ export async function startServerProcess(env: Record<string, string>, command: S
     }
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** Resolves with the process's exit code (null when a signal ended it). */
+export function exitOf(server: ServerProcess): Promise<number | null> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return Promise.resolve(server.child.exitCode);
+  return new Promise((resolve) => server.child.once("exit", (code) => resolve(code)));
 }
 
 /** Stops a process (SIGKILL to simulate a crash) and waits for it to exit. */

@@ -1,11 +1,13 @@
 /**
  * Loaded into the server by `npm run bench` (node --import) when the bench wants the event-loop delay: a
  * histogram of how late the loop ran its timers, which the bench resets before a route and reads after it over
- * the IPC channel. Does nothing in a process started without one (npm start never loads it).
+ * the IPC channel. Does nothing in a process started without one (npm start never loads it), nor in the server
+ * processes of SERVER_PROCESSES (node:cluster gives them a channel of its own, to their primary).
  */
+import cluster from "node:cluster";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 
-if (process.send) {
+if (process.send && cluster.isPrimary) {
   const histogram = monitorEventLoopDelay({ resolution: 5 });
   histogram.enable();
   process.on("message", (message) => {

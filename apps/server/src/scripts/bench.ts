@@ -8,6 +8,8 @@
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/clinora_bench) is dropped and recreated
  * unless BENCH_REUSE=1 and it already holds the dataset. BENCH_ROUTES (comma-separated words) measures only the
  * routes whose names contain one of them; BENCH_NODE_ARGS passes flags to the server's Node (e.g. --cpu-prof).
+ * BENCH_PROCESSES (default 1) runs the PostgreSQL server with SERVER_PROCESSES of that many, the connection pool
+ * (BENCH_POOL_MAX, default 32) divided between them; the server's CPU is then the primary's and its processes'.
  *
  * GET /api/health is measured in alternating rounds with a bare node:http server (bench-bare.ts) answering the
  * same JSON after the same `select 1` through a pg pool of the same size; the ratio of their server CPU per
@@ -263,7 +265,7 @@ function requestBytes(route: Route, session: string, port: number): Buffer {
 }
 
 /** CPU seconds (user + system) used so far by the processes `pick` selects, read from /proc (Linux); 0 elsewhere. */
-function cpuSeconds(pick: (pid: number, comm: string) => boolean): number {
+function cpuSeconds(pick: (pid: number, comm: string, ppid: number) => boolean): number {
   let ticks = 0;
   let pids: string[];
   try {
@@ -276,8 +278,8 @@ function cpuSeconds(pick: (pid: number, comm: string) => boolean): number {
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
       const close = stat.lastIndexOf(")");
       const comm = stat.slice(stat.indexOf("(") + 1, close);
-      if (!pick(Number(pid), comm)) continue;
       const fields = stat.slice(close + 2).split(" ");
+      if (!pick(Number(pid), comm, Number(fields[1]))) continue;
       ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
     } catch {
       // the process ended meanwhile
@@ -286,11 +288,11 @@ function cpuSeconds(pick: (pid: number, comm: string) => boolean): number {
   return ticks / 100; // USER_HZ
 }
 
-/** CPU used by the server, by PostgreSQL and by this load generator. */
+/** CPU used by the server (with its server processes under SERVER_PROCESSES), by PostgreSQL and by this load generator. */
 function cpuSnapshot(serverPid: number) {
   const own = process.cpuUsage();
   return {
-    server: cpuSeconds((pid) => pid === serverPid),
+    server: cpuSeconds((pid, _, ppid) => pid === serverPid || ppid === serverPid),
     postgres: cpuSeconds((_, comm) => comm === "postgres"),
     client: (own.user + own.system) / 1e6,
   };
@@ -433,6 +435,7 @@ async function queryPlans(list: Route[], session: string, source: PlanSource) {
       log(`### ${route.name}`);
       for (const q of [...captured]) {
         if (/sessions|users/.test(q.query) && /token_hash|last_seen_at/.test(q.query)) continue; // the session lookup, same for all
+        if (/rate_limit_hits/.test(q.query)) continue; // the rate limits' sync, on its own timer (docs/decisions/021)
         const plan = await source.explain(database, q.query, q.params);
         log("```");
         log(q.query.length > 400 ? `${q.query.slice(0, 400)}…` : q.query);
@@ -489,6 +492,9 @@ async function stop(child: ChildProcess) {
 }
 
 const poolMax = process.env.BENCH_POOL_MAX ?? "32";
+/** SERVER_PROCESSES of the PostgreSQL server (BENCH_PROCESSES); each gets its share of the pool. */
+const processes = Number(process.env.BENCH_PROCESSES ?? 1);
+const poolPerProcess = String(Math.ceil(Number(poolMax) / processes));
 
 async function main() {
   log(`# Benchmark — ${new Date().toISOString()}`);
@@ -516,6 +522,11 @@ async function main() {
 async function postgresPhases(list: Route[], webhook: boolean) {
   log(`Dataset: ${PROFESSIONALS} professionals, ${PROFESSIONALS * PATIENTS_EACH} patients, ${PROFESSIONALS * APPOINTMENTS_EACH} appointments, ${PROFESSIONALS * TASKS_EACH} tasks (PostgreSQL).`);
   log(`Load: ${CONCURRENCY} concurrent keep-alive connections, ${WARMUP_PER_ROUTE} warm-up then ${REQUESTS_PER_ROUTE} measured requests per route, one professional's session.`);
+  log(
+    processes > 1
+      ? `Server: ${processes} processes (SERVER_PROCESSES), ${poolPerProcess} PostgreSQL connections each; server CPU is theirs and their primary's; event-loop delay is not read.`
+      : `Server: 1 process, ${poolMax} PostgreSQL connections.`,
+  );
   log();
 
   const fresh = await recreateDatabase();
@@ -533,13 +544,21 @@ async function postgresPhases(list: Route[], webhook: boolean) {
 
   // The webhook phase's fake Twilio and fake LLM, in this process; the server is pointed at them.
   const fakes: WebhookFakes | null = webhook ? await startWebhookFakes(`http://127.0.0.1:${PORT}`) : null;
-  const child = startServer({ ...fakes?.env, DATABASE_URL: url, DATABASE_POOL_MAX: poolMax }, PORT);
+  const child = startServer({ ...fakes?.env, DATABASE_URL: url, DATABASE_POOL_MAX: poolPerProcess, SERVER_PROCESSES: String(processes) }, PORT);
+  // Under SERVER_PROCESSES the first process answers before the others listen; the primary says when all do.
+  const ready = new Promise<void>((resolve, reject) => {
+    child.on("message", (message) => message === "ready" && resolve());
+    child.once("exit", () => reject(new Error("server exited")));
+  });
   // The floor for the trivial route, started only when it is measured.
   const bare = list.some((r) => r.path === "/api/health") ? startBare(BARE_PORT) : null;
   try {
     await waitForServer(child);
+    await ready;
     if (bare) await waitForServer(bare, BARE_PORT);
-    if (list.length) await routePhases(list, { pid: child.pid!, port: PORT, probe: child }, bare ? { pid: bare.pid!, port: BARE_PORT } : null);
+    // The probe sits in the primary, which serves no request when there are several processes.
+    const server: Target = { pid: child.pid!, port: PORT, probe: processes > 1 ? undefined : child };
+    if (list.length) await routePhases(list, server, bare ? { pid: bare.pid!, port: BARE_PORT } : null);
     if (fakes) await webhookPhase({ databaseUrl: url, port: PORT, fakes, cpu: () => cpuSnapshot(child.pid!), log });
     if (list.some((r) => r.auth)) {
       log("## Query plans");

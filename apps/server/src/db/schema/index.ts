@@ -8,3 +8,4 @@ export * from "./calendar";
 export * from "./jobs";
 export * from "./privacy";
 export * from "./reminders";
+export * from "./rate-limits";
