@@ -88,7 +88,7 @@ const { useProgressiveCount } = await import("./use-progressive-count");
 describe("useProgressiveCount", () => {
   beforeEach(() => runtime.reset());
 
-  it("renders one step at first, then one more step per transition until all are there", () => {
+  it("renders one step at first, then one more step per startTransition call until all are there", () => {
     const hook = runtime.renderHook(({ total }) => useProgressiveCount(total, 4), { total: 10 });
     expect(hook.result.current).toBe(4);
 

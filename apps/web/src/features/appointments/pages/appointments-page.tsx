@@ -65,8 +65,9 @@ export function AppointmentsPage() {
   const period = periodOf(view, selectedDate);
   const query = useAppointmentsInPeriod(period);
   const cancel = useCancelAppointment();
-  // New data renders in a transition, which React splits into short tasks, rather than in one long task when it
-  // arrives (issue 13); meanwhile the page keeps what it showed. The list view then adds its days a few at a time.
+  // New data renders as a deferred value, in a background render React splits into short tasks, rather than in one
+  // long task when it arrives (issue 13); meanwhile the page keeps what it showed. The list view then adds its days
+  // a few at a time.
   const data = useDeferredValue(query.data);
   const loading = data === undefined && !query.isError;
   const all = data ?? NO_APPOINTMENTS;
