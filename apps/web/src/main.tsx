@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { AppProviders } from "@/app/providers";
@@ -8,10 +8,14 @@ import "./index.css";
 const root = document.getElementById("root");
 if (!root) throw new Error("Missing #root element in index.html");
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// The first render runs inside startTransition, which React splits into short tasks instead of one long one, so the
+// page answers input while it starts (issue 13, docs/decisions/019-web-first-load.md).
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

@@ -1,7 +1,7 @@
 import { APPOINTMENT_STATUSES, DEFAULT_TIME_ZONE, type Appointment } from "@clinora/contracts";
 import { todayIn } from "@clinora/contracts/zoned-time";
 import { CalendarPlus, CalendarX2, Plus } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -37,6 +37,8 @@ const FILTER_LABELS: Record<StatusFilter, string> = {
 };
 const FILTER_OPTIONS = (["all", ...APPOINTMENT_STATUSES] as const).map((value) => ({ value, label: FILTER_LABELS[value] }));
 
+const NO_APPOINTMENTS: Appointment[] = [];
+
 /** Default length of a new appointment when the profile has none (spec part 2 §9). */
 const FALLBACK_DURATION = 50;
 
@@ -63,8 +65,13 @@ export function AppointmentsPage() {
   const period = periodOf(view, selectedDate);
   const query = useAppointmentsInPeriod(period);
   const cancel = useCancelAppointment();
-  const all = query.data ?? [];
-  const visible = applyStatusFilter(all, statusFilter);
+  // New data renders as a deferred value, in a background render React splits into short tasks, rather than in one
+  // long task when it arrives (issue 13); meanwhile the page keeps what it showed. The list view then adds its days
+  // a few at a time.
+  const data = useDeferredValue(query.data);
+  const loading = data === undefined && !query.isError;
+  const all = data ?? NO_APPOINTMENTS;
+  const visible = useMemo(() => applyStatusFilter(all, statusFilter), [all, statusFilter]);
 
   useEffect(() => {
     if (query.isError) toast.error(serverDetail(query.error) ?? "Falha ao carregar compromissos");
@@ -79,7 +86,7 @@ export function AppointmentsPage() {
   const label = periodLabel(view, selectedDate);
 
   const body = () => {
-    if (query.isPending) return <LoadingState text="Carregando compromissos..." />;
+    if (loading) return <LoadingState text="Carregando compromissos..." />;
     if (query.isError) return <ErrorState message="Falha ao carregar compromissos" onRetry={() => void query.refetch()} retrying={query.isFetching} />;
     return (
       <>
@@ -128,7 +135,7 @@ export function AppointmentsPage() {
         }
       />
 
-      <AppointmentSummaryCards summary={summarize(all)} periodLabel={label} loading={query.isPending} />
+      <AppointmentSummaryCards summary={summarize(all)} periodLabel={label} loading={loading} />
 
       <Tabs value={view} onValueChange={(next) => setView(next as AppointmentView)} className="mt-6">
         <Card className="p-3 sm:p-5">
