@@ -10,7 +10,7 @@ export interface AppointmentListViewProps extends AppointmentActions {
 }
 
 /**
- * Days rendered at a time. A month is about 100 cards, some 4 900 elements: added two days at a time, the first
+ * Days rendered at a time. A month is about 100 cards, some 4 900 elements: added four days at a time, the first
  * days show at once and the rest follow in short tasks (issue 13).
  */
 const DAYS_PER_STEP = 4;
