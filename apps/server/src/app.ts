@@ -95,7 +95,7 @@ export const BODY_LIMIT = 1024 * 1024;
  * Event-loop utilization from which the job worker runs one job at a time, leaving the loop to requests (the
  * WhatsApp webhook must answer in milliseconds; a reply may wait). Measured by the webhook benchmark.
  */
-const WORKER_STEPS_BACK_AT_LOOP_UTILIZATION = 0.6;
+const WORKER_STEPS_BACK_AT_LOOP_UTILIZATION = 0.5;
 
 /** Log levels at which each request is logged (received, answered). */
 const REQUEST_LOG_LEVELS = new Set(["debug", "trace"]);

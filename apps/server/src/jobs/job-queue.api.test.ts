@@ -374,6 +374,24 @@ describe("the worker", () => {
     expect(await repo.countByStatus()).toMatchObject({ done: 6 });
   });
 
+  it("while the process is busy, starts at most one job per pause, and goes on at once when it is not", async () => {
+    let busy = true;
+    const ran: number[] = [];
+    const w = worker({ busy: () => busy, busyPauseMs: 60_000, handlers: { quick: { run: async (job) => void ran.push(job.id) } } });
+    const ids = [await enqueueJob(db, { type: "quick", runAt: T0 }), await enqueueJob(db, { type: "quick", runAt: T0 })];
+    w.start();
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+    await settle();
+    w.wake();
+    await settle();
+    // The first job ran and finished long ago; the second waits for the pause although it is due and a slot is free.
+    expect(ran).toEqual([ids[0]]);
+
+    busy = false;
+    w.wake();
+    await vi.waitFor(() => expect(ran).toEqual(ids), { timeout: 5000, interval: 20 });
+  });
+
   it("keeps polling after a database error, logging it", async () => {
     let failures = 2;
     // The first claims fail as if the connection dropped; everything else reaches the real database.

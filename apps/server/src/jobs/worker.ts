@@ -1,4 +1,5 @@
 import os from "node:os";
+import { performance } from "node:perf_hooks";
 import { randomBytes } from "node:crypto";
 import type { Db } from "../db/client";
 import { systemClock, type Clock } from "../lib/clock";
@@ -61,10 +62,13 @@ export interface WorkerOptions {
   /** Done jobs older than this (since they finished) are deleted; failed ones stay for the admin. */
   keepDoneMs?: number;
   /**
-   * While this answers true the worker runs one job at a time instead of `concurrency` (never none, so the queue
-   * always moves): the process is busy serving requests, which should not wait behind background work.
+   * While this answers true the worker runs one job at a time instead of `concurrency`, and starts at most one per
+   * `busyPauseMs` (never none, so the queue always moves): the process is busy serving requests, which should not
+   * wait behind background work.
    */
   busy?: () => boolean;
+  /** While busy, the least time between two claims; 100 ms when omitted. */
+  busyPauseMs?: number;
   clock?: Clock;
   log?: JobLogger;
 }
@@ -148,6 +152,7 @@ export function createWorker(db: Db, options: WorkerOptions): JobWorker {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? silentLog;
   const busy = options.busy ?? (() => false);
+  const busyPauseMs = options.busyPauseMs ?? 100;
   const repo = jobRepository(db);
 
   const running = new Map<number, Running>();
@@ -161,6 +166,8 @@ export function createWorker(db: Db, options: WorkerOptions): JobWorker {
   let heartbeatTimer: NodeJS.Timeout | null = null;
   /** Clock time of the last stale-lock sweep; checked on the injected clock so tests that move it see a sweep. */
   let lastReclaimAt = Number.NEGATIVE_INFINITY;
+  /** When (real time) the loop last claimed while the process was busy: claims are paced then. */
+  let lastBusyClaimAt = Number.NEGATIVE_INFINITY;
   /** Clock time of the last sweep of old done jobs (same clock). */
   let lastPruneAt = Number.NEGATIVE_INFINITY;
 
@@ -319,14 +326,19 @@ export function createWorker(db: Db, options: WorkerOptions): JobWorker {
         wakePending = false;
         await reclaimStale(false);
         await pruneDone();
-        const free = (busy() ? 1 : concurrency) - running.size;
-        if (free > 0 && !stopping) {
+        const steppingBack = busy();
+        const free = (steppingBack ? 1 : concurrency) - running.size;
+        // While requests keep the process busy, one job at a time and one claim per busyPauseMs: with a model that
+        // answers at once (or a queue of jobs that end early) back-to-back jobs would still take a core.
+        const wait = steppingBack ? lastBusyClaimAt + busyPauseMs - performance.now() : 0;
+        if (free > 0 && wait <= 0 && !stopping) {
           const claimed = await repo.claimDue({ workerId, now: clock.now(), limit: free });
           // Claimed while stop() was called: not started; stop() releases them with the rest.
           if (stopping) break;
+          if (steppingBack && claimed.length > 0) lastBusyClaimAt = performance.now();
           for (const job of claimed) void launch(job);
         }
-        await sleep(pollMs);
+        await sleep(wait > 0 ? Math.min(wait, pollMs) : pollMs);
       } catch (error) {
         log.error({ err: error, workerId }, "job worker poll failed; retrying");
         await sleep(pollMs);
