@@ -50,6 +50,8 @@ describe.skipIf(!onPostgres)("SERVER_PROCESSES=2 on PostgreSQL", () => {
       const pids = childrenOf(primary);
       return pids.length === 2 && pids;
     });
+    // Both listen before one is killed: a process that dies before it listens ends the whole start (by design).
+    await until("both processes to listen", () => (server.output.join("").match(/Server listening/g) ?? []).length >= 2 || undefined);
 
     // The primary created the first administrator once; either process logs them in.
     const client = new pg.Client({ connectionString: copy.url });
