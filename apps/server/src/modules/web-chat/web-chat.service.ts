@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import {
   WEB_CHAT_PAGE_PATH,
   WEB_CHAT_PUBLIC_ID_PATTERN,
@@ -15,13 +15,12 @@ import { todayIn } from "@clinora/contracts/zoned-time";
 import type { WebChatLimits } from "../../config";
 import type { Db, DbOrTx } from "../../db/client";
 import { isoInstant } from "../../db/rows";
-import { enqueueJob } from "../../jobs/job.repository";
 import { AppError } from "../../lib/app-error";
 import type { TenantCaller } from "../../lib/caller";
 import type { Clock } from "../../lib/clock";
 import { sha256Hex } from "../../lib/crypto";
 import type { AssistantService } from "../assistant/assistant.service";
-import { REPLY_ATTEMPTS, REPLY_JOB, statusAfterInbound } from "../whatsapp/whatsapp-inbound.service";
+import { replyJobFor, statusAfterInbound } from "../whatsapp/whatsapp-inbound.service";
 import { whatsappMessageRepository, type ConversationRow } from "../whatsapp/whatsapp-message.repository";
 import { webChatRepository } from "./web-chat.repository";
 
@@ -63,35 +62,20 @@ export function webChatService(db: Db, clock: Clock, deps: { assistant: Assistan
 
   const assistantNameOf = async (professionalId: string) => (await deps.assistant.presence(professionalId))?.assistantName ?? "Assistente";
 
-  /** Stores the visitor's message and, when the assistant takes it, its reply job: one transaction. */
+  /** Stores the visitor's message, its conversation's new state and, when the assistant takes it, its reply job. */
   const receive = async (tx: DbOrTx, conversation: ConversationRow, content: string, at: Date) => {
-    const messages = whatsappMessageRepository(tx);
-    const messageId = await messages.insertMessageOnce({
-      professionalId: conversation.professionalId,
-      conversationId: conversation.id,
-      direction: "inbound",
-      sender: "patient",
-      content,
-      sentAt: at,
+    const { professionalId } = conversation;
+    const messageId = randomUUID();
+    const status = statusAfterInbound(conversation.status, await deps.assistant.isOn(tx, professionalId));
+    await whatsappMessageRepository(tx).storeInbound({
+      message: { id: messageId, professionalId, conversationId: conversation.id, direction: "inbound", sender: "patient", content, sentAt: at },
+      conversation: {
+        professionalId,
+        id: conversation.id,
+        values: { status, lastMessage: content, lastMessageAt: at, lastInboundAt: at, unreadCount: conversation.unreadCount + 1 },
+      },
+      job: status === "bot_handling" ? replyJobFor({ professionalId, conversationId: conversation.id, messageId, at }) : null,
     });
-    const status = statusAfterInbound(conversation.status, await deps.assistant.isOn(tx, conversation.professionalId));
-    await messages.updateConversation(conversation.professionalId, conversation.id, {
-      status,
-      lastMessage: content,
-      lastMessageAt: at,
-      lastInboundAt: at,
-      unreadCount: conversation.unreadCount + 1,
-    });
-    if (status === "bot_handling" && messageId) {
-      await enqueueJob(tx, {
-        type: REPLY_JOB,
-        payload: { conversationId: conversation.id, messageId },
-        professionalId: conversation.professionalId,
-        dedupeKey: `reply:${messageId}`,
-        maxAttempts: REPLY_ATTEMPTS,
-        runAt: at,
-      });
-    }
   };
 
   const threadOf = async (professionalId: string, conversationId: string, since: Date | null) => {

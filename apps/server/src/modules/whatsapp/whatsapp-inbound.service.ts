@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { toE164BR, type AiProvider, type ConversationStatus } from "@clinora/contracts";
 import type { Db, DbOrTx } from "../../db/client";
 import type { Clock } from "../../lib/clock";
+import type { EnqueueSpec } from "../../jobs/job.repository";
 import { UNROUTED_INBOUND, whatsappMessageRepository, type ConversationRow } from "./whatsapp-message.repository";
 import type { WhatsappOutboundService } from "./whatsapp-outbound.service";
 import { keywordOf, OPT_IN_CONFIRMATION, OPT_OUT_CONFIRMATION, recordWhatsappChoice } from "../privacy/consent.service";
@@ -9,7 +10,17 @@ import { keywordOf, OPT_IN_CONFIRMATION, OPT_OUT_CONFIRMATION, recordWhatsappCho
 /** The job that asks the assistant to answer an inbound message (modules/assistant). */
 export const REPLY_JOB = "assistant.reply";
 /** Tries of the model before the patient is told a person will answer (backoff in the assistant's job). */
-export const REPLY_ATTEMPTS = 3;
+const REPLY_ATTEMPTS = 3;
+
+/** The job that has the assistant answer `messageId` (WhatsApp and web chat alike), due at `at`. */
+export const replyJobFor = (m: { professionalId: string; conversationId: string; messageId: string; at: Date }): EnqueueSpec => ({
+  type: REPLY_JOB,
+  payload: { conversationId: m.conversationId, messageId: m.messageId },
+  professionalId: m.professionalId,
+  dedupeKey: `reply:${m.messageId}`,
+  maxAttempts: REPLY_ATTEMPTS,
+  runAt: m.at,
+});
 
 /** An inbound WhatsApp message as Twilio posts it (https://www.twilio.com/docs/messaging/guides/webhook-request). */
 export interface InboundWhatsapp {
@@ -136,7 +147,7 @@ export function whatsappInboundService(
           },
           job:
             status === "bot_handling" && !keyword && !answered
-              ? { type: REPLY_JOB, payload: { conversationId: conversation.id, messageId }, professionalId, dedupeKey: `reply:${messageId}`, maxAttempts: REPLY_ATTEMPTS, runAt: now }
+              ? replyJobFor({ professionalId, conversationId: conversation.id, messageId, at: now })
               : null,
         });
         // Twilio retried a message already stored: the unique MessageSid decides (no lookup first, retries are rare);

@@ -57,16 +57,6 @@ export const UNROUTED_INBOUND = "whatsapp.unrouted_inbound";
  */
 export function whatsappMessageRepository(db: DbOrTx) {
   return {
-    /** The professional a sender number (`whatsapp:+E164`) is assigned to, or null. */
-    async findOwnerOfNumber(twilioNumber: string): Promise<string | null> {
-      const [row] = await db
-        .select({ professionalId: twilioNumbers.professionalId })
-        .from(twilioNumbers)
-        .where(and(eq(twilioNumbers.twilioNumber, twilioNumber), isNotNull(twilioNumbers.professionalId)))
-        .limit(1);
-      return row?.professionalId ?? null;
-    },
-
     /**
      * The routing of a message sent to `twilioNumber` from `phone` (E.164), or null when no professional owns the
      * number. One round trip where it used to take five: the webhook runs it for every inbound message.
