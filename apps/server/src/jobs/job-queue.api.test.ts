@@ -6,7 +6,7 @@ import { rowsOf } from "../db/rows";
 import { fixedClock } from "../lib/clock";
 import { openTestDatabase } from "../../test/context";
 import { adminPostgresUrl, testDbKind, withDatabase } from "../../test/test-db";
-import { enqueueJob, jobRepository } from "./job.repository";
+import { claimStatement, enqueueJob, jobRepository } from "./job.repository";
 import { createWorker, exponentialBackoffMs, KEEP_DONE_MS, PermanentJobError, type JobLogger, type JobWorker, type WorkerOptions } from "./worker";
 
 const T0 = new Date("2025-06-02T12:00:00.000Z");
@@ -109,6 +109,22 @@ describe("claiming", () => {
     const older = await enqueueJob(db, { type: "assistant.reply", runAt: at(-6000) });
 
     expect((await repo.claimDue({ workerId: "w1", now: T0, limit: 10 })).map((j) => j.id)).toEqual([send, older, old]);
+  });
+
+  it("reads a claim from the front of the pending jobs' index, never the whole queue (no scan and sort of it)", async () => {
+    // A long queue as under a burst: thousands pending and due, thousands already done, some claimed. The planner
+    // sees fresh statistics, as PostgreSQL's autovacuum would give it.
+    await db.execute(sql`insert into jobs (type, run_at, status, priority)
+      select 'assistant.reply', ${T0}::timestamptz - g * interval '1 second',
+             (case when g % 3 = 0 then 'done' when g % 7 = 0 then 'running' else 'pending' end)::job_status, (g % 2)::smallint
+      from generate_series(1, 3000) g`);
+    await db.execute(sql`analyze jobs`);
+
+    const plan = JSON.stringify(rowsOf<Record<string, unknown>>(await db.execute(sql`explain (format json) ${claimStatement(db, { workerId: "w1", now: T0, limit: 4 }).getSQL()}`)));
+    expect(plan).toContain('"Index Name":"jobs_pending_due_idx"');
+    expect(plan).not.toContain('"Node Type":"Sort"');
+    expect(plan).not.toContain("Bitmap");
+    expect(await repo.claimDue({ workerId: "w1", now: T0, limit: 4 })).toHaveLength(4);
   });
 });
 

@@ -113,6 +113,32 @@ export async function dropPendingJobs(db: DbOrTx, dedupeKeys: readonly string[])
   return rows.length;
 }
 
+interface ClaimSpec {
+  workerId: string;
+  now: Date;
+  limit: number;
+}
+
+/**
+ * The claim's UPDATE, not run (jobRepository.claimDue runs it; a test reads its plan). The due rows are picked in
+ * the order of the partial index `jobs_pending_due_idx`, so PostgreSQL reads `limit` rows from its front and
+ * stops, however many jobs are queued (docs/decisions/003).
+ */
+export function claimStatement(db: DbOrTx, p: ClaimSpec) {
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.status, "pending"), lte(jobs.runAt, p.now)))
+    .orderBy(desc(jobs.priority), asc(jobs.runAt), asc(jobs.id))
+    .limit(p.limit)
+    .for("update", { skipLocked: true });
+  return db
+    .update(jobs)
+    .set({ status: "running", attempts: sql`${jobs.attempts} + 1`, lockedAt: p.now, lockedBy: p.workerId, updatedAt: p.now })
+    .where(inArray(jobs.id, due))
+    .returning();
+}
+
 /**
  * Every statement the worker runs on the `jobs` table. Times come from the caller (the worker's injected clock)
  * rather than SQL now(), so tests can move time. Each state change after a claim is guarded by
@@ -128,20 +154,9 @@ export function jobRepository(db: DbOrTx) {
      * several workers claim concurrently without waiting on (or taking) each other's rows. The claim counts as
      * an attempt, so a job that kills its process every time still reaches max_attempts.
      */
-    async claimDue(p: { workerId: string; now: Date; limit: number }): Promise<JobRow[]> {
+    async claimDue(p: ClaimSpec): Promise<JobRow[]> {
       if (p.limit <= 0) return [];
-      const due = db
-        .select({ id: jobs.id })
-        .from(jobs)
-        .where(and(eq(jobs.status, "pending"), lte(jobs.runAt, p.now)))
-        .orderBy(desc(jobs.priority), asc(jobs.runAt), asc(jobs.id))
-        .limit(p.limit)
-        .for("update", { skipLocked: true });
-      const rows = await db
-        .update(jobs)
-        .set({ status: "running", attempts: sql`${jobs.attempts} + 1`, lockedAt: p.now, lockedBy: p.workerId, updatedAt: p.now })
-        .where(inArray(jobs.id, due))
-        .returning();
+      const rows = await claimStatement(db, p);
       return rows.map(asJobRow).sort(byDueOrder);
     },
 

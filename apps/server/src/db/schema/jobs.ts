@@ -30,6 +30,12 @@ export const jobs = pgTable(
   },
   (t) => [
     index("jobs_due_idx").on(t.status, t.priority.desc(), t.runAt, t.id),
+    // The claim's own order (priority desc, then run_at, id) over pending rows only: the claim reads its few rows
+    // from the front of this index and stops, however long the queue. Without it PostgreSQL read every pending
+    // entry, and every entry left by jobs that were pending earlier, then sorted them all (docs/decisions/003).
+    index("jobs_pending_due_idx")
+      .on(t.priority.desc().nullsFirst(), t.runAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
     uniqueIndex("jobs_dedupe_key").on(t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
   ],
 );

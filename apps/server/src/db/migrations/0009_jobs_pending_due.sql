@@ -1,0 +1,1 @@
+CREATE INDEX "jobs_pending_due_idx" ON "jobs" USING btree ("priority" DESC NULLS FIRST,"run_at","id") WHERE "jobs"."status" = 'pending';
