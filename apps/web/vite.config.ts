@@ -51,6 +51,15 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * zod, its react-hook-form resolver and the modules of @clinora/contracts that build schemas: every module of the
+ * package but the few listed here, which hold plain constants and functions. Building the schemas is work done
+ * when their chunk is evaluated, so a page that shows data without a form (Compromissos' list) loads them only
+ * when a form opens (issue 13).
+ */
+const SCHEMA_MODULES =
+  /[\\/]node_modules[\\/](zod|@hookform[\\/]resolvers)[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/](?!(enums|constants|messages|cpf|phone|zoned-time|web-chat-limits|index)\.ts$)/;
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
   resolve: {
@@ -69,19 +78,26 @@ export default defineConfig({
       // never pull it into the app's bundles.
       input: { main: fileURLToPath(new URL("./index.html", import.meta.url)) },
       output: {
-        // Four groups (issue 13, docs/decisions/019-web-first-load.md):
+        // Five groups (issue 13, docs/decisions/019-web-first-load.md):
         // - react: React and the router, which change less often than the app, so they stay cached across deploys;
         // - first-screen: everything else the login screen imports, and nothing more;
-        // - libs: the other libraries (Radix, date-fns, zod...), fetched once after sign-in rather than a few
+        // - schemas: zod and the shared schemas, which forms need and lists do not (SCHEMA_MODULES);
+        // - libs: the other libraries (Radix, date-fns...), fetched once after sign-in rather than a few
         //   kilobytes per page in dozens of requests;
         // - common: the app's own shared pieces (components, lib, contracts) used by several pages.
         // Each page is then one small chunk of its own.
         codeSplitting: {
           groups: [
-            { name: "react", test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 3 },
-            { name: "first-screen", tags: ["$initial"], priority: 2 },
-            { name: "libs", test: /[\\/]node_modules[\\/]/, priority: 1 },
-            { name: "common", test: /[\\/](src[\\/](components|lib|hooks)|packages[\\/]contracts)[\\/]/, minShareCount: 2 },
+            { name: "react", test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 5 },
+            { name: "first-screen", tags: ["$initial"], priority: 4 },
+            { name: "libs", test: (id: string) => /[\\/]node_modules[\\/]/.test(id) && !SCHEMA_MODULES.test(id), priority: 3 },
+            {
+              name: "common",
+              test: (id: string) => /[\\/](src[\\/](components|lib|hooks)|packages[\\/]contracts)[\\/]/.test(id) && !SCHEMA_MODULES.test(id),
+              minShareCount: 2,
+              priority: 2,
+            },
+            { name: "schemas", test: SCHEMA_MODULES, priority: 1 },
           ],
         },
       },

@@ -1,11 +1,8 @@
 import { z } from "zod";
-import { APPOINTMENT_SOURCES, APPOINTMENT_STATUSES } from "./enums";
+import { APPOINTMENT_SOURCES, APPOINTMENT_STATUSES, PATIENT_RESPONSES } from "./enums";
 import { MSG } from "./messages";
 import { isoDateSchema, optionalText, pageQuerySchema } from "./common";
-import { PATIENT_RESPONSES, appointmentReminderSchema } from "./reminders";
-
-/** Spec part 2 §3: the appointment type the form starts with. */
-export const DEFAULT_APPOINTMENT_TYPE = "Consulta";
+import { appointmentReminderSchema } from "./reminders";
 
 /** Spec part 2 §5 "Settings" / §9: the duration range of an appointment, in minutes. */
 export const APPOINTMENT_DURATION_MIN = 15;

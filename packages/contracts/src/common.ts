@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_PER_PAGE } from "./constants";
 import { MSG } from "./messages";
 
 /** `{"detail": "..."}`: every error answer (PRODUCT.md "API conventions"). */
@@ -15,8 +16,6 @@ export const validationErrorSchema = z.object({
   detail: z.string(),
   details: z.array(validationIssueSchema),
 });
-
-export const MAX_PER_PAGE = 100;
 
 /** Query of every list route: `page` from 1, `per_page` capped at 100. */
 export const pageQuerySchema = z.object({

@@ -10,7 +10,6 @@ import {
   type MessageSender,
   type ConversationChannel,
   type ConversationStatus,
-  type MessageStatus,
 } from "./enums";
 
 /** Spec part 2 §9: conversations page size, stale threshold, detail polling and scroll delay. */
@@ -30,14 +29,6 @@ export const CONVERSATION_STATUS_LABELS: Record<ConversationStatus, string> = {
 export const CONVERSATION_CHANNEL_LABELS: Record<ConversationChannel, string> = {
   whatsapp: "WhatsApp",
   web_chat: "Web Chat",
-};
-
-export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
-  queued: "Enviando",
-  sent: "Enviado",
-  delivered: "Entregue",
-  read: "Lido",
-  failed: "Falhou",
 };
 
 export const MESSAGE_SENDER_LABELS: Record<MessageSender, string> = {

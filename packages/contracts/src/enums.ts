@@ -86,6 +86,14 @@ export type MessageDirection = (typeof MESSAGE_DIRECTIONS)[number];
 export const MESSAGE_STATUSES = ["queued", "sent", "delivered", "read", "failed"] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
+export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
+  queued: "Enviando",
+  sent: "Enviado",
+  delivered: "Entregue",
+  read: "Lido",
+  failed: "Falhou",
+};
+
 /** Who wrote a message: the patient (inbound), the virtual assistant or the professional (outbound). */
 export const MESSAGE_SENDERS = ["patient", "assistant", "professional"] as const;
 export type MessageSender = (typeof MESSAGE_SENDERS)[number];
@@ -128,5 +136,20 @@ export const BRAZIL_TIME_ZONES = [
 ] as const;
 
 export const DEFAULT_TIME_ZONE = "America/Sao_Paulo";
+
+/**
+ * Spec part 2 §3: the appointment type the form starts with. Here rather than in appointments.ts, which builds
+ * schemas, so that the appointment cards can name it without loading zod (issue 13).
+ */
+export const DEFAULT_APPOINTMENT_TYPE = "Consulta";
 /** Platform zone for admin-wide figures such as "appointments today" (PRODUCT.md). */
 export const PLATFORM_TIME_ZONE = "America/Sao_Paulo";
+
+/** The patient's own answer to an appointment: by replying to a reminder or through the assistant. */
+export const PATIENT_RESPONSES = ["confirmed", "cancelled"] as const;
+export type PatientResponse = (typeof PATIENT_RESPONSES)[number];
+
+export const PATIENT_RESPONSE_LABELS: Record<PatientResponse, string> = {
+  confirmed: "Confirmado pelo paciente",
+  cancelled: "Cancelado pelo paciente",
+};

@@ -5,15 +5,6 @@ import { z } from "zod";
  * docs/decisions/017-whatsapp-reminders.md).
  */
 
-/** The patient's own answer to an appointment: by replying to a reminder or through the assistant. */
-export const PATIENT_RESPONSES = ["confirmed", "cancelled"] as const;
-export type PatientResponse = (typeof PATIENT_RESPONSES)[number];
-
-export const PATIENT_RESPONSE_LABELS: Record<PatientResponse, string> = {
-  confirmed: "Confirmado pelo paciente",
-  cancelled: "Cancelado pelo paciente",
-};
-
 /** Lead times the professional chooses from (hours before the start). */
 export const REMINDER_LEAD_HOURS = [2, 12, 24, 48] as const;
 export type ReminderLeadHours = (typeof REMINDER_LEAD_HOURS)[number];

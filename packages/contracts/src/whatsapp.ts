@@ -1,7 +1,5 @@
 import { z } from "zod";
-
-/** Path of the one central Twilio webhook (spec part 1 §2.7). */
-export const TWILIO_WEBHOOK_PATH = "/api/whatsapp/webhook/twilio";
+import { TWILIO_WEBHOOK_PATH } from "./constants";
 
 /**
  * GET /api/whatsapp/config: the caller's WhatsApp sender (professionals; null for admins or when none is

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useDeferredValue, useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { CenteredSpinner } from "@/components/ui/spinner";
 import { authKeys, CurrentUserProvider, currentUserQueryOptions, useSessionId } from "@/lib/auth";
@@ -16,6 +16,11 @@ export function SessionGate() {
   const sessionId = useSessionId();
   const me = useQuery(currentUserQueryOptions(sessionId));
   const failed = sessionId !== null && me.isError;
+  // The first answer of the check lets the whole shell and page render: that render runs as a deferred value, which
+  // React splits into short tasks, instead of in the one long task in which the answer arrives (issue 13). Until it
+  // is done, the spinner stays.
+  const checking = sessionId !== null && me.isPending;
+  const stillChecking = useDeferredValue(checking);
 
   useEffect(() => {
     if (sessionId === null) return;
@@ -34,7 +39,7 @@ export function SessionGate() {
   if (sessionId === null || me.isError) {
     return onLoginPath ? <Outlet /> : <Navigate to="/login" replace />;
   }
-  if (me.isPending) return <CenteredSpinner label="Verificando sessão..." />;
+  if (me.isPending || stillChecking) return <CenteredSpinner label="Verificando sessão..." />;
 
   const user = me.data;
   const home = defaultPathForRole(user.role);

@@ -1,7 +1,7 @@
 import { APPOINTMENT_STATUSES, DEFAULT_TIME_ZONE, type Appointment } from "@clinora/contracts";
 import { todayIn } from "@clinora/contracts/zoned-time";
 import { CalendarPlus, CalendarX2, Plus } from "lucide-react";
-import { useDeferredValue, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -16,7 +16,6 @@ import { useCurrentUser } from "@/lib/auth";
 import { formatDate } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useAppointmentsInPeriod, useCancelAppointment } from "../api/appointments";
-import { AppointmentFormDialog } from "../components/appointment-form-dialog";
 import { AppointmentListView } from "../components/appointment-list-view";
 import { AppointmentMonthView } from "../components/appointment-month-view";
 import { AppointmentSummaryCards } from "../components/appointment-summary-cards";
@@ -38,6 +37,32 @@ const FILTER_LABELS: Record<StatusFilter, string> = {
 const FILTER_OPTIONS = (["all", ...APPOINTMENT_STATUSES] as const).map((value) => ({ value, label: FILTER_LABELS[value] }));
 
 const NO_APPOINTMENTS: Appointment[] = [];
+
+/**
+ * The form (with zod and the shared schemas) loads when the page is first used, not with the list: evaluating it
+ * was a long task of the page's load (issue 13). It is asked for on the first pointer or keyboard use of the page, so
+ * it has usually arrived by the time a button is clicked; until then an opened form shows once it has.
+ */
+const loadFormDialog = () => import("../components/appointment-form-dialog");
+const AppointmentFormDialog = lazy(() => loadFormDialog().then((module) => ({ default: module.AppointmentFormDialog })));
+
+/** Signs that someone is using the page: the mouse moving over it, a touch, a key, a scroll. */
+const FIRST_USE_EVENTS = ["pointerover", "pointerdown", "keydown", "focusin", "scroll"] as const;
+
+/** Starts loading the form at the first use of the page. */
+function usePreloadFormOnFirstUse(): void {
+  useEffect(() => {
+    const preload = () => {
+      stop();
+      loadFormDialog().catch(() => undefined);
+    };
+    const stop = () => {
+      for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, preload, { capture: true });
+    };
+    for (const type of FIRST_USE_EVENTS) window.addEventListener(type, preload, { capture: true, passive: true });
+    return stop;
+  }, []);
+}
 
 /** Default length of a new appointment when the profile has none (spec part 2 §9). */
 const FALLBACK_DURATION = 50;
@@ -61,6 +86,9 @@ export function AppointmentsPage() {
   const [selectedDate, setSelectedDate] = useState(today);
   const [statusFilter, setStatusFilter] = useState<StatusFilter>("all");
   const [dialog, setDialog] = useState<DialogState>({ kind: "form", open: false, appointment: null });
+  // Mounted from the first opening on, and then kept, so that it closes with its exit animation as before.
+  const [formUsed, setFormUsed] = useState(false);
+  usePreloadFormOnFirstUse();
 
   const period = periodOf(view, selectedDate);
   const query = useAppointmentsInPeriod(period);
@@ -78,10 +106,14 @@ export function AppointmentsPage() {
   }, [query.isError, query.error]);
 
   const actions = {
-    onEdit: (appointment: Appointment) => setDialog({ kind: "form", open: true, appointment }),
+    onEdit: (appointment: Appointment) => openForm(appointment),
     onCancel: (appointment: Appointment) => setDialog({ kind: "cancel", open: true, appointment }),
   };
-  const openNew = () => setDialog({ kind: "form", open: true, appointment: null });
+  function openForm(appointment: Appointment | null) {
+    setFormUsed(true);
+    setDialog({ kind: "form", open: true, appointment });
+  }
+  const openNew = () => openForm(null);
   const closeDialog = () => setDialog((current) => ({ ...current, open: false }));
   const label = periodLabel(view, selectedDate);
 
@@ -168,18 +200,22 @@ export function AppointmentsPage() {
         {body()}
       </Tabs>
 
-      <AppointmentFormDialog
-        open={dialog.kind === "form" && dialog.open}
-        onOpenChange={(open) => !open && closeDialog()}
-        appointment={dialog.kind === "form" ? dialog.appointment : null}
-        defaultDate={selectedDate}
-        defaultDuration={professional?.appointment_duration ?? FALLBACK_DURATION}
-        onSaved={(saved) => {
-          closeDialog();
-          // Show the day the appointment now sits on.
-          setSelectedDate(saved.appointment_date);
-        }}
-      />
+      {formUsed ? (
+        <Suspense fallback={null}>
+          <AppointmentFormDialog
+            open={dialog.kind === "form" && dialog.open}
+            onOpenChange={(open) => !open && closeDialog()}
+            appointment={dialog.kind === "form" ? dialog.appointment : null}
+            defaultDate={selectedDate}
+            defaultDuration={professional?.appointment_duration ?? FALLBACK_DURATION}
+            onSaved={(saved) => {
+              closeDialog();
+              // Show the day the appointment now sits on.
+              setSelectedDate(saved.appointment_date);
+            }}
+          />
+        </Suspense>
+      ) : null}
 
       <ConfirmDialog
         open={dialog.kind === "cancel" && dialog.open}
