@@ -187,6 +187,14 @@ function summarize(result: Result): PageRun {
   };
 }
 
+/** A run that Lighthouse itself could not record (its `runtimeError`, e.g. NO_NAVSTART: "Please run Lighthouse again"). */
+class LighthouseRunError extends Error {
+  constructor(code: string, message: string) {
+    super(`Lighthouse: ${code} ${message}`);
+    this.name = "LighthouseRunError";
+  }
+}
+
 /** One Lighthouse run in a fresh Chromium (new temporary profile, empty cache). */
 async function measurePage(page: PageToMeasure, session: Session | null, run: number): Promise<PageRun> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "error" });
@@ -219,7 +227,7 @@ async function measurePage(page: PageToMeasure, session: Session | null, run: nu
     const runner = await lighthouse(`${origin}${page.path}`, flags, undefined, tab);
     if (!runner) throw new Error(`Lighthouse returned no result for ${page.path}`);
     const { lhr } = runner;
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new LighthouseRunError(lhr.runtimeError.code, lhr.runtimeError.message);
     const landed = new URL(lhr.finalDisplayedUrl).pathname;
     // A signed-in page that shows the login screen instead would be measured as the wrong page.
     if (landed !== page.path) throw new Error(`${page.path} ended on ${landed}`);
@@ -282,7 +290,12 @@ async function main(): Promise<void> {
     for (const page of PAGES) {
       const pageRuns: PageRun[] = [];
       for (let run = 1; run <= runs; run += 1) {
-        const result = await measurePage(page, session, run);
+        const result = await measurePage(page, session, run).catch((error: unknown) => {
+          // Lighthouse's own trace errors (NO_NAVSTART...) ask for another run; the page's errors end the bench.
+          if (!(error instanceof LighthouseRunError)) throw error;
+          log(`${page.label} run ${run}/${runs}: ${error.message}; measured again`);
+          return measurePage(page, session, run);
+        });
         log(`${page.label} run ${run}/${runs}: performance ${result.performance}, accessibility ${result.accessibility}, LCP ${ms(result.lcp)}, TBT ${ms(result.tbt)}, CPU benchmark index ${Math.round(result.benchmarkIndex)}`);
         pageRuns.push(result);
       }
