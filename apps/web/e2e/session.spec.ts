@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, mainMenu, PROFESSIONAL, signIn, storedSessionId } from "./fixtures";
+import { ADMIN, mainMenu, PROFESSIONAL, signIn, signInViaApi, storedSessionId } from "./fixtures";
 
 test.describe("session (spec part 1 §4)", () => {
   test("an unknown stored session is cleared and the browser goes back to the login screen", async ({ page }) => {
@@ -26,6 +26,31 @@ test.describe("session (spec part 1 §4)", () => {
     await expect(page).toHaveURL(/\/(login)?$/);
     await expect(page.getByRole("button", { name: "Entrar" })).toBeVisible();
     expect(await storedSessionId(page)).toBeNull();
+  });
+
+  test("a page load checks the session once, and each navigation once more", async ({ page }) => {
+    // Stored the way the app stores it, by a page that may still check it as it starts: it settles before counting.
+    await signInViaApi(page, PROFESSIONAL);
+    await page.waitForLoadState("networkidle");
+    const checks: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/auth/me") checks.push(request.url());
+    });
+
+    // Scripts arrive late, as on a slow link: the check started with the page has answered before the pages render.
+    await page.route("**/assets/*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.continue();
+    });
+    await page.goto("/compromissos");
+    await expect(page.getByRole("heading", { name: "Compromissos", level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(checks).toHaveLength(1);
+
+    // A navigation inside the app: the check follows the new page's render.
+    await mainMenu(page).getByRole("link", { name: "Tarefas" }).click();
+    await expect(page).toHaveURL("/tarefas");
+    await expect.poll(() => checks.length).toBe(2);
   });
 
   test("the session survives a reload", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useDeferredValue, useEffect } from "react";
+import { useDeferredValue, useEffect, useRef } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { CenteredSpinner } from "@/components/ui/spinner";
 import { authKeys, CurrentUserProvider, currentUserQueryOptions, useSessionId } from "@/lib/auth";
@@ -22,9 +22,15 @@ export function SessionGate() {
   const checking = sessionId !== null && me.isPending;
   const stillChecking = useDeferredValue(checking);
 
+  // The page's own load is checked by the request started with the page (providers.tsx) or by useQuery above; a
+  // refetch at the first render asked the server a second time whenever that answer had already come. Each later
+  // navigation checks again.
+  const checkedAt = useRef(`${location.pathname}${location.search}`);
   useEffect(() => {
-    if (sessionId === null) return;
-    // Already-running checks are reused, so the first render does not fetch twice.
+    const here = `${location.pathname}${location.search}`;
+    if (sessionId === null || checkedAt.current === here) return;
+    checkedAt.current = here;
+    // A check already running is reused rather than started again.
     void queryClient.refetchQueries({ queryKey: authKeys.me(sessionId), type: "active" }, { cancelRefetch: false });
   }, [location.pathname, location.search, sessionId, queryClient]);
 
