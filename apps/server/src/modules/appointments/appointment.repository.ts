@@ -18,7 +18,10 @@ export interface AppointmentFilters {
   patientId?: string;
 }
 
-/** Longer than any appointment can last (durations are minutes, at most a few hours): bounds overlap searches. */
+/**
+ * Longer than any appointment can last: bounds overlap searches. Far above APPOINTMENT_DURATION_MAX (the limit the
+ * API and the form enforce), so a row written under an older or looser limit is still found.
+ */
 const LONGEST_APPOINTMENT_MS = 24 * 60 * 60 * 1000;
 
 /** An instant range [startsAt, endsAt). */
