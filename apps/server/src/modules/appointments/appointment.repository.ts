@@ -1,8 +1,9 @@
-import { and, asc, count, eq, gt, gte, lt, lte, ne, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, lt, lte, ne } from "drizzle-orm";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { AppointmentSource, AppointmentStatus, PatientResponse, ReminderOutcome } from "@clinora/contracts";
 import type { DbOrTx } from "../../db/client";
 import { appointmentReminders, appointments, patients } from "../../db/schema/index";
+import { preparedRead, type Placeholders } from "../../db/prepared-read";
 import { pageWithTotal } from "../../lib/pagination";
 
 export type AppointmentWrite = Pick<
@@ -79,29 +80,49 @@ export type TodayAppointmentRow = SelectResultFields<typeof todayColumns>;
 
 const listOrder = [asc(appointments.appointmentDate), asc(appointments.appointmentTime), asc(appointments.id)];
 
+const patientOfRow = eq(patients.id, appointments.patientId);
+/** The reminder of the appointment's current start (at most one: unique by appointment and start). */
+const reminderOfRow = and(
+  eq(appointmentReminders.professionalId, appointments.professionalId),
+  eq(appointmentReminders.appointmentId, appointments.id),
+  eq(appointmentReminders.startsAt, appointments.startsAt),
+);
+
+/** The list's parameters: whose appointments, the filters given and the page. */
+const LIST_PARAMS = ["professionalId", "status", "date", "dateFrom", "dateTo", "patientId", "limit", "offset"] as const;
+type ListPlaceholders = Placeholders<(typeof LIST_PARAMS)[number]>;
+
+const listCondition = (p: ListPlaceholders) =>
+  and(
+    eq(appointments.professionalId, p.professionalId!),
+    p.status && eq(appointments.status, p.status),
+    p.date && eq(appointments.appointmentDate, p.date),
+    p.dateFrom && gte(appointments.appointmentDate, p.dateFrom),
+    p.dateTo && lte(appointments.appointmentDate, p.dateTo),
+    p.patientId && eq(appointments.patientId, p.patientId),
+  );
+
+/** A page of the list, in date and time order (runs on every visit of Compromissos: prepared once per filter set). */
+const listPage = preparedRead(shownColumns, LIST_PARAMS, (db, p) =>
+  db
+    .select(shownColumns)
+    .from(appointments)
+    .innerJoin(patients, patientOfRow)
+    .leftJoin(appointmentReminders, reminderOfRow)
+    .where(listCondition(p))
+    .orderBy(...listOrder)
+    .limit(p.limit!)
+    .offset(p.offset!),
+);
+const totalColumns = { n: count() };
+const listTotal = preparedRead(totalColumns, LIST_PARAMS, (db, p) => db.select(totalColumns).from(appointments).where(listCondition(p)));
+
 /**
  * The appointments of ONE professional: every query is scoped by the professional given at construction
  * (docs/decisions/004-tenancy-model.md).
  */
 export function appointmentRepository(db: DbOrTx, professionalId: string) {
   const own = eq(appointments.professionalId, professionalId);
-  const patientOfRow = eq(patients.id, appointments.patientId);
-  /** The reminder of the appointment's current start (at most one: unique by appointment and start). */
-  const reminderOfRow = and(
-    eq(appointmentReminders.professionalId, appointments.professionalId),
-    eq(appointmentReminders.appointmentId, appointments.id),
-    eq(appointmentReminders.startsAt, appointments.startsAt),
-  );
-
-  const filterCondition = (f: AppointmentFilters): SQL | undefined =>
-    and(
-      own,
-      f.status ? eq(appointments.status, f.status) : undefined,
-      f.date ? eq(appointments.appointmentDate, f.date) : undefined,
-      f.dateFrom ? gte(appointments.appointmentDate, f.dateFrom) : undefined,
-      f.dateTo ? lte(appointments.appointmentDate, f.dateTo) : undefined,
-      f.patientId ? eq(appointments.patientId, f.patientId) : undefined,
-    );
 
   return {
     async findById(id: string): Promise<ShownAppointment | null> {
@@ -117,11 +138,12 @@ export function appointmentRepository(db: DbOrTx, professionalId: string) {
 
     /** One page in date and time order, with the filters' total. */
     async list(filters: AppointmentFilters, window: { limit: number; offset: number }) {
-      const where = filterCondition(filters);
+      // Empty filters are no filters, as before.
+      const values = { professionalId, status: filters.status || undefined, date: filters.date || undefined, dateFrom: filters.dateFrom || undefined, dateTo: filters.dateTo || undefined, patientId: filters.patientId || undefined, ...window };
       return pageWithTotal(
         window,
-        () => db.select(shownColumns).from(appointments).innerJoin(patients, patientOfRow).leftJoin(appointmentReminders, reminderOfRow).where(where).orderBy(...listOrder).limit(window.limit).offset(window.offset),
-        async () => (await db.select({ n: count() }).from(appointments).where(where))[0]?.n ?? 0,
+        () => listPage(db, values),
+        async () => (await listTotal(db, values))[0]?.n ?? 0,
       );
     },
 

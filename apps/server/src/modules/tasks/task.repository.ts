@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { TaskPriority, TaskStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../db/client";
 import { patients, taskDoneLast, taskPriorityRank, tasks } from "../../db/schema/index";
 import { foldedText, foldForSearch, likeContains } from "../../db/text-search";
+import { preparedRead, type Placeholders } from "../../db/prepared-read";
 import { pageWithTotal } from "../../lib/pagination";
 
 /** A task as shown: its columns and its patient's name, selected flat (cheap to map, 100 per list page). */
@@ -30,6 +31,14 @@ export interface DueRange {
   openOnly?: boolean;
 }
 
+/** A due range whose bounds are values or a prepared read's placeholders. */
+const dueWithin = (range: { from?: string | Placeholder; to?: string | Placeholder; openOnly?: unknown }) =>
+  and(
+    range.from ? gte(tasks.dueDate, range.from) : undefined,
+    range.to ? lte(tasks.dueDate, range.to) : undefined,
+    range.openOnly ? ne(tasks.status, "done") : undefined,
+  );
+
 export interface TaskFilters {
   status?: TaskStatus;
   priority?: TaskPriority;
@@ -38,6 +47,36 @@ export interface TaskFilters {
   patientId?: string;
 }
 
+/** The list's parameters: whose tasks, the filters given (`search` as a LIKE pattern) and the page. */
+const LIST_PARAMS = ["professionalId", "status", "priority", "patientId", "dueFrom", "dueTo", "openOnly", "search", "limit", "offset"] as const;
+
+const listCondition = (p: Placeholders<(typeof LIST_PARAMS)[number]>) =>
+  and(
+    eq(tasks.professionalId, p.professionalId!),
+    p.status && eq(tasks.status, p.status),
+    p.priority && eq(tasks.priority, p.priority),
+    p.patientId && eq(tasks.patientId, p.patientId),
+    dueWithin({ from: p.dueFrom, to: p.dueTo, openOnly: p.openOnly }),
+    p.search && or(ilike(foldedText(tasks.title), p.search), ilike(foldedText(tasks.description), p.search)),
+  );
+
+/**
+ * A page of the list: open tasks first, then by due date (undated last), then by priority, most urgent first; the
+ * order of tasks_professional_list_idx, so the page is read in order. Prepared once per filter set.
+ */
+const listPage = preparedRead(shownColumns, LIST_PARAMS, (db, p) =>
+  db
+    .select(shownColumns)
+    .from(tasks)
+    // A task's patient; the join is scoped too, so a foreign patient never shows.
+    .leftJoin(patients, and(eq(patients.id, tasks.patientId), eq(patients.professionalId, p.professionalId!)))
+    .where(listCondition(p))
+    .orderBy(taskDoneLast(tasks.status), asc(tasks.dueDate), taskPriorityRank(tasks.priority), desc(tasks.createdAt), asc(tasks.id))
+    .limit(p.limit!)
+    .offset(p.offset!),
+);
+const totalColumns = { n: count() };
+const listTotal = preparedRead(totalColumns, LIST_PARAMS, (db, p) => db.select(totalColumns).from(tasks).where(listCondition(p)));
 
 /**
  * The tasks of ONE professional: every query is scoped by the professional given at construction
@@ -45,25 +84,6 @@ export interface TaskFilters {
  */
 export function taskRepository(db: DbOrTx, professionalId: string) {
   const own = eq(tasks.professionalId, professionalId);
-
-  const dueWithin = (range: DueRange) =>
-    and(
-      range.from ? gte(tasks.dueDate, range.from) : undefined,
-      range.to ? lte(tasks.dueDate, range.to) : undefined,
-      range.openOnly ? ne(tasks.status, "done") : undefined,
-    );
-
-  const whereOf = (f: TaskFilters): SQL | undefined => {
-    const text = f.search ? likeContains(foldForSearch(f.search)) : undefined;
-    return and(
-      own,
-      f.status ? eq(tasks.status, f.status) : undefined,
-      f.priority ? eq(tasks.priority, f.priority) : undefined,
-      f.patientId ? eq(tasks.patientId, f.patientId) : undefined,
-      f.due ? dueWithin(f.due) : undefined,
-      text ? or(ilike(foldedText(tasks.title), text), ilike(foldedText(tasks.description), text)) : undefined,
-    );
-  };
 
   /** A task's patient; the join is scoped too, so a foreign patient never shows. */
   const ownPatient = and(eq(patients.id, tasks.patientId), eq(patients.professionalId, professionalId));
@@ -79,24 +99,24 @@ export function taskRepository(db: DbOrTx, professionalId: string) {
       return row ?? null;
     },
 
-    /**
-     * Open tasks first, then by due date (undated last), then by priority, most urgent first; the order of
-     * tasks_professional_list_idx, so the page is read in order.
-     */
+    /** One page in the list's order, with the filters' total. */
     async list(filters: TaskFilters, page: { limit: number; offset: number }) {
-      const where = whereOf(filters);
+      // Empty filters are no filters.
+      const values = {
+        professionalId,
+        status: filters.status || undefined,
+        priority: filters.priority || undefined,
+        patientId: filters.patientId || undefined,
+        dueFrom: filters.due?.from || undefined,
+        dueTo: filters.due?.to || undefined,
+        openOnly: filters.due?.openOnly || undefined,
+        search: filters.search ? likeContains(foldForSearch(filters.search)) : undefined,
+        ...page,
+      };
       return pageWithTotal(
         page,
-        () =>
-          db
-            .select(shownColumns)
-            .from(tasks)
-            .leftJoin(patients, ownPatient)
-            .where(where)
-            .orderBy(taskDoneLast(tasks.status), asc(tasks.dueDate), taskPriorityRank(tasks.priority), desc(tasks.createdAt), asc(tasks.id))
-            .limit(page.limit)
-            .offset(page.offset),
-        async () => (await db.select({ n: count() }).from(tasks).where(where))[0]?.n ?? 0,
+        () => listPage(db, values),
+        async () => (await listTotal(db, values))[0]?.n ?? 0,
       );
     },
 

@@ -1,0 +1,77 @@
+import { Column, SQL, is, sql, type DriverValueDecoder, type Placeholder } from "drizzle-orm";
+import type { DbOrTx } from "./client";
+
+/** What a read may select: a flat object of columns and SQL expressions (`count()`, `sql<T>`...). */
+type Selection = Record<string, Column | SQL | SQL.Aliased>;
+/** A select builder: thenable (its rows) and able to show its SQL. */
+type SelectQuery = PromiseLike<unknown[]> & { toSQL(): { sql: string; params: unknown[] } };
+/** The placeholders of the parameters a call gives, by name (undefined for the others). */
+export type Placeholders<P extends string> = { readonly [K in P]?: Placeholder<K> };
+type Decode = ((value: unknown) => unknown) | null;
+
+/** How one selected field's value becomes the row's: null for values used as the driver gives them. */
+function decoderOf(field: Column | SQL | SQL.Aliased): Decode {
+  if (is(field, Column)) {
+    // Text, uuid, enum and date-as-text columns keep what the driver parsed; others (timestamps) decode it.
+    if (field.mapFromDriverValue === Column.prototype.mapFromDriverValue) return null;
+    return (value) => field.mapFromDriverValue(value);
+  }
+  // An expression's decoder (set by `.mapWith`, as `count()` sets Number) is not in Drizzle's public types.
+  const { decoder } = (is(field, SQL) ? field : field.sql) as unknown as { decoder: DriverValueDecoder<unknown, unknown> };
+  return (value) => decoder.mapFromDriverValue(value);
+}
+
+/**
+ * A read run often (a list page, the session check), prepared once per database handle and shape instead of on
+ * every call (docs/decisions/012, "Reads prepared once"):
+ * - its SQL is built once per combination of the parameters given (a missing optional filter is another shape);
+ *   each call only fills the placeholders;
+ * - its rows come as arrays and are mapped by position with one decoder per column chosen up front, where
+ *   Drizzle checks every cell's field kind on every row.
+ * `build` must select exactly `selection`, a flat object, so the columns come in its order (Drizzle's order for
+ * a flat selection). The rows have the type Drizzle gives the built query (a left join's columns may be null).
+ * Each parameter present in a call's values gets a placeholder of its name in `build`; absent ones are undefined.
+ */
+export function preparedRead<S extends Selection, P extends string, Q extends SelectQuery>(
+  selection: S,
+  params: readonly P[],
+  build: (db: DbOrTx, p: Placeholders<P>) => Q,
+): (db: DbOrTx, values: { readonly [K in P]?: unknown }) => Promise<Awaited<Q>> {
+  const keys = Object.keys(selection);
+  const decoders = Object.values(selection).map(decoderOf);
+  const mapRows = (rows: unknown[][]) =>
+    rows.map((cells) => {
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < keys.length; i++) {
+        const value = cells[i];
+        const decode = decoders[i];
+        row[keys[i]!] = value === null || value === undefined || !decode ? (value ?? null) : decode(value);
+      }
+      return row;
+    });
+
+  type Prepared = { execute(values: Record<string, unknown>): Promise<unknown> };
+  const preparedBy = new WeakMap<DbOrTx, Map<number, Prepared>>();
+  return (db, values) => {
+    let shape = 0;
+    const given: Record<string, unknown> = {};
+    params.forEach((name, bit) => {
+      const value = values[name];
+      if (value === undefined) return;
+      shape |= 1 << bit;
+      given[name] = value;
+    });
+    let shapes = preparedBy.get(db);
+    if (!shapes) preparedBy.set(db, (shapes = new Map()));
+    let prepared = shapes.get(shape);
+    if (!prepared) {
+      const placeholders: Partial<Record<P, Placeholder>> = {};
+      for (const name of params) if (name in given) placeholders[name] = sql.placeholder(name);
+      const query = build(db, placeholders as Placeholders<P>).toSQL();
+      // The session's own prepared query, with no field list and our mapper: rows arrive as arrays.
+      prepared = db._.session.prepareQuery(query, undefined, undefined, true, mapRows as never) as Prepared;
+      shapes.set(shape, prepared);
+    }
+    return prepared.execute(given) as Promise<Awaited<Q>>;
+  };
+}
