@@ -311,6 +311,32 @@ function cpuSnapshot(serverPid: number) {
   };
 }
 
+/**
+ * Nanoseconds the server's processes have run and waited in a run queue (runnable, but another task had the CPU),
+ * from /proc/<pid>/schedstat (Linux with schedstats); null where it cannot be read.
+ */
+function schedSnapshot(serverPid: number): { ran: number; waited: number } | null {
+  let ran = 0;
+  let waited = 0;
+  try {
+    for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+        if (Number(pid) !== serverPid && ppid !== serverPid) continue;
+        const [onCpu, inQueue] = readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ").map(Number);
+        ran += onCpu!;
+        waited += inQueue!;
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+  } catch {
+    return null;
+  }
+  return ran > 0 ? { ran, waited } : null;
+}
+
 /** A process under load: its pid (for its CPU) and port; `probe` when it was started with bench-loop-probe.mjs. */
 interface Target {
   pid: number;
@@ -366,11 +392,13 @@ async function measure(route: Route, session: string, target: Target, concurrenc
   await run(WARMUP_PER_ROUTE, null);
   const samples: number[] = [];
   const cpu0 = cpuSnapshot(target.pid);
+  const sched0 = schedSnapshot(target.pid);
   const loop = loopDelay(target);
   const t0 = performance.now();
   await run(requests, samples);
   const seconds = (performance.now() - t0) / 1000;
   const cpu1 = cpuSnapshot(target.pid);
+  const sched1 = schedSnapshot(target.pid);
   const delay = await loop.read();
   for (const connection of connections) connection.close();
   const perRequest = (key: keyof typeof cpu0) => ((cpu1[key] - cpu0[key]) * 1000) / samples.length;
@@ -383,6 +411,8 @@ async function measure(route: Route, session: string, target: Target, concurrenc
     p99: pct(99),
     rps: samples.length / seconds,
     cpu: { server: perRequest("server"), postgres: perRequest("postgres"), client: perRequest("client") },
+    /** The share of the server's runnable time it spent waiting for a CPU. */
+    waitShare: sched0 && sched1 ? (sched1.waited - sched0.waited) / (sched1.ran - sched0.ran + sched1.waited - sched0.waited) : null,
     loop: delay,
   };
 }
@@ -591,13 +621,14 @@ async function login(port = PORT) {
 }
 
 const TABLE_HEAD = [
-  "| route | requests | p50 ms | p95 ms | p99 ms | req/s | CPU ms/req: server | PostgreSQL | load generator | event-loop delay p99 ms |",
-  "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+  "| route | requests | p50 ms | p95 ms | p99 ms | req/s | CPU ms/req: server | PostgreSQL | load generator | server waiting for a CPU | event-loop delay p99 ms |",
+  "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
 ];
 
 function row(name: string, r: Awaited<ReturnType<typeof measure>>, postgres = true) {
   const cpu = [r.cpu.server, postgres ? r.cpu.postgres : null, r.cpu.client].map((ms) => (ms === null ? "—" : ms.toFixed(2))).join(" | ");
-  return `| ${name} | ${r.n} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.rps.toFixed(0)} | ${cpu} | ${r.loop ? r.loop.p99.toFixed(1) : "—"} |`;
+  const waiting = r.waitShare === null ? "—" : `${(r.waitShare * 100).toFixed(0)} %`;
+  return `| ${name} | ${r.n} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.rps.toFixed(0)} | ${cpu} | ${waiting} | ${r.loop ? r.loop.p99.toFixed(1) : "—"} |`;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -637,6 +668,7 @@ async function routePhases(list: Route[], server: Target, bare: Target | null) {
   if (notes.length) log();
   log("Target: p95 under 50 ms for each route.");
   log("CPU: milliseconds of processor time per measured request, from /proc, for the server process, all PostgreSQL processes and this load generator.");
+  log("Server waiting for a CPU: of the time the server's process was runnable, the share it waited in the kernel's run queue while another task (PostgreSQL, the load generator) had the CPU (/proc/<pid>/schedstat).");
   log("Event-loop delay: how late the server's event loop ran a 5 ms timer while the route was measured (monitorEventLoopDelay).");
   log();
 }
