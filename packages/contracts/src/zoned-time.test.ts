@@ -16,6 +16,23 @@ describe("time in a professional's zone", () => {
     expect(toLocal(justAfterMidnightUtc, "America/Noronha")).toEqual({ date: "2026-03-11", time: "00:30", weekday: 3 });
   });
 
+  it("answers each zone and each second on its own, however the calls alternate", () => {
+    const lastOfMinute = new Date("2026-03-11T02:59:59.999Z");
+    const nextMinute = new Date("2026-03-11T03:00:00.000Z");
+    for (let round = 0; round < 2; round++) {
+      expect(toLocal(lastOfMinute, "America/Sao_Paulo").time).toBe("23:59");
+      expect(toLocal(new Date("2026-03-11T02:59:59.001Z"), "America/Sao_Paulo").time).toBe("23:59");
+      expect(toLocal(nextMinute, "America/Sao_Paulo")).toEqual({ date: "2026-03-11", time: "00:00", weekday: 3 });
+      expect(toLocal(nextMinute, "America/Noronha").time).toBe("01:00");
+      // Before 1914 São Paulo kept local mean time, 3:06:28 behind UTC: minutes turn at :28 seconds past UTC's.
+      expect(toLocal(new Date("1900-01-01T03:07:27.900Z"), "America/Sao_Paulo").time).toBe("00:00");
+      expect(toLocal(new Date("1900-01-01T03:07:28.100Z"), "America/Sao_Paulo").time).toBe("00:01");
+    }
+    const answer = toLocal(nextMinute, "UTC");
+    answer.time = "changed";
+    expect(toLocal(nextMinute, "UTC").time).toBe("03:00");
+  });
+
   it("converts local wall-clock time to the instant and back", () => {
     const instant = localToInstant("2026-03-10", "09:30", "America/Sao_Paulo");
     expect(instant.toISOString()).toBe("2026-03-10T12:30:00.000Z");
