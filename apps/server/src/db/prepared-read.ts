@@ -1,5 +1,7 @@
 import { Column, SQL, is, sql, type DriverValueDecoder, type Placeholder } from "drizzle-orm";
+import { PgTimestamp } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "./client";
+import { isoFromPostgres, type InstantsAsText } from "./rows";
 
 /** What a read may select: a flat object of columns and SQL expressions (`count()`, `sql<T>`...). */
 type Selection = Record<string, Column | SQL | SQL.Aliased>;
@@ -11,6 +13,11 @@ type Decode = ((value: unknown) => unknown) | null;
 
 /** How one selected field's value becomes the row's: null for values used as the driver gives them. */
 function decoderOf(field: Column | SQL | SQL.Aliased): Decode {
+  if (is(field, PgTimestamp)) {
+    // The instants of a read go straight to the API's text; a Date would be made only to be written out again.
+    if (!field.withTimezone) throw new Error(`preparedRead: ${field.name} is a timestamp without time zone`);
+    return (value) => (typeof value === "string" ? isoFromPostgres(value) : value);
+  }
   if (is(field, Column)) {
     // Text, uuid, enum and date-as-text columns keep what the driver parsed; others (timestamps) decode it.
     if (field.mapFromDriverValue === Column.prototype.mapFromDriverValue) return null;
@@ -27,16 +34,18 @@ function decoderOf(field: Column | SQL | SQL.Aliased): Decode {
  * - its SQL is built once per combination of the parameters given (a missing optional filter is another shape);
  *   each call only fills the placeholders;
  * - its rows come as arrays and are mapped by position with one decoder per column chosen up front, where
- *   Drizzle checks every cell's field kind on every row.
+ *   Drizzle checks every cell's field kind on every row;
+ * - its instants (timestamptz columns) come as the API's ISO text (`isoFromPostgres`), not as Dates.
  * `build` must select exactly `selection`, a flat object, so the columns come in its order (Drizzle's order for
- * a flat selection). The rows have the type Drizzle gives the built query (a left join's columns may be null).
+ * a flat selection). The rows have the type Drizzle gives the built query (a left join's columns may be null),
+ * with text for instants.
  * Each parameter present in a call's values gets a placeholder of its name in `build`; absent ones are undefined.
  */
 export function preparedRead<S extends Selection, P extends string, Q extends SelectQuery>(
   selection: S,
   params: readonly P[],
   build: (db: DbOrTx, p: Placeholders<P>) => Q,
-): (db: DbOrTx, values: { readonly [K in P]?: unknown }) => Promise<Awaited<Q>> {
+): (db: DbOrTx, values: { readonly [K in P]?: unknown }) => Promise<InstantsAsText<Awaited<Q>[number]>[]> {
   const keys = Object.keys(selection);
   const decoders = Object.values(selection).map(decoderOf);
   const mapRows = (rows: unknown[][]) =>
@@ -72,6 +81,6 @@ export function preparedRead<S extends Selection, P extends string, Q extends Se
       prepared = db._.session.prepareQuery(query, undefined, undefined, true, mapRows as never) as Prepared;
       shapes.set(shape, prepared);
     }
-    return prepared.execute(given) as Promise<Awaited<Q>>;
+    return prepared.execute(given) as Promise<InstantsAsText<Awaited<Q>[number]>[]>;
   };
 }

@@ -1,21 +1,21 @@
 import { REMINDER_SKIP_REASONS, type Appointment, type AppointmentReminder, type TodayAppointment } from "@clinora/contracts";
-import { hhmm, isoInstant } from "../../db/rows";
+import { hhmm, instantText, type InstantsOrText } from "../../db/rows";
 import type { ShownAppointment, TodayAppointmentRow } from "./appointment.repository";
 
 /** The reminder of the appointment's current time, with the reason in Portuguese when it was not sent. */
-function reminderOf(a: ShownAppointment): AppointmentReminder | null {
+function reminderOf(a: InstantsOrText<ShownAppointment>): AppointmentReminder | null {
   if (!a.reminderOutcome || !a.reminderAt) return null;
   const reason = a.reminderOutcome === "skipped" ? a.reminderReason : null;
   return {
     outcome: a.reminderOutcome,
     reason,
     reason_text: reason ? (REMINDER_SKIP_REASONS[reason as keyof typeof REMINDER_SKIP_REASONS] ?? null) : null,
-    at: isoInstant(a.reminderAt),
+    at: instantText(a.reminderAt),
   };
 }
 
 /** Database row -> API shape (spec part 2 §3 "Appointment"); `date`, `time` and `type` repeat the long names. */
-export function toAppointmentDto(a: ShownAppointment): Appointment {
+export function toAppointmentDto(a: InstantsOrText<ShownAppointment>): Appointment {
   const time = hhmm(a.appointmentTime);
   return {
     id: a.id,
@@ -35,10 +35,10 @@ export function toAppointmentDto(a: ShownAppointment): Appointment {
     date: a.appointmentDate,
     time,
     type: a.appointmentType,
-    starts_at: isoInstant(a.startsAt),
-    ends_at: isoInstant(a.endsAt),
-    created_at: isoInstant(a.createdAt),
-    updated_at: isoInstant(a.updatedAt),
+    starts_at: instantText(a.startsAt),
+    ends_at: instantText(a.endsAt),
+    created_at: instantText(a.createdAt),
+    updated_at: instantText(a.updatedAt),
   };
 }
 

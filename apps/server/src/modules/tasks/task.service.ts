@@ -10,7 +10,7 @@ import {
 } from "@clinora/contracts";
 import { addDays, todayIn } from "@clinora/contracts/zoned-time";
 import type { Db, DbOrTx } from "../../db/client";
-import { iso, isoInstant } from "../../db/rows";
+import { iso, instantText, type InstantsOrText } from "../../db/rows";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { pageOf, pageWindow } from "../../lib/pagination";
@@ -22,7 +22,7 @@ export type TaskService = ReturnType<typeof taskService>;
 
 const TASK_NOT_FOUND = "Tarefa não encontrada";
 
-function toTaskDto(row: TaskRow): Task {
+function toTaskDto(row: InstantsOrText<TaskRow>): Task {
   return {
     id: row.id,
     title: row.title,
@@ -33,8 +33,8 @@ function toTaskDto(row: TaskRow): Task {
     patient_id: row.patientId,
     patient_name: row.patientName,
     completed_at: iso(row.completedAt),
-    created_at: isoInstant(row.createdAt),
-    updated_at: isoInstant(row.updatedAt),
+    created_at: instantText(row.createdAt),
+    updated_at: instantText(row.updatedAt),
   };
 }
 
