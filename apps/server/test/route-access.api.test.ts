@@ -70,3 +70,24 @@ describe("route access", () => {
     }
   });
 });
+
+describe("a route that declares no access", () => {
+  it("answers 403 to everyone, signed in or not", async () => {
+    // The route loses its declaration before the guard is chosen, as a route written without one would.
+    const bare = await createTestContext({
+      instrument: (app) =>
+        app.addHook("onRoute", (route) => {
+          if (route.url === "/api/tasks" && route.method === "GET") route.config = { ...route.config, access: undefined };
+        }),
+    });
+    try {
+      const { user } = await bare.make.professionalUser();
+      const session = await bare.login(user.email, user.password);
+      expect((await bare.request({ method: "GET", url: "/api/tasks", session })).statusCode).toBe(403);
+      expect((await bare.request({ method: "GET", url: "/api/tasks" })).statusCode).toBe(403);
+      expect((await bare.request({ method: "GET", url: "/api/tasks/summary", session })).statusCode).toBe(200);
+    } finally {
+      await bare.close();
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
 import type { Role } from "@clinora/contracts";
 import { AppError } from "../lib/app-error";
 import type { AuthContext, TenantCaller } from "../lib/caller";
@@ -29,6 +29,31 @@ export interface RegisteredRoute {
   access: Access | undefined;
 }
 
+/** Marks the guard hooks this plugin adds, so a route whose options are reused (its HEAD twin) gets one. */
+const GUARD = Symbol("access guard");
+
+/**
+ * The onRequest hook that enforces one route's access, or none for a public route. Built once per route from
+ * its declared access, so a request runs no check it does not need and never looks its route up: a global hook
+ * read `request.routeOptions` (a new object each time) on every request, the health check's included.
+ */
+function guardFor(access: Access | undefined, url: string, sessions: SessionService): onRequestHookHandler | null {
+  if (access === "public") return null;
+  const guard: onRequestHookHandler =
+    access === undefined
+      ? (request, _reply, done) => {
+          request.log.error({ url }, "route without declared access");
+          done(AppError.forbidden());
+        }
+      : (request, _reply, done) => {
+          authenticate(request, sessions).then((auth) => {
+            request.auth = auth;
+            done(access.includes(auth.role) ? undefined : AppError.forbidden());
+          }, done);
+        };
+  return Object.assign(guard, { [GUARD]: true });
+}
+
 /** Resolves the session once per request and enforces the route's declared access. */
 export function registerAuth(app: FastifyInstance, sessions: SessionService, registry: RegisteredRoute[]) {
   app.decorateRequest("auth", null);
@@ -39,25 +64,13 @@ export function registerAuth(app: FastifyInstance, sessions: SessionService, reg
       if (method === "HEAD") continue;
       registry.push({ method, url: route.url, access: route.config?.access });
     }
-  });
-
-  // A callback hook rather than an async one: public routes (health, webhooks, the web app) pass through without a
-  // promise; only a route that needs the session waits for it.
-  app.addHook("onRequest", (request, _reply, done) => {
-    const route = request.routeOptions;
-    // Routes outside /api (static files, SPA fallback) and the 404 handler carry no access rule.
-    if (!route.url?.startsWith("/api")) return done();
-    const access = route.config?.access;
-    if (access === undefined) {
-      request.log.error({ url: route.url }, "route without declared access");
-      return done(AppError.forbidden());
-    }
-    if (access === "public") return done();
-
-    authenticate(request, sessions).then((auth) => {
-      request.auth = auth;
-      done(access.includes(auth.role) ? undefined : AppError.forbidden());
-    }, done);
+    // Routes outside /api (static files, the SPA fallback) carry no access rule; neither does the 404 handler.
+    if (!route.url.startsWith("/api")) return;
+    const hooks = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    if (hooks.some((hook) => GUARD in hook)) return;
+    const guard = guardFor(route.config?.access, route.url, sessions);
+    // First of the route's own hooks, as the global hook it replaces ran before them (the rate limit's included).
+    if (guard) route.onRequest = [guard, ...hooks];
   });
 }
 
