@@ -282,14 +282,14 @@ function requestBytes(route: Route, session: string, port: number): Buffer {
   return Buffer.from(`${headers.join("\r\n")}\r\n\r\n${payload}`);
 }
 
-/** CPU seconds (user + system) used so far by the processes `pick` selects, read from /proc (Linux); 0 elsewhere. */
-function cpuSeconds(pick: (pid: number, comm: string, ppid: number) => boolean): number {
-  let ticks = 0;
+/** CPU seconds (user + system) used so far by each process `pick` selects, by pid, read from /proc (Linux); empty elsewhere. */
+function cpuSeconds(pick: (pid: number, comm: string, ppid: number) => boolean): Map<number, number> {
+  const seconds = new Map<number, number>();
   let pids: string[];
   try {
     pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
   } catch {
-    return 0;
+    return seconds;
   }
   for (const pid of pids) {
     try {
@@ -298,13 +298,26 @@ function cpuSeconds(pick: (pid: number, comm: string, ppid: number) => boolean):
       const comm = stat.slice(stat.indexOf("(") + 1, close);
       const fields = stat.slice(close + 2).split(" ");
       if (!pick(Number(pid), comm, Number(fields[1]))) continue;
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+      seconds.set(Number(pid), (Number(fields[11]) + Number(fields[12])) / 100); // utime + stime, in USER_HZ
     } catch {
       // the process ended meanwhile
     }
   }
-  return ticks / 100; // USER_HZ
+  return seconds;
 }
+
+/**
+ * CPU seconds the processes of `after` used since `before`. A process that ended in between is left out (its
+ * last seconds are lost with it) rather than subtracted, as a plain difference of sums would: a PostgreSQL backend
+ * closing during a route made its CPU negative.
+ */
+function cpuSince(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
+  return total;
+}
+
+const sumOf = (seconds: Map<number, number>) => [...seconds.values()].reduce((a, b) => a + b, 0);
 
 /** CPU used by the server (with its server processes under SERVER_PROCESSES), by PostgreSQL and by this load generator. */
 function cpuSnapshot(serverPid: number) {
@@ -312,8 +325,13 @@ function cpuSnapshot(serverPid: number) {
   return {
     server: cpuSeconds((pid, _, ppid) => pid === serverPid || ppid === serverPid),
     postgres: cpuSeconds((_, comm) => comm === "postgres"),
-    client: (own.user + own.system) / 1e6,
+    client: new Map([[process.pid, (own.user + own.system) / 1e6]]),
   };
+}
+
+/** The snapshot as one figure per side (the webhook phase's 30 s outlast any backend's exit). */
+function totalsOf(snapshot: ReturnType<typeof cpuSnapshot>) {
+  return { server: sumOf(snapshot.server), postgres: sumOf(snapshot.postgres), client: sumOf(snapshot.client) };
 }
 
 /**
@@ -406,7 +424,7 @@ async function measure(route: Route, session: string, target: Target, concurrenc
   const sched1 = schedSnapshot(target.pid);
   const delay = await loop.read();
   for (const connection of connections) connection.close();
-  const perRequest = (key: keyof typeof cpu0) => ((cpu1[key] - cpu0[key]) * 1000) / samples.length;
+  const perRequest = (key: keyof typeof cpu0) => (cpuSince(cpu0[key], cpu1[key]) * 1000) / samples.length;
   samples.sort((a, b) => a - b);
   const pct = (p: number) => samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))]!;
   return {
@@ -607,7 +625,7 @@ async function postgresPhases(list: Route[], webhook: boolean) {
     // The probe sits in the primary, which serves no request when there are several processes.
     const server: Target = { pid: child.pid!, port: PORT, probe: processes > 1 ? undefined : child };
     if (list.length) await routePhases(list, server, bare ? { pid: bare.pid!, port: BARE_PORT } : null);
-    if (fakes) await webhookPhase({ databaseUrl: url, port: PORT, fakes, cpu: () => cpuSnapshot(child.pid!), log });
+    if (fakes) await webhookPhase({ databaseUrl: url, port: PORT, fakes, cpu: () => totalsOf(cpuSnapshot(child.pid!)), log });
     if (list.some((r) => r.auth)) {
       log("## Query plans");
       log();
