@@ -586,7 +586,7 @@ async function main() {
 }
 
 async function postgresPhases(list: Route[], webhook: boolean) {
-  log(`Dataset: ${PROFESSIONALS} professionals, ${PROFESSIONALS * PATIENTS_EACH} patients, ${PROFESSIONALS * APPOINTMENTS_EACH} appointments, ${PROFESSIONALS * TASKS_EACH} tasks (PostgreSQL).`);
+  log(`Dataset: ${PROFESSIONALS} professionals, ${PROFESSIONALS * PATIENTS_EACH} patients, ${PROFESSIONALS * APPOINTMENTS_EACH} appointments (with the reminders of those up to tomorrow), ${PROFESSIONALS * TASKS_EACH} tasks (PostgreSQL).`);
   log(`Load: ${CONCURRENCY} concurrent keep-alive connections, ${WARMUP_PER_ROUTE} warm-up then ${REQUESTS_PER_ROUTE} measured requests per route (${HEALTH_REQUESTS_PER_ROUND} in each of the health rounds), one professional's session.`);
   log(
     processes > 1
