@@ -42,6 +42,12 @@ describe("route access", () => {
     }
   });
 
+  it("a GET route's HEAD twin is guarded as the GET is", async () => {
+    expect((await t.request({ method: "HEAD", url: "/api/tasks" })).statusCode).toBe(401);
+    expect((await t.request({ method: "HEAD", url: "/api/tasks", session: adminSession })).statusCode).toBe(403);
+    expect((await t.request({ method: "HEAD", url: "/api/tasks", session: professionalSession })).statusCode).toBe(200);
+  });
+
   it("admin-only routes answer 403 to a professional", async () => {
     const adminOnly = apiRoutes.filter((r) => r.access !== "public" && !r.access?.includes("professional"));
     expect(adminOnly.length).toBeGreaterThan(0);

@@ -29,9 +29,6 @@ export interface RegisteredRoute {
   access: Access | undefined;
 }
 
-/** Marks the guard hooks this plugin adds, so a route whose options are reused (its HEAD twin) gets one. */
-const GUARD = Symbol("access guard");
-
 /**
  * The onRequest hook that enforces one route's access, or none for a public route. Built once per route from
  * its declared access, so a request runs no check it does not need and never looks its route up: a global hook
@@ -39,19 +36,18 @@ const GUARD = Symbol("access guard");
  */
 function guardFor(access: Access | undefined, url: string, sessions: SessionService): onRequestHookHandler | null {
   if (access === "public") return null;
-  const guard: onRequestHookHandler =
-    access === undefined
-      ? (request, _reply, done) => {
-          request.log.error({ url }, "route without declared access");
-          done(AppError.forbidden());
-        }
-      : (request, _reply, done) => {
-          authenticate(request, sessions).then((auth) => {
-            request.auth = auth;
-            done(access.includes(auth.role) ? undefined : AppError.forbidden());
-          }, done);
-        };
-  return Object.assign(guard, { [GUARD]: true });
+  if (access === undefined) {
+    return (request, _reply, done) => {
+      request.log.error({ url }, "route without declared access");
+      done(AppError.forbidden());
+    };
+  }
+  return (request, _reply, done) => {
+    authenticate(request, sessions).then((auth) => {
+      request.auth = auth;
+      done(access.includes(auth.role) ? undefined : AppError.forbidden());
+    }, done);
+  };
 }
 
 /** Resolves the session once per request and enforces the route's declared access. */
@@ -66,11 +62,12 @@ export function registerAuth(app: FastifyInstance, sessions: SessionService, reg
     }
     // Routes outside /api (static files, the SPA fallback) carry no access rule; neither does the 404 handler.
     if (!route.url.startsWith("/api")) return;
-    const hooks = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
-    if (hooks.some((hook) => GUARD in hook)) return;
+    // A GET's HEAD twin comes here too, with the options as they were before this hook: it gets its own guard.
     const guard = guardFor(route.config?.access, route.url, sessions);
+    if (!guard) return;
+    const hooks = route.onRequest === undefined ? [] : [route.onRequest].flat();
     // First of the route's own hooks, as the global hook it replaces ran before them (the rate limit's included).
-    if (guard) route.onRequest = [guard, ...hooks];
+    route.onRequest = [guard, ...hooks];
   });
 }
 

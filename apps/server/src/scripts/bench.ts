@@ -282,29 +282,45 @@ function requestBytes(route: Route, session: string, port: number): Buffer {
   return Buffer.from(`${headers.join("\r\n")}\r\n\r\n${payload}`);
 }
 
-/** CPU seconds (user + system) used so far by each process `pick` selects, by pid, read from /proc (Linux); empty elsewhere. */
-function cpuSeconds(pick: (pid: number, comm: string, ppid: number) => boolean): Map<number, number> {
-  const seconds = new Map<number, number>();
+/** A process as /proc shows it: pid, command name, parent pid, and the fields of its stat line after the name. */
+interface ProcessStat {
+  pid: number;
+  comm: string;
+  ppid: number;
+  fields: string[];
+}
+
+/** The processes `pick` selects, read from /proc (Linux); none elsewhere. A process that ends meanwhile is skipped. */
+function processesWhere(pick: (process: ProcessStat) => boolean): ProcessStat[] {
   let pids: string[];
   try {
     pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
   } catch {
-    return seconds;
+    return [];
   }
+  const picked: ProcessStat[] = [];
   for (const pid of pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
       const close = stat.lastIndexOf(")");
-      const comm = stat.slice(stat.indexOf("(") + 1, close);
       const fields = stat.slice(close + 2).split(" ");
-      if (!pick(Number(pid), comm, Number(fields[1]))) continue;
-      seconds.set(Number(pid), (Number(fields[11]) + Number(fields[12])) / 100); // utime + stime, in USER_HZ
+      const entry = { pid: Number(pid), comm: stat.slice(stat.indexOf("(") + 1, close), ppid: Number(fields[1]), fields };
+      if (pick(entry)) picked.push(entry);
     } catch {
       // the process ended meanwhile
     }
   }
-  return seconds;
+  return picked;
 }
+
+/** CPU seconds (user + system) used so far by each process `pick` selects, by pid. */
+function cpuSeconds(pick: (process: ProcessStat) => boolean): Map<number, number> {
+  // utime + stime, in USER_HZ ticks
+  return new Map(processesWhere(pick).map((p) => [p.pid, (Number(p.fields[11]) + Number(p.fields[12])) / 100]));
+}
+
+/** The server's process, and its server processes under SERVER_PROCESSES. */
+const ofServer = (serverPid: number) => (p: ProcessStat) => p.pid === serverPid || p.ppid === serverPid;
 
 /**
  * CPU seconds the processes of `after` used since `before`. A process that ended in between is left out (its
@@ -323,8 +339,8 @@ const sumOf = (seconds: Map<number, number>) => [...seconds.values()].reduce((a,
 function cpuSnapshot(serverPid: number) {
   const own = process.cpuUsage();
   return {
-    server: cpuSeconds((pid, _, ppid) => pid === serverPid || ppid === serverPid),
-    postgres: cpuSeconds((_, comm) => comm === "postgres"),
+    server: cpuSeconds(ofServer(serverPid)),
+    postgres: cpuSeconds((p) => p.comm === "postgres"),
     client: new Map([[process.pid, (own.user + own.system) / 1e6]]),
   };
 }
@@ -341,21 +357,14 @@ function totalsOf(snapshot: ReturnType<typeof cpuSnapshot>) {
 function schedSnapshot(serverPid: number): { ran: number; waited: number } | null {
   let ran = 0;
   let waited = 0;
-  try {
-    for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-        const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-        if (Number(pid) !== serverPid && ppid !== serverPid) continue;
-        const [onCpu, inQueue] = readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ").map(Number);
-        ran += onCpu!;
-        waited += inQueue!;
-      } catch {
-        // the process ended meanwhile
-      }
+  for (const { pid } of processesWhere(ofServer(serverPid))) {
+    try {
+      const [onCpu, inQueue] = readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ").map(Number);
+      ran += onCpu!;
+      waited += inQueue!;
+    } catch {
+      // the process ended meanwhile, or the kernel keeps no schedstats
     }
-  } catch {
-    return null;
   }
   return ran > 0 ? { ran, waited } : null;
 }

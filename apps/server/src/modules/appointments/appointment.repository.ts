@@ -138,8 +138,8 @@ export function appointmentRepository(db: DbOrTx, professionalId: string) {
 
     /** One page in date and time order, with the filters' total. */
     async list(filters: AppointmentFilters, window: { limit: number; offset: number }) {
-      // Empty filters are no filters, as before.
-      const values = { professionalId, status: filters.status || undefined, date: filters.date || undefined, dateFrom: filters.dateFrom || undefined, dateTo: filters.dateTo || undefined, patientId: filters.patientId || undefined, ...window };
+      // The filters' names are the read's parameters; one left undefined is no filter.
+      const values = { professionalId, ...filters, ...window };
       return pageWithTotal(
         window,
         () => listPage(db, values),

@@ -47,6 +47,9 @@ export interface TaskFilters {
   patientId?: string;
 }
 
+/** A task's patient, only if it is one of the professional's own: a foreign patient never shows. */
+const ownPatientOf = (professionalId: string | Placeholder) => and(eq(patients.id, tasks.patientId), eq(patients.professionalId, professionalId));
+
 /** The list's parameters: whose tasks, the filters given (`search` as a LIKE pattern) and the page. */
 const LIST_PARAMS = ["professionalId", "status", "priority", "patientId", "dueFrom", "dueTo", "openOnly", "search", "limit", "offset"] as const;
 
@@ -68,8 +71,7 @@ const listPage = preparedRead(shownColumns, LIST_PARAMS, (db, p) =>
   db
     .select(shownColumns)
     .from(tasks)
-    // A task's patient; the join is scoped too, so a foreign patient never shows.
-    .leftJoin(patients, and(eq(patients.id, tasks.patientId), eq(patients.professionalId, p.professionalId!)))
+    .leftJoin(patients, ownPatientOf(p.professionalId!))
     .where(listCondition(p))
     .orderBy(taskDoneLast(tasks.status), asc(tasks.dueDate), taskPriorityRank(tasks.priority), desc(tasks.createdAt), asc(tasks.id))
     .limit(p.limit!)
@@ -85,15 +87,12 @@ const listTotal = preparedRead(totalColumns, LIST_PARAMS, (db, p) => db.select(t
 export function taskRepository(db: DbOrTx, professionalId: string) {
   const own = eq(tasks.professionalId, professionalId);
 
-  /** A task's patient; the join is scoped too, so a foreign patient never shows. */
-  const ownPatient = and(eq(patients.id, tasks.patientId), eq(patients.professionalId, professionalId));
-
   return {
     async findById(id: string) {
       const [row] = await db
         .select(shownColumns)
         .from(tasks)
-        .leftJoin(patients, ownPatient)
+        .leftJoin(patients, ownPatientOf(professionalId))
         .where(and(own, eq(tasks.id, id)))
         .limit(1);
       return row ?? null;
@@ -101,14 +100,14 @@ export function taskRepository(db: DbOrTx, professionalId: string) {
 
     /** One page in the list's order, with the filters' total. */
     async list(filters: TaskFilters, page: { limit: number; offset: number }) {
-      // Empty filters are no filters.
+      // A parameter left undefined is no filter. `openOnly` is a flag: its presence is the filter, so false is left out.
       const values = {
         professionalId,
-        status: filters.status || undefined,
-        priority: filters.priority || undefined,
-        patientId: filters.patientId || undefined,
-        dueFrom: filters.due?.from || undefined,
-        dueTo: filters.due?.to || undefined,
+        status: filters.status,
+        priority: filters.priority,
+        patientId: filters.patientId,
+        dueFrom: filters.due?.from,
+        dueTo: filters.due?.to,
         openOnly: filters.due?.openOnly || undefined,
         search: filters.search ? likeContains(foldForSearch(filters.search)) : undefined,
         ...page,
