@@ -15,6 +15,9 @@ test.describe("session (spec part 1 §4)", () => {
 
   test("a session ended on the server is noticed on the next navigation", async ({ page }) => {
     await signIn(page, PROFESSIONAL);
+    // The Painel's own requests settle first: one still on its way when the session ends would notice it before the
+    // navigation does, and the app would already be on the login screen when the menu is clicked.
+    await page.waitForLoadState("networkidle");
     const sessionId = await storedSessionId(page);
     expect(sessionId).toBeTruthy();
 
