@@ -2,7 +2,7 @@ import { IncomingMessage, ServerResponse } from "node:http";
 import { Socket } from "node:net";
 import helmet from "helmet";
 import { describe, expect, it } from "vitest";
-import { securityHeaders } from "./security-headers";
+import { apiSecurityHeaders, isApiUrl, securityHeaders } from "./security-headers";
 
 const options = { contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], frameAncestors: ["'none'"] } } };
 
@@ -18,5 +18,26 @@ describe("security headers", () => {
 
   it("stop the start on a directive helmet refuses", () => {
     expect(() => securityHeaders({ contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], scriptSrc: ["self"] } } })).toThrow();
+  });
+});
+
+describe("API addresses", () => {
+  it.each([
+    ["/api", true],
+    ["/api/", true],
+    ["/api/health", true],
+    ["/api?x=1", true],
+    ["/apidocs", false],
+    ["/api-docs/x", false],
+    ["/", false],
+    ["/login", false],
+    ["/chat/abc", false],
+  ])("%s is an API address: %s", (url, api) => {
+    expect(isApiUrl(url)).toBe(api);
+  });
+
+  it("get HTTPS-only from the same setting as the web app", () => {
+    const documentHeaders = securityHeaders(options);
+    expect(apiSecurityHeaders(documentHeaders)["strict-transport-security"]).toBe(documentHeaders["strict-transport-security"]);
   });
 });

@@ -25,11 +25,40 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
-/** Adds helmet's headers to every answer (API, web app, errors, 404). */
+/**
+ * The headers of an API answer: JSON read by the app's own scripts, never rendered as a page. They are the set
+ * OWASP's REST Security Cheat Sheet gives for API responses, plus the resource policy every answer had before:
+ * - `no-store`, so no browser or proxy keeps a copy of a patient's data (a list, a conversation) on disk;
+ * - no framing, no sniffing, HTTPS only, and a policy that lets the answer load nothing should it ever be opened.
+ * helmet's other headers (DNS prefetch, download options, the origin-agent cluster, the referrer and opener
+ * policies, the full CSP) act only on an HTML document, so they stay on the web app's answers (docs/decisions/012).
+ * A route may still set its own Cache-Control (the calendar feed, which calendar apps poll).
+ */
+export function apiSecurityHeaders(documentHeaders: Record<string, string>): Record<string, string> {
+  return {
+    "cache-control": "no-store",
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+    "x-frame-options": "DENY",
+    "x-content-type-options": "nosniff",
+    "strict-transport-security": documentHeaders["strict-transport-security"]!,
+    "cross-origin-resource-policy": "same-origin",
+  };
+}
+
+/** Whether `url` (a request's path and query) is an API address. */
+export function isApiUrl(url: string): boolean {
+  return url.startsWith("/api") && (url.length === 4 || url[4] === "/" || url[4] === "?");
+}
+
+/**
+ * Adds the security headers to every answer (API, web app, errors, 404): helmet's for `options` on the web app's
+ * documents and files, the API's own set (`apiSecurityHeaders`) on /api.
+ */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions) {
-  const headers = securityHeaders(options);
-  app.addHook("onRequest", (_request, reply, done) => {
-    reply.headers(headers);
+  const documentHeaders = securityHeaders(options);
+  const apiHeaders = apiSecurityHeaders(documentHeaders);
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.headers(isApiUrl(request.url) ? apiHeaders : documentHeaders);
     done();
   });
 }

@@ -62,6 +62,8 @@ describe("the private iCalendar feed", () => {
     const res = await t.request({ method: "GET", url: feedPath(url) });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/calendar; charset=utf-8");
+    // Calendar apps poll the feed: it keeps its own short private caching over the API's no-store.
+    expect(res.headers["cache-control"]).toBe("private, max-age=300");
     expect(res.body.split("\r\n").every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
     for (const secret of ["Prado", "Lima", "CPF", "987.654", "12345678"]) expect(res.body).not.toContain(secret);
 
