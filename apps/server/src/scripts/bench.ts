@@ -64,6 +64,9 @@ const PGLITE_PREFIX = "PGlite: ";
  */
 const HEALTH_ROUNDS = 21;
 const HEALTH_REQUESTS_PER_ROUND = 5_000;
+/** Then both at once (`sideBySide`), in this many rounds of this many seconds. */
+const SIDE_BY_SIDE_ROUNDS = 5;
+const SIDE_BY_SIDE_SECONDS = 3;
 /** The embedded database's dataset and load (issue 13): one clinic, 8 connections. */
 const CLINIC = { patients: 5000, appointments: 50_000, tasks: 5000, concurrency: 8, requests: 2000 };
 const PASSWORD = "Bench@12345";
@@ -713,6 +716,42 @@ const FLOOR_NOTE =
   "(Little's law): connections × the larger of (CPU of all processes per request ÷ cores) and (server CPU per request, its one main thread). " +
   "A p95 stays above the mean, so a route whose floor is near 50 ms cannot reach the target at this load by any change that keeps its CPU cost.";
 
+/**
+ * The trivial route on the server and on the bare server at the same time, half the connections each, for
+ * `seconds`; the CPU per request of each, in milliseconds, and each one's share of the requests answered. Whatever
+ * slows the machine meanwhile slows both, where alternating rounds give each its own second: on a shared machine
+ * the same code's CPU per request changed by up to twice from one round to the next.
+ */
+async function sideBySide(route: Route, session: string, targets: Target[], seconds: number) {
+  const loads = targets.map((target) => ({
+    target,
+    request: requestBytes(route, session, target.port),
+    connections: Array.from({ length: CONCURRENCY / 2 }, () => new LoadConnection(target.port)),
+    answered: 0,
+  }));
+  const drive = (milliseconds: number, counted: boolean) => {
+    const until = performance.now() + milliseconds;
+    return Promise.all(
+      loads.flatMap((load) =>
+        load.connections.map(async (connection) => {
+          while (performance.now() < until) {
+            const status = await connection.send(load.request);
+            if (status !== 200) throw new Error(`${route.name} side by side: HTTP ${status}`);
+            if (counted) load.answered++;
+          }
+        }),
+      ),
+    );
+  };
+  await drive(500, false);
+  const before = loads.map((load) => cpuSeconds(ofServer(load.target.pid)));
+  await drive(seconds * 1000, true);
+  const after = loads.map((load) => cpuSeconds(ofServer(load.target.pid)));
+  for (const load of loads) for (const connection of load.connections) connection.close();
+  const total = loads.reduce((sum, load) => sum + load.answered, 0);
+  return loads.map((load, i) => ({ cpu: (cpuSince(before[i]!, after[i]!) * 1000) / load.answered, share: load.answered / total }));
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function routePhases(list: Route[], server: Target, bare: Target | null) {
@@ -743,6 +782,16 @@ async function routePhases(list: Route[], server: Target, bare: Target | null) {
       `GET /api/health against the bare node:http + pg server, server CPU per request (median of ${HEALTH_ROUNDS} alternating rounds): ` +
         `${median(ours).toFixed(3)} ms against ${median(floor).toFixed(3)} ms = ${(median(ours) / median(floor)).toFixed(2)}× (target ≤ 1.25×); ` +
         `round by round ${ratios.map((r) => `${r.toFixed(2)}×`).join(", ")} (median ${median(ratios).toFixed(2)}×).`,
+    );
+    const together: { ratio: number; ours: number; floor: number; share: number }[] = [];
+    for (let round = 1; round <= SIDE_BY_SIDE_ROUNDS; round++) {
+      const [a, b] = await sideBySide(route, session, [server, bare], SIDE_BY_SIDE_SECONDS);
+      together.push({ ratio: a!.cpu / b!.cpu, ours: a!.cpu, floor: b!.cpu, share: a!.share });
+    }
+    notes.push(
+      `The same two side by side, ${CONCURRENCY / 2} connections each, in ${SIDE_BY_SIDE_ROUNDS} rounds of ${SIDE_BY_SIDE_SECONDS} s: ` +
+        together.map((t) => `${t.ours.toFixed(3)} against ${t.floor.toFixed(3)} ms = ${t.ratio.toFixed(2)}×`).join("; ") +
+        ` (median ${median(together.map((t) => t.ratio)).toFixed(2)}×); the server answered ${together.map((t) => `${(t.share * 100).toFixed(0)} %`).join(", ")} of the requests.`,
     );
   }
   log();
