@@ -345,12 +345,12 @@ export interface WebhookPhaseOptions {
   databaseUrl: string;
   port: number;
   fakes: WebhookFakes;
-  /** CPU seconds so far of the server, PostgreSQL and this process (bench.ts's cpuSnapshot). */
-  cpu: () => { server: number; postgres: number; client: number };
+  /** Starts counting the CPU of the server, PostgreSQL and this process; what it returns gives the seconds since (bench.ts). */
+  cpuFromNow: () => () => { server: number; postgres: number; client: number };
   log: (line?: string) => void;
 }
 
-export async function webhookPhase({ databaseUrl, port, fakes, cpu, log }: WebhookPhaseOptions) {
+export async function webhookPhase({ databaseUrl, port, fakes, cpuFromNow, log }: WebhookPhaseOptions) {
   const publicUrl = fakes.env.PUBLIC_URL!;
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -419,11 +419,11 @@ export async function webhookPhase({ databaseUrl, port, fakes, cpu, log }: Webho
         await new Promise((r) => setTimeout(r, 200));
       }
     })();
-    const cpu0 = cpu();
+    const cpuSinceStart = cpuFromNow();
     const busy0 = machineBusySeconds();
     const load0 = loadAverage();
     const load = await runLoad({ port, requests: prepared.measured, intervalMs, startEpochMs, answerWaitMs: ANSWER_WAIT_MS, maxConnections: MAX_CONNECTIONS });
-    const cpu1 = cpu();
+    const cpu = cpuSinceStart();
     const busy1 = machineBusySeconds();
     const load1 = loadAverage();
     const atEndOfSending = await backlog(client);
@@ -451,7 +451,7 @@ export async function webhookPhase({ databaseUrl, port, fakes, cpu, log }: Webho
     const lags = [...load.lag].sort((a, b) => a - b);
     const non200 = MESSAGES - (statusCounts.get(200) ?? 0);
     const sendSeconds = (load.endEpochMs - startEpochMs) / 1000;
-    const perMessage = (key: "server" | "postgres" | "client") => (((cpu1[key] - cpu0[key]) * 1000) / MESSAGES).toFixed(2);
+    const perMessage = (key: "server" | "postgres" | "client") => ((cpu[key] * 1000) / MESSAGES).toFixed(2);
 
     // Replies: which inbound message each answers, and when it reached the fake Twilio.
     const { rows: stored } = await client.query<{ sid: string; replied: boolean; reply_sid: string | null; later: boolean }>(
@@ -521,7 +521,7 @@ export async function webhookPhase({ databaseUrl, port, fakes, cpu, log }: Webho
         `${load.connectionsOpened} connections opened, ${load.waitedForConnection} messages waited for a free one (all ${MAX_CONNECTIONS} busy); ` +
         `the generator's own timer delay: p99 ${percentile(lags, 99).toFixed(1)} ms, max ${(lags[lags.length - 1] ?? NaN).toFixed(1)} ms.`,
     );
-    const ours = cpu1.server - cpu0.server + cpu1.postgres - cpu0.postgres + cpu1.client - cpu0.client;
+    const ours = cpu.server + cpu.postgres + cpu.client;
     log(
       `Machine while sending (${cpus().length} cores, ${sendSeconds.toFixed(1)} s): ${(busy1 - busy0).toFixed(1)} CPU-seconds busy, of which server + PostgreSQL + bench ` +
         `${ours.toFixed(1)}, other processes ${Math.max(0, busy1 - busy0 - ours).toFixed(1)}; 1-minute load average ${load0} before, ${load1} after.`,

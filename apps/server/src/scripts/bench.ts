@@ -366,8 +366,6 @@ function cpuSince(before: Map<number, number>, after: Map<number, number>): numb
   return total;
 }
 
-const sumOf = (seconds: Map<number, number>) => [...seconds.values()].reduce((a, b) => a + b, 0);
-
 /** CPU used by the server (with its server processes under SERVER_PROCESSES), by PostgreSQL and by this load generator. */
 function cpuSnapshot(serverPid: number) {
   const own = process.cpuUsage();
@@ -378,9 +376,13 @@ function cpuSnapshot(serverPid: number) {
   };
 }
 
-/** The snapshot as one figure per side (the webhook phase's 30 s outlast any backend's exit). */
-function totalsOf(snapshot: ReturnType<typeof cpuSnapshot>) {
-  return { server: sumOf(snapshot.server), postgres: sumOf(snapshot.postgres), client: sumOf(snapshot.client) };
+/** Starts counting the CPU of the server, PostgreSQL and this process; the function returned gives the seconds since. */
+function cpuFromNow(serverPid: number) {
+  const before = cpuSnapshot(serverPid);
+  return () => {
+    const after = cpuSnapshot(serverPid);
+    return { server: cpuSince(before.server, after.server), postgres: cpuSince(before.postgres, after.postgres), client: cpuSince(before.client, after.client) };
+  };
 }
 
 /**
@@ -669,7 +671,7 @@ async function postgresPhases(list: Route[], webhook: boolean) {
     // The probe sits in the primary, which serves no request when there are several processes.
     const server: Target = { pid: child.pid!, port: PORT, probe: processes > 1 ? undefined : child };
     if (list.length) await routePhases(list, server, bare ? { pid: bare.pid!, port: BARE_PORT } : null);
-    if (fakes) await webhookPhase({ databaseUrl: url, port: PORT, fakes, cpu: () => totalsOf(cpuSnapshot(child.pid!)), log });
+    if (fakes) await webhookPhase({ databaseUrl: url, port: PORT, fakes, cpuFromNow: () => cpuFromNow(child.pid!), log });
     if (list.some((r) => r.auth)) {
       log("## Query plans");
       log();
