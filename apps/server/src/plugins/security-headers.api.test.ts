@@ -54,4 +54,12 @@ describe("security headers by kind of answer", () => {
     expect(res.headers["referrer-policy"]).toBe("no-referrer");
     expect(res.headers["cache-control"]).toBe("no-cache");
   });
+
+  it("the API's documentation pages are documents too, so Swagger UI may run its scripts", async () => {
+    const res = await t.request({ method: "GET", url: "/api/docs" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/html");
+    expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
+    expect(res.headers["content-security-policy"]).not.toContain("default-src 'none'");
+  });
 });

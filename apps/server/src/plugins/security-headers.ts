@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
+import { DOCS_PREFIX } from "./docs";
 
 /**
  * The headers helmet writes for `options`, worked out once. They do not depend on the request, so every answer
@@ -45,9 +46,18 @@ export function apiSecurityHeaders(documentHeaders: Record<string, string>): Rec
   };
 }
 
-/** Whether `url` (a request's path and query) is an API address. */
+/** Whether `url` (a request's path and query) is under `prefix` (itself, a path below it, or with a query). */
+function isUnder(url: string, prefix: string): boolean {
+  const next = url[prefix.length];
+  return url.startsWith(prefix) && (next === undefined || next === "/" || next === "?");
+}
+
+/**
+ * Whether `url` (a request's path and query) gets the API's headers: an /api address other than the API's own
+ * documentation, whose pages (Swagger UI) are HTML documents with scripts and styles of their own.
+ */
 export function isApiUrl(url: string): boolean {
-  return url.startsWith("/api") && (url.length === 4 || url[4] === "/" || url[4] === "?");
+  return isUnder(url, "/api") && !isUnder(url, DOCS_PREFIX);
 }
 
 /**
