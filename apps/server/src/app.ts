@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyInstance } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { API_PREFIX, isUnderPath } from "./lib/api-paths";
 import { systemClock, type Clock } from "./lib/clock";
 import { registerAuth, type RegisteredRoute } from "./plugins/auth";
 import { DOCS_PREFIX, registerDocs } from "./plugins/docs";
@@ -218,7 +219,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
 
   // The docs UI and its assets are public; declared here because the plugin registers its own routes.
   app.addHook("onRoute", (route) => {
-    if (route.url.startsWith(DOCS_PREFIX)) route.config = { ...route.config, access: "public" };
+    if (isUnderPath(route.url, DOCS_PREFIX)) route.config = { ...route.config, access: "public" };
   });
   registerAuth(app, sessions, registry);
 
@@ -255,7 +256,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
       await api.register(webChatRoutes(webChat, config.webChat));
       await api.register(reminderRoutes(reminders));
     },
-    { prefix: "/api" },
+    { prefix: API_PREFIX },
   );
 
   await registerWeb(app, config.webDistDir);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
 import type { Role } from "@clinora/contracts";
+import { isApiPath } from "../lib/api-paths";
 import { AppError } from "../lib/app-error";
 import type { AuthContext, TenantCaller } from "../lib/caller";
 import type { SessionService } from "../modules/auth/session.service";
@@ -61,7 +62,7 @@ export function registerAuth(app: FastifyInstance, sessions: SessionService, reg
       registry.push({ method, url: route.url, access: route.config?.access });
     }
     // Routes outside /api (static files, the SPA fallback) carry no access rule; neither does the 404 handler.
-    if (!route.url.startsWith("/api")) return;
+    if (!isApiPath(route.url)) return;
     // A GET's HEAD twin comes here too, with the options as they were before this hook: it gets its own guard.
     const guard = guardFor(route.config?.access, route.url, sessions);
     if (!guard) return;

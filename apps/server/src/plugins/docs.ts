@@ -2,8 +2,9 @@ import type { FastifyInstance } from "fastify";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { API_PREFIX } from "../lib/api-paths";
 
-export const DOCS_PREFIX = "/api/docs";
+export const DOCS_PREFIX = `${API_PREFIX}/docs`;
 
 /** OpenAPI generated from the routes' zod schemas, with its UI at /api/docs (public by design). */
 export async function registerDocs(app: FastifyInstance) {

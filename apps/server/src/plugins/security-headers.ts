@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
+import { isApiPath, isUnderPath } from "../lib/api-paths";
 import { DOCS_PREFIX } from "./docs";
 
 /**
@@ -46,18 +47,12 @@ export function apiSecurityHeaders(documentHeaders: Record<string, string>): Rec
   };
 }
 
-/** Whether `url` (a request's path and query) is under `prefix` (itself, a path below it, or with a query). */
-function isUnder(url: string, prefix: string): boolean {
-  const next = url[prefix.length];
-  return url.startsWith(prefix) && (next === undefined || next === "/" || next === "?");
-}
-
 /**
  * Whether `url` (a request's path and query) gets the API's headers: an /api address other than the API's own
  * documentation, whose pages (Swagger UI) are HTML documents with scripts and styles of their own.
  */
 export function isApiUrl(url: string): boolean {
-  return isUnder(url, "/api") && !isUnder(url, DOCS_PREFIX);
+  return isApiPath(url) && !isUnderPath(url, DOCS_PREFIX);
 }
 
 /**

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
 import { MSG, WEB_CHAT_PAGE_PATH, WEB_CHAT_WIDGET_PATH } from "@clinora/contracts";
+import { isApiPath } from "../lib/api-paths";
 
 /**
  * The public web chat page may be framed by any site (the embed script opens it in an iframe on the clinic's own
@@ -63,8 +64,7 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string) {
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === "/api" || request.url.startsWith("/api/");
-    if (!isApi && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
+    if (!isApiPath(request.url) && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
       return reply.header("Cache-Control", "no-cache").type("text/html").sendFile("index.html");
     }
     return reply.status(404).send({ detail: MSG.routeNotFound });
