@@ -279,6 +279,19 @@ class LoadConnection {
   }
 }
 
+/**
+ * Sends `request` over `connection` again and again while `more()` says so, each answer as soon as the last one
+ * came; an answer other than 200 stops the run. `answered` gets each answer's time in milliseconds.
+ */
+async function keepSending(connection: LoadConnection, request: Buffer, name: string, more: () => boolean, answered: (ms: number) => void) {
+  while (more()) {
+    const t0 = performance.now();
+    const status = await connection.send(request);
+    if (status !== 200) throw new Error(`${name}: HTTP ${status}`);
+    answered(performance.now() - t0);
+  }
+}
+
 /** The bytes of one request of `route`, built once. */
 function requestBytes(route: Route, session: string, port: number): Buffer {
   const payload = route.body ? JSON.stringify(route.body) : "";
@@ -323,33 +336,45 @@ function processesWhere(pick: (process: ProcessStat) => boolean): ProcessStat[] 
 }
 
 /**
- * CPU seconds (user + system) used so far by each process `pick` selects, by pid: the sum of its threads' run time
- * in nanoseconds (/proc/<pid>/task/<tid>/schedstat), or utime + stime in ticks of 10 ms where the kernel gives no
- * schedstat. The ticks were too coarse for a health round: 12 000 requests of 0.06 ms are only 72 of them.
+ * Nanoseconds a process's threads have run, and waited in a run queue (runnable while another task had the CPU),
+ * summed from /proc/<pid>/task/<tid>/schedstat; null where the kernel gives no schedstat. A thread that ends
+ * meanwhile is skipped.
  */
-function cpuSeconds(pick: (process: ProcessStat) => boolean): Map<number, number> {
-  return new Map(processesWhere(pick).map((p) => [p.pid, threadSeconds(p.pid) ?? (Number(p.fields[11]) + Number(p.fields[12])) / 100]));
-}
-
-/** The run time of a process's threads, in seconds; null without schedstat. A thread that ends meanwhile is skipped. */
-function threadSeconds(pid: number): number | null {
+function schedstatOf(pid: number): { ran: number; waited: number } | null {
   let tids: string[];
   try {
     tids = readdirSync(`/proc/${pid}/task`);
   } catch {
     return null;
   }
-  let ns = 0;
+  let ran = 0;
+  let waited = 0;
   let read = false;
   for (const tid of tids) {
     try {
-      ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
+      const [onCpu, inQueue] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ").map(Number);
+      ran += onCpu!;
+      waited += inQueue!;
       read = true;
     } catch {
       // the thread ended, or the kernel keeps no schedstat
     }
   }
-  return read ? ns / 1e9 : null;
+  return read ? { ran, waited } : null;
+}
+
+/**
+ * CPU seconds (user + system) used so far by each process `pick` selects, by pid: its threads' run time in
+ * nanoseconds (`schedstatOf`), or utime + stime in ticks of 10 ms where the kernel gives no schedstat. The ticks were
+ * too coarse for a health round: 12 000 requests of 0.06 ms are only 72 of them.
+ */
+function cpuSeconds(pick: (process: ProcessStat) => boolean): Map<number, number> {
+  return new Map(
+    processesWhere(pick).map((p) => {
+      const sched = schedstatOf(p.pid);
+      return [p.pid, sched ? sched.ran / 1e9 : (Number(p.fields[11]) + Number(p.fields[12])) / 100];
+    }),
+  );
 }
 
 /** The server's process, and its server processes under SERVER_PROCESSES. */
@@ -385,21 +410,14 @@ function cpuFromNow(serverPid: number) {
   };
 }
 
-/**
- * Nanoseconds the server's processes have run and waited in a run queue (runnable, but another task had the CPU),
- * from /proc/<pid>/schedstat (Linux with schedstats); null where it cannot be read.
- */
+/** Nanoseconds the server's processes have run and waited in a run queue (`schedstatOf`); null without schedstat. */
 function schedSnapshot(serverPid: number): { ran: number; waited: number } | null {
   let ran = 0;
   let waited = 0;
   for (const { pid } of processesWhere(ofServer(serverPid))) {
-    try {
-      const [onCpu, inQueue] = readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ").map(Number);
-      ran += onCpu!;
-      waited += inQueue!;
-    } catch {
-      // the process ended meanwhile, or the kernel keeps no schedstats
-    }
+    const sched = schedstatOf(pid);
+    ran += sched?.ran ?? 0;
+    waited += sched?.waited ?? 0;
   }
   return ran > 0 ? { ran, waited } : null;
 }
@@ -442,19 +460,15 @@ async function measure(route: Route, session: string, target: Target, concurrenc
   const request = requestBytes(route, session, target.port);
   const connections = Array.from({ length: concurrency }, () => new LoadConnection(target.port));
   const run = async (count: number, record: number[] | null) => {
-    let next = 0;
+    let sent = 0;
     const deadline = performance.now() + TIME_CAP_MS;
-    await Promise.all(
-      connections.map(async (connection) => {
-        while (next < count && performance.now() < deadline) {
-          next++;
-          const t0 = performance.now();
-          const status = await connection.send(request);
-          if (status !== 200) throw new Error(`${route.name}: HTTP ${status}`);
-          record?.push(performance.now() - t0);
-        }
-      }),
-    );
+    // Counts a request as sent when it may go, so the connections together send `count`.
+    const more = () => {
+      if (sent >= count || performance.now() >= deadline) return false;
+      sent++;
+      return true;
+    };
+    await Promise.all(connections.map((connection) => keepSending(connection, request, route.name, more, (ms) => record?.push(ms))));
   };
   await run(WARMUP_PER_ROUTE, null);
   const samples: number[] = [];
@@ -733,15 +747,14 @@ async function sideBySide(route: Route, session: string, targets: Target[], seco
   }));
   const drive = (milliseconds: number, counted: boolean) => {
     const until = performance.now() + milliseconds;
+    const more = () => performance.now() < until;
     return Promise.all(
       loads.flatMap((load) =>
-        load.connections.map(async (connection) => {
-          while (performance.now() < until) {
-            const status = await connection.send(load.request);
-            if (status !== 200) throw new Error(`${route.name} side by side: HTTP ${status}`);
+        load.connections.map((connection) =>
+          keepSending(connection, load.request, `${route.name} side by side`, more, () => {
             if (counted) load.answered++;
-          }
-        }),
+          }),
+        ),
       ),
     );
   };
