@@ -60,7 +60,7 @@ const PGLITE_PREFIX = "PGlite: ";
 /**
  * The trivial route and the bare server are measured in turn this many times. A shared machine slows single rounds
  * now and then, by up to twice, so the comparison is the median of many short alternating rounds (their CPU is read
- * in nanoseconds, `threadSeconds`).
+ * in nanoseconds, `schedstatOf`).
  */
 const HEALTH_ROUNDS = 21;
 const HEALTH_REQUESTS_PER_ROUND = 5_000;
