@@ -242,7 +242,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
       await api.register(aiSettingsRoutes());
       await api.register(globalAiSettingsRoutes(globalAiSettingsService(db, clock)));
       await api.register(whatsappConfigRoutes(whatsappConfigService(db, config)));
-      await api.register(conversationRoutes(conversationService(db, clock, { outbound, wake })));
+      await api.register(conversationRoutes(conversationService(db, clock, { outbound, wake, resendContentSid: config.resendContentSid })));
       await api.register(whatsappWebhookRoutes(webhook));
       await api.register(assistantRoutes(assistant));
       await api.register(professionalProfileRoutes(professionalProfileService(db)));

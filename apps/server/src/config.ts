@@ -35,6 +35,11 @@ const envSchema = z.object({
    * one outside the patient's 24-hour window. Unset: reminders go only as free text inside that window.
    */
   TWILIO_REMINDER_CONTENT_SID: optional,
+  /**
+   * An approved WhatsApp content template (HX…) whose one variable {{1}} is the text of a failed message: Reenviar
+   * outside the patient's 24-hour window sends it. Unset: such a message can be resent only inside the window.
+   */
+  TWILIO_RESEND_CONTENT_SID: optional,
   /** Twilio's API origin; set it to a local stand-in (the demo, the tests). Unset: api.twilio.com. */
   TWILIO_BASE_URL: optional.pipe(z.url().optional()),
   OPENAI_API_KEY: optional,
@@ -115,6 +120,8 @@ export type Config = {
   twilio: { accountSid?: string; authToken?: string; messagingServiceSid?: string; baseUrl?: string };
   /** TWILIO_REMINDER_CONTENT_SID. */
   reminderContentSid: string | undefined;
+  /** TWILIO_RESEND_CONTENT_SID. */
+  resendContentSid: string | undefined;
   openai: { apiKey?: string; baseUrl?: string };
   anthropic: { apiKey?: string; baseUrl?: string };
   llmTimeoutMs: number;
@@ -162,6 +169,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       baseUrl: e.TWILIO_BASE_URL,
     },
     reminderContentSid: e.TWILIO_REMINDER_CONTENT_SID,
+    resendContentSid: e.TWILIO_RESEND_CONTENT_SID,
     openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
     anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL },
     llmTimeoutMs: e.LLM_TIMEOUT_SECONDS * 1000,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MSG } from "./messages";
-import { pageQuerySchema, listResponseSchema } from "./common";
+import { idParamSchema, pageQuerySchema, listResponseSchema } from "./common";
 import {
   CONVERSATION_CHANNELS,
   CONVERSATION_STATUSES,
@@ -115,6 +115,9 @@ export const conversationUpdateSchema = z.object({
   status: z.enum(CONVERSATION_STATUSES, "Status inválido"),
 });
 export type ConversationUpdate = z.infer<typeof conversationUpdateSchema>;
+
+/** POST /api/conversations/:id/messages/:messageId/resend: Reenviar a failed message. */
+export const conversationMessageParamSchema = idParamSchema.extend({ messageId: z.uuid("Mensagem inválida") });
 
 /** POST /api/conversations/:id/messages: the professional's reply. */
 export const conversationReplySchema = z.object({

@@ -153,6 +153,11 @@ export const MSG = {
     "A janela de 24 horas do WhatsApp está fechada: o paciente não escreve há mais de 24 horas, e o WhatsApp só permite mensagens livres dentro desse prazo. Aguarde uma nova mensagem do paciente ou entre em contato por telefone.",
   replyNoSender: "Nenhum número de WhatsApp está atribuído a este consultório. Peça à equipe de suporte para ativar o seu número.",
   replyNoPhone: "Esta conversa não tem um número de telefone para responder.",
+  messageNotFound: "Mensagem não encontrada",
+  resendQueued: "Mensagem reenviada.",
+  resendError: "Não foi possível reenviar a mensagem.",
+  resendNoTemplate:
+    "A janela de 24 horas do WhatsApp está fechada e nenhum modelo aprovado está configurado para reenviar esta mensagem. Aguarde uma nova mensagem do paciente ou entre em contato por telefone.",
   whatsappNotConfigured: "O WhatsApp (Twilio) não está configurado no servidor.",
   webhookSignatureInvalid: "Assinatura do Twilio inválida.",
   assistantTestNoProvider: "Nenhum provedor de IA está configurado no servidor (defina OPENAI_API_KEY ou ANTHROPIC_API_KEY).",

@@ -74,7 +74,7 @@ export type WhatsappMetrics = z.infer<typeof whatsappMetricsSchema>;
 export const TWILIO_STATUS_WEBHOOK_PATH = `${TWILIO_WEBHOOK_PATH}/status`;
 
 /** The product's own codes for a message that never reached Twilio. */
-export const SEND_ERROR = { noSender: "no_sender", notConfigured: "not_configured", gaveUp: "send_failed" } as const;
+export const SEND_ERROR = { noSender: "no_sender", notConfigured: "not_configured", gaveUp: "send_failed", earlierPart: "earlier_part_failed" } as const;
 
 /**
  * What a failed WhatsApp message's error code means, for the thread: Twilio's codes
@@ -84,6 +84,15 @@ export const TWILIO_ERROR_EXPLANATIONS: Record<string, string> = {
   [SEND_ERROR.noSender]: "Nenhum número de WhatsApp está atribuído a este consultório.",
   [SEND_ERROR.notConfigured]: "O WhatsApp (Twilio) não está configurado no servidor.",
   [SEND_ERROR.gaveUp]: "O Twilio não respondeu depois de várias tentativas. Tente reenviar mais tarde.",
+  [SEND_ERROR.earlierPart]: "A parte anterior desta mensagem não foi enviada, então esta também não foi.",
+  "20003": "O Twilio recusou as credenciais do servidor (conta ou token inválidos).",
+  "20429": "O Twilio recebeu mensagens demais ao mesmo tempo. Tente reenviar em alguns minutos.",
+  "21408": "O Twilio não tem permissão para enviar mensagens para este país.",
+  "21602": "A mensagem estava vazia.",
+  "21606": "O número de WhatsApp do consultório não pode enviar esta mensagem.",
+  "21614": "O número do paciente não é um celular válido.",
+  "21617": "A mensagem passou do tamanho máximo do WhatsApp (1.600 caracteres).",
+  "63007": "O número de WhatsApp do consultório não está habilitado no Twilio.",
   "63016": "Fora da janela de 24 horas: o WhatsApp só aceita mensagens livres até 24 horas depois da última mensagem do paciente.",
   "63003": "O número do paciente não pode receber mensagens de WhatsApp (número inválido ou sem WhatsApp).",
   "21211": "Número de telefone inválido.",

@@ -25,7 +25,9 @@ export interface FakeTwilioOptions {
   /**
    * Where a patient's messages go when the control route (below) names no webhook: the product's public webhook URL.
    * The control routes let another process (a browser test, the demo) play the patient's phone over HTTP:
-   * `POST /_stand-in/inbound` {from, to, body, profileName?, webhookUrl?} and `GET /_stand-in/sent?to=`.
+   * `POST /_stand-in/inbound` {from, to, body, profileName?, webhookUrl?} and `GET /_stand-in/sent?to=`; and make
+   * Twilio refuse or be busy on demand: `POST /_stand-in/fail-recipient` {to, httpStatus?, code?, message?},
+   * `POST /_stand-in/accept-recipient` {to} (undoes it) and `POST /_stand-in/fail-next` {count, httpStatus?, retryAfter?}.
    */
   webhookUrl?: string;
 }
@@ -83,8 +85,15 @@ export interface FakeTwilio extends RunningStandIn {
   readonly callbacks: readonly FakeTwilioCallback[];
   /** Creating a message to `to` answers this error (default: HTTP 400, code 21211, as for an invalid number). */
   failRecipient(to: string, failure?: FakeTwilioFailure): void;
-  /** The next `count` message creations answer `httpStatus` (default 500), as a transient outage would. */
-  failNextSends(count: number, httpStatus?: number): void;
+  /**
+   * The next `count` message creations answer `httpStatus` (default 500), as a transient outage would; with
+   * `retryAfter` the answers carry that Retry-After header (seconds, or an HTTP date), as Twilio's 429 does.
+   */
+  failNextSends(count: number, httpStatus?: number, options?: { retryAfter?: string }): void;
+  /** Undoes failRecipient: messages to `to` are accepted again. */
+  acceptRecipient(to: string): void;
+  /** How many message creations were answered with an error (refusals and transient failures). */
+  readonly refusedSends: number;
   /** Messages to `to` are accepted, then their callbacks report `failed` with this ErrorCode (e.g. 63016). */
   failDelivery(to: string, errorCode: number): void;
   /** Posts one signed status callback for a recorded message now (for out-of-order or repeated statuses). */
@@ -129,7 +138,8 @@ function rfc2822(date: Date): string {
   return date.toUTCString().replace("GMT", "+0000");
 }
 
-function twilioError(res: ServerResponse, httpStatus: number, code: number, message: string): void {
+function twilioError(res: ServerResponse, httpStatus: number, code: number, message: string, headers: Record<string, string> = {}): void {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   sendJson(res, httpStatus, { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status: httpStatus });
 }
 
@@ -147,7 +157,8 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
   let callbacks: FakeTwilioCallback[] = [];
   let recipientFailures = new Map<string, Required<FakeTwilioFailure>>();
   let deliveryFailures = new Map<string, number>();
-  let transientFailures: { remaining: number; httpStatus: number } = { remaining: 0, httpStatus: 500 };
+  let transientFailures: { remaining: number; httpStatus: number; retryAfter?: string } = { remaining: 0, httpStatus: 500 };
+  let refusedSends = 0;
   let sendDelayMs = 0;
   // Each reset starts a new generation so callbacks scheduled before it stop quietly.
   let generation = 0;
@@ -251,8 +262,10 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
     const form = parseForm(await readBody(req));
     if (transientFailures.remaining > 0) {
       transientFailures.remaining -= 1;
+      refusedSends += 1;
       const status = transientFailures.httpStatus;
-      return twilioError(res, status, status === 429 ? 20429 : 20500, status === 429 ? "Too Many Requests" : "Internal Server Error");
+      const headers = transientFailures.retryAfter ? { "Retry-After": transientFailures.retryAfter } : undefined;
+      return twilioError(res, status, status === 429 ? 20429 : 20500, status === 429 ? "Too Many Requests" : "Internal Server Error", headers);
     }
     const to = form.To;
     if (!to) return twilioError(res, 400, 21604, "A 'To' phone number is required.");
@@ -263,7 +276,10 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
       return twilioError(res, 400, 21656, "The ContentVariables Parameter is invalid.");
     }
     const rejected = [...recipientFailures.entries()].find(([address]) => sameAddress(address, to));
-    if (rejected) return twilioError(res, rejected[1].httpStatus, rejected[1].code, rejected[1].message);
+    if (rejected) {
+      refusedSends += 1;
+      return twilioError(res, rejected[1].httpStatus, rejected[1].code, rejected[1].message);
+    }
 
     const message: FakeTwilioMessage = {
       sid: `SM${randomHex(16)}`,
@@ -324,6 +340,23 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
       }
       const result = await fake.sendInbound({ webhookUrl, from: input.from, to: input.to, body: input.body, profileName: input.profileName });
       return sendJson(res, 200, result);
+    }
+    if (req.method === "POST" && requestUrl.pathname === "/_stand-in/fail-recipient") {
+      const input = JSON.parse((await readBody(req)) || "{}") as { to?: string } & FakeTwilioFailure;
+      if (!input.to) return sendJson(res, 400, { error: "to is required" });
+      fake.failRecipient(input.to, { httpStatus: input.httpStatus, code: input.code, message: input.message });
+      return sendJson(res, 200, { ok: true });
+    }
+    if (req.method === "POST" && requestUrl.pathname === "/_stand-in/accept-recipient") {
+      const input = JSON.parse((await readBody(req)) || "{}") as { to?: string };
+      if (!input.to) return sendJson(res, 400, { error: "to is required" });
+      fake.acceptRecipient(input.to);
+      return sendJson(res, 200, { ok: true });
+    }
+    if (req.method === "POST" && requestUrl.pathname === "/_stand-in/fail-next") {
+      const input = JSON.parse((await readBody(req)) || "{}") as { count?: number; httpStatus?: number; retryAfter?: string };
+      fake.failNextSends(Number(input.count ?? 1), input.httpStatus, { retryAfter: input.retryAfter });
+      return sendJson(res, 200, { ok: true });
     }
     if (req.method === "GET" && requestUrl.pathname === "/_stand-in/sent") {
       const to = requestUrl.searchParams.get("to");
@@ -387,8 +420,14 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
         message: failure.message ?? `The 'To' number ${to} is not a valid phone number.`,
       });
     },
-    failNextSends(count, httpStatus = 500) {
-      transientFailures = { remaining: count, httpStatus };
+    failNextSends(count, httpStatus = 500, failOptions = {}) {
+      transientFailures = { remaining: count, httpStatus, retryAfter: failOptions.retryAfter };
+    },
+    acceptRecipient(to) {
+      for (const address of [...recipientFailures.keys()]) if (sameAddress(address, to)) recipientFailures.delete(address);
+    },
+    get refusedSends() {
+      return refusedSends;
     },
     failDelivery(to, errorCode) {
       deliveryFailures.set(to, errorCode);
@@ -435,6 +474,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
       recipientFailures = new Map();
       deliveryFailures = new Map();
       transientFailures = { remaining: 0, httpStatus: 500 };
+      refusedSends = 0;
     },
     async close() {
       cancelPendingCallbacks();

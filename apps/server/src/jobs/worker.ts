@@ -31,8 +31,11 @@ export interface JobDefinition {
   run(job: ClaimedJob, ctx: JobContext): Promise<void>;
   /** Called once when the job fails for good (max_attempts reached or PermanentJobError); its errors are only logged. */
   onFailed?(job: ClaimedJob, error: unknown): Promise<void>;
-  /** Delay before attempt `attempt + 1`, after attempt `attempt` failed; the worker's exponential backoff when absent. */
-  backoffMs?(attempt: number): number;
+  /**
+   * Delay before attempt `attempt + 1`, after attempt `attempt` failed with `error` (e.g. a provider's Retry-After);
+   * the worker's exponential backoff when absent.
+   */
+  backoffMs?(attempt: number, error: unknown): number;
   /** A run taking longer is aborted and counts as a failed attempt; defaults to the worker's jobTimeoutMs. */
   timeoutMs?: number;
 }
@@ -245,7 +248,7 @@ export function createWorker(db: Db, options: WorkerOptions): JobWorker {
     const now = clock.now();
     const permanent = error instanceof PermanentJobError;
     if (!permanent && job.attempts < job.maxAttempts) {
-      const delay = definition.backoffMs?.(job.attempts) ?? exponentialBackoffMs(job.attempts, backoffBaseMs);
+      const delay = definition.backoffMs?.(job.attempts, error) ?? exponentialBackoffMs(job.attempts, backoffBaseMs);
       const runAt = new Date(now.getTime() + Math.max(0, delay));
       if (await repo.retryLater(job.id, workerId, { runAt, error: messageOf(error), now })) {
         jobLog.warn({ err: error, attempts: job.attempts, runAt }, "job failed, will retry");

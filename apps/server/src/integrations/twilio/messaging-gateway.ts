@@ -45,10 +45,29 @@ export class MessagingRejectedError extends Error {
   }
 }
 
+/**
+ * Twilio could not take the request now (HTTP 429, a 5xx, or the network failed): worth retrying, after
+ * `retryAfterMs` when Twilio said how long to wait (its Retry-After header).
+ */
+export class MessagingUnavailableError extends Error {
+  constructor(
+    message: string,
+    readonly httpStatus: number | null,
+    readonly retryAfterMs: number | null,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = "MessagingUnavailableError";
+  }
+}
+
 export interface MessagingGateway {
   /** False when the Twilio credentials are not configured: nothing can be sent or verified. */
   readonly configured: boolean;
-  /** Sends one message. Throws MessagingRejectedError for a 4xx answer, any other error for a transient failure. */
+  /**
+   * Sends one message. Throws MessagingRejectedError for a refusal (a 4xx other than 429), MessagingUnavailableError
+   * for a transient failure (429, 5xx, network).
+   */
   send(message: OutboundWhatsapp): Promise<SentWhatsapp>;
   /** Messages sent from `from` to `to` since `since`, newest first (Twilio's Messages list, filtered). */
   findSent(filter: { from: string; to: string; since: Date }): Promise<SentWhatsappRecord[]>;

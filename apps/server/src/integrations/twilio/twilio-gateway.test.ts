@@ -2,8 +2,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeTwilio, type FakeTwilio } from "@clinora/stand-ins";
-import { MessagingRejectedError } from "./messaging-gateway";
-import { createTwilioGateway } from "./twilio-gateway";
+import { MessagingRejectedError, MessagingUnavailableError } from "./messaging-gateway";
+import { createTwilioGateway, retryAfterMs } from "./twilio-gateway";
 
 const ACCOUNT_SID = "AC0123456789abcdef0123456789abcdef";
 const AUTH_TOKEN = "test-auth-token";
@@ -192,6 +192,27 @@ describe("createTwilioGateway against the fake Twilio (the SDK over real HTTP)",
     const network = await unreachable.send({ from: OURS, to: PATIENT, body: "oi" }).catch((caught: unknown) => caught);
     expect(network).toBeInstanceOf(Error);
     expect(network).not.toBeInstanceOf(MessagingRejectedError);
+    expect(network).toBeInstanceOf(MessagingUnavailableError);
+  });
+
+  it("turns 429 into MessagingUnavailableError with Twilio's Retry-After (seconds or an HTTP date), never a refusal", async () => {
+    fake.failNextSends(1, 429, { retryAfter: "7" });
+    const busy = await gateway.send({ from: OURS, to: PATIENT, body: "oi" }).catch((caught: unknown) => caught);
+    expect(busy).toBeInstanceOf(MessagingUnavailableError);
+    expect(busy).not.toBeInstanceOf(MessagingRejectedError);
+    expect(busy).toMatchObject({ httpStatus: 429, retryAfterMs: 7000 });
+
+    fake.failNextSends(1, 429);
+    await expect(gateway.send({ from: OURS, to: PATIENT, body: "oi" })).rejects.toMatchObject({ name: "MessagingUnavailableError", httpStatus: 429, retryAfterMs: null });
+    fake.failNextSends(1, 503);
+    await expect(gateway.send({ from: OURS, to: PATIENT, body: "oi" })).rejects.toMatchObject({ name: "MessagingUnavailableError", httpStatus: 503 });
+    expect(fake.sent).toHaveLength(0);
+
+    const now = Date.parse("2026-11-25T12:00:00Z");
+    expect(retryAfterMs("Wed, 25 Nov 2026 12:00:30 GMT", now)).toBe(30_000);
+    expect(retryAfterMs("Wed, 25 Nov 2026 11:59:00 GMT", now)).toBe(0);
+    expect(retryAfterMs("amanhã", now)).toBeNull();
+    expect(retryAfterMs(undefined, now)).toBeNull();
   });
 
   it("without credentials is not configured: nothing is sent and no signature is valid", async () => {

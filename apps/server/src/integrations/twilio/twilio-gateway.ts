@@ -3,6 +3,7 @@ import type RequestClient from "twilio/lib/base/RequestClient";
 import type { MessageInstance, MessageListInstanceCreateOptions } from "twilio/lib/rest/api/v2010/account/message";
 import {
   MessagingRejectedError,
+  MessagingUnavailableError,
   type MessagingGateway,
   type OutboundWhatsapp,
   type SentWhatsapp,
@@ -21,22 +22,53 @@ export interface TwilioGatewayOptions {
 /** How many messages findSent reads at most: the in-doubt check only needs the last few of one conversation. */
 const FIND_SENT_LIMIT = 50;
 
+/** Twilio's answers worth retrying: Too Many Requests and server errors (https://www.twilio.com/docs/usage/rest-api-best-practices). */
+const isTransientStatus = (status: number) => status === 429 || status >= 500;
+
+/** Retry-After as seconds or an HTTP date (RFC 9110 §10.2.3), in milliseconds from `now`; null when absent or unreadable. */
+export function retryAfterMs(header: unknown, now = Date.now()): number | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (typeof value !== "string" && typeof value !== "number") return null;
+  const text = String(value).trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
 /**
- * The SDK's own HTTP client with every request sent to another origin. A custom `httpClient` is the SDK's
- * supported extension point for changing its requests
- * (https://github.com/twilio/twilio-node/blob/main/advanced-examples/custom-http-client.md); the SDK builds
- * absolute https://api.twilio.com URIs, so only the origin is swapped and the path and query are kept.
+ * The SDK's own HTTP client, optionally sending every request to another origin, that turns a transient answer (429,
+ * 5xx) into a MessagingUnavailableError carrying Twilio's Retry-After: the SDK's RestException drops the headers. A
+ * custom `httpClient` is the SDK's supported extension point for its requests
+ * (https://github.com/twilio/twilio-node/blob/main/advanced-examples/custom-http-client.md); the SDK builds absolute
+ * https://api.twilio.com URIs, so only the origin is swapped and the path and query are kept.
  */
-class BaseUrlRequestClient extends twilio.RequestClient {
-  constructor(private readonly base: URL) {
+class ClinoraRequestClient extends twilio.RequestClient {
+  constructor(private readonly base: URL | null) {
     super();
   }
 
-  override request<TData>(opts: RequestClient.RequestOptions<TData>) {
-    const original = new URL(opts.uri);
-    const prefix = this.base.pathname.replace(/\/$/, "");
-    const uri = new URL(`${prefix}${original.pathname}${original.search}`, this.base.origin).href;
-    return super.request({ ...opts, uri });
+  override async request<TData>(opts: RequestClient.RequestOptions<TData>) {
+    let uri = opts.uri;
+    if (this.base) {
+      const original = new URL(opts.uri);
+      const prefix = this.base.pathname.replace(/\/$/, "");
+      uri = new URL(`${prefix}${original.pathname}${original.search}`, this.base.origin).href;
+    }
+    const response = await super.request({ ...opts, uri });
+    if (isTransientStatus(response.statusCode)) {
+      const body = typeof response.body === "string" ? response.body : JSON.stringify(response.body ?? "");
+      const message = (() => {
+        try {
+          return String((JSON.parse(body) as { message?: unknown }).message ?? body);
+        } catch {
+          return body;
+        }
+      })();
+      const headers = (response.headers ?? {}) as Record<string, unknown>;
+      const retryAfter = headers["retry-after"] ?? headers["Retry-After"];
+      throw new MessagingUnavailableError(`Twilio answered HTTP ${response.statusCode}: ${message}`, response.statusCode, retryAfterMs(retryAfter));
+    }
+    return response;
   }
 }
 
@@ -44,16 +76,20 @@ function isRestException(error: unknown): error is { status: number; code?: numb
   return error instanceof twilio.RestException || (typeof error === "object" && error !== null && typeof (error as { status?: unknown }).status === "number");
 }
 
-/** Twilio's answer as the product's errors: a 4xx is a refusal (not worth retrying as is), anything else transient. */
+/**
+ * Twilio's answer as the product's errors: 429, a 5xx or a network failure is transient (MessagingUnavailableError),
+ * any other 4xx a refusal (not worth retrying as is).
+ */
 function translateError(error: unknown): Error {
+  if (error instanceof MessagingUnavailableError) return error;
   if (isRestException(error)) {
-    if (error.status >= 400 && error.status < 500) {
+    if (error.status >= 400 && error.status < 500 && !isTransientStatus(error.status)) {
       return new MessagingRejectedError(error.message, error.code === undefined || error.code === null ? null : String(error.code), error.status);
     }
-    return new Error(`Twilio answered HTTP ${error.status}: ${error.message}`, { cause: error });
+    return new MessagingUnavailableError(`Twilio answered HTTP ${error.status}: ${error.message}`, error.status, null, { cause: error });
   }
   const message = error instanceof Error ? error.message : String(error);
-  return new Error(`Twilio request failed: ${message}`, { cause: error });
+  return new MessagingUnavailableError(`Twilio request failed: ${message}`, null, null, { cause: error });
 }
 
 function errorCodeOf(message: MessageInstance): string | null {
@@ -88,7 +124,7 @@ export function createTwilioGateway(options: TwilioGatewayOptions): MessagingGat
     };
   }
 
-  const client = twilio(accountSid, authToken, baseUrl ? { httpClient: new BaseUrlRequestClient(new URL(baseUrl)) } : {});
+  const client = twilio(accountSid, authToken, { httpClient: new ClinoraRequestClient(baseUrl ? new URL(baseUrl) : null) });
 
   return {
     configured: true,

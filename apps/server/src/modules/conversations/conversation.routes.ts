@@ -8,6 +8,7 @@ import {
   conversationSchema,
   conversationUpdateSchema,
   errorResponseSchema,
+  conversationMessageParamSchema,
   idParamSchema,
   validationErrorSchema,
 } from "@clinora/contracts";
@@ -52,6 +53,20 @@ export function conversationRoutes(service: ConversationService) {
         },
       },
       async (request, reply) => reply.status(201).send(await service.reply(tenantOf(request), request.params.id, request.body)),
+    );
+
+    r.post(
+      "/conversations/:id/messages/:messageId/resend",
+      {
+        config: access,
+        schema: {
+          tags,
+          summary: "Reenviar uma mensagem que falhou (uma vez só: um segundo pedido não envia de novo)",
+          params: conversationMessageParamSchema,
+          response: { 200: conversationDetailSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+        },
+      },
+      (request) => service.resend(tenantOf(request), request.params.id, request.params.messageId),
     );
 
     r.put(

@@ -1,5 +1,6 @@
 import {
   explainTwilioError,
+  MSG,
   REPLY_BLOCKED_MESSAGES,
   STALE_WAITING_MINUTES,
   WHATSAPP_REPLY_WINDOW_HOURS,
@@ -19,6 +20,7 @@ import { pageOf, pageWindow } from "../../lib/pagination";
 import type { TenantCaller } from "../../lib/caller";
 import { recordAudit } from "../audit/audit.service";
 import { conversationRepository, type ConversationRow, type MessageRow } from "./conversation.repository";
+import { whatsappMessageRepository } from "../whatsapp/whatsapp-message.repository";
 
 export type ConversationService = ReturnType<typeof conversationService>;
 
@@ -67,7 +69,17 @@ function replyWindow(row: ConversationRow, now: Date, hasSender: boolean): Conve
   return { open: true, closes_at, reason: null };
 }
 
-export function conversationService(db: Db, clock: Clock, deps: { outbound: WhatsappOutboundService; wake: () => void }) {
+/** A WhatsApp template variable cannot hold line breaks or long runs of spaces: the text as one line. */
+const asTemplateVariable = (text: string) => text.replace(/\s*\n\s*/g, " · ").replace(/\s{2,}/g, " ").trim();
+
+export interface ConversationDeps {
+  outbound: WhatsappOutboundService;
+  wake: () => void;
+  /** TWILIO_RESEND_CONTENT_SID: the approved template ({{1}} = the text) for a resend outside the 24-hour window. */
+  resendContentSid?: string;
+}
+
+export function conversationService(db: Db, clock: Clock, deps: ConversationDeps) {
   const detail = async (repo: ReturnType<typeof conversationRepository>, row: ConversationRow): Promise<ConversationDetail> => ({
     ...toConversationDto(row),
     messages: (await repo.listMessages(row.id)).map(toMessageDto),
@@ -118,6 +130,37 @@ export function conversationService(db: Db, clock: Clock, deps: { outbound: What
           await recordAudit(tx, caller, { action: "conversation.status_changed", entityType: "conversation", entityId: id, details: { from: row.status, to: "in_progress" } });
         }
         return detail(repo, updated);
+      });
+      deps.wake();
+      return result;
+    },
+
+    /**
+     * Reenviar: a failed WhatsApp message of this conversation goes out again through the send queue. Inside the
+     * patient's 24-hour window as free text; outside it as an approved template (its own, for a reminder; else
+     * TWILIO_RESEND_CONTENT_SID), or 409 when there is none. Idempotent: a message no longer failed (a double click,
+     * another tab) is not sent again and the answer is the thread as it is.
+     */
+    async resend(caller: TenantCaller, id: string, messageId: string): Promise<ConversationDetail> {
+      const result = await db.transaction(async (tx) => {
+        const repo = conversationRepository(tx, caller.professionalId);
+        // The conversation's lock puts two resends of one message one after the other.
+        const row = await repo.findById(id, { lock: true });
+        if (!row) throw AppError.notFound(NOT_FOUND);
+        const message = await whatsappMessageRepository(tx).findOutbound(messageId);
+        if (!message || message.conversationId !== id || message.professionalId !== caller.professionalId) throw AppError.notFound(MSG.messageNotFound);
+        // Already resent (or never failed): nothing more goes out.
+        if (message.status !== "failed") return detail(repo, row);
+        const window = replyWindow(row, clock.now(), row.channel === "whatsapp" && (await repo.hasSender()));
+        if (window.reason === "no_phone" || window.reason === "no_sender") throw AppError.conflict(REPLY_BLOCKED_MESSAGES[window.reason]);
+        let template: { contentSid: string; variables: Record<string, string> } | null = null;
+        if (window.reason === "window_closed") {
+          if (message.contentSid) template = { contentSid: message.contentSid, variables: message.contentVariables ?? {} };
+          else if (deps.resendContentSid) template = { contentSid: deps.resendContentSid, variables: { "1": asTemplateVariable(message.content ?? "") } };
+          else throw AppError.conflict(MSG.resendNoTemplate);
+        }
+        await deps.outbound.resend(tx, { id: message.id, professionalId: caller.professionalId, previousSid: message.externalId, template, at: clock.now() });
+        return detail(repo, row);
       });
       deps.wake();
       return result;

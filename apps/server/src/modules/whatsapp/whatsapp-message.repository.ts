@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, sql } from "drizzle-orm";
 import type { AiProvider, ConversationChannel, ConsentStatus, MessageStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../db/client";
 import { assistantSettings, conversations, messages, patients, systemEvents, twilioNumbers } from "../../db/schema/index";
@@ -242,6 +242,35 @@ export function whatsappMessageRepository(db: DbOrTx) {
     /** Records what Twilio answered to a send: its MessageSid and status. */
     async markSent(id: string, externalId: string, status: MessageStatus, errorCode: string | null) {
       await db.update(messages).set({ externalId, status, errorCode, updatedAt: new Date() }).where(eq(messages.id, id));
+    },
+
+    /**
+     * A failed outbound message made `queued` again for a new send (Reenviar), as free text or as `template`; its old
+     * MessageSid is forgotten. Only one caller wins: false when the message is not (or no longer) failed.
+     */
+    async reopenFailed(id: string, template: { contentSid: string; variables: Record<string, string> } | null): Promise<boolean> {
+      const rows = await db
+        .update(messages)
+        .set({
+          status: "queued",
+          errorCode: null,
+          externalId: null,
+          contentSid: template?.contentSid ?? null,
+          contentVariables: template?.variables ?? null,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(messages.id, id), eq(messages.direction, "outbound"), eq(messages.status, "failed")))
+        .returning({ id: messages.id });
+      return rows.length > 0;
+    },
+
+    /** The parts still waiting behind a part that failed for good are failed too, with `errorCode`. */
+    async failQueued(ids: readonly string[], errorCode: string) {
+      if (ids.length === 0) return;
+      await db
+        .update(messages)
+        .set({ status: "failed", errorCode, updatedAt: new Date() })
+        .where(and(inArray(messages.id, [...ids]), eq(messages.status, "queued")));
     },
 
     async markFailed(id: string, errorCode: string) {

@@ -1,9 +1,10 @@
 import { SEND_ERROR, TWILIO_STATUS_WEBHOOK_PATH, type MessageSender, type MessageStatus } from "@clinora/contracts";
 import type { Db, DbOrTx } from "../../db/client";
 import type { Clock } from "../../lib/clock";
-import { MessagingRejectedError, type MessagingGateway } from "../../integrations/twilio/messaging-gateway";
-import { enqueueJob } from "../../jobs/job.repository";
-import { PermanentJobError, type ClaimedJob, type JobDefinition } from "../../jobs/worker";
+import { MessagingRejectedError, MessagingUnavailableError, type MessagingGateway } from "../../integrations/twilio/messaging-gateway";
+import { enqueueJob, scheduleJob } from "../../jobs/job.repository";
+import { exponentialBackoffMs, PermanentJobError, type ClaimedJob, type JobDefinition } from "../../jobs/worker";
+import { splitForWhatsapp } from "./message-parts";
 import { whatsappMessageRepository, type ConversationRow } from "./whatsapp-message.repository";
 import { recordTwilioOptOut, TWILIO_UNSUBSCRIBED } from "../privacy/consent.service";
 
@@ -12,6 +13,22 @@ export const SEND_JOB = "whatsapp.send";
 export const STATUS_JOB = "whatsapp.status";
 
 const STATUS_ATTEMPTS = 5;
+
+/**
+ * Tries of one send: Twilio busy (429), failing (5xx) or unreachable is retried with backoff, honouring its
+ * Retry-After, up to this many tries; then the message is failed ("send_failed") and can be resent by hand.
+ */
+export const SEND_ATTEMPTS = 6;
+/** First retry delay of a send without Retry-After; doubled per try (with jitter). */
+const SEND_BACKOFF_BASE_MS = 2000;
+/** A Retry-After longer than this is not waited for in full: the send tries again after this long. */
+const SEND_MAX_RETRY_AFTER_MS = 10 * 60_000;
+
+/** When the send job tries again after `error`: Twilio's Retry-After when it gave one (bounded), else exponential. */
+export function sendRetryDelayMs(attempt: number, error: unknown): number {
+  if (error instanceof MessagingUnavailableError && error.retryAfterMs !== null) return Math.min(Math.max(0, error.retryAfterMs), SEND_MAX_RETRY_AFTER_MS);
+  return exponentialBackoffMs(attempt, SEND_BACKOFF_BASE_MS);
+}
 
 /**
  * Sends are claimed before other due jobs: a reply already written goes out before the worker writes the next
@@ -72,12 +89,33 @@ export type WhatsappOutboundService = ReturnType<typeof whatsappOutboundService>
 export function whatsappOutboundService(db: Db, clock: Clock, deps: { gateway: MessagingGateway; publicUrl: string | undefined }) {
   const statusCallback = deps.publicUrl ? `${deps.publicUrl}${TWILIO_STATUS_WEBHOOK_PATH}` : undefined;
 
+  /** The parts of one long reply still to go after this one, in order (payload `next`). */
+  const nextParts = (job: ClaimedJob) => (Array.isArray(job.payload.next) ? job.payload.next.map(String) : []);
+
+  /**
+   * The next part of a long reply is queued only once this one is settled, so the patient reads them in order
+   * whatever the worker's concurrency. Enqueued under its own dedupe key: a second run adds nothing.
+   */
+  const queueNextPart = async (job: ClaimedJob) => {
+    const [next, ...rest] = nextParts(job);
+    if (!next) return;
+    await enqueueJob(db, { type: SEND_JOB, payload: { messageId: next, next: rest }, professionalId: job.professionalId, dedupeKey: `send:${next}`, runAt: clock.now(), priority: SEND_PRIORITY });
+  };
+
   const run = async (job: ClaimedJob) => {
+    await send(job);
+    await queueNextPart(job);
+  };
+
+  const send = async (job: ClaimedJob) => {
     const messageId = String(job.payload.messageId ?? "");
     const repo = whatsappMessageRepository(db);
     const message = await repo.findOutbound(messageId);
     // Gone (conversation deleted with its professional) or already settled by an earlier attempt.
     if (!message || message.externalId || message.status !== "queued") return;
+    // A resend (Reenviar) looks for its own message only: sent after it was asked for, never the failed one's sid.
+    const resentAt = typeof job.payload.resentAt === "string" ? new Date(job.payload.resentAt) : null;
+    const previousSid = typeof job.payload.previousSid === "string" ? job.payload.previousSid : null;
     if (!deps.gateway.configured) {
       await repo.markFailed(message.id, SEND_ERROR.notConfigured);
       return;
@@ -94,13 +132,13 @@ export function whatsappOutboundService(db: Db, clock: Clock, deps: { gateway: M
     // A previous attempt may have reached Twilio and died before writing the sid: Twilio has no idempotency key,
     // so look for the message before sending it again (at-least-once queue, exactly-once sends).
     if (job.attempts > 1) {
-      const since = new Date(message.createdAt.getTime() - IN_DOUBT_LOOKBACK_MS);
-      const found = await deps.gateway.findSent({ from, to, since });
+      const since = resentAt ?? new Date(message.createdAt.getTime() - IN_DOUBT_LOOKBACK_MS);
+      const found = (await deps.gateway.findSent({ from, to, since })).filter((m) => m.sid !== previousSid);
       let earlier = found.find((m) => m.body === body);
       // Twilio renders a template's text itself, so it need not equal ours: a message to the patient created after
       // this one was stored, and that no other message of ours claims, is this one.
       if (!earlier && template) {
-        const storedAt = message.createdAt.getTime() - TEMPLATE_CLOCK_SKEW_MS;
+        const storedAt = (resentAt ?? message.createdAt).getTime() - TEMPLATE_CLOCK_SKEW_MS;
         for (const candidate of found) {
           if (candidate.dateCreated && candidate.dateCreated.getTime() < storedAt) continue;
           if (!(await repo.messageExists(candidate.sid))) {
@@ -119,11 +157,14 @@ export function whatsappOutboundService(db: Db, clock: Clock, deps: { gateway: M
       const sent = await deps.gateway.send(template ? { from, to, ...template, statusCallback } : { from, to, body, statusCallback });
       await repo.markSent(message.id, sent.sid, toMessageStatus(sent.status) ?? "sent", sent.errorCode);
     } catch (error) {
+      // A refusal (a 4xx other than 429): retrying the same request cannot help; the thread says why in Portuguese.
       if (error instanceof MessagingRejectedError) {
         await repo.markFailed(message.id, error.code ?? String(error.httpStatus));
         if (error.code === TWILIO_UNSUBSCRIBED) await recordTwilioOptOut(db, { messageId: message.id }, clock.now());
         throw new PermanentJobError(error.message);
       }
+      // Busy, failing or unreachable: the job tries again (sendRetryDelayMs), and the in-doubt check above keeps a
+      // send that did reach Twilio from going twice.
       throw error;
     }
   };
@@ -131,8 +172,13 @@ export function whatsappOutboundService(db: Db, clock: Clock, deps: { gateway: M
   const sendJob: JobDefinition = {
     run,
     async onFailed(job) {
-      await whatsappMessageRepository(db).markFailed(String(job.payload.messageId ?? ""), SEND_ERROR.gaveUp);
+      const repo = whatsappMessageRepository(db);
+      const messageId = String(job.payload.messageId ?? "");
+      // A refusal already stored its own code; markFailed never overwrites a failed message.
+      await repo.markFailed(messageId, SEND_ERROR.gaveUp);
+      await repo.failQueued(nextParts(job), SEND_ERROR.earlierPart);
     },
+    backoffMs: sendRetryDelayMs,
   };
 
   /** A callback that arrived before the send job wrote the sid: applied again shortly after. */
@@ -155,28 +201,66 @@ export function whatsappOutboundService(db: Db, clock: Clock, deps: { gateway: M
     async queue(tx: DbOrTx, message: QueuedMessage): Promise<string | null> {
       const repo = whatsappMessageRepository(tx);
       const whatsapp = message.conversation.channel === "whatsapp";
-      const id = await repo.insertMessageOnce({
-        professionalId: message.conversation.professionalId,
-        conversationId: message.conversation.id,
-        direction: "outbound",
-        sender: message.sender,
-        content: message.content,
-        // A web-chat message is in the visitor's thread once stored: nothing to send (docs/decisions/016).
-        status: whatsapp ? "queued" : "delivered",
-        replyToMessageId: message.replyToMessageId ?? null,
-        contentSid: message.template?.contentSid ?? null,
-        contentVariables: message.template?.variables ?? null,
-        sentAt: message.at,
-      });
-      if (!id) return null;
+      // WhatsApp takes at most 1 600 characters a message: a longer free text goes as ordered parts, each its own
+      // message in the thread, cut between sentences. The first part carries replyToMessageId (one reply per message).
+      const parts = whatsapp && !message.template ? splitForWhatsapp(message.content) : [message.content];
+      const ids: string[] = [];
+      for (const [index, content] of parts.entries()) {
+        const id = await repo.insertMessageOnce({
+          professionalId: message.conversation.professionalId,
+          conversationId: message.conversation.id,
+          direction: "outbound",
+          sender: message.sender,
+          content,
+          // A web-chat message is in the visitor's thread once stored: nothing to send (docs/decisions/016).
+          status: whatsapp ? "queued" : "delivered",
+          replyToMessageId: index === 0 ? (message.replyToMessageId ?? null) : null,
+          contentSid: message.template?.contentSid ?? null,
+          contentVariables: message.template?.variables ?? null,
+          // A millisecond apart, so the thread lists the parts in their order.
+          sentAt: new Date(message.at.getTime() + index),
+        });
+        if (!id) return null;
+        ids.push(id);
+      }
+      const [first, ...rest] = ids as [string, ...string[]];
       await repo.updateConversation(message.conversation.professionalId, message.conversation.id, {
-        lastMessage: message.content,
-        lastMessageAt: message.at,
+        lastMessage: parts[parts.length - 1] ?? message.content,
+        lastMessageAt: new Date(message.at.getTime() + parts.length - 1),
       });
       if (whatsapp) {
-        await enqueueJob(tx, { type: SEND_JOB, payload: { messageId: id }, professionalId: message.conversation.professionalId, dedupeKey: `send:${id}`, runAt: message.at, priority: SEND_PRIORITY });
+        // Only the first part's send is queued; each part's job queues the next once it is sent (keeps the order).
+        await enqueueJob(tx, {
+          type: SEND_JOB,
+          payload: rest.length ? { messageId: first, next: rest } : { messageId: first },
+          professionalId: message.conversation.professionalId,
+          dedupeKey: `send:${first}`,
+          runAt: message.at,
+          priority: SEND_PRIORITY,
+          maxAttempts: SEND_ATTEMPTS,
+        });
       }
-      return id;
+      return first;
+    },
+
+    /**
+     * Reenviar: a failed WhatsApp message goes out again through the same send job, as free text (inside the
+     * patient's 24-hour window) or as `template` (outside it). Exactly one call wins for a failed message; a second
+     * one (double click, another tab) finds it no longer failed and sends nothing. Answers whether it was queued.
+     */
+    async resend(tx: DbOrTx, message: { id: string; professionalId: string; previousSid: string | null; template: { contentSid: string; variables: Record<string, string> } | null; at: Date }): Promise<boolean> {
+      if (!(await whatsappMessageRepository(tx).reopenFailed(message.id, message.template))) return false;
+      // The message's job row is re-armed (pending, fresh tries): one key per message, never a second job for it.
+      await scheduleJob(tx, {
+        type: SEND_JOB,
+        payload: { messageId: message.id, resentAt: message.at.toISOString(), previousSid: message.previousSid },
+        professionalId: message.professionalId,
+        dedupeKey: `send:${message.id}`,
+        runAt: message.at,
+        priority: SEND_PRIORITY,
+        maxAttempts: SEND_ATTEMPTS,
+      });
+      return true;
     },
 
     /** Twilio's status callback: moves the message forward; an unknown sid is tried again by a job. */
