@@ -1,4 +1,5 @@
 import { longDate } from "./assistant-prompt";
+import { durationText } from "./assistant-tool-texts";
 
 /**
  * What the server itself says to patients. Confirmations are written here from the tools' results, never by the
@@ -29,17 +30,19 @@ export interface BookingFacts {
   date: string;
   time: string;
   address: string | null;
+  /** The real length (the professional's), always said in the confirmation. */
+  durationMinutes: number;
 }
 
 const addressLine = (address: string | null) => (address ? `\nEndereço: ${address}.` : "");
 
 export const TEXTS = {
   booked: (b: BookingFacts) =>
-    `Pronto! Sua consulta ficou agendada para ${longDate(b.date)}, às ${b.time}.${addressLine(b.address)}\nO consultório confirma o horário em breve. Se precisar remarcar ou cancelar, é só me avisar por aqui.`,
+    `Pronto! Sua consulta ficou agendada para ${longDate(b.date)}, às ${b.time} (duração: ${durationText(b.durationMinutes)}).${addressLine(b.address)}\nO consultório confirma o horário em breve. Se precisar remarcar ou cancelar, é só me avisar por aqui.`,
   rescheduled: (b: BookingFacts) =>
-    `Pronto! Sua consulta foi remarcada para ${longDate(b.date)}, às ${b.time}.${addressLine(b.address)}`,
-  cancelled: (b: Omit<BookingFacts, "address">) => `Sua consulta de ${longDate(b.date)}, às ${b.time}, foi cancelada.`,
-  confirmed: (b: Omit<BookingFacts, "address">) => `Obrigado! Sua consulta de ${longDate(b.date)}, às ${b.time}, está confirmada. Até lá!`,
+    `Pronto! Sua consulta foi remarcada para ${longDate(b.date)}, às ${b.time} (duração: ${durationText(b.durationMinutes)}).${addressLine(b.address)}`,
+  cancelled: (b: Omit<BookingFacts, "address" | "durationMinutes">) => `Sua consulta de ${longDate(b.date)}, às ${b.time}, foi cancelada.`,
+  confirmed: (b: Omit<BookingFacts, "address" | "durationMinutes">) => `Obrigado! Sua consulta de ${longDate(b.date)}, às ${b.time}, está confirmada. Até lá!`,
   handoff: (professionalName: string) =>
     `Vou passar sua mensagem para ${withTitle(professionalName)}, que vai responder por aqui assim que possível.`,
   emergency: (professionalName: string) =>

@@ -6,6 +6,7 @@ import type { AppointmentService, ScheduleActor } from "../appointments/appointm
 import type { PatientService } from "../patients/patient.service";
 import { weekdayName } from "./assistant-prompt";
 import { TEXTS } from "./assistant-texts";
+import { TOOL_TEXTS } from "./assistant-tool-texts";
 
 const dateParam = { type: "string", description: "Data no formato YYYY-MM-DD" };
 const timeParam = { type: "string", description: "Horário no formato HH:MM (24 horas)" };
@@ -29,6 +30,7 @@ export const ASSISTANT_TOOLS: LlmTool[] = [
         time: timeParam,
         patient_name: { type: "string", description: "Nome completo do paciente" },
         patient_phone: { type: "string", description: "Número de WhatsApp do paciente com DDD (obrigatório no chat do site)" },
+        duration_minutes: { type: "integer", description: "Só se o paciente pedir uma duração: a duração pedida, em minutos" },
       },
       required: ["date", "time"],
     },
@@ -60,13 +62,27 @@ export const ASSISTANT_TOOLS: LlmTool[] = [
   },
 ];
 
+/** The tools as offered to one practice's model: the booking tool names the professional's consultation length. */
+export function assistantTools(durationMinutes: number): LlmTool[] {
+  return ASSISTANT_TOOLS.map((tool) =>
+    tool.name === "book_appointment" ? { ...tool, description: `${tool.description} ${TOOL_TEXTS.durationRule(durationMinutes)}` } : tool,
+  );
+}
+
+/** Calls that change the agenda: at most one success of each kind per patient message. */
+const CHANGES = ["book_appointment", "reschedule_appointment", "cancel_appointment"] as const;
+type ChangeKind = (typeof CHANGES)[number];
+const isChange = (name: string): name is ChangeKind => (CHANGES as readonly string[]).includes(name);
+/** Tries of one kind of change per patient message (a taken slot may be tried again, a few times at most). */
+const CHANGE_TRIES = 3;
+
 /** What a tool call did: its JSON result for the model, and what the server must say or do about it. */
 export interface ToolOutcome {
   result: Record<string, unknown>;
   /** A confirmation the server sends the patient (never written by the model). */
   confirmation?: string;
-  /** The conversation goes to the professional. */
-  handoff?: { reason: string };
+  /** The conversation goes to the professional; `message` replaces the usual handoff text to the patient. */
+  handoff?: { reason: string; message?: string };
   /** A line for the professional ("Testar assistente" shows them). */
   summary?: string;
 }
@@ -113,6 +129,9 @@ const validTime = (v: unknown) => {
   return TIME.test(t) ? t : null;
 };
 
+/** "sexta-feira, 27/11, às 08:00": a date and time as the patient reads them ("Testar assistente"), never ISO. */
+export const patientDate = (date: string, time: string) => `${weekdayName(weekdayOf(date))}, ${date.slice(8, 10)}/${date.slice(5, 7)}, às ${time}`;
+
 /** The patient's coming appointments this conversation may see (on web chat, only those booked in it). */
 export async function visibleUpcoming(scope: Pick<ToolScope, "actor" | "appointments" | "patient" | "webChat">, limit = 10): Promise<Appointment[]> {
   if (!scope.patient) return [];
@@ -127,7 +146,12 @@ export function assistantToolbox(scope: ToolScope) {
   const { actor, appointments } = scope;
   const today = () => todayIn(actor.practice.timeZone, scope.now);
 
+  /**
+   * THE assistant's free times, for the WhatsApp assistant, the web chat and "Testar assistente" alike: none while the
+   * professional is Indisponível, so no tool ever offers a time the agenda would not take.
+   */
   const freeTimes = async (date: string) => {
+    if (!scope.acceptingBookings) return [];
     const { slots } = await appointments.availability(actor, { date });
     return slots.filter((s) => s.available).map((s) => s.time);
   };
@@ -159,11 +183,20 @@ export function assistantToolbox(scope: ToolScope) {
   };
 
   const booked = (a: { id: string; date: string; time: string }) => ({ id: a.id, date: a.date, time: a.time, weekday: weekdayName(weekdayOf(a.date)) });
+  const duration = actor.practice.appointmentDuration;
 
-  const tools: Record<string, (args: Record<string, unknown>) => Promise<ToolOutcome>> = {
+  /** The agenda is closed: no times, and the patient is told plainly that the clinic gets back (the conversation waits for it). */
+  const notAccepting = (): ToolOutcome => ({
+    result: { status: "not_accepting", free_times: [], instruction: TOOL_TEXTS.notAcceptingForModel },
+    handoff: { reason: "agenda indisponível", message: TOOL_TEXTS.notAccepting },
+    summary: "Agenda indisponível: nenhum horário oferecido; o consultório retoma o contato",
+  });
+
+  const tools = new Map<string, (args: Record<string, unknown>) => Promise<ToolOutcome>>(Object.entries({
     async check_availability(args) {
       const date = validDate(args.date);
       if (!date) return { result: { error: "Data inválida: use YYYY-MM-DD." } };
+      if (!scope.acceptingBookings) return notAccepting();
       return { result: { date, weekday: weekdayName(weekdayOf(date)), free_times: await freeTimes(date) } };
     },
 
@@ -171,7 +204,16 @@ export function assistantToolbox(scope: ToolScope) {
       const date = validDate(args.date);
       const time = validTime(args.time);
       if (!date || !time) return { result: { status: "invalid", reason: "Data ou horário inválido: use YYYY-MM-DD e HH:MM." } };
-      if (!scope.acceptingBookings) return { result: { status: "not_accepting" } };
+      if (!scope.acceptingBookings) return notAccepting();
+      // The professional sets the length: another one asked for is said plainly, and nothing is booked.
+      const asked = Number(args.duration_minutes);
+      if (args.duration_minutes !== undefined && args.duration_minutes !== null && Number.isFinite(asked) && asked > 0 && Math.round(asked) !== duration) {
+        return {
+          result: { status: "duration_fixed", duration_minutes: duration, instruction: "Nada foi agendado. O sistema já explicou a duração ao paciente." },
+          confirmation: TOOL_TEXTS.durationFixed(duration, Math.round(asked)),
+          summary: `Pedido de ${Math.round(asked)} min recusado: as consultas duram ${duration} min`,
+        };
+      }
       const name = str(args.patient_name);
       const webChat = scope.webChat;
       const phone = webChat ? toE164BR(str(args.patient_phone)) : scope.phone;
@@ -182,9 +224,13 @@ export function assistantToolbox(scope: ToolScope) {
       if (!scope.patient && name.length < 3) return { result: { status: "name_required" } };
       const problem = await slotProblem(date, time);
       if (problem) return problem;
-      const confirmation = TEXTS.booked({ date, time, address: scope.address });
+      const confirmation = TEXTS.booked({ date, time, address: scope.address, durationMinutes: duration });
       if (scope.dryRun) {
-        return { result: { status: "booked", appointment: booked({ id: "teste", date, time }) }, confirmation, summary: `Agendaria ${date} às ${time} (teste: nada foi gravado)` };
+        return {
+          result: { status: "booked", appointment: { ...booked({ id: "teste", date, time }), duration_minutes: duration } },
+          confirmation,
+          summary: `Agendaria ${patientDate(date, time)} (teste: nada foi gravado)`,
+        };
       }
       let patient = scope.patient;
       if (!patient && webChat && phone) {
@@ -207,7 +253,7 @@ export function assistantToolbox(scope: ToolScope) {
           { patient_id: patient.id, appointment_date: date, appointment_time: time, appointment_type: DEFAULT_APPOINTMENT_TYPE, notes: null, status: "pending" },
           "assistant",
         );
-        return { result: { status: "booked", appointment: booked(appointment) }, confirmation, summary: `Agendou ${date} às ${time}` };
+        return { result: { status: "booked", appointment: { ...booked(appointment), duration_minutes: appointment.duration } }, confirmation, summary: `Agendou ${patientDate(date, time)}` };
       } catch (error) {
         // Taken between the check and the booking: the schedule lock decided, offer what is still free.
         if (error instanceof AppError && error.status === 409) return { result: { status: "taken", nearest_free_times: await nearestFree(date, time) } };
@@ -228,13 +274,15 @@ export function assistantToolbox(scope: ToolScope) {
     async reschedule_appointment(args) {
       const current = await ownAppointment(args.appointment_id);
       if (!current) return { result: { status: "not_found" } };
+      // A new time is a new booking: none while the agenda is closed.
+      if (!scope.acceptingBookings) return notAccepting();
       const date = validDate(args.date);
       const time = validTime(args.time);
       if (!date || !time) return { result: { status: "invalid", reason: "Data ou horário inválido: use YYYY-MM-DD e HH:MM." } };
       const problem = await slotProblem(date, time, current.id);
       if (problem) return problem;
-      const confirmation = TEXTS.rescheduled({ date, time, address: scope.address });
-      if (scope.dryRun) return { result: { status: "rescheduled", appointment: booked({ id: current.id, date, time }) }, confirmation, summary: `Remarcaria para ${date} às ${time} (teste)` };
+      const confirmation = TEXTS.rescheduled({ date, time, address: scope.address, durationMinutes: current.duration });
+      if (scope.dryRun) return { result: { status: "rescheduled", appointment: booked({ id: current.id, date, time }) }, confirmation, summary: `Remarcaria para ${patientDate(date, time)} (teste)` };
       try {
         await appointments.update(actor, current.id, {
           patient_id: current.patient_id,
@@ -249,7 +297,7 @@ export function assistantToolbox(scope: ToolScope) {
         if (error instanceof AppError && error.status === 409) return { result: { status: "taken", nearest_free_times: await nearestFree(date, time) } };
         throw error;
       }
-      return { result: { status: "rescheduled", appointment: booked({ id: current.id, date, time }) }, confirmation, summary: `Remarcou para ${date} às ${time}` };
+      return { result: { status: "rescheduled", appointment: booked({ id: current.id, date, time }) }, confirmation, summary: `Remarcou para ${patientDate(date, time)}` };
     },
 
     async cancel_appointment(args) {
@@ -258,31 +306,51 @@ export function assistantToolbox(scope: ToolScope) {
       const confirmation = TEXTS.cancelled({ date: current.date, time: current.time });
       // The patient cancels through the assistant: Compromissos shows "cancelado pelo paciente".
       if (!scope.dryRun) await appointments.respondAsPatient(actor, current.id, "cancelled", async () => undefined);
-      return { result: { status: "cancelled", appointment: booked(current) }, confirmation, summary: `${scope.dryRun ? "Cancelaria" : "Cancelou"} ${current.date} às ${current.time}` };
+      return { result: { status: "cancelled", appointment: booked(current) }, confirmation, summary: `${scope.dryRun ? "Cancelaria" : "Cancelou"} ${patientDate(current.date, current.time)}` };
     },
 
     async confirm_appointment(args) {
       const current = await ownAppointment(args.appointment_id);
       if (!current) return { result: { status: "not_found" } };
       const confirmation = TEXTS.confirmed({ date: current.date, time: current.time });
-      if (scope.dryRun) return { result: { status: "confirmed", appointment: booked(current) }, confirmation, summary: `Confirmaria ${current.date} às ${current.time} (teste)` };
+      if (scope.dryRun) return { result: { status: "confirmed", appointment: booked(current) }, confirmation, summary: `Confirmaria ${patientDate(current.date, current.time)} (teste)` };
       const outcome = await appointments.respondAsPatient(actor, current.id, "confirmed", async (_tx, o) => o.result);
       if (outcome !== "confirmed") return { result: { status: "not_confirmable", reason: "consulta cancelada ou já começou" } };
-      return { result: { status: "confirmed", appointment: booked(current) }, confirmation, summary: `Confirmou ${current.date} às ${current.time}` };
+      return { result: { status: "confirmed", appointment: booked(current) }, confirmation, summary: `Confirmou ${patientDate(current.date, current.time)}` };
     },
 
     async handoff_to_human(args) {
       const reason = str(args.reason) || "pedido do paciente";
       return { result: { status: "handed_off" }, handoff: { reason }, summary: `Passou para a profissional: ${reason}` };
     },
-  };
+  } satisfies Record<string, (args: Record<string, unknown>) => Promise<ToolOutcome>>));
+
+  // One toolbox answers one patient message: these count what it changed (and tried to) in that answer.
+  const changed = new Set<ChangeKind>();
+  const tries = new Map<ChangeKind, number>();
+  const SUCCESS: Record<ChangeKind, string> = { book_appointment: "booked", reschedule_appointment: "rescheduled", cancel_appointment: "cancelled" };
 
   return {
-    /** Runs one tool call; an unknown tool answers an error the model can read. */
-    async call(name: string, args: Record<string, unknown>): Promise<ToolOutcome> {
-      const tool = tools[name];
-      if (!tool) return { result: { error: `Ferramenta desconhecida: ${name}` } };
-      return tool(args);
+    /** The tools offered to the model, the booking tool naming this practice's consultation length. */
+    definitions: assistantTools(duration),
+
+    /**
+     * Runs one tool call. Looked up by its own name only (a Map): an unknown or odd name ("__proto__",
+     * "constructor") answers an error the model can read, never an exception. At most one booking, one
+     * rescheduling and one cancellation per patient message; further calls answer "one at a time".
+     */
+    async call(name: string, args: unknown): Promise<ToolOutcome> {
+      const tool = typeof name === "string" ? tools.get(name) : undefined;
+      if (!tool) return { result: { error: `Ferramenta desconhecida: ${String(name).slice(0, 60)}` } };
+      const input = typeof args === "object" && args !== null && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
+      if (!isChange(name)) return tool(input);
+      if (changed.has(name)) return { result: { status: "one_at_a_time", error: TOOL_TEXTS.oneAtATime } };
+      const tried = (tries.get(name) ?? 0) + 1;
+      if (tried > CHANGE_TRIES) return { result: { status: "too_many_tries", error: TOOL_TEXTS.tooManyTries } };
+      tries.set(name, tried);
+      const outcome = await tool(input);
+      if (outcome.result.status === SUCCESS[name]) changed.add(name);
+      return outcome;
     },
   };
 }

@@ -17,9 +17,12 @@ import { whatsappMessageRepository, type ConversationRow } from "../whatsapp/wha
 import type { WhatsappOutboundService } from "../whatsapp/whatsapp-outbound.service";
 import { composeSystemPrompt, effectiveSettings, type EffectiveAssistantSettings, type PracticeFacts } from "./assistant-prompt";
 import { asksForPerson, claimsScheduleChange, soundsUrgent, TEXTS } from "./assistant-texts";
-import { ASSISTANT_TOOLS, assistantToolbox, visibleUpcoming, type ToolScope } from "./assistant-tools";
+import { assistantToolbox, visibleUpcoming, type ToolScope } from "./assistant-tools";
 
-/** Tool rounds per answer: enough to list, check and book; a model that loops past it is stopped. */
+/**
+ * Tool rounds per answer: enough to list, check and book; a model that loops past it is stopped (one last round
+ * without tools makes it answer in words).
+ */
 const MAX_TOOL_ROUNDS = 4;
 /** Messages of the current session the model sees (the newest ones). */
 const CONTEXT_MESSAGES = 30;
@@ -48,7 +51,7 @@ interface ConverseOptions {
 
 interface Answer {
   text: string;
-  handoff: { reason: string } | null;
+  handoff: { reason: string; message?: string } | null;
   summaries: string[];
 }
 
@@ -138,16 +141,18 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
         // The visitor's allowance ran out (maybe mid-answer): what the tools did is still confirmed.
         return { text: [...confirmations, WEB_CHAT_TEXTS.dailyLimitReached].join("\n\n"), handoff: { reason: "limite diário do chat" }, summaries };
       }
+      // The last round offers no tools, so the model has to answer in words; tool calls it makes anyway are ignored.
+      const offered = round < MAX_TOOL_ROUNDS ? toolbox.definitions : [];
       const response = await llm.complete({
         model: practice.settings.model,
         system,
         messages,
-        tools: round < MAX_TOOL_ROUNDS ? ASSISTANT_TOOLS : [],
+        tools: offered,
         temperature: practice.settings.temperature,
         maxTokens: practice.settings.maxTokens,
       });
       text = response.text.trim();
-      if (response.toolCalls.length === 0) break;
+      if (response.toolCalls.length === 0 || offered.length === 0) break;
       messages.push({ role: "assistant", content: response.text || null, toolCalls: response.toolCalls });
       for (const call of response.toolCalls) {
         const outcome = await toolbox.call(call.name, call.arguments);
@@ -160,7 +165,7 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
       if (handoff) break;
     }
 
-    if (handoff) return { text: [...confirmations, TEXTS.handoff(practice.facts.professionalName)].join("\n\n"), handoff, summaries };
+    if (handoff) return { text: [...confirmations, handoff.message ?? TEXTS.handoff(practice.facts.professionalName)].join("\n\n"), handoff, summaries };
     // The model may not announce a schedule change itself: only the server's confirmations do.
     const ownText = text && claimsScheduleChange(text) ? (confirmations.length ? "" : TEXTS.unconfirmedClaim) : text;
     const parts = [...confirmations, ownText].filter(Boolean);
