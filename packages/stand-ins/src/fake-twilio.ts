@@ -87,9 +87,11 @@ export interface FakeTwilio extends RunningStandIn {
   failRecipient(to: string, failure?: FakeTwilioFailure): void;
   /**
    * The next `count` message creations answer `httpStatus` (default 500), as a transient outage would; with
-   * `retryAfter` the answers carry that Retry-After header (seconds, or an HTTP date), as Twilio's 429 does.
+   * `retryAfter` the answers carry that Retry-After header (seconds, or an HTTP date), as Twilio's 429 does. With
+   * `afterRecording` the message is created first and only the answer is the error: Twilio has the message but the
+   * sender never learns its sid (the in-doubt case).
    */
-  failNextSends(count: number, httpStatus?: number, options?: { retryAfter?: string }): void;
+  failNextSends(count: number, httpStatus?: number, options?: { retryAfter?: string; afterRecording?: boolean }): void;
   /** Undoes failRecipient: messages to `to` are accepted again. */
   acceptRecipient(to: string): void;
   /** How many message creations were answered with an error (refusals and transient failures). */
@@ -157,7 +159,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
   let callbacks: FakeTwilioCallback[] = [];
   let recipientFailures = new Map<string, Required<FakeTwilioFailure>>();
   let deliveryFailures = new Map<string, number>();
-  let transientFailures: { remaining: number; httpStatus: number; retryAfter?: string } = { remaining: 0, httpStatus: 500 };
+  let transientFailures: { remaining: number; httpStatus: number; retryAfter?: string; afterRecording?: boolean } = { remaining: 0, httpStatus: 500 };
   let refusedSends = 0;
   let sendDelayMs = 0;
   // Each reset starts a new generation so callbacks scheduled before it stop quietly.
@@ -260,13 +262,14 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
 
   async function createMessage(req: IncomingMessage, res: ServerResponse, pathAccountSid: string) {
     const form = parseForm(await readBody(req));
-    if (transientFailures.remaining > 0) {
+    const transient = () => {
       transientFailures.remaining -= 1;
       refusedSends += 1;
       const status = transientFailures.httpStatus;
       const headers = transientFailures.retryAfter ? { "Retry-After": transientFailures.retryAfter } : undefined;
       return twilioError(res, status, status === 429 ? 20429 : 20500, status === 429 ? "Too Many Requests" : "Internal Server Error", headers);
-    }
+    };
+    if (transientFailures.remaining > 0 && !transientFailures.afterRecording) return transient();
     const to = form.To;
     if (!to) return twilioError(res, 400, 21604, "A 'To' phone number is required.");
     if (!form.From && !form.MessagingServiceSid) return twilioError(res, 400, 21603, "A 'From' phone number is required.");
@@ -296,6 +299,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
       dateCreated: new Date(),
     };
     sent.push(message);
+    if (transientFailures.remaining > 0 && transientFailures.afterRecording) return transient();
     if (sendDelayMs > 0) await pause(sendDelayMs);
     sendJson(res, 201, resource(message));
     if (autoStatuses && message.statusCallback) void runAutomaticStatuses(message, generation);
@@ -421,7 +425,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
       });
     },
     failNextSends(count, httpStatus = 500, failOptions = {}) {
-      transientFailures = { remaining: count, httpStatus, retryAfter: failOptions.retryAfter };
+      transientFailures = { remaining: count, httpStatus, retryAfter: failOptions.retryAfter, afterRecording: failOptions.afterRecording };
     },
     acceptRecipient(to) {
       for (const address of [...recipientFailures.keys()]) if (sameAddress(address, to)) recipientFailures.delete(address);

@@ -24,7 +24,7 @@ const PATIENT = "+5511988880001";
 const toPatient = (m: { to: string }) => m.to === `whatsapp:${PATIENT}`;
 type ToolTurn = { role: "tool"; name: string; content: string };
 
-// One server for the file: two harnesses on one test database would hand out the same WhatsApp numbers.
+// One server for the whole file: starting one is the slow part.
 let h: AssistantHarness;
 beforeAll(async () => {
   h = await createAssistantHarness();
