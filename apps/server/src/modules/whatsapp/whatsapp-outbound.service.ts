@@ -1,9 +1,10 @@
 import { SEND_ERROR, TWILIO_STATUS_WEBHOOK_PATH, type MessageSender, type MessageStatus } from "@clinora/contracts";
 import type { Db, DbOrTx } from "../../db/client";
 import type { Clock } from "../../lib/clock";
-import { MessagingRejectedError, type MessagingGateway } from "../../integrations/twilio/messaging-gateway";
+import { MessagingRejectedError, type MessagingGateway, type SentWhatsapp } from "../../integrations/twilio/messaging-gateway";
 import { enqueueJob } from "../../jobs/job.repository";
-import { PermanentJobError, type ClaimedJob, type JobDefinition } from "../../jobs/worker";
+import { PermanentJobError, type ClaimedJob, type JobContext, type JobDefinition } from "../../jobs/worker";
+import { whenDatabaseAnswers } from "../../lib/db-errors";
 import { whatsappMessageRepository, type ConversationRow } from "./whatsapp-message.repository";
 import { recordTwilioOptOut, TWILIO_UNSUBSCRIBED } from "../privacy/consent.service";
 
@@ -72,7 +73,7 @@ export type WhatsappOutboundService = ReturnType<typeof whatsappOutboundService>
 export function whatsappOutboundService(db: Db, clock: Clock, deps: { gateway: MessagingGateway; publicUrl: string | undefined }) {
   const statusCallback = deps.publicUrl ? `${deps.publicUrl}${TWILIO_STATUS_WEBHOOK_PATH}` : undefined;
 
-  const run = async (job: ClaimedJob) => {
+  const run = async (job: ClaimedJob, ctx: JobContext) => {
     const messageId = String(job.payload.messageId ?? "");
     const repo = whatsappMessageRepository(db);
     const message = await repo.findOutbound(messageId);
@@ -92,8 +93,10 @@ export function whatsappOutboundService(db: Db, clock: Clock, deps: { gateway: M
     const template = message.contentSid ? { contentSid: message.contentSid, contentVariables: message.contentVariables ?? {} } : null;
 
     // A previous attempt may have reached Twilio and died before writing the sid: Twilio has no idempotency key,
-    // so look for the message before sending it again (at-least-once queue, exactly-once sends).
-    if (job.attempts > 1) {
+    // so look for the message before sending it again (at-least-once queue, exactly-once sends). Every attempt that
+    // called Twilio wrote send_attempted_at first, so that mark (not only the attempt number, which a worker that
+    // stops hands back) says when to look.
+    if (message.sendAttemptedAt || job.attempts > 1) {
       const since = new Date(message.createdAt.getTime() - IN_DOUBT_LOOKBACK_MS);
       const found = await deps.gateway.findSent({ from, to, since });
       let earlier = found.find((m) => m.body === body);
@@ -115,9 +118,12 @@ export function whatsappOutboundService(db: Db, clock: Clock, deps: { gateway: M
       }
     }
 
+    // The intent is durable before Twilio is called: if the database cannot take it, nothing is sent (the job runs
+    // again); if the process or the database goes away after Twilio accepted, the next attempt finds the message.
+    await repo.markSendAttempted(message.id, clock.now());
+    let sent: SentWhatsapp;
     try {
-      const sent = await deps.gateway.send(template ? { from, to, ...template, statusCallback } : { from, to, body, statusCallback });
-      await repo.markSent(message.id, sent.sid, toMessageStatus(sent.status) ?? "sent", sent.errorCode);
+      sent = await deps.gateway.send(template ? { from, to, ...template, statusCallback } : { from, to, body, statusCallback });
     } catch (error) {
       if (error instanceof MessagingRejectedError) {
         await repo.markFailed(message.id, error.code ?? String(error.httpStatus));
@@ -126,6 +132,9 @@ export function whatsappOutboundService(db: Db, clock: Clock, deps: { gateway: M
       }
       throw error;
     }
+    // Twilio has the message: its sid is written as soon as the database answers again, rather than left to a
+    // later attempt's search.
+    await whenDatabaseAnswers(() => repo.markSent(message.id, sent.sid, toMessageStatus(sent.status) ?? "sent", sent.errorCode), ctx.signal);
   };
 
   const sendJob: JobDefinition = {
