@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "../src/db/client";
 import { rowsOf } from "../src/db/rows";
+import { isDatabaseUnavailable } from "../src/lib/db-errors";
 import { adminPostgresUrl, testDbKind } from "./test-db";
 
 /**
@@ -56,6 +57,42 @@ describePostgres("a connection that PostgreSQL closes", () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       const [{ n }] = rowsOf<{ n: number }>(await database.db.execute(sql`select 1 as n`)) as [{ n: number }];
       expect(n).toBe(1);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("while checked out (in a transaction) fails its statements as 'database unavailable', and the process carries on", async () => {
+    // Before: the connection's 'error' event had no listener while it was checked out, and ended the process.
+    const database = await openDatabase({ kind: "postgres", url: adminPostgresUrl(), maxConnections: 1 });
+    const other = await openDatabase({ kind: "postgres", url: adminPostgresUrl(), maxConnections: 1 });
+    try {
+      const outcome = await database.db
+        .transaction(async (tx) => {
+          const [{ pid }] = rowsOf<{ pid: number }>(await tx.execute(sql`select pg_backend_pid() as pid`)) as [{ pid: number }];
+          await other.db.execute(sql`select pg_terminate_backend(${pid})`);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          await tx.execute(sql`select 1`);
+          return "committed";
+        })
+        .catch((error: unknown) => error);
+      expect(outcome).toBeInstanceOf(Error);
+      expect(isDatabaseUnavailable(outcome)).toBe(true);
+      const [{ n }] = rowsOf<{ n: number }>(await database.db.execute(sql`select 1 as n`)) as [{ n: number }];
+      expect(n).toBe(1);
+    } finally {
+      await other.close();
+      await database.close();
+    }
+  });
+
+  it("that cannot be opened (nothing listens) is 'database unavailable'", async () => {
+    const url = new URL(adminPostgresUrl());
+    url.port = "1";
+    const database = await openDatabase({ kind: "postgres", url: url.toString(), maxConnections: 1 });
+    try {
+      const outcome = await database.db.execute(sql`select 1`).catch((error: unknown) => error);
+      expect(isDatabaseUnavailable(outcome)).toBe(true);
     } finally {
       await database.close();
     }

@@ -26,6 +26,7 @@ export const MSG = {
   invalidId: "Identificador inválido",
   tooManyRequests: "Muitas requisições. Tente novamente em instantes.",
   internalError: "Erro interno do servidor",
+  databaseUnavailable: "Serviço temporariamente indisponível: o banco de dados não responde. Tente novamente em instantes.",
   invalidEmail: "Email inválido",
   required: "Campo obrigatório",
 

@@ -2,6 +2,7 @@ import path from "node:path";
 import { mkdirSync } from "node:fs";
 import { serverDir } from "../server-dir";
 import { acquireDataDirLock } from "./data-dir-lock";
+import { markConnectionError } from "../lib/db-errors";
 import { PgliteConnection } from "./pglite-connection";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -48,12 +49,40 @@ const PREPARABLE = /^\s*(select|with|insert|update|delete)\b/i;
  * it was first seen), so the server parses and plans it once per connection rather than on every call: planning
  * a list query costs PostgreSQL more than running it (docs/decisions/012). Only single data statements sent with
  * the extended protocol are named; migrations' DDL and plain-text queries run as before.
+ *
+ * It also survives the loss of its connection (a database restart, a network cut; docs/decisions/022). node-postgres
+ * emits 'error' on the client then, and the pool listens only while the client is idle: one checked out (a
+ * transaction, a statement under way) had no listener, and the event ended the process. Here every client listens
+ * for its whole life; the statements under way fail with the same error, marked as a lost connection
+ * (markConnectionError) so the API answers 503, and the pool drops the client when it is released.
  */
 class PreparingClient extends pg.Client {
   readonly #names = new Map<string, string>();
+  /** The connection broke: later statements (a ROLLBACK after the loss) fail at once as a lost connection too. */
+  #lost = false;
+
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on("error", (error) => {
+      this.#lost = true;
+      markConnectionError(error);
+    });
+  }
+
+  /** A refused or timed-out connect is a lost connection too (the pool calls it with a callback). */
+  override connect(...args: unknown[]): never {
+    const connect = super.connect as (...args: unknown[]) => never;
+    const callback = args[0];
+    // node-postgres calls back with no error on success.
+    if (typeof callback === "function") return connect.call(this, (error?: Error) => callback(error && markConnectionError(error)));
+    return (connect.call(this) as Promise<void>).catch((error: unknown) => Promise.reject(markConnectionError(error))) as never;
+  }
 
   override query(config: unknown, ...rest: unknown[]): never {
     const call = super.query as (...args: unknown[]) => never;
+    if (this.#lost && typeof rest.at(-1) !== "function") {
+      return Promise.reject(markConnectionError(new Error("Conexão com o PostgreSQL perdida"))) as never;
+    }
     if (typeof config !== "object" || config === null) return call.call(this, config, ...rest);
     const { text, name } = config as { text?: unknown; name?: unknown };
     if (name !== undefined || typeof text !== "string" || !PREPARABLE.test(text)) return call.call(this, config, ...rest);
@@ -66,13 +95,32 @@ class PreparingClient extends pg.Client {
   }
 }
 
+/**
+ * A connect that has not succeeded after this long fails (a database host that drops packets instead of refusing);
+ * pg-pool applies it to a statement waiting for a free connection too, so it is long enough for a busy moment.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 /** Opens the embedded database (default, see docs/decisions/001) or PostgreSQL when a URL is given. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10, Client: PreparingClient });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.maxConnections ?? 10,
+      Client: PreparingClient,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // A peer that vanished without closing (a cut network) is noticed by TCP keepalive instead of never.
+      keepAlive: true,
+    });
     // PostgreSQL may close an idle connection (a restart, a failover, an administrator). The pool then drops it
-    // and opens another on the next query; without a listener, the error would end the whole process.
-    pool.on("error", (error) => process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`));
+    // and opens another on the next query; without a listener, the error would end the whole process. A restart
+    // closes every idle connection at once: one line per outage, not one per connection.
+    let warnedAt = Number.NEGATIVE_INFINITY;
+    pool.on("error", (error) => {
+      if (Date.now() - warnedAt < 10_000) return;
+      warnedAt = Date.now();
+      process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`);
+    });
     const logger = options.logQuery ? { logQuery: options.logQuery } : undefined;
     const db = drizzlePg({ client: pool, schema, logger }) as unknown as Db;
     return {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, notInArray, sql } from "drizzle-orm";
 import type { JobStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../db/client";
 import { jobs } from "../db/schema/index";
@@ -243,6 +243,25 @@ export function jobRepository(db: DbOrTx) {
         .update(jobs)
         .set({ status: "pending", attempts: sql`greatest(${jobs.attempts} - 1, 0)`, lockedAt: null, lockedBy: null, updatedAt: now })
         .where(and(eq(jobs.status, "running"), eq(jobs.lockedBy, workerId)))
+        .returning({ id: jobs.id });
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * Hands back the jobs marked as this worker's that it is not running (`runningIds` are those it runs): after a
+     * claim whose answer was lost with its connection. Their attempt is given back, as in release().
+     */
+    async releaseUnheld(workerId: string, runningIds: number[], now: Date): Promise<number[]> {
+      const rows = await db
+        .update(jobs)
+        .set({ status: "pending", attempts: sql`greatest(${jobs.attempts} - 1, 0)`, lockedAt: null, lockedBy: null, updatedAt: now })
+        .where(
+          and(
+            eq(jobs.status, "running"),
+            eq(jobs.lockedBy, workerId),
+            runningIds.length > 0 ? notInArray(jobs.id, runningIds) : undefined,
+          ),
+        )
         .returning({ id: jobs.id });
       return rows.map((r) => r.id);
     },

@@ -3,6 +3,7 @@ import { performance } from "node:perf_hooks";
 import { randomBytes } from "node:crypto";
 import type { Db } from "../db/client";
 import { systemClock, type Clock } from "../lib/clock";
+import { databaseRetryDelayMs, isDatabaseUnavailable, whenDatabaseAnswers } from "../lib/db-errors";
 import { jobRepository, type JobRow } from "./job.repository";
 
 /** A job as its handler receives it: already claimed, `attempts` counts this run (1 on the first). */
@@ -173,6 +174,10 @@ export function createWorker(db: Db, options: WorkerOptions): JobWorker {
   let lastBusyClaimAt = Number.NEGATIVE_INFINITY;
   /** Clock time of the last sweep of old done jobs (same clock). */
   let lastPruneAt = Number.NEGATIVE_INFINITY;
+  /** Polls in a row that failed because the database did not answer: the worker is paused, polling ever less often. */
+  let failedPolls = 0;
+  /** Aborted by stop(): outcomes waiting for the database stop waiting. */
+  const outcomeWait = new AbortController();
 
   const wake = () => {
     wakePending = true;
@@ -297,13 +302,17 @@ export function createWorker(db: Db, options: WorkerOptions): JobWorker {
       // Given up on by stop(): the job was handed back with its attempt restored; recording a failure now would
       // count the attempt again and push the job back by a backoff.
       if (controller.signal.reason instanceof WorkerStoppingError) return;
+      // While the database does not answer, the outcome waits for it (the job keeps its slot and its lock): run
+      // again only because its outcome was lost, a job would repeat work already done. stop() ends the wait.
       if (failure) {
-        await recordFailure(definition, job, failure.error, jobLog);
-      } else if (!(await repo.complete(job.id, workerId, clock.now()))) {
+        const { error } = failure;
+        await whenDatabaseAnswers(() => recordFailure(definition, job, error, jobLog), outcomeWait.signal);
+      } else if (!(await whenDatabaseAnswers(() => repo.complete(job.id, workerId, clock.now()), outcomeWait.signal))) {
         jobLog.warn({}, "job finished after its lock was taken over; it may run again");
       }
     } catch (error) {
-      // The outcome could not be written (database unavailable): the lock expires and the job runs again.
+      // The outcome could not be written (the worker stopped while the database was away, or another error): the
+      // lock expires and the job runs again.
       jobLog.error({ err: error }, "could not record a job's outcome");
     }
   };
@@ -327,6 +336,7 @@ export function createWorker(db: Db, options: WorkerOptions): JobWorker {
       try {
         // Cleared before the claim: a wake() during it means something may have committed after its snapshot.
         wakePending = false;
+        if (failedPolls > 0) await resume();
         await reclaimStale(false);
         await pruneDone();
         const steppingBack = busy();
@@ -343,10 +353,32 @@ export function createWorker(db: Db, options: WorkerOptions): JobWorker {
         }
         await sleep(wait > 0 ? Math.min(wait, pollMs) : pollMs);
       } catch (error) {
-        log.error({ err: error, workerId }, "job worker poll failed; retrying");
-        await sleep(pollMs);
+        // The database does not answer (a restart, a cut): the worker pauses, trying again after a pause that
+        // grows to 5 s, with one log line for the outage rather than one per try.
+        if (isDatabaseUnavailable(error)) {
+          failedPolls++;
+          if (failedPolls === 1) log.warn({ err: error, workerId }, "job worker paused: the database does not answer");
+          await sleep(Math.max(pollMs, databaseRetryDelayMs(failedPolls)));
+        } else {
+          log.error({ err: error, workerId }, "job worker poll failed; retrying");
+          await sleep(pollMs);
+        }
       }
     }
+  };
+
+  /**
+   * The first poll after an outage, before the stale-lock sweep: the locks of the jobs this worker still runs are
+   * refreshed (their heartbeats failed meanwhile, and the sweep would take them from under it); and a claim whose
+   * answer was lost with its connection may have committed, leaving jobs marked as this worker's that it never
+   * started: they go back to the queue at once (instead of waiting for their lock to expire), attempt given back.
+   */
+  const resume = async () => {
+    await repo.heartbeat(workerId, [...running.keys()], clock.now());
+    const orphans = await repo.releaseUnheld(workerId, [...running.keys()], clock.now());
+    log.info({ workerId, failedPolls, released: orphans }, "job worker resumed: the database answers again");
+    failedPolls = 0;
+    if (orphans.length > 0) wake();
   };
 
   const releaseHeld = async () => {
@@ -382,6 +414,7 @@ export function createWorker(db: Db, options: WorkerOptions): JobWorker {
       if (stopped) return stopped;
       stopping = true;
       interruptSleep?.();
+      outcomeWait.abort();
       stopped = (async () => {
         await loop;
         if (running.size > 0) {

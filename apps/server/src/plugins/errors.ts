@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { MSG, type ValidationIssue } from "@clinora/contracts";
 import { AppError } from "../lib/app-error";
+import { isDatabaseUnavailable } from "../lib/db-errors";
 import { ResponseShapeError } from "./serializer";
 
 /** Fastify's own 4xx codes, mapped to Portuguese details the user can act on. */
@@ -13,9 +14,13 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; detail: string }> 
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, detail: "Content-Length inválido" },
 };
 
+/** Seconds a client is told to wait before trying again while the database does not answer. */
+const RETRY_AFTER_SECONDS = 5;
+
 /**
  * The single error handler (CONVENTIONS.md §7): AppError -> its status and detail; schema failures -> 422
- * with `details`; Fastify's transport errors -> 4xx; anything else -> 500 without internals.
+ * with `details`; Fastify's transport errors -> 4xx; a database that cannot be reached -> 503 (Retry-After, so
+ * Twilio and the web app try again; docs/decisions/022); anything else -> 500 without internals.
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((rawError: FastifyError | AppError | Error, request, reply) => {
@@ -52,6 +57,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status === 429) return reply.status(429).send({ detail: MSG.tooManyRequests });
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ detail: error.message || MSG.genericError });
+    }
+
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      return reply.status(503).header("retry-after", String(RETRY_AFTER_SECONDS)).send({ detail: MSG.databaseUnavailable });
     }
 
     request.log.error({ err: error }, "unhandled error");

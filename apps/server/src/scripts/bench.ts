@@ -21,6 +21,9 @@
  * fresh PGlite folder, the same routes at 8 connections. BENCH_ROUTES words starting with "PGlite" select them.
  * BENCH_PGLITE_DIR names a folder to load the clinic into and keep; a later run with the same folder reuses it.
  *
+ * `npm run bench -- --soak` (or BENCH_SOAK=1) runs only the soak instead (bench-soak.ts): 10 minutes of mixed load
+ * on PostgreSQL, the server's memory, event-loop delay and errors per minute, and whether its memory keeps growing.
+ *
  * Then the WhatsApp webhook (bench-webhook.ts, selected by BENCH_ROUTES=webhook): signed inbound messages at a
  * steady 200/s for 30 s, open loop, with the server's job worker answering them through a fake LLM and a fake
  * Twilio started here; prints the acknowledgement latency and how long the worker took to drain the replies.
@@ -40,6 +43,7 @@ import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { openDatabase, type Database } from "../db/client";
 import { hashPassword } from "../lib/password";
+import { soakPhase } from "./bench-soak";
 import { startWebhookFakes, WEBHOOK_PHASE_NAME, webhookPhase, type WebhookFakes } from "./bench-webhook";
 import { buildServerBundle } from "./server-bundle";
 
@@ -623,6 +627,12 @@ const processes = Number(process.env.BENCH_PROCESSES ?? 1);
 const poolPerProcess = String(Math.ceil(Number(poolMax) / processes));
 
 async function main() {
+  if (process.argv.includes("--soak") || process.env.BENCH_SOAK === "1") {
+    await buildServerBundle();
+    await soakPhase({ port: PORT, startServer, waitForServer, stop, log });
+    agent.destroy();
+    return;
+  }
   log(`# Benchmark — ${new Date().toISOString()}`);
   log();
   log("Made by `npm run bench` (apps/server/src/scripts/bench.ts); what the figures mean and what was done about them: docs/decisions/012-request-path-under-load.md.");

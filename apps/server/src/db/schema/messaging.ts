@@ -59,6 +59,11 @@ export const messages = pgTable(
     /** An approved Twilio content template sent instead of free text (reminders outside the 24-hour window). */
     contentSid: text("content_sid"),
     contentVariables: jsonb("content_variables").$type<Record<string, string>>(),
+    /**
+     * When a send job was about to hand this outbound message to Twilio, written before the call: a message with
+     * it and no external_id may have reached Twilio, so a later attempt looks for it there before sending again.
+     */
+    sendAttemptedAt: timestamp("send_attempted_at", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -23,6 +23,8 @@ export interface OutboundToSend {
   /** An approved content template to send instead of the text (which is then only what the thread shows). */
   contentSid: string | null;
   contentVariables: Record<string, string> | null;
+  /** Set when an attempt was about to call Twilio (markSendAttempted): it may have reached Twilio. */
+  sendAttemptedAt: Date | null;
 }
 
 /**
@@ -231,12 +233,18 @@ export function whatsappMessageRepository(db: DbOrTx) {
           phoneNumber: conversations.phoneNumber,
           contentSid: messages.contentSid,
           contentVariables: messages.contentVariables,
+          sendAttemptedAt: messages.sendAttemptedAt,
         })
         .from(messages)
         .innerJoin(conversations, eq(conversations.id, messages.conversationId))
         .where(and(eq(messages.id, id), eq(messages.direction, "outbound")))
         .limit(1);
       return row ?? null;
+    },
+
+    /** Records, before the call, that a send job is handing this message to Twilio (see sendAttemptedAt). */
+    async markSendAttempted(id: string, at: Date) {
+      await db.update(messages).set({ sendAttemptedAt: at }).where(eq(messages.id, id));
     },
 
     /** Records what Twilio answered to a send: its MessageSid and status. */
@@ -255,6 +263,7 @@ export function whatsappMessageRepository(db: DbOrTx) {
           status: "queued",
           errorCode: null,
           externalId: null,
+          sendAttemptedAt: null,
           contentSid: template?.contentSid ?? null,
           contentVariables: template?.variables ?? null,
           updatedAt: new Date(),

@@ -1,9 +1,10 @@
 import { SEND_ERROR, TWILIO_STATUS_WEBHOOK_PATH, type MessageSender, type MessageStatus } from "@clinora/contracts";
 import type { Db, DbOrTx } from "../../db/client";
 import type { Clock } from "../../lib/clock";
-import { MessagingRejectedError, MessagingUnavailableError, type MessagingGateway } from "../../integrations/twilio/messaging-gateway";
+import { MessagingRejectedError, MessagingUnavailableError, type MessagingGateway, type SentWhatsapp } from "../../integrations/twilio/messaging-gateway";
 import { enqueueJob, scheduleJob } from "../../jobs/job.repository";
-import { exponentialBackoffMs, PermanentJobError, type ClaimedJob, type JobDefinition } from "../../jobs/worker";
+import { exponentialBackoffMs, PermanentJobError, type ClaimedJob, type JobContext, type JobDefinition } from "../../jobs/worker";
+import { whenDatabaseAnswers } from "../../lib/db-errors";
 import { splitForWhatsapp } from "./message-parts";
 import { whatsappMessageRepository, type ConversationRow } from "./whatsapp-message.repository";
 import { recordTwilioOptOut, TWILIO_UNSUBSCRIBED } from "../privacy/consent.service";
@@ -102,12 +103,12 @@ export function whatsappOutboundService(db: Db, clock: Clock, deps: { gateway: M
     await enqueueJob(db, { type: SEND_JOB, payload: { messageId: next, next: rest }, professionalId: job.professionalId, dedupeKey: `send:${next}`, runAt: clock.now(), priority: SEND_PRIORITY });
   };
 
-  const run = async (job: ClaimedJob) => {
-    await send(job);
+  const run = async (job: ClaimedJob, ctx: JobContext) => {
+    await send(job, ctx);
     await queueNextPart(job);
   };
 
-  const send = async (job: ClaimedJob) => {
+  const send = async (job: ClaimedJob, ctx: JobContext) => {
     const messageId = String(job.payload.messageId ?? "");
     const repo = whatsappMessageRepository(db);
     const message = await repo.findOutbound(messageId);
@@ -130,8 +131,10 @@ export function whatsappOutboundService(db: Db, clock: Clock, deps: { gateway: M
     const template = message.contentSid ? { contentSid: message.contentSid, contentVariables: message.contentVariables ?? {} } : null;
 
     // A previous attempt may have reached Twilio and died before writing the sid: Twilio has no idempotency key,
-    // so look for the message before sending it again (at-least-once queue, exactly-once sends).
-    if (job.attempts > 1) {
+    // so look for the message before sending it again (at-least-once queue, exactly-once sends). Every attempt that
+    // called Twilio wrote send_attempted_at first, so that mark (not only the attempt number, which a worker that
+    // stops hands back) says when to look.
+    if (message.sendAttemptedAt || job.attempts > 1) {
       const since = resentAt ?? new Date(message.createdAt.getTime() - IN_DOUBT_LOOKBACK_MS);
       const found = (await deps.gateway.findSent({ from, to, since })).filter((m) => m.sid !== previousSid);
       let earlier = found.find((m) => m.body === body);
@@ -153,9 +156,12 @@ export function whatsappOutboundService(db: Db, clock: Clock, deps: { gateway: M
       }
     }
 
+    // The intent is durable before Twilio is called: if the database cannot take it, nothing is sent (the job runs
+    // again); if the process or the database goes away after Twilio accepted, the next attempt finds the message.
+    await repo.markSendAttempted(message.id, clock.now());
+    let sent: SentWhatsapp;
     try {
-      const sent = await deps.gateway.send(template ? { from, to, ...template, statusCallback } : { from, to, body, statusCallback });
-      await repo.markSent(message.id, sent.sid, toMessageStatus(sent.status) ?? "sent", sent.errorCode);
+      sent = await deps.gateway.send(template ? { from, to, ...template, statusCallback } : { from, to, body, statusCallback });
     } catch (error) {
       // A refusal (a 4xx other than 429): retrying the same request cannot help; the thread says why in Portuguese.
       if (error instanceof MessagingRejectedError) {
@@ -167,6 +173,9 @@ export function whatsappOutboundService(db: Db, clock: Clock, deps: { gateway: M
       // send that did reach Twilio from going twice.
       throw error;
     }
+    // Twilio has the message: its sid is written as soon as the database answers again, rather than left to a
+    // later attempt's search.
+    await whenDatabaseAnswers(() => repo.markSent(message.id, sent.sid, toMessageStatus(sent.status) ?? "sent", sent.errorCode), ctx.signal);
   };
 
   const sendJob: JobDefinition = {
