@@ -4,6 +4,7 @@ import { localToInstant } from "@clinora/contracts/zoned-time";
 import type { Db } from "../src/db/client";
 import * as s from "../src/db/schema/index";
 import { hashPassword } from "../src/lib/password";
+import { nameSortKey } from "../src/db/text-search";
 
 export const DEFAULT_PASSWORD = "Senha@12345";
 
@@ -51,7 +52,8 @@ export function factories(db: Db) {
     },
 
     async patient(professionalId: string, overrides: Partial<typeof s.patients.$inferInsert> = {}) {
-      const [row] = await db.insert(s.patients).values({ professionalId, name: `Paciente ${unique()}`, ...overrides }).returning();
+      const name = overrides.name ?? `Paciente ${unique()}`;
+      const [row] = await db.insert(s.patients).values({ professionalId, name, nameSort: nameSortKey(name), ...overrides }).returning();
       return row!;
     },
 

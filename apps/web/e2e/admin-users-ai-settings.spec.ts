@@ -8,7 +8,7 @@ test("global AI settings: switching to Anthropic clamps the temperature, a typed
   const original = await (await api.get("/api/ai-settings")).json();
   try {
     await page.goto(SISTEMA);
-    await page.getByRole("tab", { name: "Configurações AI" }).click();
+    await page.getByRole("tab", { name: "Configurações de IA" }).click();
     await expect(page).toHaveURL(`${SISTEMA}?tab=ai-settings`);
 
     await choose(page, "Provedor", "OpenAI");

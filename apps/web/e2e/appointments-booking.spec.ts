@@ -54,8 +54,8 @@ test("books an appointment for a new patient, refuses the same slot with a sugge
 
   await test.step("the same slot is refused with the nearest free time, and the dialog stays open", async () => {
     const dialog = await openNewAppointment(page);
-    await dialog.getByRole("searchbox", { name: "Paciente" }).fill(patientName.slice(0, 20));
-    await dialog.getByRole("button", { name: patientName }).click();
+    await dialog.getByRole("combobox", { name: "Paciente" }).fill(patientName.slice(0, 20));
+    await page.getByRole("option", { name: patientName }).click();
     await fillWhen(dialog, date);
     await dialog.getByRole("button", { name: "Agendar" }).click();
     await expect(page.getByText("Horário 15:10 já está ocupado. Tente: 16:20")).toBeVisible();

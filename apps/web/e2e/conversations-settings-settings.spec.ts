@@ -52,7 +52,9 @@ test("the Google Calendar tab shows the not-configured state", async ({ page }) 
   await openSettingsTab(page, "Google Calendar");
   const panel = page.getByRole("tabpanel", { name: "Google Calendar" });
   await expect(panel.getByText("Google Calendar não está configurado no servidor.")).toBeVisible();
-  await expect(panel.getByText("GOOGLE_CLIENT_ID")).toBeVisible();
+  // A professional is told to talk to support, never the server setting's name.
+  await expect(panel.getByText("ainda não foi ativada nesta plataforma. Fale com o suporte do Clinora")).toBeVisible();
+  await expect(panel.getByText("GOOGLE_CLIENT")).toHaveCount(0);
   await expect(panel.getByRole("button", { name: "Conectar Google Calendar" })).toBeDisabled();
   await expect(panel.getByRole("button", { name: "Sincronizar agora" })).toBeDisabled();
 });

@@ -25,7 +25,7 @@ export const PROFESSIONAL: Account = {
   home: "/painel",
 };
 
-export const ADMIN_MENU = ["Dashboard", "Profissionais", "Leads", "Sistema", "WhatsApp"];
+export const ADMIN_MENU = ["Painel", "Profissionais", "Leads", "Sistema", "WhatsApp"];
 export const PROFESSIONAL_MENU = ["Painel", "Compromissos", "Pacientes", "Conversas", "Tarefas", "Configurações"];
 
 export const PHONE_VIEWPORT = { width: 390, height: 844 };

@@ -5,7 +5,7 @@ test.describe("login", () => {
   test("admin lands on the admin dashboard", async ({ page }) => {
     await signIn(page, ADMIN);
 
-    await expect(page.getByRole("heading", { name: "Painel SuperAdmin" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Painel", exact: true })).toBeVisible();
     await expect(page.getByText("Visão geral da plataforma")).toBeVisible();
     await expect(page.getByText("Bem-vindo ao Clinora!")).toBeVisible();
     await expect(page.getByText(ADMIN.fullName)).toBeVisible();

@@ -10,7 +10,7 @@ import {
 } from "./fixtures";
 
 const ADMIN_PAGES = [
-  { label: "Dashboard", path: "/admin", heading: "Painel SuperAdmin" },
+  { label: "Painel", path: "/admin", heading: "Painel" },
   { label: "Profissionais", path: "/admin/profissionais", heading: "Gerenciamento de Profissionais" },
   { label: "Leads", path: "/admin/leads", heading: "Gerenciamento de Leads" },
   { label: "Sistema", path: "/admin/sistema", heading: "Sistema" },

@@ -34,7 +34,7 @@ for (const viewport of VIEWPORTS) {
     test("admin shell", async ({ page }) => {
       await signInViaApi(page, ADMIN);
       await page.goto("/admin");
-      await expect(page.getByRole("heading", { name: "Painel SuperAdmin" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Painel", exact: true })).toBeVisible();
       await shot(page, `${viewport.name}-admin`);
 
       await page.goto("/admin/whatsapp/webhook");

@@ -25,7 +25,7 @@ test.beforeEach(async ({ page }) => {
 
 test("the admin dashboard shows the eleven platform figures and the 30-day chart", async ({ page }) => {
   await page.goto("/admin");
-  await expect(page.getByRole("heading", { name: "Painel SuperAdmin" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Painel", exact: true })).toBeVisible();
   await expect(page.getByText("Visão geral da plataforma")).toBeVisible();
 
   for (const label of CARD_LABELS) {

@@ -20,3 +20,12 @@ export function foldForSearch(text: string): string {
 
 /** A LIKE pattern for text anywhere in a value, with LIKE's wildcards escaped ("50%" finds "50%", not everything). */
 export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The key a name sorts by in every A-Z list: lower case without accents, spaces squeezed, so "Débora" comes before
+ * "Diego" and "Júlia" before "Juliana" on PGlite (no ICU collations) and PostgreSQL alike. Stored in name_sort
+ * columns; rows whose keys tie are ordered by the name itself, then the id.
+ */
+export function nameSortKey(name: string): string {
+  return foldForSearch(name.trim().replace(/\s+/g, " "));
+}

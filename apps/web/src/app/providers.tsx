@@ -44,13 +44,27 @@ function createQueryClientCheckingSession(): QueryClient {
   return queryClient;
 }
 
+/** How long a toast stays (an error or a slot conflict may ask for longer through its own options). */
+const TOAST_DURATION_MS = 4000;
+
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClientCheckingSession);
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      {/* Spec part 1 §9: up to 20 toasts are held. */}
-      <Toaster richColors closeButton position="top-right" visibleToasts={20} />
+      {/*
+        Spec part 1 §9: up to 20 toasts are held. Toasts sit at the bottom, away from the header, the ☰ menu and the
+        Painel's toggles, and go after 4 s; on a phone they let clicks through (index.css), so none ever blocks a control.
+      */}
+      <Toaster
+        richColors
+        closeButton
+        position="bottom-right"
+        visibleToasts={20}
+        duration={TOAST_DURATION_MS}
+        offset={24}
+        mobileOffset={{ bottom: 12, left: 12, right: 12 }}
+      />
     </QueryClientProvider>
   );
 }

@@ -18,7 +18,7 @@ describe("route table", () => {
 
   it("lists each role's menu in the spec's order and nothing of the other role", () => {
     expect(menuForRole("admin").map((page) => page.menu.label)).toEqual([
-      "Dashboard",
+      "Painel",
       "Profissionais",
       "Leads",
       "Sistema",

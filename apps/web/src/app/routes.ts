@@ -40,7 +40,7 @@ type PageTable = { [Name in PageName]: Omit<PageDefinition, "name" | "path"> };
 const PAGE_TABLE: PageTable = {
   SuperAdmin: {
     roles: ["admin"],
-    menu: { label: "Dashboard", icon: LayoutDashboard },
+    menu: { label: "Painel", icon: LayoutDashboard },
     load: () => import("@/features/admin-dashboard/pages/admin-dashboard-page").then((m) => m.AdminDashboardPage),
   },
   SuperAdminProfessionals: {

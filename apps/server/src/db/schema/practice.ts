@@ -41,13 +41,18 @@ export const patients = pgTable(
     emergencyContact: text("emergency_contact"),
     /** Lower-cased, accent-free name, email, phone and CPF, kept by the repository for search. */
     searchText: text("search_text").notNull().default(""),
+    /**
+     * The name as a Brazilian reads it in an A-Z list: lower case, accents stripped (nameSortKey), kept by the
+     * repository. PGlite has no ICU collations, so "Débora" sorts before "Diego" only through this column.
+     */
+    nameSort: text("name_sort").notNull().default(""),
     /** When the record was anonymised at the patient's request (LGPD art. 18): identifying fields are gone for good. */
     anonymizedAt: timestamp("anonymized_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("patients_professional_name_idx").on(t.professionalId, t.name),
+    index("patients_professional_name_sort_idx").on(t.professionalId, t.nameSort, t.name),
     index("patients_professional_created_idx").on(t.professionalId, t.createdAt),
     index("patients_professional_phone_idx").on(t.professionalId, t.phone),
     uniqueIndex("patients_professional_cpf_key").on(t.professionalId, t.cpf).where(sql`${t.cpf} is not null`),

@@ -1,6 +1,7 @@
 /** Each professional's patients, drawn from people.data.ts with a PRNG seeded by the professional's key. */
 import { formatPhoneBR, generateCpf } from "@clinora/contracts";
 import type * as s from "../../db/schema/index";
+import { nameSortKey } from "../../db/text-search";
 import { patientSearchText } from "../patients/patient.repository";
 import type { DemoProfessional } from "./accounts.data";
 import { DAY, demoId, demoProfessionalId, MINUTE, plain, rngFor } from "./demo-random";
@@ -96,7 +97,7 @@ export function patientRows(p: DemoProfessional, now: Date, usedPhones: Set<stri
       createdAt,
       updatedAt: createdAt,
     };
-    rows.push({ ...row, searchText: patientSearchText(row) });
+    rows.push({ ...row, searchText: patientSearchText(row), nameSort: nameSortKey(row.name) });
   }
   return rows;
 }

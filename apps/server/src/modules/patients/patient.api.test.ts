@@ -110,6 +110,66 @@ describe("patients", () => {
     expect(b.id).toBeTruthy();
   });
 
+  it("sorts names as a Brazilian reads them: accents and case ignored, in the list and the picker", async () => {
+    const { user } = await t.make.professionalUser();
+    const s2 = await t.login(user.email, user.password);
+    for (const name of ["Diego Alves", "Luana Prado", "Juliana Reis", "débora Lima", "Lívia Castro", "Júlia Nunes", "Álvaro Souza", "Bruna Dias"]) {
+      expect((await t.request({ method: "POST", url: "/api/patients", payload: { name }, session: s2 })).statusCode).toBe(201);
+    }
+    const list = await t.request({ method: "GET", url: "/api/patients?sort=name", session: s2 });
+    expect(list.json().items.map((p: { name: string }) => p.name)).toEqual([
+      "Álvaro Souza",
+      "Bruna Dias",
+      "débora Lima",
+      "Diego Alves",
+      "Júlia Nunes",
+      "Juliana Reis",
+      "Lívia Castro",
+      "Luana Prado",
+    ]);
+    // The picker's search finds "Débora" from "deb" and lists its matches in the same order.
+    const picker = await t.request({ method: "GET", url: "/api/patients/search?q=deb&limit=10", session: s2 });
+    expect(picker.json().map((p: { name: string }) => p.name)).toEqual(["débora Lima"]);
+    const ju = await t.request({ method: "GET", url: "/api/patients/search?q=ju&limit=10", session: s2 });
+    expect(ju.json().map((p: { name: string }) => p.name)).toEqual(["Júlia Nunes", "Juliana Reis"]);
+
+    // A renamed patient moves to her new place.
+    const diego = list.json().items.find((p: { name: string }) => p.name === "Diego Alves");
+    await t.request({ method: "PUT", url: `/api/patients/${diego.id}`, payload: { name: "Ângelo Alves" }, session: s2 });
+    const renamed = await t.request({ method: "GET", url: "/api/patients?sort=name&per_page=2", session: s2 });
+    expect(renamed.json().items.map((p: { name: string }) => p.name)).toEqual(["Álvaro Souza", "Ângelo Alves"]);
+  });
+
+  it("shows as Próxima only an appointment still ahead, and as Última the last one that took place", async () => {
+    // now = 2026-03-10 12:00 in São Paulo
+    const { professional, user } = await t.make.professionalUser();
+    const s2 = await t.login(user.email, user.password);
+    const done = await t.make.patient(professional.id, { name: "Concluída hoje" });
+    const later = await t.make.patient(professional.id, { name: "Mais tarde hoje" });
+    const past = await t.make.patient(professional.id, { name: "Pendente que já passou" });
+    await t.make.appointment(professional.id, done.id, { appointmentDate: "2026-03-10", appointmentTime: "08:00", status: "completed" });
+    await t.make.appointment(professional.id, done.id, { appointmentDate: "2026-03-10", appointmentTime: "14:00", status: "completed" });
+    await t.make.appointment(professional.id, done.id, { appointmentDate: "2026-03-11", appointmentTime: "09:00", status: "cancelled" });
+    await t.make.appointment(professional.id, later.id, { appointmentDate: "2026-03-10", appointmentTime: "11:00", status: "confirmed" });
+    await t.make.appointment(professional.id, later.id, { appointmentDate: "2026-03-10", appointmentTime: "16:30", status: "pending" });
+    await t.make.appointment(professional.id, later.id, { appointmentDate: "2026-03-02", appointmentTime: "16:30", status: "completed" });
+    await t.make.appointment(professional.id, past.id, { appointmentDate: "2026-03-10", appointmentTime: "09:00", status: "pending" });
+
+    const items = (await t.request({ method: "GET", url: "/api/patients?sort=name", session: s2 })).json().items as {
+      name: string;
+      next_appointment: unknown;
+      last_appointment: unknown;
+    }[];
+    const byName = Object.fromEntries(items.map((p) => [p.name, { next: p.next_appointment, last: p.last_appointment }]));
+    // Concluded today and a cancelled one tomorrow: nothing ahead; the 14:00 "completed" is not in the past yet.
+    expect(byName["Concluída hoje"]).toEqual({ next: null, last: "2026-03-10" });
+    expect(byName["Mais tarde hoje"]).toEqual({ next: { date: "2026-03-10", time: "16:30" }, last: "2026-03-02" });
+    expect(byName["Pendente que já passou"]).toEqual({ next: null, last: null });
+
+    const one = await t.request({ method: "GET", url: `/api/patients/${later.id}`, session: s2 });
+    expect(one.json()).toMatchObject({ next_appointment: { date: "2026-03-10", time: "16:30" }, last_appointment: "2026-03-02" });
+  });
+
   it("updates a patient and logs who viewed and changed it", async () => {
     const created = (await create({ name: "Pedro" })).json();
     const res = await t.request({ method: "PUT", url: `/api/patients/${created.id}`, payload: { name: "Pedro Alves", notes: "Alergia a dipirona" }, session });

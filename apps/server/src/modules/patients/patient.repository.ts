@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, like, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNull, like, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { appointments, patients } from "../../db/schema/index";
-import { foldForSearch, likeContains } from "../../db/text-search";
+import { foldForSearch, likeContains, nameSortKey } from "../../db/text-search";
 import { pageWithTotal } from "../../lib/pagination";
 
 export type PatientRow = typeof patients.$inferSelect;
@@ -19,9 +19,13 @@ export function patientSearchText(p: { name: string; email?: string | null; phon
 export function patientRepository(db: DbOrTx, professionalId: string) {
   const own = eq(patients.professionalId, professionalId);
 
-  const lastCompleted = sql<string | null>`(
+  // "Última": the last appointment that took place (concluded, and started before now).
+  const lastCompleted = (now: Date) => sql<string | null>`(
     select max(a.appointment_date)::text from ${appointments} a
-    where a.professional_id = ${professionalId} and a.patient_id = "patients"."id" and a.status = 'completed')`;
+    where a.professional_id = ${professionalId} and a.patient_id = "patients"."id" and a.status = 'completed'
+      and a.starts_at <= ${now.toISOString()})`;
+  // A-Z as a Brazilian reads it: the folded name (name_sort), then the name itself, then the id for a stable order.
+  const byName = [asc(patients.nameSort), asc(patients.name), asc(patients.id)];
 
   const searchCondition = (search: string): SQL | undefined => {
     const folded = foldForSearch(search);
@@ -41,19 +45,20 @@ export function patientRepository(db: DbOrTx, professionalId: string) {
       return row ?? null;
     },
 
-    async list(opts: { search?: string; sort: PatientSort; limit: number; offset: number }) {
+    async list(opts: { search?: string; sort: PatientSort; limit: number; offset: number; now: Date }) {
+      const lastAppointment = lastCompleted(opts.now);
       const where = and(own, opts.search ? searchCondition(opts.search) : undefined);
       const order =
         opts.sort === "recent"
           ? [desc(patients.createdAt), asc(patients.id)]
           : opts.sort === "last_appointment"
-            ? [sql`${lastCompleted} desc nulls last`, asc(patients.name)]
-            : [asc(patients.name), asc(patients.id)];
+            ? [sql`${lastAppointment} desc nulls last`, ...byName]
+            : byName;
       return pageWithTotal(
         opts,
         () =>
           db
-            .select({ patient: patients, lastAppointment: lastCompleted })
+            .select({ patient: patients, lastAppointment })
             .from(patients)
             .where(where)
             .orderBy(...order)
@@ -69,12 +74,12 @@ export function patientRepository(db: DbOrTx, professionalId: string) {
         .from(patients)
         // An anonymised record is history only: it is never offered for a new appointment.
         .where(and(own, isNull(patients.anonymizedAt), searchCondition(text)))
-        .orderBy(asc(patients.name))
+        .orderBy(...byName)
         .limit(limit);
     },
 
-    /** The next non-cancelled appointment of each given patient, from `today` on. */
-    async nextAppointments(patientIds: string[], today: string) {
+    /** "Próxima" of each given patient: the first appointment still ahead (starting after `now`, not concluded nor cancelled). */
+    async nextAppointments(patientIds: string[], now: Date) {
       if (patientIds.length === 0) return new Map<string, { date: string; time: string }>();
       const rows = await db
         .selectDistinctOn([appointments.patientId], {
@@ -87,19 +92,26 @@ export function patientRepository(db: DbOrTx, professionalId: string) {
           and(
             eq(appointments.professionalId, professionalId),
             inArray(appointments.patientId, patientIds),
-            gte(appointments.appointmentDate, today),
-            ne(appointments.status, "cancelled"),
+            gt(appointments.startsAt, now),
+            notInArray(appointments.status, ["completed", "cancelled"]),
           ),
         )
-        .orderBy(appointments.patientId, appointments.appointmentDate, appointments.appointmentTime);
+        .orderBy(appointments.patientId, appointments.startsAt);
       return new Map(rows.map((r) => [r.patientId, { date: r.date, time: r.time.slice(0, 5) }]));
     },
 
-    async lastCompletedDate(patientId: string) {
+    async lastCompletedDate(patientId: string, now: Date) {
       const [row] = await db
         .select({ d: sql<string | null>`max(${appointments.appointmentDate})::text` })
         .from(appointments)
-        .where(and(eq(appointments.professionalId, professionalId), eq(appointments.patientId, patientId), eq(appointments.status, "completed")));
+        .where(
+          and(
+            eq(appointments.professionalId, professionalId),
+            eq(appointments.patientId, patientId),
+            eq(appointments.status, "completed"),
+            lte(appointments.startsAt, now),
+          ),
+        );
       return row?.d ?? null;
     },
 
@@ -111,7 +123,7 @@ export function patientRepository(db: DbOrTx, professionalId: string) {
     async insert(values: PatientWrite) {
       const [row] = await db
         .insert(patients)
-        .values({ ...values, professionalId, searchText: patientSearchText(values) })
+        .values({ ...values, professionalId, searchText: patientSearchText(values), nameSort: nameSortKey(values.name) })
         .returning();
       return row!;
     },
@@ -119,7 +131,7 @@ export function patientRepository(db: DbOrTx, professionalId: string) {
     async update(id: string, values: PatientWrite) {
       const [row] = await db
         .update(patients)
-        .set({ ...values, searchText: patientSearchText(values), updatedAt: new Date() })
+        .set({ ...values, searchText: patientSearchText(values), nameSort: nameSortKey(values.name), updatedAt: new Date() })
         .where(and(own, eq(patients.id, id)))
         .returning();
       return row ?? null;

@@ -1,5 +1,4 @@
 import type { Patient, PatientInputParsed, PatientListQuery } from "@clinora/contracts";
-import { todayIn } from "@clinora/contracts/zoned-time";
 import type { Db, DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
@@ -60,16 +59,15 @@ const optedOutOf = async (db: DbOrTx, professionalId: string, rows: PatientRow[]
   consentRepository(db, professionalId).optedOut(rows.map((r) => ({ id: r.id, phone: r.phone })));
 
 export function patientService(db: Db, clock: Clock) {
-  const today = (caller: TenantCaller) => todayIn(caller.practice.timeZone, clock.now());
-
   return {
     /** One page of the caller's patients with their next and last appointment dates. */
     async list(caller: TenantCaller, q: PatientListQuery) {
       const repo = patientRepository(db, caller.professionalId);
-      const { rows, total } = await repo.list({ search: q.search || undefined, sort: q.sort, ...pageWindow(q) });
+      const now = clock.now();
+      const { rows, total } = await repo.list({ search: q.search || undefined, sort: q.sort, now, ...pageWindow(q) });
       const next = await repo.nextAppointments(
         rows.map((r) => r.patient.id),
-        await today(caller),
+        now,
       );
       const optedOut = await optedOutOf(db, caller.professionalId, rows.map((r) => r.patient));
       const items = rows.map((r) =>
@@ -121,9 +119,10 @@ export function patientService(db: Db, clock: Clock) {
 
     async withAppointments(caller: TenantCaller, row: PatientRow) {
       const repo = patientRepository(db, caller.professionalId);
-      const next = await repo.nextAppointments([row.id], await today(caller));
+      const now = clock.now();
+      const next = await repo.nextAppointments([row.id], now);
       const optedOut = await optedOutOf(db, caller.professionalId, [row]);
-      return toPatientDto(row, { last_appointment: await repo.lastCompletedDate(row.id), next_appointment: next.get(row.id) ?? null, whatsapp_opted_out: optedOut.has(row.id) });
+      return toPatientDto(row, { last_appointment: await repo.lastCompletedDate(row.id, now), next_appointment: next.get(row.id) ?? null, whatsapp_opted_out: optedOut.has(row.id) });
     },
   };
 }

@@ -5,6 +5,7 @@ import {
   CONSENT_STATE_LABELS,
   TASK_PRIORITY_LABELS,
   TASK_STATUS_LABELS,
+  formatCpf,
   formatPhoneBR,
   type PatientExport,
 } from "@clinora/contracts";
@@ -37,7 +38,7 @@ export function renderPatientExportHtml(data: PatientExport): string {
     ["Nome", or(p.name)],
     ["Telefone", p.phone ? esc(formatPhoneBR(p.phone)) : "—"],
     ["Email", or(p.email)],
-    ["CPF", or(p.cpf)],
+    ["CPF", p.cpf ? esc(formatCpf(p.cpf)) : "—"],
     ["Data de nascimento", brDate(p.birth_date)],
     ["Endereço", or(p.address)],
     ["Horário preferido", or(p.preferred_time)],

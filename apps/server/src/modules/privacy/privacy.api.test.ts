@@ -108,6 +108,8 @@ describe("patient data rights (LGPD)", () => {
     expect(html.body).toContain("<html lang=\"pt-BR\">");
     expect(html.body).toContain(`Dados do paciente: ${PATIENT.name}`);
     expect(html.body).toContain("Bom dia, preciso remarcar");
+    // The printable page shows the CPF as a Brazilian writes it.
+    expect(html.body).toContain("529.982.247-25");
     expect(html.body).toContain("Histórico de acesso");
     expect(html.body).not.toContain(OTHER.name);
   });
@@ -313,6 +315,8 @@ describe("anonymisation", () => {
     const refused = await h.request({ method: "POST", url: `/api/patients/${id}/anonymize`, session: clinic.session, payload: { confirm: true } });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toContain("compromissos futuros ativos");
+    // The refusal names the appointment that blocks it, so the professional knows which one to cancel.
+    expect(refused.json().detail).toContain(`10/03/2099 às ${future.appointmentTime.slice(0, 5)}`);
     const unconfirmed = await h.request({ method: "POST", url: `/api/patients/${id}/anonymize`, session: clinic.session, payload: {} });
     expect(unconfirmed.statusCode).toBe(422);
 

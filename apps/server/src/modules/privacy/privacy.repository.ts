@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { appointments, auditLog, conversations, jobs, messages, patients, professionals, tasks, users } from "../../db/schema/index";
+import { nameSortKey } from "../../db/text-search";
 import type { ConsentSubject } from "./consent.repository";
 
 export type AccessRow = typeof auditLog.$inferSelect & { actorName: string | null };
@@ -80,9 +81,10 @@ export function privacyRepository(db: DbOrTx, professionalId: string) {
     },
 
     /** Pending or confirmed appointments that have not started yet. */
-    async countActiveFuture(patientId: string, now: Date) {
-      const [row] = await db
-        .select({ n: count() })
+    /** The patient's pending or confirmed appointments from `now` on, earliest first: they block anonymisation. */
+    async listActiveFuture(patientId: string, now: Date) {
+      return db
+        .select({ date: appointments.appointmentDate, time: appointments.appointmentTime })
         .from(appointments)
         .where(
           and(
@@ -91,8 +93,8 @@ export function privacyRepository(db: DbOrTx, professionalId: string) {
             gte(appointments.startsAt, now),
             inArray(appointments.status, ["pending", "confirmed"]),
           ),
-        );
-      return row?.n ?? 0;
+        )
+        .orderBy(asc(appointments.startsAt));
     },
 
     /** The patient, without a lock (reads outside a transaction). */
@@ -122,6 +124,7 @@ export function privacyRepository(db: DbOrTx, professionalId: string) {
           medicalHistory: null,
           emergencyContact: null,
           searchText: ANONYMOUS_NAME.toLowerCase(),
+          nameSort: nameSortKey(ANONYMOUS_NAME),
           anonymizedAt: at,
           updatedAt: at,
         })

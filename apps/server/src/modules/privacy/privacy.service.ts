@@ -22,8 +22,14 @@ import { privacyRepository, type AccessRow } from "./privacy.repository";
 import { renderPatientExportHtml } from "./patient-export.html";
 
 const NOT_FOUND = "Paciente não encontrado";
-export const FUTURE_APPOINTMENTS_ACTIVE =
-  "O paciente ainda tem compromissos futuros ativos. Cancele-os antes de anonimizar.";
+export const FUTURE_APPOINTMENTS_ACTIVE = "O paciente ainda tem compromissos futuros ativos";
+
+/** The refusal names the blocking appointments ("26/11/2026 às 14:00"), so the professional knows which to cancel. */
+export function futureAppointmentsRefusal(blocking: { date: string; time: string }[]): string {
+  const shown = blocking.slice(0, 5).map(({ date, time }) => `${date.split("-").reverse().join("/")} às ${time.slice(0, 5)}`);
+  const more = blocking.length > shown.length ? ` e mais ${blocking.length - shown.length}` : "";
+  return `${FUTURE_APPOINTMENTS_ACTIVE}: ${shown.join(", ")}${more}. Cancele-os antes de anonimizar.`;
+}
 export const ALREADY_ANONYMIZED = "Este paciente já foi anonimizado";
 
 /** `dd/MM/yyyy HH:mm` in the practice's zone: how the professional reads a moment. */
@@ -240,7 +246,8 @@ export function privacyService(db: Db, clock: Clock, deps: { patients: PatientSe
         const patient = await repo.lockPatient(patientId);
         if (!patient) throw AppError.notFound(NOT_FOUND);
         if (patient.anonymizedAt) throw AppError.conflict(ALREADY_ANONYMIZED);
-        if ((await repo.countActiveFuture(patientId, at)) > 0) throw AppError.conflict(FUTURE_APPOINTMENTS_ACTIVE);
+        const blocking = await repo.listActiveFuture(patientId, at);
+        if (blocking.length > 0) throw AppError.conflict(futureAppointmentsRefusal(blocking));
 
         const subject = { id: patient.id, phone: patient.phone };
         const needles = [patient.name, patient.phone, patient.phone?.replace(/^\+55/, ""), patient.cpf, patient.email].filter(

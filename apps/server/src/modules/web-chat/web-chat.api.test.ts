@@ -75,6 +75,8 @@ describe("the web chat", () => {
     expect(page.statusCode).toBe(200);
     expect(page.json()).toMatchObject({ clinic_name: "Clínica Bem Viver", assistant_name: "Marge", assistant_on: true });
     expect(page.json().greeting).toContain("Marge");
+    // No preposition before the clinic's name ("assistente virtual de Espaço…"): the header names the clinic.
+    expect(page.json().greeting).toBe("Olá! Sou Marge, assistente virtual deste atendimento. Posso ajudar com horários e agendamentos. Como posso ajudar?");
     const unknown = await h.request({ method: "GET", url: `/api/public/chat/clinics/${"x".repeat(22)}`, remoteAddress: ip });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ detail: WEB_CHAT_TEXTS.chatNotFound });

@@ -93,9 +93,11 @@ export function webChatService(db: Db, clock: Clock, deps: { assistant: Assistan
       const presence = await deps.assistant.presence(clinic.id);
       const name = clinicNameOf(clinic);
       const assistantName = presence?.assistantName ?? "Assistente";
+      // The chat's header already names the clinic: the greeting does not put a preposition before a name it cannot
+      // inflect ("de Espaço…" for "do Espaço…", "de Clínica…" for "da Clínica…").
       const greeting = presence?.on
-        ? `Olá! Sou ${assistantName}, assistente virtual de ${name}. Posso ajudar com horários e agendamentos. Como posso ajudar?`
-        : `Olá! Deixe sua mensagem e a equipe de ${name} responde por aqui assim que possível.`;
+        ? `Olá! Sou ${assistantName}, assistente virtual deste atendimento. Posso ajudar com horários e agendamentos. Como posso ajudar?`
+        : "Olá! Deixe sua mensagem e a nossa equipe responde por aqui assim que possível.";
       return { clinic_name: name, assistant_name: assistantName, assistant_on: Boolean(presence?.on), greeting };
     },
 

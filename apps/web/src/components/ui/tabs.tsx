@@ -9,7 +9,7 @@ import { cn } from "@/lib/cn";
  * <Tabs value={tab} onValueChange={setTab}>
  *   <TabsList aria-label="Seções do sistema">
  *     <TabsTrigger value="users">Usuários</TabsTrigger>
- *     <TabsTrigger value="ai-settings">Configurações AI</TabsTrigger>
+ *     <TabsTrigger value="ai-settings">Configurações de IA</TabsTrigger>
  *   </TabsList>
  *   <TabsContent value="users">...</TabsContent>
  * </Tabs>

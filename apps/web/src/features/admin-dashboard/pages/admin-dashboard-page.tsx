@@ -9,7 +9,7 @@ export function AdminDashboardPage() {
   const stats = usePlatformStats();
   return (
     <>
-      <PageHeader title="Painel SuperAdmin" description="Visão geral da plataforma" />
+      <PageHeader title="Painel" description="Visão geral da plataforma" />
       {stats.isPending ? (
         <LoadingState text="Carregando indicadores..." />
       ) : (

@@ -1,12 +1,12 @@
-import { LoaderCircle, Search, UserPlus, UserRound, X } from "lucide-react";
-import { useEffect, useState, type KeyboardEvent } from "react";
+import { LoaderCircle, UserPlus, UserRound, X } from "lucide-react";
+import { useState, type KeyboardEvent } from "react";
+import { PatientCombobox } from "@/components/patients/patient-combobox";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { formatPhone } from "@/lib/format";
 import { toast } from "@/lib/toast";
-import { PATIENT_SEARCH_MIN_LENGTH, usePatientSearch, useQuickCreatePatient, type PatientOption } from "../api/patients";
+import { useQuickCreatePatient, type PatientOption } from "../api/patients";
 
 export interface PatientPickerProps {
   /** The chosen patient, or null. */
@@ -19,25 +19,18 @@ export interface PatientPickerProps {
 }
 
 /**
- * Patient search (2+ characters, 300 ms debounce, 10 results) with a quick creation panel (name required,
- * email and phone optional), spec part 2 §2.2 and §5.
+ * The shared patient combobox (accent-insensitive search, 300 ms debounce) with a quick creation panel (name
+ * required, email and phone optional), spec part 2 §2.2 and §5.
  */
 export function PatientPicker({ value, onChange, id, ...aria }: PatientPickerProps) {
-  const [text, setText] = useState("");
   const [creating, setCreating] = useState(false);
-  const search = useDebouncedValue(text.trim());
-  const results = usePatientSearch(search);
-
-  useEffect(() => {
-    if (results.isError) toast.error("Falha ao buscar pacientes");
-  }, [results.isError]);
 
   if (value) {
     return (
       <div className="flex items-center gap-3 rounded-lg border border-brand-200 bg-brand-50/60 px-3 py-2">
         <UserRound aria-hidden className="size-5 shrink-0 text-brand-700" />
         <div className="min-w-0 flex-1">
-          <p className="truncate text-sm font-medium text-slate-900">{value.name}</p>
+          <p className="text-sm font-medium break-words text-slate-900">{value.name}</p>
           {value.phone || value.email ? (
             <p className="truncate text-xs text-slate-500">{[formatPhone(value.phone), value.email].filter(Boolean).join(" · ")}</p>
           ) : null}
@@ -53,62 +46,28 @@ export function PatientPicker({ value, onChange, id, ...aria }: PatientPickerPro
   if (creating) {
     return (
       <QuickPatientForm
-        initialName={text}
+        initialName=""
         onCancel={() => setCreating(false)}
         onCreated={(patient) => {
           setCreating(false);
-          setText("");
           onChange(patient);
         }}
       />
     );
   }
 
-  const searching = search.length >= PATIENT_SEARCH_MIN_LENGTH;
-  const options = searching ? (results.data ?? []) : [];
-
   return (
     <div className="space-y-2">
-      <div className="relative">
-        <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-        <Input
-          id={id}
-          type="search"
-          autoComplete="off"
-          placeholder="Nome, telefone ou email"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          className="pl-9"
-          {...aria}
-        />
-        {results.isFetching ? (
-          <LoaderCircle aria-label="Buscando pacientes" className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-brand-600" />
-        ) : null}
-      </div>
-      {text.trim().length > 0 && text.trim().length < PATIENT_SEARCH_MIN_LENGTH ? (
-        <p className="text-xs text-slate-500">Digite pelo menos 2 caracteres para buscar.</p>
-      ) : null}
-      {options.length > 0 ? (
-        <ul aria-label="Pacientes encontrados" className="max-h-52 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200">
-          {options.map((patient) => (
-            <li key={patient.id}>
-              <button
-                type="button"
-                onClick={() => onChange(patient)}
-                className="flex w-full cursor-pointer flex-col items-start px-3 py-2 text-left hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:outline-none"
-              >
-                <span className="text-sm font-medium text-slate-900">{patient.name}</span>
-                {patient.phone || patient.email ? (
-                  <span className="text-xs text-slate-500">{[formatPhone(patient.phone), patient.email].filter(Boolean).join(" · ")}</span>
-                ) : null}
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {searching && results.isSuccess && options.length === 0 && !results.isFetching ? (
-        <p className="text-sm text-slate-500">Nenhum paciente encontrado.</p>
-      ) : null}
+      <PatientCombobox
+        id={id}
+        value={null}
+        onChange={(patient) => {
+          if (patient) onChange(patient);
+        }}
+        placeholder="Buscar paciente pelo nome, telefone ou email"
+        showContact
+        {...aria}
+      />
       <Button variant="link" size="sm" className="h-auto px-0" onClick={() => setCreating(true)}>
         <UserPlus aria-hidden />
         Cadastrar novo paciente

@@ -1,6 +1,6 @@
 import { DEFAULT_TIME_ZONE, type Professional } from "@clinora/contracts";
 import { toLocal } from "@clinora/contracts/zoned-time";
-import { CalendarCheck, CircleCheckBig, Clock, Gauge, MapPin, Stethoscope } from "lucide-react";
+import { CalendarCheck, CircleCheckBig, Clock, Gauge, MapPin, Moon, Stethoscope } from "lucide-react";
 import { useEffect } from "react";
 import { AppointmentCard } from "@/components/appointments/appointment-card";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -33,6 +33,8 @@ export function ProfessionalDashboardPage() {
   const appointments = todayQuery.data ?? [];
   const figures = dashboardFigures(appointments, now.time);
   const loading = profileQuery.isPending || todayQuery.isPending;
+  // Modo Zen: a calm Painel, today's agenda and the next patient only (docs/decisions/023-zen-and-availability.md).
+  const calm = professional?.zen_mode === true;
 
   return (
     <>
@@ -55,24 +57,31 @@ export function ProfessionalDashboardPage() {
         <div className="space-y-6">
           {professional ? <PracticeLine professional={professional} /> : null}
 
-          <section aria-label="Indicadores de hoje" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-            <StatCard label="Consultas Hoje" value={figures.today} icon={CalendarCheck} delay={0} />
-            <StatCard label="Concluídas" value={figures.completed} icon={CircleCheckBig} tone="success" delay={0.1} />
-            <StatCard label="Pendentes" value={figures.pending} icon={Clock} tone="warning" delay={0.2} />
-            <StatCard
-              label="Ocupação"
-              value={`${figures.occupancy}%`}
-              icon={Gauge}
-              tone="info"
-              hint={`de ${FULL_DAY_APPOINTMENTS} consultas por dia`}
-              delay={0.3}
-            />
-          </section>
+          {calm ? (
+            <p role="status" className="flex items-center gap-2 rounded-lg border border-indigo-100 bg-indigo-50/70 px-4 py-3 text-sm text-indigo-900">
+              <Moon aria-hidden className="size-4 shrink-0 text-indigo-600" />
+              Modo Zen: indicadores e pendências de confirmação ficam ocultos; só a agenda de hoje e o próximo paciente.
+            </p>
+          ) : (
+            <section aria-label="Indicadores de hoje" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+              <StatCard label="Consultas Hoje" value={figures.today} icon={CalendarCheck} delay={0} />
+              <StatCard label="Concluídas" value={figures.completed} icon={CircleCheckBig} tone="success" delay={0.1} />
+              <StatCard label="Pendentes" value={figures.pending} icon={Clock} tone="warning" delay={0.2} />
+              <StatCard
+                label="Ocupação"
+                value={`${figures.occupancy}%`}
+                icon={Gauge}
+                tone="info"
+                hint={`de ${FULL_DAY_APPOINTMENTS} consultas por dia`}
+                delay={0.3}
+              />
+            </section>
+          )}
 
           <div className="grid gap-6 lg:grid-cols-3">
             <div className="min-w-0 space-y-6 lg:order-2">
               <NextPatientCard appointment={figures.next} />
-              <ConfirmationsCard figures={figures.confirmations} />
+              {calm ? null : <ConfirmationsCard figures={figures.confirmations} />}
               <UpcomingAppointmentsCard appointments={figures.upcoming} />
             </div>
             <Card className="min-w-0 lg:order-1 lg:col-span-2">

@@ -104,8 +104,8 @@ function NotConfiguredNotice() {
     <div role="note" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
       <p className="font-medium">{MSG.googleCalendarNotConfigured}</p>
       <p className="mt-1 text-amber-800">
-        A conexão depende das credenciais OAuth do Google (GOOGLE_CLIENT_ID e GOOGLE_CLIENT_SECRET) na configuração do
-        servidor. Peça ao suporte do Clinora para ativar a integração.
+        A integração com o Google Calendar ainda não foi ativada nesta plataforma. Fale com o suporte do Clinora para
+        ativá-la.
       </p>
     </div>
   );

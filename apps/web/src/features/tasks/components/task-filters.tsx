@@ -10,7 +10,7 @@ import {
 import { Card } from "@/components/ui/card";
 import { SearchInput } from "@/components/ui/search-input";
 import { Select } from "@/components/ui/select";
-import type { PatientOption } from "../api/patient-options";
+import { PatientCombobox } from "@/components/patients/patient-combobox";
 import type { TaskListParams } from "../api/tasks";
 
 const ALL = "all";
@@ -22,9 +22,11 @@ export interface TaskFilterValues {
   priority: TaskPriority | All;
   due: TaskDueFilter;
   patientId: string;
+  /** The chosen patient's name, shown in the picker ("" for all patients). */
+  patientName: string;
 }
 
-export const NO_TASK_FILTERS: TaskFilterValues = { search: "", status: ALL, priority: ALL, due: "all", patientId: ALL };
+export const NO_TASK_FILTERS: TaskFilterValues = { search: "", status: ALL, priority: ALL, due: "all", patientId: ALL, patientName: "" };
 
 export function hasTaskFilters(values: TaskFilterValues): boolean {
   return (Object.keys(NO_TASK_FILTERS) as (keyof TaskFilterValues)[]).some((key) => values[key].trim() !== NO_TASK_FILTERS[key]);
@@ -59,13 +61,11 @@ const DUE_OPTIONS: { value: TaskDueFilter; label: string }[] = [
 export interface TaskFiltersProps {
   values: TaskFilterValues;
   onChange: (values: TaskFilterValues) => void;
-  patients: readonly PatientOption[];
 }
 
 /** The five filters of spec part 2 §2.5: text, status, priority, due date and patient. */
-export function TaskFilters({ values, onChange, patients }: TaskFiltersProps) {
+export function TaskFilters({ values, onChange }: TaskFiltersProps) {
   const set = <K extends keyof TaskFilterValues>(key: K, value: TaskFilterValues[K]) => onChange({ ...values, [key]: value });
-  const patientOptions = [{ value: ALL, label: "Paciente: todos" }, ...patients.map((p) => ({ value: p.id, label: p.name }))];
 
   return (
     <Card className="grid gap-3 p-4 sm:grid-cols-2 xl:grid-cols-[minmax(0,1.3fr)_repeat(4,minmax(0,1fr))]">
@@ -79,7 +79,12 @@ export function TaskFilters({ values, onChange, patients }: TaskFiltersProps) {
       <Select aria-label="Filtrar por status" options={STATUS_OPTIONS} value={values.status} onValueChange={(v) => set("status", v)} />
       <Select aria-label="Filtrar por prioridade" options={PRIORITY_OPTIONS} value={values.priority} onValueChange={(v) => set("priority", v)} />
       <Select aria-label="Filtrar por prazo" options={DUE_OPTIONS} value={values.due} onValueChange={(v) => set("due", v)} />
-      <Select aria-label="Filtrar por paciente" options={patientOptions} value={values.patientId} onValueChange={(v) => set("patientId", v)} />
+      <PatientCombobox
+        aria-label="Filtrar por paciente"
+        noneLabel="Paciente: todos"
+        value={values.patientId === ALL ? null : { id: values.patientId, name: values.patientName }}
+        onChange={(patient) => onChange({ ...values, patientId: patient?.id ?? ALL, patientName: patient?.name ?? "" })}
+      />
     </Card>
   );
 }

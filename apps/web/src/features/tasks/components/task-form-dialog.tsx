@@ -9,7 +9,9 @@ import {
   type TaskInputParsed,
 } from "@clinora/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
+import { PatientCombobox } from "@/components/patients/patient-combobox";
 import { DialogBody, DialogForm, DialogSubmitFooter, FormDialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -17,12 +19,9 @@ import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { applyServerFieldErrors } from "@/lib/form-errors";
 import { useCreateTask, useUpdateTask } from "../api/tasks";
-import type { PatientOption } from "../api/patient-options";
 
 const STATUS_OPTIONS = TASK_STATUSES.map((value) => ({ value, label: TASK_STATUS_LABELS[value] }));
 const PRIORITY_OPTIONS = TASK_PRIORITIES.map((value) => ({ value, label: TASK_PRIORITY_LABELS[value] }));
-/** Select values may not be "" (components/ui/select.tsx): "none" stands for "no patient". */
-const NO_PATIENT = "none";
 
 const FORM_FIELDS = ["title", "description", "status", "priority", "due_date", "patient_id"] as const;
 
@@ -31,11 +30,10 @@ export interface TaskFormDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The task to edit, or null to create one. */
   task: Task | null;
-  patients: readonly PatientOption[];
 }
 
 /** Create/edit dialog of spec part 2 §2.5; the form is remounted on each opening, so it starts from `task`. */
-export function TaskFormDialog({ open, onOpenChange, task, patients }: TaskFormDialogProps) {
+export function TaskFormDialog({ open, onOpenChange, task }: TaskFormDialogProps) {
   return (
     <FormDialog
       open={open}
@@ -44,7 +42,7 @@ export function TaskFormDialog({ open, onOpenChange, task, patients }: TaskFormD
       title={task ? "Editar Tarefa" : "Nova Tarefa"}
       description={task ? "Altere os dados da tarefa e salve." : "Registre o que precisa ser feito e, se quiser, vincule a um paciente."}
     >
-      <TaskForm task={task} patients={patients} onSaved={() => onOpenChange(false)} />
+      <TaskForm task={task} onSaved={() => onOpenChange(false)} />
     </FormDialog>
   );
 }
@@ -60,7 +58,7 @@ function defaultsOf(task: Task | null): TaskInput {
   };
 }
 
-function TaskForm({ task, patients, onSaved }: { task: Task | null; patients: readonly PatientOption[]; onSaved: () => void }) {
+function TaskForm({ task, onSaved }: { task: Task | null; onSaved: () => void }) {
   const create = useCreateTask();
   const update = useUpdateTask();
   const form = useForm<TaskInput, unknown, TaskInputParsed>({
@@ -69,14 +67,8 @@ function TaskForm({ task, patients, onSaved }: { task: Task | null; patients: re
   });
   const { errors, isSubmitting } = form.formState;
 
-  // A linked patient outside the loaded options (e.g. beyond the first 100) still shows by name.
-  const linkedId = task?.patient_id;
-  const linkedMissing = linkedId && !patients.some((p) => p.id === linkedId);
-  const patientOptions = [
-    { value: NO_PATIENT, label: "Nenhum paciente" },
-    ...(linkedMissing ? [{ value: linkedId, label: task.patient_name ?? "Paciente vinculado" }] : []),
-    ...patients.map((p) => ({ value: p.id, label: p.name })),
-  ];
+  // The linked patient's name, shown in the picker (the form holds only the id).
+  const [patientName, setPatientName] = useState(task?.patient_name ?? "Paciente vinculado");
 
   const submit = async (input: TaskInputParsed) => {
     try {
@@ -128,12 +120,14 @@ function TaskForm({ task, patients, onSaved }: { task: Task | null; patients: re
             name="patient_id"
             render={({ field }) => (
               <FormField label="Paciente" htmlFor="task-patient" error={errors.patient_id?.message}>
-                <Select
-                  options={patientOptions}
-                  value={field.value || NO_PATIENT}
-                  onValueChange={(value) => field.onChange(value === NO_PATIENT ? "" : value)}
+                <PatientCombobox
+                  noneLabel="Nenhum paciente"
+                  value={field.value ? { id: field.value, name: patientName } : null}
+                  onChange={(patient) => {
+                    setPatientName(patient?.name ?? "");
+                    field.onChange(patient?.id ?? "");
+                  }}
                   onBlur={field.onBlur}
-                  ref={field.ref}
                 />
               </FormField>
             )}

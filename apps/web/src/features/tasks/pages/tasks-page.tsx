@@ -13,7 +13,6 @@ import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { useDialogState } from "@/hooks/use-dialog-state";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { useCurrentUser } from "@/lib/auth";
-import { usePatientOptions } from "../api/patient-options";
 import { TASKS_PER_PAGE, useDeleteTask, useTasks, useTaskSummary, useToggleTaskDone } from "../api/tasks";
 import { hasTaskFilters, NO_TASK_FILTERS, TaskFilters, toTaskListParams, type TaskFilterValues } from "../components/task-filters";
 import { TaskFormDialog } from "../components/task-form-dialog";
@@ -32,7 +31,6 @@ export function TasksPage() {
   const search = useDebouncedValue(filters.search);
   const tasks = useTasks(toTaskListParams(filters, search), enabled);
   const summary = useTaskSummary(enabled);
-  const patients = usePatientOptions(enabled);
   const toggle = useToggleTaskDone();
   const remove = useDeleteTask();
 
@@ -113,11 +111,11 @@ export function TasksPage() {
       />
       <div className="space-y-6">
         <TaskSummaryCards summary={summary.data} loading={summary.isPending && enabled} />
-        <TaskFilters values={filters} onChange={setFilters} patients={patients.data ?? []} />
+        <TaskFilters values={filters} onChange={setFilters} />
         <Card className="overflow-hidden">{list()}</Card>
       </div>
 
-      <TaskFormDialog open={editing.open} onOpenChange={editing.onOpenChange} task={editing.item} patients={patients.data ?? []} />
+      <TaskFormDialog open={editing.open} onOpenChange={editing.onOpenChange} task={editing.item} />
       <ConfirmDialog
         open={deleting.open}
         onOpenChange={deleting.onOpenChange}

@@ -31,7 +31,7 @@ import { useErrorToast } from "@/hooks/use-error-toast";
 
 const PROVIDER_LABELS: Record<AiProvider, string> = { openai: "OpenAI", anthropic: "Anthropic" };
 
-/** 'Configurações AI': the assistant configuration shared by all professionals (spec part 1 §2.6, §5). */
+/** 'Configurações de IA': the assistant configuration shared by all professionals (spec part 1 §2.6, §5). */
 export function AiSettingsTab() {
   const settings = useAiSettings();
   const models = useAiModels();

@@ -9,7 +9,7 @@ const TABS = ["users", "ai-settings"] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
-/** SuperAdminUsers, 'Sistema': users (default) and 'Configurações AI' (spec part 1 §2.6). The tab lives in `?tab=`. */
+/** SuperAdminUsers, 'Sistema': users (default) and 'Configurações de IA' (spec part 1 §2.6). The tab lives in `?tab=`. */
 export function UsersPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get("tab");
@@ -36,7 +36,7 @@ export function UsersPage() {
           </TabsTrigger>
           <TabsTrigger value="ai-settings">
             <Bot aria-hidden />
-            Configurações AI
+            Configurações de IA
           </TabsTrigger>
         </TabsList>
         <TabsContent value="users" className="mt-6">
