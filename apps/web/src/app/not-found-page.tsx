@@ -15,7 +15,7 @@ export function NotFoundPage() {
           <SearchX aria-hidden className="size-8" />
         </span>
         <p className="mt-6 text-sm font-semibold tracking-wide text-brand-700">Erro 404</p>
-        <h1 className="mt-1 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
+        <h1 tabIndex={-1} className="mt-1 text-2xl font-semibold tracking-tight text-slate-900 focus:outline-none sm:text-3xl">
           Página não encontrada
         </h1>
         <p className="mt-3 text-slate-500">O endereço que você acessou não existe ou não está mais disponível.</p>

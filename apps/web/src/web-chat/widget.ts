@@ -21,8 +21,8 @@ import { CLOSE_MESSAGE } from "./widget-protocol";
   shadow.innerHTML = `<style>
   :host { all: initial; }
   .bubble { position: fixed; right: 20px; bottom: 20px; z-index: 2147483000; width: 60px; height: 60px; border: 0; border-radius: 50%;
-    background: #0d9488; color: #fff; cursor: pointer; box-shadow: 0 8px 24px rgb(15 23 42 / 25%); display: grid; place-items: center; }
-  .bubble:hover { background: #0f766e; }
+    background: #007b71; color: #fff; cursor: pointer; box-shadow: 0 8px 24px rgb(15 23 42 / 25%); display: grid; place-items: center; }
+  .bubble:hover { background: #006c64; }
   .bubble:focus-visible { outline: 3px solid #99f6e4; outline-offset: 2px; }
   .panel { position: fixed; right: 20px; bottom: 92px; z-index: 2147483000; width: 380px; height: min(600px, calc(100vh - 112px));
     border: 0; border-radius: 16px; overflow: hidden; box-shadow: 0 16px 48px rgb(15 23 42 / 30%); background: #fff; }

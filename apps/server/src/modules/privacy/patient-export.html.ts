@@ -129,7 +129,9 @@ table{border-collapse:collapse;width:100%;font-size:.85rem}th,td{border:1px soli
 <p class="meta">Relatório gerado em ${esc(data.generated_at_local)} (fuso ${esc(data.time_zone)}), a pedido do titular, conforme o art. 18 da Lei Geral de Proteção de Dados (Lei 13.709/2018).</p>
 <p class="meta">Controlador dos dados: ${esc(c.name)}${c.clinic_name ? ` · ${esc(c.clinic_name)}` : ""}${c.email ? ` · ${esc(c.email)}` : ""}${c.phone ? ` · ${esc(c.phone)}` : ""}${c.address ? ` · ${esc(c.address)}` : ""}</p>
 </header>
+<main>
 ${sections.join("\n")}
+</main>
 <footer>Documento gerado pelo Clinora. Os mesmos dados, em formato estruturado (JSON), podem ser baixados na tela do paciente.</footer>
 </body>
 </html>

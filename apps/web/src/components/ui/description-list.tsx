@@ -28,7 +28,7 @@ export function DescriptionItem({ label, children, wide = false }: DescriptionIt
     <div className={cn("min-w-0", wide && "sm:col-span-2")}>
       <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
       <dd className="mt-1 text-sm break-words whitespace-pre-line text-slate-900">
-        {empty ? <span className="text-slate-400">Não informado</span> : children}
+        {empty ? <span className="text-subtle">Não informado</span> : children}
       </dd>
     </div>
   );

@@ -156,9 +156,22 @@ export function DialogDescription({ className, ...props }: ComponentProps<typeof
   return <DialogPrimitive.Description className={cn("text-sm text-slate-500", className)} {...props} />;
 }
 
-/** The scrolling middle of the dialog. */
-export function DialogBody({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("min-h-0 flex-1 overflow-y-auto px-5 py-3 sm:px-6", className)} {...props} />;
+/**
+ * The scrolling middle of the dialog. A body holding no control (a message history, a record) gets `scrollLabel`:
+ * it becomes a named region in the Tab order, so a keyboard can reach it and scroll it with the arrow keys.
+ */
+export function DialogBody({ className, scrollLabel, ...props }: ComponentProps<"div"> & { scrollLabel?: string }) {
+  return (
+    <div
+      {...(scrollLabel ? { role: "region", "aria-label": scrollLabel, tabIndex: 0 } : {})}
+      className={cn(
+        "min-h-0 flex-1 overflow-y-auto px-5 py-3 sm:px-6",
+        scrollLabel && "focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none focus-visible:ring-inset",
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
 /**

@@ -22,7 +22,8 @@ export function EmptyState({ icon: Icon, title, description, action, className }
           <Icon aria-hidden className="size-6" />
         </span>
       ) : null}
-      <h3 className={cn("text-base font-semibold text-slate-900", Icon && "mt-4")}>{title}</h3>
+      {/* h2: a list's empty state often sits right under the page's h1 (no skipped heading level). */}
+      <h2 className={cn("text-base font-semibold text-slate-900", Icon && "mt-4")}>{title}</h2>
       {description ? <p className="mt-1.5 max-w-sm text-sm leading-relaxed text-slate-500">{description}</p> : null}
       {action ? <div className="mt-5 flex flex-wrap justify-center gap-2">{action}</div> : null}
     </div>

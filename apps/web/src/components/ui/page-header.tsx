@@ -15,7 +15,10 @@ export function PageHeader({ title, description, actions, className }: PageHeade
       {/* React 19 hoists <title> into <head>: the browser tab names the open page. */}
       <title>{`${title} | Clinora`}</title>
       <div className="min-w-0">
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+        {/* tabIndex -1: focus lands here after each change of page (useFocusHeadingOnNavigation). */}
+        <h1 tabIndex={-1} className="text-2xl font-semibold tracking-tight text-slate-900 focus:outline-none sm:text-3xl">
+          {title}
+        </h1>
         {description ? <p className="mt-1 text-sm text-slate-500 sm:text-base">{description}</p> : null}
       </div>
       {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}

@@ -23,7 +23,7 @@ export function AppointmentMonthView({ appointments, selectedDate, today, onSele
   return (
     <div className="space-y-5">
       <div className="rounded-xl border border-slate-200 bg-white p-2 sm:p-4">
-        <div aria-hidden className="mb-1 grid grid-cols-7 text-center text-xs font-medium text-slate-400">
+        <div aria-hidden className="mb-1 grid grid-cols-7 text-center text-xs font-medium text-subtle">
           {WEEKDAY_HEADINGS.map((weekday) => (
             <span key={weekday} className="py-1">
               {weekday}
@@ -46,7 +46,7 @@ export function AppointmentMonthView({ appointments, selectedDate, today, onSele
                   "flex aspect-square cursor-pointer flex-col items-center justify-center gap-1 rounded-lg text-sm tabular-nums transition-colors sm:aspect-auto sm:h-16",
                   "focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none",
                   selected ? "bg-brand-600 font-semibold text-white" : "hover:bg-brand-50",
-                  !selected && !inMonth && "text-slate-300",
+                  !selected && !inMonth && "text-subtle",
                   !selected && inMonth && "text-slate-700",
                   !selected && date === today && "font-semibold text-brand-700 ring-1 ring-brand-400",
                 )}

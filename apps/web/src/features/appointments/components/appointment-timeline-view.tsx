@@ -1,6 +1,6 @@
 import type { Appointment } from "@clinora/contracts";
 import { AppointmentSourceBadge } from "@/components/appointments/appointment-source-badge";
-import { PatientResponseBadge } from "@/components/appointments/patient-response-badge";
+import { PatientResponseBadge, patientResponseLabel } from "@/components/appointments/patient-response-badge";
 import { appointmentBlockClassName } from "@/components/appointments/appointment-status";
 import { cn } from "@/lib/cn";
 import { startingInHour } from "../lib/appointment-filters";
@@ -53,13 +53,15 @@ export function AppointmentTimelineView({ appointments, onEdit }: AppointmentTim
 }
 
 function TimelineBlock({ appointment, onEdit }: { appointment: Appointment; onEdit: (appointment: Appointment) => void }) {
+  const responseLabel = patientResponseLabel(appointment.patient_response, appointment.status);
   return (
     <button
       type="button"
       onClick={() => onEdit(appointment)}
-      aria-label={`${appointment.appointment_time} ${appointment.patient_name}, ${appointment.appointment_type}${
+      // Starts with the visible text (time, duration, patient, type, badges) so voice control can name it (WCAG 2.5.3).
+      aria-label={`${appointment.appointment_time} · ${appointment.duration} min ${appointment.patient_name}, ${appointment.appointment_type}${
         appointment.source === "assistant" ? ", agendado pelo assistente" : ""
-      }${appointment.patient_response === "confirmed" && appointment.status !== "cancelled" ? ", confirmado pelo paciente" : ""}: editar`}
+      }${responseLabel ? `, ${responseLabel.toLowerCase()}` : ""}: editar`}
       className={cn(
         "flex min-w-0 max-w-full cursor-pointer flex-col rounded-lg border-l-4 px-3 py-1.5 text-left text-sm transition-shadow hover:shadow-md",
         "focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none sm:min-w-48",

@@ -32,7 +32,8 @@ export function AppointmentWeekView({ appointments, selectedDate, today, onSelec
               key={date}
               type="button"
               aria-pressed={selected}
-              aria-label={`${formatLongDate(date)}: ${items.length} compromissos, ${confirmed} confirmados, ${completed} concluídos`}
+              // Starts with the visible text ("qua 25", the count) so voice control can name it (WCAG 2.5.3).
+              aria-label={`${format(day, "EEEEEE", { locale: ptBR })} ${format(day, "d")}: ${items.length} compromissos, ${confirmed} confirmados, ${completed} concluídos (${formatLongDate(date)})`}
               onClick={() => onSelectDate(date)}
               className={cn(
                 "flex cursor-pointer flex-col items-center rounded-xl border px-1 py-2 transition-colors sm:px-2 sm:py-3",

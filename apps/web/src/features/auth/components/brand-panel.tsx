@@ -7,10 +7,10 @@ const HIGHLIGHTS = [
   { icon: ShieldCheck, title: "Dados protegidos", text: "Informações dos pacientes tratadas com cuidado e sigilo." },
 ] as const;
 
-/** Left half of the login screen on wide displays. */
+/** Left half of the login screen on wide displays: a complementary landmark beside the form's <main>. */
 export function BrandPanel() {
   return (
-    <div className="relative hidden overflow-hidden bg-gradient-to-br from-brand-700 via-brand-800 to-brand-950 lg:flex lg:flex-col lg:justify-between lg:p-12 xl:p-16">
+    <aside aria-label="Sobre o Clinora" className="relative hidden overflow-hidden bg-gradient-to-br from-brand-700 via-brand-800 to-brand-950 lg:flex lg:flex-col lg:justify-between lg:p-12 xl:p-16">
       <div aria-hidden className="pointer-events-none absolute -top-32 -right-32 size-96 rounded-full bg-brand-500/20 blur-3xl" />
       <div aria-hidden className="pointer-events-none absolute -bottom-40 -left-24 size-[28rem] rounded-full bg-emerald-400/10 blur-3xl" />
 
@@ -39,6 +39,6 @@ export function BrandPanel() {
       </div>
 
       <p className="relative text-sm text-brand-200/70">© {new Date().getFullYear()} Clinora</p>
-    </div>
+    </aside>
   );
 }

@@ -88,7 +88,7 @@ function ConversationDetail({ id }: { id: string }) {
           </div>
         </DialogDescription>
       </DialogHeader>
-      <DialogBody className="bg-slate-50/60 py-4">
+      <DialogBody className="bg-slate-50/60 py-4" scrollLabel="Histórico de mensagens">
         <MessageThread messages={messages} endRef={endRef} />
       </DialogBody>
       <ConversationReplyForm conversation={data} />

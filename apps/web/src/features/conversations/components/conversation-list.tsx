@@ -88,7 +88,7 @@ function ConversationRow({ conversation, now, onOpen }: { conversation: Conversa
           ) : null}
         </span>
         <span className="mt-1.5 block truncate text-sm text-slate-600">
-          {conversation.last_message || <span className="text-slate-400 italic">Sem mensagens</span>}
+          {conversation.last_message || <span className="text-subtle italic">Sem mensagens</span>}
         </span>
       </span>
     </button>

@@ -42,9 +42,9 @@ export function PatientCard({ patient, onOpen, onPrivacy }: PatientCardProps) {
           {initialsOf(patient.name)}
         </span>
         <div className="min-w-0 flex-1">
-          <h3 id={titleId} className="truncate font-semibold text-slate-900" title={patient.name}>
+          <h2 id={titleId} className="truncate font-semibold text-slate-900" title={patient.name}>
             {patient.name}
-          </h3>
+          </h2>
           <p className="text-xs text-slate-500">Cadastrado em {formatDate(patient.created_date)}</p>
         </div>
         <div className="-mt-1 -mr-2 flex">

@@ -35,7 +35,7 @@ function Figure({ icon: Icon, tone, value, label, hint }: { icon: LucideIcon; to
       <Icon aria-hidden className="size-4" />
       <span className="mt-1 text-2xl leading-none font-semibold tabular-nums">{value}</span>
       <span className="mt-1 text-xs leading-tight font-medium">{label}</span>
-      {hint ? <span className="mt-0.5 text-[11px] leading-tight opacity-80">{hint}</span> : null}
+      {hint ? <span className="mt-0.5 text-[11px] leading-tight">{hint}</span> : null}
     </li>
   );
 }

@@ -34,9 +34,9 @@ export function TaskItem({ task, today, toggling, onToggleDone, onEdit, onDelete
         className="mt-0.5"
       />
       <div className="min-w-0 flex-1">
-        <h3 id={titleId} className={cn("font-medium break-words text-slate-900", done && "text-slate-500 line-through")}>
+        <h2 id={titleId} className={cn("font-medium break-words text-slate-900", done && "text-slate-500 line-through")}>
           {task.title}
-        </h3>
+        </h2>
         {task.description ? <p className="mt-0.5 line-clamp-2 text-sm break-words text-slate-500">{task.description}</p> : null}
         <div className="mt-2 flex flex-wrap items-center gap-1.5">
           <Badge tone={STATUS_TONES[task.status]}>{TASK_STATUS_LABELS[task.status]}</Badge>

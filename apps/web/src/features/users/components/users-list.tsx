@@ -74,7 +74,7 @@ export function UsersList({ users, selectedIds, onToggle, onToggleAll, currentUs
                 <TD>
                   <UserStatusBadge status={user.status} />
                 </TD>
-                <TD className="max-w-48 truncate">{user.professional_name ?? <span className="text-slate-400">Nenhum</span>}</TD>
+                <TD className="max-w-48 truncate">{user.professional_name ?? <span className="text-subtle">Nenhum</span>}</TD>
                 <TD className="whitespace-nowrap text-slate-500">{lastAccessText(user.last_login)}</TD>
                 <TD className="hidden whitespace-nowrap text-slate-500 2xl:table-cell">{formatDate(user.created_at)}</TD>
                 <TD className="text-right">

@@ -110,7 +110,7 @@ export function TwilioNumbersCard({ professionals }: { professionals: Profession
                       <TD>
                         <NumberCell number={number} />
                       </TD>
-                      <TD>{number.label ?? <span className="text-slate-400">—</span>}</TD>
+                      <TD>{number.label ?? <span className="text-subtle">—</span>}</TD>
                       <TD>
                         <OwnerCell number={number} />
                       </TD>

@@ -1,0 +1,462 @@
+import { expect, test, type Page } from "@playwright/test";
+import { type AxeFinding, axeFindings, formatFindings } from "./axe";
+import {
+  ADMIN,
+  type Account,
+  FIRST_LOAD_MS,
+  PHONE_VIEWPORT,
+  PROFESSIONAL,
+  signInViaApi,
+  submitLogin,
+  toastWith,
+} from "./fixtures";
+
+/**
+ * Every screen state a user meets (empty, loaded, error, dialog open, toast shown), checked with axe-core against
+ * WCAG 2.2 A/AA at desktop and phone size (issue 26). One sign-in per area; each state reaches its screen from
+ * the previous one. To cover a new screen or dialog, add a row to the area's table: `visit` brings the page into
+ * the state and waits until it is ready; axe then scans the whole page.
+ */
+interface ScreenState {
+  name: string;
+  /** Only at one size (e.g. the phone's slide-over menu). */
+  only?: "desktop" | "phone";
+  visit: (page: Page) => Promise<void>;
+}
+
+const VIEWPORTS = [
+  { name: "desktop", size: { width: 1366, height: 800 } },
+  { name: "phone", size: PHONE_VIEWPORT },
+] as const;
+
+/** Opens `path` and waits for its h1 and for every loading indicator to go. */
+async function open(page: Page, path: string, heading: string | RegExp): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible({ timeout: FIRST_LOAD_MS });
+  await settled(page);
+}
+
+/** No spinner, skeleton or progress bar left. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.locator('[aria-busy="true"], [role="progressbar"], .animate-pulse')).toHaveCount(0, { timeout: FIRST_LOAD_MS });
+}
+
+async function openDialog(page: Page, trigger: () => Promise<void>, name?: string | RegExp): Promise<void> {
+  await trigger();
+  await expect(page.getByRole(name ? "dialog" : "dialog", name ? { name } : {}).last()).toBeVisible();
+  await settled(page);
+}
+
+async function closeDialogs(page: Page): Promise<void> {
+  while ((await page.getByRole("dialog").count()) > 0 || (await page.getByRole("alertdialog").count()) > 0) {
+    await page.keyboard.press("Escape");
+    await page.waitForTimeout(50);
+  }
+}
+
+/** Makes one API address answer 500, so the screen shows its error state. */
+async function failing(page: Page, pattern: string, visit: () => Promise<void>): Promise<void> {
+  const handler = (route: Parameters<Parameters<Page["route"]>[1]>[0]) =>
+    route.request().method() === "GET"
+      ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "Erro interno" }) })
+      : route.continue();
+  await page.route(pattern, handler);
+  try {
+    await visit();
+  } finally {
+    await page.unroute(pattern, handler);
+  }
+}
+
+async function apiSession(page: Page, account: Account): Promise<Record<string, string>> {
+  const response = await page.request.post("/api/auth/login", { data: { email: account.email, password: account.password } });
+  return { "X-Session-ID": ((await response.json()) as { session_id: string }).session_id };
+}
+
+const PROFESSIONAL_STATES: ScreenState[] = [
+  {
+    name: "Login (vazio)",
+    visit: async (page) => {
+      await page.goto("/login");
+      await expect(page.getByRole("button", { name: "Entrar" })).toBeVisible({ timeout: FIRST_LOAD_MS });
+    },
+  },
+  {
+    name: "Login (senha errada)",
+    visit: async (page) => {
+      await submitLogin(page, PROFESSIONAL.email, "SenhaErrada@1");
+      await expect(page.getByRole("alert").first()).toBeVisible();
+      await closeToasts(page);
+    },
+  },
+  {
+    name: "Painel com o aviso de boas-vindas",
+    visit: async (page) => {
+      await submitLogin(page, PROFESSIONAL.email, PROFESSIONAL.password);
+      await expect(toastWith(page, "Bem-vindo ao Clinora!")).toBeVisible({ timeout: FIRST_LOAD_MS });
+      await expect(page.getByRole("heading", { name: "Agenda de Hoje" })).toBeVisible({ timeout: FIRST_LOAD_MS });
+      await settled(page);
+    },
+  },
+  {
+    name: "Menu do celular aberto",
+    only: "phone",
+    visit: async (page) => {
+      await closeToasts(page);
+      await openDialog(page, () => page.getByRole("button", { name: "Abrir menu" }).click());
+    },
+  },
+  ...(["Lista", "Linha do tempo", "Semana", "Mês"] as const).map(
+    (tab): ScreenState => ({
+      name: `Compromissos › ${tab}`,
+      visit: async (page) => {
+        if (!page.url().endsWith("/compromissos")) await open(page, "/compromissos", "Compromissos");
+        await page.getByRole("tab", { name: tab }).click();
+        await settled(page);
+      },
+    }),
+  ),
+  {
+    name: "Compromissos › Novo Compromisso",
+    visit: (page) => openDialog(page, () => page.getByRole("button", { name: "Novo Compromisso" }).first().click()),
+  },
+  {
+    name: "Compromissos › Novo Compromisso › Cadastrar novo paciente",
+    visit: async (page) => {
+      await page.getByRole("button", { name: "Cadastrar novo paciente" }).click();
+      await settled(page);
+    },
+  },
+  {
+    name: "Compromissos › Novo Compromisso com erros",
+    visit: async (page) => {
+      await closeDialogs(page);
+      await openDialog(page, () => page.getByRole("button", { name: "Novo Compromisso" }).first().click());
+      await page.getByRole("dialog").getByRole("button", { name: /^(Agendar|Criar|Salvar)/ }).last().click();
+      await expect(page.getByRole("dialog").getByRole("alert").first()).toBeVisible();
+    },
+  },
+  {
+    name: "Pacientes",
+    visit: async (page) => {
+      await closeDialogs(page);
+      await open(page, "/pacientes", "Meus Pacientes");
+      await expect(page.getByRole("article").first()).toBeVisible();
+    },
+  },
+  {
+    name: "Pacientes › Novo Paciente com erros",
+    visit: async (page) => {
+      await openDialog(page, () => page.getByRole("button", { name: "Novo Paciente" }).first().click(), "Novo Paciente");
+      await page.getByRole("dialog").getByRole("button", { name: /^(Cadastrar|Criar|Salvar)/ }).last().click();
+      await expect(page.getByRole("dialog").getByRole("alert").first()).toBeVisible();
+    },
+  },
+  {
+    name: "Pacientes › Editar Paciente",
+    visit: async (page) => {
+      await closeDialogs(page);
+      await openDialog(page, () => page.getByRole("article").first().getByRole("button", { name: /^Ver Detalhes/ }).click(), "Editar Paciente");
+    },
+  },
+  {
+    name: "Pacientes › Privacidade e dados (LGPD)",
+    visit: async (page) => {
+      await closeDialogs(page);
+      await openDialog(page, () => page.getByRole("article").first().getByRole("button", { name: /^Privacidade e dados/ }).click());
+    },
+  },
+  {
+    name: "Pacientes (busca sem resultado)",
+    visit: async (page) => {
+      await closeDialogs(page);
+      await page.getByRole("searchbox", { name: "Buscar pacientes" }).or(page.getByLabel("Buscar pacientes")).first().fill("nenhum paciente com este nome");
+      await expect(page.getByRole("heading", { name: "Nenhum paciente encontrado" })).toBeVisible();
+    },
+  },
+  {
+    name: "Exportação LGPD (página para impressão)",
+    visit: async (page) => {
+      const headers = await apiSession(page, PROFESSIONAL);
+      const patients = (await (await page.request.get("/api/patients?limit=1", { headers })).json()) as { items: { id: string }[] };
+      const html = await (await page.request.get(`/api/patients/${patients.items[0]!.id}/export.html`, { headers })).text();
+      await page.setContent(html);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    },
+  },
+  {
+    name: "Conversas",
+    visit: async (page) => {
+      await open(page, "/conversas", "Conversas");
+      await expect(page.getByRole("list", { name: "Conversas" })).toBeVisible();
+    },
+  },
+  {
+    name: "Conversas › conversa aberta",
+    visit: async (page) => {
+      await openDialog(page, () => page.getByRole("list", { name: "Conversas" }).getByRole("button").first().click());
+      await expect(page.getByRole("dialog").getByRole("list", { name: "Mensagens" })).toBeVisible();
+      await settled(page);
+    },
+  },
+  {
+    name: "Conversas (erro ao carregar)",
+    visit: async (page) => {
+      await closeDialogs(page);
+      await failing(page, "**/api/conversations?**", async () => {
+        await open(page, "/conversas", "Conversas");
+        await expect(page.getByRole("button", { name: "Tentar novamente" })).toBeVisible();
+      });
+    },
+  },
+  {
+    name: "Tarefas",
+    visit: async (page) => {
+      await closeToasts(page);
+      await open(page, "/tarefas", "Tarefas");
+      await expect(page.getByRole("list", { name: "Lista de tarefas" })).toBeVisible();
+    },
+  },
+  {
+    name: "Tarefas › Nova Tarefa com erros",
+    visit: async (page) => {
+      await openDialog(page, () => page.getByRole("button", { name: "Nova Tarefa" }).click(), "Nova Tarefa");
+      await page.getByRole("dialog").getByRole("button", { name: "Criar tarefa" }).click();
+      await expect(page.getByRole("dialog").getByText("Título é obrigatório")).toBeVisible();
+    },
+  },
+  {
+    name: "Tarefas (busca sem resultado)",
+    visit: async (page) => {
+      await closeDialogs(page);
+      await page.getByLabel("Buscar tarefas").fill("nenhuma tarefa com este título");
+      await expect(page.getByRole("heading", { name: "Nenhuma tarefa encontrada" })).toBeVisible();
+    },
+  },
+  ...(["Atendimento", "Pessoal", "Consultas", "Google Calendar", "WhatsApp"] as const).map(
+    (tab): ScreenState => ({
+      name: `Configurações › ${tab}`,
+      visit: async (page) => {
+        if (!page.url().endsWith("/configuracoes")) await open(page, "/configuracoes", "Configurações");
+        await page.getByRole("tab", { name: tab }).click();
+        await settled(page);
+      },
+    }),
+  ),
+  {
+    name: "Configurações › Assistente",
+    visit: async (page) => {
+      await open(page, "/configuracoes/assistente", /./);
+      await expect(page.getByRole("button", { name: "Salvar configurações" })).toBeVisible();
+      await settled(page);
+    },
+  },
+  {
+    name: "Página não encontrada",
+    visit: (page) => open(page, "/endereco-inexistente", "Página não encontrada"),
+  },
+  {
+    name: "Web chat (página pública)",
+    visit: async (page) => {
+      const headers = await apiSession(page, PROFESSIONAL);
+      const settings = (await (await page.request.get("/api/web-chat", { headers })).json()) as { embed_snippet: string };
+      const [, origin, token] = /src="([^"]+)\/widget\.js" data-clinora-chat="([^"]+)"/.exec(settings.embed_snippet)!;
+      await page.goto(`${origin}/chat/${token}`);
+      await expect(page.getByRole("textbox", { name: "Sua mensagem" })).toBeEnabled({ timeout: FIRST_LOAD_MS });
+    },
+  },
+  {
+    name: "Web chat (endereço inválido)",
+    visit: async (page) => {
+      await page.goto("/chat/naoexistenenhumchat");
+      await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Carregando…", { timeout: FIRST_LOAD_MS });
+    },
+  },
+];
+
+const ADMIN_STATES: ScreenState[] = [
+  {
+    name: "Dashboard",
+    visit: async (page) => {
+      await open(page, "/admin", "Painel SuperAdmin");
+      await expect(page.getByRole("img", { name: /^Últimos 30 dias/ })).toBeVisible();
+    },
+  },
+  {
+    name: "Profissionais",
+    visit: async (page) => {
+      await open(page, "/admin/profissionais", "Gerenciamento de Profissionais");
+      await expect(page.getByRole("button", { name: "Ações de Dra. Ana Souza" })).toBeVisible();
+    },
+  },
+  {
+    name: "Profissionais › detalhes",
+    visit: async (page) => {
+      await page.getByRole("button", { name: "Ações de Dra. Ana Souza" }).click();
+      await openDialog(page, () => page.getByRole("menuitem", { name: "Ver detalhes" }).click(), "Dra. Ana Souza");
+    },
+  },
+  {
+    name: "Profissionais › Novo Profissional com erros",
+    visit: async (page) => {
+      await closeDialogs(page);
+      await openDialog(page, () => page.getByRole("button", { name: "Novo Profissional" }).click(), "Novo Profissional");
+      await page.getByRole("dialog").getByRole("button", { name: "Criar profissional" }).click();
+      await expect(page.getByRole("dialog").getByText("Nome e especialidade são obrigatórios").first()).toBeVisible();
+    },
+  },
+  {
+    name: "Leads",
+    visit: async (page) => {
+      await closeDialogs(page);
+      await open(page, "/admin/leads", "Gerenciamento de Leads");
+      await expect(page.getByRole("button", { name: /^Ações de / }).first()).toBeVisible();
+    },
+  },
+  {
+    name: "Leads › detalhes",
+    visit: async (page) => {
+      await page.getByRole("button", { name: /^Ações de / }).first().click();
+      await openDialog(page, () => page.getByRole("menuitem", { name: "Ver detalhes" }).click());
+    },
+  },
+  {
+    name: "Leads › Novo Lead",
+    visit: async (page) => {
+      await closeDialogs(page);
+      await openDialog(page, () => page.getByRole("button", { name: "Novo Lead" }).click(), "Novo Lead");
+    },
+  },
+  {
+    name: "Sistema › Usuários",
+    visit: async (page) => {
+      await closeDialogs(page);
+      await open(page, "/admin/sistema", "Sistema");
+      await expect(page.getByRole("button", { name: /^Ações de / }).first()).toBeVisible();
+    },
+  },
+  {
+    name: "Sistema › seleção em massa",
+    visit: async (page) => {
+      await page.getByRole("checkbox", { name: "Selecionar todos" }).first().click();
+      await settled(page);
+    },
+  },
+  {
+    name: "Sistema › Nova Conta Profissional com erros",
+    visit: async (page) => {
+      await page.getByRole("checkbox", { name: "Selecionar todos" }).first().click();
+      await openDialog(page, () => page.getByRole("button", { name: "Nova Conta Profissional" }).click());
+      await page.getByRole("dialog").getByRole("button", { name: "Criar Conta" }).click();
+      await expect(page.getByRole("dialog").getByRole("alert").first()).toBeVisible();
+    },
+  },
+  {
+    name: "Sistema › Criar Usuário",
+    visit: async (page) => {
+      await closeDialogs(page);
+      await openDialog(page, () => page.getByRole("button", { name: "Criar Usuário" }).click());
+    },
+  },
+  {
+    name: "Sistema › menu de ações de um usuário",
+    visit: async (page) => {
+      await closeDialogs(page);
+      // A suspended demo account (marcelo…), never the signed-in admin, who cannot delete themselves.
+      await page.getByRole("searchbox", { name: "Buscar usuários" }).fill("marcelo");
+      await page.getByRole("button", { name: /^Ações de marcelo/ }).filter({ visible: true }).first().click();
+      await expect(page.getByRole("menuitem", { name: "Excluir" })).toBeVisible();
+    },
+  },
+  {
+    name: "Sistema › Excluir usuário",
+    visit: async (page) => {
+      await page.getByRole("menuitem", { name: "Excluir" }).click();
+      await expect(page.getByRole("alertdialog").or(page.getByRole("dialog")).first()).toBeVisible();
+      await settled(page);
+    },
+  },
+  {
+    name: "Sistema (busca sem resultado)",
+    visit: async (page) => {
+      await closeDialogs(page);
+      await page.getByRole("searchbox", { name: "Buscar usuários" }).fill("nenhum-usuario-com-este-texto");
+      await expect(page.getByText("Nenhum usuário encontrado").first()).toBeVisible();
+    },
+  },
+  {
+    name: "Sistema › Configurações de IA",
+    visit: async (page) => {
+      await closeDialogs(page);
+      await open(page, "/admin/sistema?tab=ai-settings", "Sistema");
+      await expect(page.getByRole("button", { name: "Salvar Configurações" })).toBeVisible();
+    },
+  },
+  {
+    name: "Sistema › detalhes do usuário",
+    visit: async (page) => {
+      const headers = await apiSession(page, ADMIN);
+      const users = (await (await page.request.get(`/api/users?search=${encodeURIComponent(PROFESSIONAL.email)}`, { headers })).json()) as { items: { id: string }[] };
+      await open(page, `/admin/usuario?userId=${users.items[0]!.id}`, /./);
+      await expect(page.getByText("Informações do Profissional")).toBeVisible();
+    },
+  },
+  {
+    name: "WhatsApp",
+    visit: async (page) => {
+      await open(page, "/admin/whatsapp", "WhatsApp via Twilio");
+      await expect(page.getByText("Recebidas (24h)")).toBeVisible();
+    },
+  },
+  {
+    name: "WhatsApp › Adicionar número",
+    visit: (page) => openDialog(page, () => page.getByRole("button", { name: "Adicionar número" }).click()),
+  },
+  {
+    name: "WhatsApp › Webhook",
+    visit: async (page) => {
+      await closeDialogs(page);
+      await open(page, "/admin/whatsapp/webhook", "WhatsApp Webhook");
+    },
+  },
+];
+
+async function closeToasts(page: Page): Promise<void> {
+  // Stacked toasts behind the front one are transparent, so the click is dispatched rather than aimed.
+  for (const button of await page.locator("[data-sonner-toast] [data-close-button]").all()) await button.dispatchEvent("click").catch(() => {});
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+}
+
+async function scan(page: Page, states: ScreenState[], viewport: string): Promise<AxeFinding[]> {
+  const findings: AxeFinding[] = [];
+  for (const state of states) {
+    if (state.only && state.only !== viewport) continue;
+    await test.step(state.name, async () => {
+      await state.visit(page);
+      findings.push(...(await axeFindings(page, `${state.name} (${viewport})`)));
+    });
+  }
+  return findings;
+}
+
+// No animation mid-scan (a fading dialog has no final colours yet); a missing control fails in seconds, not minutes.
+test.use({ reducedMotion: "reduce", actionTimeout: 15_000 });
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`WCAG 2.2 AA at ${viewport.name} size`, () => {
+    test.use({ viewport: viewport.size });
+
+    test("every screen of the professional area and the public pages", async ({ page }) => {
+      test.setTimeout(480_000);
+      const findings = await scan(page, PROFESSIONAL_STATES, viewport.name);
+      expect(findings.length, `axe found accessibility violations:\n${formatFindings(findings)}`).toBe(0);
+    });
+
+    test("every screen of the admin area", async ({ page }) => {
+      test.setTimeout(480_000);
+      await signInViaApi(page, ADMIN);
+      const findings = await scan(page, ADMIN_STATES, viewport.name);
+      expect(findings.length, `axe found accessibility violations:\n${formatFindings(findings)}`).toBe(0);
+    });
+  });
+}
