@@ -23,21 +23,19 @@ export interface CalendarProps {
   onSelect: (date: string) => void;
   /** Today (YYYY-MM-DD), ringed. */
   today: string;
-  /** Moves the keyboard focus to the chosen day (else today) when the calendar appears. */
-  autoFocus?: boolean;
 }
 
 /**
  * A month of days in Portuguese, Monday first (spec part 2 §9), for the date field's popover. Keyboard: arrows move a
  * day or a week, Home/End to the week's ends, Page Up/Down a month (with Shift a year), Enter or Space chooses.
- * Buttons go a month or a year back or forward.
+ * Buttons go a month or a year back or forward. The day that takes the focus first has `data-cursor`.
  */
-export function Calendar({ selected, onSelect, today, autoFocus }: CalendarProps) {
+export function Calendar({ selected, onSelect, today }: CalendarProps) {
   const [cursor, setCursor] = useState(selected ?? today);
   const grid = useRef<HTMLTableElement>(null);
   const labelId = useId();
-  // Focus follows the cursor once the user moves it by keyboard, or at once with autoFocus.
-  const [focusCursor, setFocusCursor] = useState(Boolean(autoFocus));
+  // Focus follows the cursor once the user moves it by keyboard.
+  const [focusCursor, setFocusCursor] = useState(false);
   useEffect(() => {
     if (focusCursor) grid.current?.querySelector<HTMLButtonElement>(`[data-date="${cursor}"]`)?.focus();
   }, [cursor, focusCursor]);
@@ -98,6 +96,7 @@ export function Calendar({ selected, onSelect, today, autoFocus }: CalendarProps
                       type="button"
                       data-date={date}
                       tabIndex={date === cursor ? 0 : -1}
+                      data-cursor={date === cursor ? "" : undefined}
                       aria-label={formatLongDate(date)}
                       aria-current={date === today ? "date" : undefined}
                       onClick={() => onSelect(date)}

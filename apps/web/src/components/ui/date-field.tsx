@@ -82,11 +82,14 @@ export function DateField({ value, onChange, onBlur, id, name, ref, ...aria }: D
             sideOffset={6}
             collisionPadding={8}
             aria-label="Calendário"
-            onOpenAutoFocus={(event) => event.preventDefault()}
+            onOpenAutoFocus={(event) => {
+              // The chosen day (else today) takes the focus, not the first button.
+              event.preventDefault();
+              (event.currentTarget as HTMLElement).querySelector<HTMLElement>("[data-cursor]")?.focus();
+            }}
             className="z-50 rounded-xl border border-slate-200 bg-white p-3 shadow-lg data-[state=open]:animate-fade-in"
           >
             <Calendar
-              autoFocus
               selected={ISO_DATE.test(value) ? value : null}
               today={localToday()}
               onSelect={(date) => {
