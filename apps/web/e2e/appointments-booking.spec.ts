@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { addDays, format, isWeekend } from "date-fns";
-import { PROFESSIONAL, signInViaApi } from "./fixtures";
+import { dayFirst, PROFESSIONAL, signInViaApi } from "./fixtures";
 
 /**
  * A weekday far enough ahead that neither the demo data (±15 days) nor other flows use it; 15:10 is off the
@@ -21,7 +21,7 @@ async function openNewAppointment(page: Page) {
 }
 
 async function fillWhen(dialog: ReturnType<Page["getByRole"]>, date: string) {
-  await dialog.getByRole("textbox", { name: "Data", exact: true }).fill(date);
+  await dialog.getByRole("textbox", { name: "Data", exact: true }).fill(dayFirst(date));
   await dialog.getByRole("textbox", { name: "Hora" }).fill("15");
   await dialog.getByRole("textbox", { name: "Minuto" }).fill("10");
 }

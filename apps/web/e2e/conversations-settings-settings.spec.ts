@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { PROFESSIONAL, signInViaApi } from "./fixtures";
+import { fillTime, PROFESSIONAL, signInViaApi, timeField } from "./fixtures";
 
 async function openSettingsTab(page: Page, tab: string) {
   await page.goto("/configuracoes");
@@ -14,15 +14,17 @@ test("business hours changed in Consultas are kept after a reload", async ({ pag
 
   try {
     await openSettingsTab(page, "Consultas");
-    await page.getByLabel("Início do atendimento").fill("07:30");
-    await page.getByLabel("Fim do atendimento").fill("19:15");
+    await fillTime(page, "Início do atendimento", "07:30");
+    await fillTime(page, "Fim do atendimento", "19:15");
     await page.getByRole("button", { name: "Salvar alterações" }).click();
     await expect(page.getByText("Configurações de consulta atualizadas!")).toBeVisible();
 
     await page.reload();
     await page.getByRole("tab", { name: "Consultas" }).click();
-    await expect(page.getByLabel("Início do atendimento")).toHaveValue("07:30");
-    await expect(page.getByLabel("Fim do atendimento")).toHaveValue("19:15");
+    for (const [label, hour, minute] of [["Início do atendimento", "07", "30"], ["Fim do atendimento", "19", "15"]] as const) {
+      await expect(timeField(page, label).hour).toHaveValue(hour);
+      await expect(timeField(page, label).minute).toHaveValue(minute);
+    }
   } finally {
     // Other flows book appointments inside Ana's business hours: put them back.
     const restored = await page.request.put("/api/professionals/me", {
@@ -36,8 +38,8 @@ test("business hours changed in Consultas are kept after a reload", async ({ pag
 test("Consultas refuses business hours out of order", async ({ page }) => {
   await signInViaApi(page, PROFESSIONAL);
   await openSettingsTab(page, "Consultas");
-  await page.getByLabel("Início do atendimento").fill("18:00");
-  await page.getByLabel("Fim do atendimento").fill("09:00");
+  await fillTime(page, "Início do atendimento", "18:00");
+  await fillTime(page, "Fim do atendimento", "09:00");
   await page.getByRole("button", { name: "Salvar alterações" }).click();
   await expect(page.getByText("O horário de início deve ser anterior ao horário de término")).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 export interface Account {
   email: string;
@@ -30,6 +30,25 @@ export const PROFESSIONAL_MENU = ["Painel", "Compromissos", "Pacientes", "Conver
 
 export const PHONE_VIEWPORT = { width: 390, height: 844 };
 export const DESKTOP_VIEWPORT = { width: 1440, height: 900 };
+
+/** A YYYY-MM-DD date as the product's date field takes it, dd/mm/aaaa. */
+export function dayFirst(iso: string): string {
+  return iso.split("-").reverse().join("/");
+}
+
+/** The hour and minute boxes of the time field labelled `label` (components/ui/time-field.tsx). */
+export function timeField(scope: Page | Locator, label: string) {
+  const group = scope.getByRole("group", { name: label, exact: true });
+  return { hour: group.getByRole("textbox", { name: "Hora" }), minute: group.getByRole("textbox", { name: "Minuto" }) };
+}
+
+/** Types "HH:MM" into the time field labelled `label`. */
+export async function fillTime(scope: Page | Locator, label: string, time: string): Promise<void> {
+  const [hour, minute] = time.split(":") as [string, string];
+  const field = timeField(scope, label);
+  await field.hour.fill(hour);
+  await field.minute.fill(minute);
+}
 
 /** Fills and submits the login form. */
 export async function submitLogin(page: Page, email: string, password: string): Promise<void> {

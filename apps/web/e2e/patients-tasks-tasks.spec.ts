@@ -1,12 +1,12 @@
 import { test, type Page } from "@playwright/test";
-import { PROFESSIONAL, signInViaApi } from "./fixtures";
+import { dayFirst, PROFESSIONAL, signInViaApi } from "./fixtures";
 import { chooseOption, expect, expectToast, saoPauloDate, uniqueSuffix } from "./patients-tasks-helpers";
 
 async function createTask(page: Page, fields: { title: string; dueDate: string; priority?: string; linkPatient?: boolean }) {
   await page.getByRole("button", { name: "Nova Tarefa" }).click();
   const dialog = page.getByRole("dialog", { name: "Nova Tarefa" });
   await dialog.getByLabel("Título").fill(fields.title);
-  await dialog.getByLabel("Data de vencimento").fill(fields.dueDate);
+  await dialog.getByLabel("Data de vencimento").fill(dayFirst(fields.dueDate));
   if (fields.priority) await chooseOption(page, "Prioridade", fields.priority);
   if (fields.linkPatient) {
     await dialog.getByRole("combobox", { name: "Paciente" }).click();

@@ -4,7 +4,10 @@ import type { ReactElement, ReactNode } from "react";
 import { cn } from "@/lib/cn";
 import { Label } from "./label";
 
-/** What FormField hands to its control. */
+/**
+ * What FormField hands to its control. Its label has the id `${id}-label`, for a control made of several boxes that
+ * names its group with it (components/ui/time-field.tsx).
+ */
 export interface FieldControlProps {
   id: string;
   "aria-describedby"?: string;
@@ -55,7 +58,7 @@ export function FormField({ label, htmlFor, required, description, error, childr
 
   return (
     <div className={cn("space-y-1.5", className)}>
-      <Label htmlFor={htmlFor}>
+      <Label id={`${htmlFor}-label`} htmlFor={htmlFor}>
         {label}
         {required ? (
           <span aria-hidden className="ml-0.5 text-red-600">

@@ -11,6 +11,7 @@ import {
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
+import { DateFormField } from "@/components/ui/date-field";
 import { DialogBody, DialogForm, DialogSubmitFooter, FormDialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -119,15 +120,13 @@ function AppointmentForm({ appointment, defaultDate, defaultDuration, onSaved }:
           )}
         />
         <div className="grid gap-4 sm:grid-cols-[minmax(0,11rem)_1fr]">
-          <FormField label="Data" htmlFor="appointment-date" required error={errors.appointment_date?.message}>
-            <Input type="date" {...form.register("appointment_date")} />
-          </FormField>
+          <DateFormField control={form.control} name="appointment_date" label="Data" htmlFor="appointment-date" required />
           <Controller
             control={form.control}
             name="appointment_time"
             render={({ field, fieldState }) => (
               <FormField label="Horário" htmlFor="appointment-time" required error={fieldState.error?.message}>
-                {(control) => <TimePicker {...control} value={field.value} onChange={field.onChange} />}
+                {(control) => <TimePicker {...control} value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />}
               </FormField>
             )}
           />

@@ -5,21 +5,27 @@ import { appointmentBlockClassName } from "@/components/appointments/appointment
 import { cn } from "@/lib/cn";
 import { startingInHour } from "../lib/appointment-filters";
 import { TIMELINE_HOURS } from "../lib/calendar-period";
+import { TODAY_ANCHOR } from "../lib/today-in-view";
 import type { AppointmentActions } from "./day-appointments";
 
 export interface AppointmentTimelineViewProps extends Pick<AppointmentActions, "onEdit"> {
   /** The appointments of the day shown. */
   appointments: readonly Appointment[];
+  /** The day shown is today: the timeline is today's element for "Hoje". */
+  isToday: boolean;
 }
 
 const hourLabel = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
 
 /** One day in hourly rows from 08:00 to 19:00 (spec part 2 §2.2); a block opens its appointment for editing. */
-export function AppointmentTimelineView({ appointments, onEdit }: AppointmentTimelineViewProps) {
+export function AppointmentTimelineView({ appointments, isToday, onEdit }: AppointmentTimelineViewProps) {
   const outside = appointments.filter((a) => !TIMELINE_HOURS.includes(Number(a.appointment_time.slice(0, 2))));
   return (
     <div className="space-y-4">
-      <ol aria-label="Linha do tempo" className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
+      <ol
+        aria-label="Linha do tempo"
+        {...{ [TODAY_ANCHOR]: isToday ? "" : undefined }}
+        className="scroll-mt-18 divide-y lg:scroll-mt-4 divide-slate-100 rounded-xl border border-slate-200 bg-white">
         {TIMELINE_HOURS.map((hour) => (
           <li key={hour} className="flex min-h-16 gap-3 px-3 py-2 sm:px-4">
             <span className="w-12 shrink-0 pt-1.5 text-xs font-medium text-slate-500 tabular-nums">{hourLabel(hour)}</span>

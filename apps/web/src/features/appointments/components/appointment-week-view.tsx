@@ -5,6 +5,7 @@ import { cn } from "@/lib/cn";
 import { formatLongDate } from "@/lib/format";
 import { groupByDate } from "../lib/appointment-filters";
 import { weekDates } from "../lib/calendar-period";
+import { TODAY_ANCHOR } from "../lib/today-in-view";
 import { DayAppointments, type AppointmentActions } from "./day-appointments";
 
 export interface AppointmentWeekViewProps extends AppointmentActions {
@@ -31,13 +32,14 @@ export function AppointmentWeekView({ appointments, selectedDate, today, onSelec
             <button
               key={date}
               type="button"
+              {...{ [TODAY_ANCHOR]: date === today ? "" : undefined }}
               aria-pressed={selected}
               // Starts with the visible text ("qua 25", the count) so voice control can name it (WCAG 2.5.3).
               aria-label={`${format(day, "EEEEEE", { locale: ptBR })} ${format(day, "d")}: ${items.length} compromissos, ${confirmed} confirmados, ${completed} concluídos (${formatLongDate(date)})`}
               onClick={() => onSelectDate(date)}
               className={cn(
                 "flex cursor-pointer flex-col items-center rounded-xl border px-1 py-2 transition-colors sm:px-2 sm:py-3",
-                "focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none",
+                "scroll-mt-18 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none lg:scroll-mt-4",
                 selected ? "border-brand-600 bg-brand-600 text-white shadow-sm" : "border-slate-200 bg-white hover:border-brand-300 hover:bg-brand-50",
                 !selected && date === today && "border-brand-400",
               )}

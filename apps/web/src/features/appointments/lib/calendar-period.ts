@@ -10,6 +10,7 @@ import {
   startOfWeek,
 } from "date-fns";
 import { ptBR } from "date-fns/locale";
+import { monthGrid } from "@/lib/calendar-month";
 
 /** The four views of Compromissos (spec part 2 §2.2). */
 export const APPOINTMENT_VIEWS = ["list", "timeline", "week", "month"] as const;
@@ -77,16 +78,7 @@ export function weekDates(anchor: string): string[] {
 }
 
 /** The month of the anchor as whole weeks (Monday first), padded with the neighbouring months' days. */
-export function monthWeeks(anchor: string): string[][] {
-  const month = parseISO(anchor);
-  const days = eachDayOfInterval({
-    start: startOfWeek(startOfMonth(month), WEEK),
-    end: endOfWeek(endOfMonth(month), WEEK),
-  }).map(iso);
-  const weeks: string[][] = [];
-  for (let i = 0; i < days.length; i += 7) weeks.push(days.slice(i, i + 7));
-  return weeks;
-}
+export const monthWeeks = monthGrid;
 
 /** Spec part 2 §9: the timeline shows hourly rows from 08:00 to 19:00 (12 rows). */
 export const TIMELINE_HOURS = Array.from({ length: 12 }, (_, i) => 8 + i);

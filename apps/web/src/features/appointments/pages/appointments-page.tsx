@@ -1,7 +1,7 @@
 import { APPOINTMENT_STATUSES, DEFAULT_TIME_ZONE, type Appointment } from "@clinora/contracts";
 import { todayIn } from "@clinora/contracts/zoned-time";
 import { CalendarPlus, CalendarX2, Plus } from "lucide-react";
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -24,6 +24,7 @@ import { AppointmentWeekView } from "../components/appointment-week-view";
 import { PeriodNavigator } from "../components/period-navigator";
 import { applyStatusFilter, summarize, type StatusFilter } from "../lib/appointment-filters";
 import { APPOINTMENT_VIEWS, periodLabel, periodOf, shiftAnchor, type AppointmentView } from "../lib/calendar-period";
+import { bringIntoView, TODAY_ANCHOR } from "../lib/today-in-view";
 
 const VIEW_LABELS: Record<AppointmentView, string> = { list: "Lista", timeline: "Linha do tempo", week: "Semana", month: "Mês" };
 
@@ -117,6 +118,21 @@ export function AppointmentsPage() {
   const closeDialog = () => setDialog((current) => ({ ...current, open: false }));
   const label = periodLabel(view, selectedDate);
 
+  // The page opens at today, and "Hoje" brings it back into view, once the views show today's period.
+  const [showToday, setShowToday] = useState(true);
+  const views = useRef<HTMLDivElement>(null);
+  const showsPeriod = data !== undefined && data === query.data && !query.isPlaceholderData;
+  useLayoutEffect(() => {
+    if (!showToday || !showsPeriod) return;
+    const anchor = views.current?.querySelector(`[${TODAY_ANCHOR}]`);
+    if (anchor) bringIntoView(anchor, view === "list" ? "start" : "nearest");
+    setShowToday(false);
+  }, [showToday, showsPeriod, view, visible]);
+  const goToToday = () => {
+    setSelectedDate(today);
+    setShowToday(true);
+  };
+
   const body = () => {
     if (loading) return <LoadingState text="Carregando compromissos..." />;
     if (query.isError) return <ErrorState message="Falha ao carregar compromissos" onRetry={() => void query.refetch()} retrying={query.isFetching} />;
@@ -136,11 +152,11 @@ export function AppointmentsPage() {
               }
             />
           ) : (
-            <AppointmentListView appointments={visible} {...actions} />
+            <AppointmentListView appointments={visible} today={today} {...actions} />
           )}
         </TabsContent>
         <TabsContent value="timeline">
-          <AppointmentTimelineView appointments={visible} onEdit={actions.onEdit} />
+          <AppointmentTimelineView appointments={visible} isToday={selectedDate === today} onEdit={actions.onEdit} />
         </TabsContent>
         <TabsContent value="week">
           <AppointmentWeekView appointments={visible} selectedDate={selectedDate} today={today} onSelectDate={setSelectedDate} {...actions} />
@@ -192,12 +208,12 @@ export function AppointmentsPage() {
               view={view}
               label={label}
               onPrevious={() => setSelectedDate(shiftAnchor(view, selectedDate, -1))}
-              onToday={() => setSelectedDate(today)}
+              onToday={goToToday}
               onNext={() => setSelectedDate(shiftAnchor(view, selectedDate, 1))}
             />
           </div>
         </Card>
-        {body()}
+        <div ref={views}>{body()}</div>
       </Tabs>
 
       {formUsed ? (

@@ -11,6 +11,7 @@ import {
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
+import { DateFormField } from "@/components/ui/date-field";
 import { DialogBody, DialogForm, DialogSubmitFooter, FormDialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -125,9 +126,7 @@ function PatientForm({ patient, onSaved }: { patient: Patient | null; onSaved: (
                 {...form.register("cpf", { onBlur: (event) => tidyCpf(event.target.value) })}
               />
             </FormField>
-            <FormField label="Data de nascimento" htmlFor="patient-birth-date" error={errors.birth_date?.message}>
-              <Input type="date" {...form.register("birth_date")} />
-            </FormField>
+            <DateFormField control={form.control} name="birth_date" label="Data de nascimento" htmlFor="patient-birth-date" />
             <FormField label="Telefone" htmlFor="patient-phone" error={errors.phone?.message}>
               <Input
                 type="tel"

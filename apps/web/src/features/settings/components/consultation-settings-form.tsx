@@ -12,6 +12,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
+import { TimeField } from "@/components/ui/time-field";
 import { useSaveProfileGroup } from "../hooks/use-save-profile-group";
 import { consultationFormValues, durationOrDefault } from "../utils/profile-form-values";
 import { TIME_ZONE_OPTIONS, WEEKDAY_OPTIONS } from "../utils/schedule-labels";
@@ -96,12 +97,24 @@ export function ConsultationSettingsForm({ profile }: { profile: Professional })
         )}
       />
 
-      <FormField label="Início do atendimento" htmlFor="consultation-start" error={errors.business_start?.message}>
-        <Input type="time" {...register("business_start")} />
-      </FormField>
-      <FormField label="Fim do atendimento" htmlFor="consultation-end" error={errors.business_end?.message}>
-        <Input type="time" {...register("business_end")} />
-      </FormField>
+      <Controller
+        control={control}
+        name="business_start"
+        render={({ field, fieldState }) => (
+          <FormField label="Início do atendimento" htmlFor="consultation-start" error={fieldState.error?.message}>
+            {(props) => <TimeField {...props} value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />}
+          </FormField>
+        )}
+      />
+      <Controller
+        control={control}
+        name="business_end"
+        render={({ field, fieldState }) => (
+          <FormField label="Fim do atendimento" htmlFor="consultation-end" error={fieldState.error?.message}>
+            {(props) => <TimeField {...props} value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />}
+          </FormField>
+        )}
+      />
     </SettingsFormCard>
   );
 }

@@ -12,6 +12,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { PatientCombobox } from "@/components/patients/patient-combobox";
+import { DateFormField } from "@/components/ui/date-field";
 import { DialogBody, DialogForm, DialogSubmitFooter, FormDialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -112,9 +113,7 @@ function TaskForm({ task, onSaved }: { task: Task | null; onSaved: () => void })
         </div>
 
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Data de vencimento" htmlFor="task-due-date" error={errors.due_date?.message}>
-            <Input type="date" {...form.register("due_date")} />
-          </FormField>
+          <DateFormField control={form.control} name="due_date" label="Data de vencimento" htmlFor="task-due-date" />
           <Controller
             control={form.control}
             name="patient_id"

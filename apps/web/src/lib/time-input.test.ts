@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { keepTimeDigits, MAX_HOUR, MAX_MINUTE, QUICK_TIMES, settleTimePart, splitTime } from "./time-input";
+import { joinTime, keepTimeDigits, MAX_HOUR, MAX_MINUTE, settleTimePart, splitTime } from "./time-input";
 
-describe("time picker rules", () => {
+describe("time field rules", () => {
   it("keeps at most two digits while typing", () => {
     expect(keepTimeDigits("1a2b3")).toBe("12");
     expect(keepTimeDigits("h")).toBe("");
@@ -15,8 +15,10 @@ describe("time picker rules", () => {
     expect(settleTimePart("05", MAX_MINUTE)).toBe("05");
   });
 
-  it("offers hourly quick picks from 08:00 to 18:00", () => {
-    expect(QUICK_TIMES).toEqual(["08:00", "09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00", "18:00"]);
+  it("joins the two boxes into a settled 24-hour HH:MM", () => {
+    expect(joinTime("7", "5")).toBe("07:05");
+    expect(joinTime("19", "")).toBe("19:00");
+    expect(joinTime("24", "60")).toBe("23:59");
   });
 
   it("splits a time into its boxes", () => {

@@ -1,5 +1,7 @@
-/** Spec part 2 §9: quick picks hourly from 08:00 to 18:00. */
-export const QUICK_TIMES = Array.from({ length: 11 }, (_, i) => `${String(8 + i).padStart(2, "0")}:00`);
+/**
+ * Typing a time as two boxes, hour and minute, 24 hours (spec part 2 §2.2 "Time picker"; PRODUCT.md: times are HH:mm
+ * everywhere). Used by the time field (components/ui/time-field.tsx).
+ */
 
 export const MAX_HOUR = 23;
 export const MAX_MINUTE = 59;
@@ -19,4 +21,9 @@ export function settleTimePart(digits: string, max: number): string {
 export function splitTime(value: string | undefined): { hour: string; minute: string } {
   const match = /^(\d{1,2}):(\d{2})/.exec(value ?? "");
   return match ? { hour: match[1]!.padStart(2, "0"), minute: match[2]! } : { hour: "", minute: "" };
+}
+
+/** The two boxes as the settled "HH:MM" the form receives. */
+export function joinTime(hour: string, minute: string): string {
+  return `${settleTimePart(hour, MAX_HOUR)}:${settleTimePart(minute, MAX_MINUTE)}`;
 }
