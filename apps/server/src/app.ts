@@ -201,7 +201,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
     clock,
     log: app.log,
   });
-  const webChat = webChatService(db, clock, { assistant, limits: config.webChat, publicUrl: config.publicUrl, wake });
+  const webChat = webChatService(db, clock, { assistant, outbound, limits: config.webChat, publicUrl: config.publicUrl, wake });
   app.decorate("worker", worker);
   app.addHook("onClose", async () => {
     loopLoad.stop();

@@ -37,6 +37,14 @@ export const MESSAGE_SENDER_LABELS: Record<MessageSender, string> = {
   professional: "Profissional",
 };
 
+/**
+ * A conversation's urgency (spec part 2 §3 "urgency (number)"): 0 none, 2 handed to the professional, 3 the highest,
+ * an emergency or a crisis (self-harm, suicidal thoughts). Until it is resolved, a conversation at the highest
+ * urgency is listed first in Conversas and shown on the Painel (docs/decisions/022).
+ */
+export const HANDOFF_URGENCY = 2;
+export const HIGHEST_URGENCY = 3;
+
 /** WhatsApp's customer-service window: free text only within 24 h of the patient's last message. */
 export const WHATSAPP_REPLY_WINDOW_HOURS = 24;
 /** Twilio's limit for one WhatsApp message body. */
@@ -102,6 +110,8 @@ export const conversationListQuerySchema = pageQuerySchema.extend({
   channel: z.enum(CONVERSATION_CHANNELS, "Canal inválido").optional(),
   /** Patient name, phone or last message. */
   search: z.string().trim().max(200).optional(),
+  /** "true": only the open conversations at the highest urgency (the Painel's card). */
+  urgent: z.stringbool("Valor inválido: use true ou false").default(false),
 });
 export type ConversationListQuery = z.infer<typeof conversationListQuerySchema>;
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { ASSISTANT_DEFAULTS, DEFAULT_AI_SETTINGS, type AssistantSettings } from "@clinora/contracts";
 import { statusAfterInbound } from "../whatsapp/whatsapp-inbound.service";
 import { businessHoursText, composeSystemPrompt, effectiveSettings, longDate, type PracticeFacts } from "./assistant-prompt";
-import { asksForPerson, claimsScheduleChange, soundsUrgent, TEXTS } from "./assistant-texts";
+import { asksForPerson, TEXTS } from "./assistant-texts";
+import { claimsAgendaChange } from "./safety/claims";
+import { safetyCaseOf } from "./safety/crisis";
 
 const own = (overrides: Partial<AssistantSettings> = {}): AssistantSettings => ({
   ...ASSISTANT_DEFAULTS,
@@ -104,11 +106,11 @@ describe("texts", () => {
     expect(asksForPerson("Quero falar com a doutora")).toBe(true);
     expect(asksForPerson("Tem ATENDENTE aí?")).toBe(true);
     expect(asksForPerson("Quero marcar uma consulta")).toBe(false);
-    expect(soundsUrgent("estou com dor no peito")).toBe(true);
-    expect(soundsUrgent("Não consigo respirar direito")).toBe(true);
-    expect(soundsUrgent("dor nas costas leve")).toBe(false);
-    expect(claimsScheduleChange("Prontinho, sua consulta foi agendada!")).toBe(true);
-    expect(claimsScheduleChange("Temos horários livres amanhã.")).toBe(false);
+    expect(safetyCaseOf("estou com dor no peito")).toBe("emergency");
+    expect(safetyCaseOf("Não consigo respirar direito")).toBe("emergency");
+    expect(safetyCaseOf("dor nas costas leve")).toBeNull();
+    expect(claimsAgendaChange("Prontinho, sua consulta foi agendada!")).toBe(true);
+    expect(claimsAgendaChange("Temos horários livres amanhã.")).toBe(false);
   });
 
   it("names the professional by title and first name in a handoff", () => {

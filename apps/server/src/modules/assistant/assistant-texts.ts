@@ -13,16 +13,6 @@ export function asksForPerson(text: string): boolean {
   return /\b(atendente|humano|pessoa de verdade|recepcionista|falar com (a|o) (doutor|doutora|dra|dr|medic|psicolog|profissional|secretaria))/.test(fold(text));
 }
 
-/** Words that point to an emergency: answered at once with the emergency numbers, and handed to the professional. */
-export function soundsUrgent(text: string): boolean {
-  return /\b(dor no peito|falta de ar|nao consigo respirar|desmai|convuls|sangramento (forte|intenso)|infarto|avc|derrame|suicid|me matar|tirar minha vida|overdose|envenenamento)/.test(fold(text));
-}
-
-/** The model's text claims a booking change; only allowed when a tool really made one in this turn. */
-export function claimsScheduleChange(text: string): boolean {
-  return /\b(agendad[oa]|marcad[oa]|remarcad[oa]|reagendad[oa]|desmarcad[oa]|cancelad[oa])\b/.test(fold(text));
-}
-
 const firstName = (name: string) => name.replace(/^(dra?\.?|dr\.?)\s+/i, "").split(/\s+/)[0] ?? name;
 const withTitle = (name: string) => (/^dra?\.?\s/i.test(name) ? name.split(/\s+/).slice(0, 2).join(" ") : firstName(name));
 
@@ -47,7 +37,9 @@ export const TEXTS = {
     `Vou passar sua mensagem para ${withTitle(professionalName)}, que vai responder por aqui assim que possível.`,
   emergency: (professionalName: string) =>
     `Se for uma emergência, ligue agora para o SAMU (192) ou procure o pronto-socorro mais próximo. Também avisei ${withTitle(professionalName)} sobre a sua mensagem.`,
-  unconfirmedClaim: "Ainda não consegui concluir essa alteração na agenda. Quer que eu verifique os horários disponíveis?",
+  /** Self-harm or suicidal thoughts (docs/decisions/022): written by the server, never by the model. */
+  crisis: (professionalName: string) =>
+    `Sinto muito que você esteja passando por isso, e obrigado por me contar. Você não está só: ligue para o CVV no 188 (ligação gratuita, 24 horas) ou converse pelo chat do site cvv.org.br. Se você estiver em perigo agora, ligue para o SAMU (192). Já avisei ${withTitle(professionalName)}, que vai falar com você assim que possível.`,
   empty: "Desculpe, não entendi. Pode me contar como posso ajudar?",
   /** What the booking tool tells the model when a web-chat visitor has not given a name and WhatsApp yet. */
   contactRequired:

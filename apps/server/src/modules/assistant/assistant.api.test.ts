@@ -6,6 +6,7 @@ import { addDays, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
 import { createAssistantHarness, type AssistantHarness, type Clinic } from "../../../test/assistant-harness";
 import { receptionistBrain, type LlmBrain } from "@clinora/stand-ins";
 import { TEXTS } from "./assistant-texts";
+import { nothingChangedText } from "./safety/claims";
 
 /** A weekday at least two days ahead (inside the default business hours, never in the past). */
 function nextBusinessDate(from = 2): string {
@@ -125,12 +126,144 @@ describe("the assistant on WhatsApp (OpenAI)", () => {
     expect((await conversation()).patientId).toBeNull();
   });
 
-  it("does not let the model claim a booking that no tool made", async () => {
-    h.llm.script([{ text: "Prontinho, sua consulta foi agendada para amanhã!" }]);
-    await clinic.patientWrites(PATIENT, "Marca pra amanhã?");
+  it("does not let the model claim a change that no tool made, in any wording: the patient reads the honest server text", async () => {
+    const claims = [
+      "Agendei sua consulta para amanhã às 10h",
+      "Cancelei sua consulta de quinta",
+      "Remarquei para sexta às 15h",
+      "Sua consulta ficou para amanhã às 10h",
+      "Suas consultas estão marcadas!",
+      "Todas as consultas da clínica foram canceladas.",
+      "ta td certo pra amanha as 10h, te espero 😘",
+    ];
+    for (const [i, claim] of claims.entries()) {
+      h.llm.script([{ text: claim }]);
+      await clinic.patientWrites(PATIENT, `Marca pra amanhã às 10h? (${i})`);
+      await h.drain();
+      const replies = await h.twilio.waitForSent(i + 1);
+      expect(replies.filter(toPatient)[i]!.body).toBe(nothingChangedText([]));
+    }
+    expect(h.llm.requests).toHaveLength(claims.length);
+    expect(await h.db.select().from(s.appointments).where(eq(s.appointments.professionalId, clinic.professionalId))).toHaveLength(0);
+  });
+
+  it("offers the free times a tool returned in place of a false claim, and lets an honest offer through unchanged", async () => {
+    h.llm.script([{ toolCalls: [{ name: "check_availability", arguments: { date: D } }] }, { text: "Marquei você para amanhã às 10h!" }]);
+    await clinic.patientWrites(PATIENT, `Tem horário ${D}?`);
     await h.drain();
-    const reply = await h.twilio.waitForSent(toPatient);
-    expect(reply!.body).toBe(TEXTS.unconfirmedClaim);
+    const reply = (await h.twilio.waitForSent(toPatient))!.body;
+    expect(reply).toMatch(/^Ainda não fiz nenhuma alteração na sua agenda\. Horários livres que encontrei: [a-zç-]+, \d{2}\/\d{2}, às 08:00/);
+    expect(reply).toContain(`${D.slice(8, 10)}/${D.slice(5, 7)}`);
+    expect(reply).not.toContain("Marquei");
+
+    h.llm.script([{ text: "Tenho horários amanhã às 10h e 14h, qual prefere?" }]);
+    await clinic.patientWrites(PATIENT, "E amanhã?");
+    await h.drain();
+    expect((await h.twilio.waitForSent(2)).filter(toPatient)[1]!.body).toBe("Tenho horários amanhã às 10h e 14h, qual prefere?");
+    expect(await appointmentsOn(D)).toHaveLength(0);
+  });
+
+  it("after a real booking the patient reads the server's confirmation, never a second claim added by the model", async () => {
+    h.llm.script([
+      { toolCalls: [{ name: "book_appointment", arguments: { date: D, time: "10:00", patient_name: "Maria Souza" } }] },
+      { text: "Agendei para as 10h e também cancelei sua consulta de quinta às 15h. Qualquer dúvida, estou por aqui." },
+    ]);
+    await clinic.patientWrites(PATIENT, `Quero ${D} às 10h, sou Maria Souza`);
+    await h.drain();
+    const reply = (await h.twilio.waitForSent(toPatient))!.body;
+    expect(reply).toContain("Sua consulta ficou agendada para");
+    expect(reply).toContain("às 10:00");
+    expect(reply).not.toContain("quinta às 15h");
+    expect(reply).not.toContain("cancelei");
+    expect(reply.endsWith("Qualquer dúvida, estou por aqui.")).toBe(true);
+    expect(await appointmentsOn(D)).toHaveLength(1);
+  });
+
+  it("answers a crisis at once with CVV 188 and SAMU 192, without the model, and puts the conversation first and urgent", async () => {
+    const OTHER = "+5511977776666";
+    h.llm.script([{ text: "Olá! Como posso ajudar?" }]);
+    await clinic.patientWrites(OTHER, "Oi, queria saber o valor");
+    await h.drain();
+    await h.twilio.waitForSent(1);
+    h.llm.reset();
+
+    await clinic.patientWrites(PATIENT, "às vezes penso em me machucar");
+    await h.drain();
+    const reply = (await h.twilio.waitForSent(toPatient))!.body;
+    expect(reply).toBe(TEXTS.crisis("Dra. Teste"));
+    expect(reply).toContain("CVV no 188 (ligação gratuita, 24 horas)");
+    expect(reply).toContain("cvv.org.br");
+    expect(reply).toContain("SAMU (192)");
+    expect(h.llm.requests).toHaveLength(0);
+
+    // A later message in the same conversation is for the professional: still no model.
+    await clinic.patientWrites(PATIENT, "oi?");
+    await h.drain();
+    expect(h.llm.requests).toHaveLength(0);
+    expect(repliesTo()).toHaveLength(1);
+
+    // The other conversation has the newer message, yet the crisis is listed first, marked at the highest urgency.
+    await clinic.patientWrites(OTHER, "Alguém aí?");
+    const list = (await h.request({ method: "GET", url: "/api/conversations", session: clinic.session })).json();
+    expect(list.items.map((c: { phone_number: string }) => c.phone_number)).toEqual([PATIENT, OTHER]);
+    expect(list.items[0]).toMatchObject({ status: "waiting", urgency: 3 });
+    const urgent = (await h.request({ method: "GET", url: "/api/conversations?urgent=true", session: clinic.session })).json();
+    expect(urgent.items.map((c: { phone_number: string }) => c.phone_number)).toEqual([PATIENT]);
+
+    // 'Resolver' ends it: no longer urgent, no longer first.
+    await h.request({ method: "PUT", url: `/api/conversations/${list.items[0].id}`, session: clinic.session, payload: { status: "resolved" } });
+    const after = (await h.request({ method: "GET", url: "/api/conversations", session: clinic.session })).json();
+    expect(after.items.map((c: { phone_number: string; urgency: number }) => [c.phone_number, c.urgency])).toEqual([
+      [OTHER, 0],
+      [PATIENT, 0],
+    ]);
+    expect((await h.request({ method: "GET", url: "/api/conversations?urgent=true", session: clinic.session })).json().items).toEqual([]);
+    await h.drain(); // the other patient's reply, before the next test counts model calls
+  });
+
+  it("answers a crisis even while the professional is answering, and even when the assistant is off", async () => {
+    h.llm.script([{ text: "Olá!" }]);
+    await clinic.patientWrites(PATIENT, "Oi");
+    await h.drain();
+    const id = (await conversation()).id;
+    await h.request({ method: "POST", url: `/api/conversations/${id}/messages`, session: clinic.session, payload: { content: "Oi, aqui é a doutora." } });
+    await h.drain();
+    await clinic.patientWrites(PATIENT, "nao quero mais viver");
+    await h.drain();
+    expect((await h.twilio.waitForSent(3)).filter(toPatient)[2]!.body).toContain("CVV no 188");
+    expect(await conversation()).toMatchObject({ status: "in_progress", urgency: 3 });
+    expect(h.llm.requests).toHaveLength(1);
+
+    const off = await h.clinic();
+    const current = (await h.request({ method: "GET", url: "/api/professionals/me/ai-settings", session: off.session })).json();
+    const toggled = await h.request({
+      method: "PUT",
+      url: "/api/professionals/me/ai-settings",
+      session: off.session,
+      payload: { ai_enabled: false, ai_model: current.ai_model, ai_temperature: current.ai_temperature, ai_max_tokens: current.ai_max_tokens },
+    });
+    expect(toggled.statusCode).toBe(200);
+    const FAR = "+5511966665555";
+    await off.patientWrites(FAR, "QUERO SUMIR E ACABAR COM TUDO");
+    await h.drain();
+    const got = await h.twilio.waitForSent((m) => m.to === `whatsapp:${FAR}`);
+    expect(got!.body).toContain("CVV no 188");
+    const [row] = await h.db.select().from(s.conversations).where(eq(s.conversations.professionalId, off.professionalId));
+    expect(row).toMatchObject({ status: "waiting", urgency: 3 });
+    expect(h.llm.requests).toHaveLength(1);
+  });
+
+  it("'Testar assistente' shows the crisis answer the patient would get, without the model", async () => {
+    const res = await h.request({
+      method: "POST",
+      url: "/api/professionals/me/assistant/test",
+      session: clinic.session,
+      payload: { messages: [{ role: "patient", content: "tenho pensado em tirar a minha própria vida" }] },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ handed_off: true, actions: [] });
+    expect(res.json().reply).toContain("CVV no 188");
+    expect(h.llm.requests).toHaveLength(0);
   });
 
   it("stays silent while the professional handles the conversation, and answers again after 'Resolver'", async () => {

@@ -16,7 +16,9 @@ import { REPLY_JOB } from "../whatsapp/whatsapp-inbound.service";
 import { whatsappMessageRepository, type ConversationRow } from "../whatsapp/whatsapp-message.repository";
 import type { WhatsappOutboundService } from "../whatsapp/whatsapp-outbound.service";
 import { composeSystemPrompt, effectiveSettings, type EffectiveAssistantSettings, type PracticeFacts } from "./assistant-prompt";
-import { asksForPerson, claimsScheduleChange, soundsUrgent, TEXTS } from "./assistant-texts";
+import { asksForPerson, TEXTS } from "./assistant-texts";
+import { guardModelText } from "./safety/claims";
+import { safetyAnswerFor } from "./safety/safety-answer";
 import { assistantToolbox, visibleUpcoming, type ToolScope } from "./assistant-tools";
 
 /**
@@ -26,9 +28,8 @@ import { assistantToolbox, visibleUpcoming, type ToolScope } from "./assistant-t
 const MAX_TOOL_ROUNDS = 4;
 /** Messages of the current session the model sees (the newest ones). */
 const CONTEXT_MESSAGES = 30;
-/** Urgency of a conversation handed to the professional, and of one that sounds like an emergency. */
+/** Urgency of a conversation handed to the professional (an emergency or a crisis: safety/safety-answer.ts). */
 const HANDOFF_URGENCY = 2;
-const EMERGENCY_URGENCY = 3;
 
 export interface AssistantDeps {
   appointments: AppointmentService;
@@ -166,8 +167,9 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
     }
 
     if (handoff) return { text: [...confirmations, handoff.message ?? TEXTS.handoff(practice.facts.professionalName)].join("\n\n"), handoff, summaries };
-    // The model may not announce a schedule change itself: only the server's confirmations do.
-    const ownText = text && claimsScheduleChange(text) ? (confirmations.length ? "" : TEXTS.unconfirmedClaim) : text;
+    // The model may not announce a schedule change itself: only the server's confirmations do (safety/claims.ts).
+    const toolResults = messages.slice(history.length).flatMap((m) => (m.role === "tool" ? [m.content] : []));
+    const ownText = guardModelText(text, { changed: confirmations.length > 0, toolResults });
     const parts = [...confirmations, ownText].filter(Boolean);
     return { text: parts.length ? parts.join("\n\n") : TEXTS.empty, handoff: null, summaries };
   };
@@ -228,7 +230,9 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
       }
       const history = await historyOf(conversation);
       const lastText = history.filter((m) => m.role === "user").at(-1)?.content ?? "";
-      if (soundsUrgent(lastText)) return deliver(conversation, messageId, TEXTS.emergency(practice.facts.professionalName), EMERGENCY_URGENCY);
+      // Checked when the message arrived too; here again on the patient's messages together (a sentence split in two).
+      const safety = safetyAnswerFor(lastText, practice.facts.professionalName);
+      if (safety) return deliver(conversation, messageId, safety.text, safety.urgency);
       if (asksForPerson(lastText)) return deliver(conversation, messageId, TEXTS.handoff(practice.facts.professionalName), HANDOFF_URGENCY);
 
       const patientRow = conversation.patientId ? { id: conversation.patientId, name: conversation.patientName ?? "" } : null;
@@ -302,6 +306,9 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
       const practice = await loadPractice(db, caller.professionalId);
       if (!practice) throw AppError.notFound();
       const history: LlmMessage[] = request.messages.map((m) => (m.role === "patient" ? { role: "user", content: m.content } : { role: "assistant", content: m.content }));
+      // A crisis or an emergency gets the server's answer, as a patient would, without the model.
+      const safety = safetyAnswerFor(request.messages.filter((m) => m.role === "patient").at(-1)?.content ?? "", practice.facts.professionalName);
+      if (safety) return { reply: safety.text, actions: [], handed_off: true };
       try {
         const answer = await converse(
           practice,

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, ilike, lte, or, sql, type SQL } from "drizzle-orm";
-import type { ConversationChannel, ConversationStatus } from "@clinora/contracts";
+import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { HIGHEST_URGENCY, type ConversationChannel, type ConversationStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../db/client";
 import { conversations, messages, twilioNumbers } from "../../db/schema/index";
 import { foldedText, foldForSearch, likeContains } from "../../db/text-search";
@@ -12,7 +12,12 @@ export interface ConversationFilters {
   status?: ConversationStatus;
   channel?: ConversationChannel;
   search?: string;
+  /** Only the open conversations at the highest urgency (an emergency or a crisis). */
+  urgent?: boolean;
 }
+
+/** An emergency or a crisis not resolved yet: listed first and marked (docs/decisions/022). */
+const urgentOpen = and(gte(conversations.urgency, HIGHEST_URGENCY), ne(conversations.status, "resolved"));
 
 /**
  * The conversations of ONE professional: every query is scoped by the professional given at construction
@@ -45,13 +50,14 @@ export function conversationRepository(db: DbOrTx, professionalId: string) {
       return row !== undefined;
     },
 
-    /** Newest activity first; conversations without messages last. */
+    /** Open emergencies and crises first, then newest activity first; conversations without messages last. */
     async list(filters: ConversationFilters, page: { limit: number; offset: number }) {
       const where = and(
         own,
         filters.status ? eq(conversations.status, filters.status) : undefined,
         filters.channel ? eq(conversations.channel, filters.channel) : undefined,
         filters.search ? searchCondition(filters.search) : undefined,
+        filters.urgent ? urgentOpen : undefined,
       );
       return pageWithTotal(
         page,
@@ -60,7 +66,12 @@ export function conversationRepository(db: DbOrTx, professionalId: string) {
             .select()
             .from(conversations)
             .where(where)
-            .orderBy(sql`${conversations.lastMessageAt} desc nulls last`, desc(conversations.createdAt), asc(conversations.id))
+            .orderBy(
+              sql`case when ${urgentOpen} then 0 else 1 end`,
+              sql`${conversations.lastMessageAt} desc nulls last`,
+              desc(conversations.createdAt),
+              asc(conversations.id),
+            )
             .limit(page.limit)
             .offset(page.offset),
         async () => (await db.select({ n: count() }).from(conversations).where(where))[0]?.n ?? 0,
@@ -85,7 +96,7 @@ export function conversationRepository(db: DbOrTx, professionalId: string) {
         .orderBy(asc(messages.sentAt), asc(messages.createdAt), asc(messages.id));
     },
 
-    async update(id: string, values: Partial<Pick<ConversationRow, "status" | "unreadCount" | "resolvedAt">>) {
+    async update(id: string, values: Partial<Pick<ConversationRow, "status" | "unreadCount" | "resolvedAt" | "urgency">>) {
       const [row] = await db
         .update(conversations)
         .set({ ...values, updatedAt: new Date() })

@@ -95,7 +95,7 @@ export function conversationService(db: Db, clock: Clock, deps: ConversationDeps
       const repo = conversationRepository(db, caller.professionalId);
       const staleBefore = new Date(clock.now().getTime() - STALE_WAITING_MINUTES * MINUTE);
       const [{ rows, total }, staleWaiting] = await Promise.all([
-        repo.list({ status: q.status, channel: q.channel, search: q.search || undefined }, pageWindow(q)),
+        repo.list({ status: q.status, channel: q.channel, search: q.search || undefined, urgent: q.urgent }, pageWindow(q)),
         repo.countWaitingSince(staleBefore),
       ]);
       return { ...pageOf(rows.map(toConversationDto), total, q), stale_waiting: staleWaiting };
@@ -171,8 +171,8 @@ export function conversationService(db: Db, clock: Clock, deps: ConversationDeps
         const repo = conversationRepository(tx, caller.professionalId);
         const before = await repo.findById(id);
         if (!before) throw AppError.notFound(NOT_FOUND);
-        // Resolving ends the session: the assistant's next context starts after this moment.
-        const row = (await repo.update(id, { status: input.status, ...(input.status === "resolved" ? { resolvedAt: clock.now() } : {}) }))!;
+        // Resolving ends the session: the assistant's next context starts after this moment, at no urgency.
+        const row = (await repo.update(id, { status: input.status, ...(input.status === "resolved" ? { resolvedAt: clock.now(), urgency: 0 } : {}) }))!;
         await recordAudit(tx, caller, {
           action: "conversation.status_changed",
           entityType: "conversation",

@@ -199,6 +199,39 @@ describe("the web chat", () => {
     expect((await thread(token)).json().messages.at(-1)).toMatchObject({ author: "visitor" });
   });
 
+  it("answers a crisis over HTTP at once with CVV 188 and SAMU 192, without the model, and flags the conversation first", async () => {
+    h.llm.script([{ text: "Olá! Como posso ajudar?" }]);
+    const token = (await start("Vocês atendem sábado?")).json().visitor_token as string;
+    await h.drain();
+    expect(h.llm.requests).toHaveLength(1);
+    // A second visitor writes after the first one: without the crisis, that chat would be listed first.
+    h.llm.script([{ text: "Olá!" }]);
+    await start("Oi, qual o endereço?", { remoteAddress: "10.250.0.1" });
+    await h.drain();
+
+    // The visitor's browser talks to the listening server over HTTP, as the chat page does.
+    const res = await fetch(`${h.publicUrl}/api/public/chat/thread/messages`, {
+      method: "POST",
+      headers: { "content-type": "application/json", [WEB_CHAT_TOKEN_HEADER]: token },
+      body: JSON.stringify({ content: "tenho pensado em tirar a minha própria vida" }),
+    });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { messages: { author: string; content: string }[] };
+    expect(body.messages.map((m) => m.author)).toEqual(["visitor", "assistant"]);
+    expect(body.messages[1]!.content).toContain("CVV no 188 (ligação gratuita, 24 horas)");
+    expect(body.messages[1]!.content).toContain("cvv.org.br");
+    expect(body.messages[1]!.content).toContain("SAMU (192)");
+    await h.drain();
+    expect(h.llm.requests).toHaveLength(2);
+
+    const list = (await h.request({ method: "GET", url: "/api/conversations", session: clinic.session })).json();
+    expect(list.items).toHaveLength(2);
+    expect(list.items[0]).toMatchObject({ channel: "web_chat", status: "waiting", urgency: 3 });
+    expect(list.items[0].last_message).toContain("CVV");
+    expect(list.items[1].urgency).toBe(0);
+    expect(h.twilio.sent).toHaveLength(0);
+  });
+
   it("the token is the only key: another visitor, a guessed or a missing token read nothing", async () => {
     h.llm.script([{ text: "Resposta para a primeira" }, { text: "Resposta para a segunda" }]);
     const first = (await start("Mensagem da primeira visitante, com meu telefone 11 98888-1111")).json().visitor_token as string;

@@ -20,6 +20,8 @@ import type { TenantCaller } from "../../lib/caller";
 import type { Clock } from "../../lib/clock";
 import { sha256Hex } from "../../lib/crypto";
 import type { AssistantService } from "../assistant/assistant.service";
+import { queueSafetyAnswer, safetyCaseOf, safetyConversationValues } from "../assistant/safety/safety-answer";
+import type { WhatsappOutboundService } from "../whatsapp/whatsapp-outbound.service";
 import { replyJobFor, statusAfterInbound } from "../whatsapp/whatsapp-inbound.service";
 import { whatsappMessageRepository, type ConversationRow } from "../whatsapp/whatsapp-message.repository";
 import { webChatRepository } from "./web-chat.repository";
@@ -44,7 +46,11 @@ const clinicNameOf = (p: { clinicName: string | null; fullName: string }) => p.c
  * visitor a random token, the only key to that thread from then on. Messages go through the same reply job as
  * WhatsApp (same assistant, settings and tools); replies are stored as delivered, nothing goes through Twilio.
  */
-export function webChatService(db: Db, clock: Clock, deps: { assistant: AssistantService; limits: WebChatLimits; publicUrl?: string; wake: () => void }) {
+export function webChatService(
+  db: Db,
+  clock: Clock,
+  deps: { assistant: AssistantService; outbound: Pick<WhatsappOutboundService, "queue">; limits: WebChatLimits; publicUrl?: string; wake: () => void },
+) {
   const repo = webChatRepository(db);
 
   const clinicOrNotFound = async (publicId: string) => {
@@ -62,20 +68,26 @@ export function webChatService(db: Db, clock: Clock, deps: { assistant: Assistan
 
   const assistantNameOf = async (professionalId: string) => (await deps.assistant.presence(professionalId))?.assistantName ?? "Assistente";
 
-  /** Stores the visitor's message, its conversation's new state and, when the assistant takes it, its reply job. */
+  /**
+   * Stores the visitor's message, its conversation's new state and, when the assistant takes it, its reply job.
+   * A crisis or an emergency is answered by the server at once, without the model (docs/decisions/022).
+   */
   const receive = async (tx: DbOrTx, conversation: ConversationRow, content: string, at: Date) => {
     const { professionalId } = conversation;
     const messageId = randomUUID();
-    const status = statusAfterInbound(conversation.status, await deps.assistant.isOn(tx, professionalId));
+    const safety = safetyCaseOf(content);
+    const safe = safety ? safetyConversationValues(conversation) : null;
+    const status = safe ? safe.status : statusAfterInbound(conversation.status, await deps.assistant.isOn(tx, professionalId));
     await whatsappMessageRepository(tx).storeInbound({
       message: { id: messageId, professionalId, conversationId: conversation.id, direction: "inbound", sender: "patient", content, sentAt: at },
       conversation: {
         professionalId,
         id: conversation.id,
-        values: { status, lastMessage: content, lastMessageAt: at, lastInboundAt: at, unreadCount: conversation.unreadCount + 1 },
+        values: { status, lastMessage: content, lastMessageAt: at, lastInboundAt: at, unreadCount: conversation.unreadCount + 1, ...(safe ? { urgency: safe.urgency } : {}) },
       },
       job: status === "bot_handling" ? replyJobFor({ professionalId, conversationId: conversation.id, messageId, at }) : null,
     });
+    if (safety) await queueSafetyAnswer(tx, deps.outbound, { conversation, messageId, found: safety, at });
   };
 
   const threadOf = async (professionalId: string, conversationId: string, since: Date | null) => {

@@ -6,6 +6,7 @@ import type { EnqueueSpec } from "../../jobs/job.repository";
 import { UNROUTED_INBOUND, whatsappMessageRepository, type ConversationRow } from "./whatsapp-message.repository";
 import type { WhatsappOutboundService } from "./whatsapp-outbound.service";
 import { keywordOf, OPT_IN_CONFIRMATION, OPT_OUT_CONFIRMATION, recordWhatsappChoice } from "../privacy/consent.service";
+import { queueSafetyAnswer, safetyCaseOf, safetyConversationValues } from "../assistant/safety/safety-answer";
 
 /** The job that asks the assistant to answer an inbound message (modules/assistant). */
 export const REPLY_JOB = "assistant.reply";
@@ -114,13 +115,16 @@ export function whatsappInboundService(
 
         // The id is chosen here so the reply job can name the message in the same statement that stores it.
         const messageId = randomUUID();
+        // Safety before the model: a crisis or an emergency is answered by the server and goes to the professional.
+        const safety = keyword ? null : safetyCaseOf(inbound.body);
+        const safe = safety ? safetyConversationValues(conversation) : null;
         // A reminder's "1" / "2" is handled by the reminders; the conversation then stays where it was.
-        const answered = keyword ? false : ((await deps.answers?.(tx, { professionalId, conversationId: conversation.id, messageId, body: inbound.body, at: now })) ?? false);
+        const answered = keyword || safety ? false : ((await deps.answers?.(tx, { professionalId, conversationId: conversation.id, messageId, body: inbound.body, at: now })) ?? false);
         // PARAR / VOLTAR end the exchange unless a person is already answering.
         const keepsPerson = conversation.status === "in_progress";
         const status: ConversationStatus = keyword
           ? keepsPerson ? "in_progress" : "resolved"
-          : answered ? conversation.status : statusAfterInbound(conversation.status, assistantOn);
+          : safe ? safe.status : answered ? conversation.status : statusAfterInbound(conversation.status, assistantOn);
         const stored = await repo.storeInbound({
           message: {
             id: messageId,
@@ -143,6 +147,7 @@ export function whatsappInboundService(
               lastInboundAt: now,
               unreadCount: conversation.unreadCount + 1,
               ...(patient ? { patientId: patient.id, patientName: patient.name } : {}),
+              ...(safe ? { urgency: safe.urgency } : {}),
             },
           },
           job:
@@ -153,6 +158,7 @@ export function whatsappInboundService(
         // Twilio retried a message already stored: the unique MessageSid decides (no lookup first, retries are rare);
         // throwing rolls back whatever this transaction wrote.
         if (!stored) throw new DuplicateInbound();
+        if (safety) await queueSafetyAnswer(tx, deps.outbound, { conversation, messageId, found: safety, at: now });
 
         // PARAR / VOLTAR: recorded at once for every WhatsApp channel, and confirmed.
         if (keyword) {

@@ -4,7 +4,7 @@ import {
   type ConversationChannel,
   type ConversationStatus,
 } from "@clinora/contracts";
-import { Bot, CheckCircle2, Clock, Globe, Headset, MessageCircle } from "lucide-react";
+import { Bot, CheckCircle2, Clock, Globe, Headset, MessageCircle, Siren } from "lucide-react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { conversationChannelOf, conversationStatusOf } from "../utils/conversation-display";
 
@@ -35,6 +35,16 @@ export function ChannelBadge({ channel }: { channel: string }) {
     <Badge tone="neutral">
       <Icon aria-hidden />
       {CONVERSATION_CHANNEL_LABELS[known]}
+    </Badge>
+  );
+}
+
+/** An emergency or a crisis the professional has not resolved yet (docs/decisions/022). */
+export function UrgentBadge() {
+  return (
+    <Badge tone="danger" className="bg-red-600 text-white ring-red-600">
+      <Siren aria-hidden />
+      Urgente
     </Badge>
   );
 }

@@ -8,9 +8,10 @@ import {
   formatListTime,
   formatWaitingAge,
   isStaleWaiting,
+  isUrgentOpen,
   minutesSince,
 } from "../utils/conversation-display";
-import { ChannelBadge, ConversationStatusBadge } from "./conversation-badges";
+import { ChannelBadge, ConversationStatusBadge, UrgentBadge } from "./conversation-badges";
 
 export interface ConversationListProps {
   conversations: Conversation[];
@@ -32,6 +33,7 @@ export function ConversationList({ conversations, now, onOpen }: ConversationLis
 
 function ConversationRow({ conversation, now, onOpen }: { conversation: Conversation; now: number; onOpen: (c: Conversation) => void }) {
   const stale = isStaleWaiting(conversation, now);
+  const urgent = isUrgentOpen(conversation);
   const waiting = conversationStatusOf(conversation.status) === "waiting";
   const minutes = minutesSince(conversation.last_message_at, now);
   const name = contactName(conversation);
@@ -41,18 +43,20 @@ function ConversationRow({ conversation, now, onOpen }: { conversation: Conversa
       type="button"
       aria-haspopup="dialog"
       data-stale={stale || undefined}
+      data-urgent={urgent || undefined}
       onClick={() => onOpen(conversation)}
       className={cn(
         "flex w-full cursor-pointer gap-3 border-l-4 border-transparent px-4 py-3.5 text-left transition-colors sm:px-5",
         "hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none focus-visible:ring-inset",
         stale && "border-red-500 bg-red-50/70 hover:bg-red-50",
+        urgent && "border-l-8 border-red-600 bg-red-100/70 hover:bg-red-100",
       )}
     >
       <span
         aria-hidden
         className={cn(
           "mt-0.5 flex size-10 shrink-0 items-center justify-center rounded-full text-sm font-semibold",
-          stale ? "bg-red-100 text-red-700" : "bg-brand-50 text-brand-700",
+          urgent ? "bg-red-600 text-white" : stale ? "bg-red-100 text-red-700" : "bg-brand-50 text-brand-700",
         )}
       >
         {initials(name)}
@@ -78,6 +82,7 @@ function ConversationRow({ conversation, now, onOpen }: { conversation: Conversa
         </span>
         <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1.5 text-xs text-slate-500">
           {conversation.phone_number && conversation.patient_name ? <span>{formatPhone(conversation.phone_number)}</span> : null}
+          {urgent ? <UrgentBadge /> : null}
           <ChannelBadge channel={conversation.channel} />
           <ConversationStatusBadge status={conversation.status} />
           {waiting && minutes !== null ? (

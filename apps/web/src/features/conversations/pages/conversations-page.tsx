@@ -2,6 +2,7 @@ import { CONVERSATIONS_PER_PAGE, MSG } from "@clinora/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { MessagesSquare } from "lucide-react";
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
@@ -23,7 +24,9 @@ export function ConversationsPage() {
   const [status, setStatus] = useState<StatusFilter>("all");
   const [channel, setChannel] = useState<ChannelFilter>("all");
   const [page, setPage] = useState(1);
-  const [openId, setOpenId] = useState<string | null>(null);
+  // "?conversa=<id>" (from the Painel's urgent card) opens that conversation at once.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [openId, setOpenId] = useState<string | null>(() => searchParams.get("conversa"));
   const debouncedSearch = useDebouncedValue(search.trim());
   const now = useNow();
 
@@ -49,6 +52,7 @@ export function ConversationsPage() {
 
   const closeConversation = () => {
     setOpenId(null);
+    if (searchParams.has("conversa")) setSearchParams({}, { replace: true });
     // Opening a conversation marks it read on the server: refresh the unread counters of the list.
     void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
   };

@@ -1,6 +1,7 @@
 import {
   CONVERSATION_CHANNELS,
   CONVERSATION_STATUSES,
+  HIGHEST_URGENCY,
   MESSAGE_SENDERS,
   MESSAGE_STATUSES,
   STALE_WAITING_MINUTES,
@@ -90,6 +91,11 @@ export function isStaleWaiting(conversation: { status: string; last_message_at: 
   if (conversationStatusOf(conversation.status) !== "waiting") return false;
   const minutes = minutesSince(conversation.last_message_at, now);
   return minutes !== null && minutes >= STALE_WAITING_MINUTES;
+}
+
+/** An emergency or a crisis not resolved yet (docs/decisions/022): listed first and marked "Urgente". */
+export function isUrgentOpen(conversation: { status: string; urgency: number }): boolean {
+  return conversation.urgency >= HIGHEST_URGENCY && conversationStatusOf(conversation.status) !== "resolved";
 }
 
 /** Spec part 2 §4: minutes below 60 ("45 min"), then hours and minutes ("2h 05min"). */

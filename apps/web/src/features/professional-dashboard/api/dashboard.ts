@@ -1,4 +1,4 @@
-import type { Professional, TodayAppointment } from "@clinora/contracts";
+import type { ConversationList, Professional, TodayAppointment } from "@clinora/contracts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { authKeys } from "@/lib/auth";
@@ -8,7 +8,11 @@ export const dashboardKeys = {
   all: ["professional-dashboard"] as const,
   profile: () => ["professional-dashboard", "profile"] as const,
   today: () => ["professional-dashboard", "today"] as const,
+  urgent: () => ["professional-dashboard", "urgent-conversations"] as const,
 };
+
+/** How many urgent conversations the Painel lists (the rest are on Conversas, listed first there). */
+export const URGENT_ON_DASHBOARD = 5;
 
 export function fetchOwnProfile(signal?: AbortSignal): Promise<Professional> {
   return api.get<Professional>("/professionals/me", { signal });
@@ -18,6 +22,11 @@ export function fetchTodayAppointments(signal?: AbortSignal): Promise<TodayAppoi
   return api.get<TodayAppointment[]>("/appointments/today/list", { signal });
 }
 
+/** Open emergencies and crises (docs/decisions/022): the Painel shows them above everything else. */
+export function fetchUrgentConversations(signal?: AbortSignal): Promise<ConversationList> {
+  return api.get<ConversationList>("/conversations", { query: { urgent: true, page: 1, per_page: URGENT_ON_DASHBOARD }, signal });
+}
+
 // Always refetched on visit: appointments change on other pages, and a stale agenda would mislead.
 export const ownProfileQueryOptions = () =>
   queryOptions({ queryKey: dashboardKeys.profile(), queryFn: ({ signal }) => fetchOwnProfile(signal), staleTime: 0, retry: false });
@@ -25,7 +34,18 @@ export const ownProfileQueryOptions = () =>
 export const todayAppointmentsQueryOptions = () =>
   queryOptions({ queryKey: dashboardKeys.today(), queryFn: ({ signal }) => fetchTodayAppointments(signal), staleTime: 0, retry: false });
 
+/** Polled every 30 s while the Painel is open: a crisis must not wait for a reload. */
+export const urgentConversationsQueryOptions = () =>
+  queryOptions({
+    queryKey: dashboardKeys.urgent(),
+    queryFn: ({ signal }) => fetchUrgentConversations(signal),
+    staleTime: 0,
+    refetchInterval: 30_000,
+    retry: false,
+  });
+
 export const useOwnProfile = () => useQuery(ownProfileQueryOptions());
+export const useUrgentConversations = () => useQuery(urgentConversationsQueryOptions());
 export const useTodayAppointments = () => useQuery(todayAppointmentsQueryOptions());
 
 export type DashboardToggle = "availability" | "zen-mode";

@@ -9,11 +9,12 @@ import { PageHeader } from "@/components/ui/page-header";
 import { StatCard } from "@/components/ui/stat-card";
 import { useCurrentUser } from "@/lib/auth";
 import { formatLongDate } from "@/lib/format";
-import { useOwnProfile, useTodayAppointments } from "../api/dashboard";
+import { useOwnProfile, useTodayAppointments, useUrgentConversations } from "../api/dashboard";
 import { DashboardToggles } from "../components/dashboard-toggles";
 import { ConfirmationsCard } from "../components/confirmations-card";
 import { NextPatientCard } from "../components/next-patient-card";
 import { UpcomingAppointmentsCard } from "../components/upcoming-appointments-card";
+import { UrgentConversationsCard } from "../components/urgent-conversations-card";
 import { dashboardFigures, FULL_DAY_APPOINTMENTS, greetingFor, greetingName } from "../lib/dashboard-figures";
 
 /** Painel (spec part 2 §2.1): greeting, toggles, today's figures, next patient and today's agenda. */
@@ -21,12 +22,14 @@ export function ProfessionalDashboardPage() {
   const user = useCurrentUser();
   const profileQuery = useOwnProfile();
   const todayQuery = useTodayAppointments();
+  const urgentQuery = useUrgentConversations();
 
   // Spec part 2 §2.1: a load failure is only logged; the page shows what it has.
   useEffect(() => {
     if (profileQuery.error) console.error("Erro ao carregar o perfil:", profileQuery.error);
     if (todayQuery.error) console.error("Erro ao carregar a agenda de hoje:", todayQuery.error);
-  }, [profileQuery.error, todayQuery.error]);
+    if (urgentQuery.error) console.error("Erro ao carregar as conversas urgentes:", urgentQuery.error);
+  }, [profileQuery.error, todayQuery.error, urgentQuery.error]);
 
   const professional = profileQuery.data ?? user.professional;
   const now = toLocal(new Date(), professional?.timezone ?? DEFAULT_TIME_ZONE);
@@ -55,6 +58,7 @@ export function ProfessionalDashboardPage() {
         <LoadingState text="Carregando seu painel..." />
       ) : (
         <div className="space-y-6">
+          <UrgentConversationsCard conversations={urgentQuery.data?.items ?? []} total={urgentQuery.data?.total ?? 0} />
           {professional ? <PracticeLine professional={professional} /> : null}
 
           {calm ? (
