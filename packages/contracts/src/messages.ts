@@ -19,15 +19,28 @@ export const MSG = {
 
   // Server-side generic details
   notAuthenticated: "Não autenticado",
+  // The server's 403 for a role that may not use a route (the web client's English fallback above is the spec's).
+  roleForbidden: "Você não tem permissão para acessar este recurso.",
   notFound: "Registro não encontrado",
   routeNotFound: "Rota não encontrada",
   invalidJson: "JSON inválido no corpo da requisição",
+  // Refusals of a request the server cannot read or route (plugins/errors.ts); none repeats what was sent.
+  badRequest: "Requisição inválida",
+  badUrl: "Endereço inválido: há caracteres codificados incorretamente (%).",
+  methodNotAllowed: "Método não permitido para este endereço",
+  urlTooLong: "Endereço muito longo",
+  headersTooLarge: "Cabeçalhos ou endereço da requisição grandes demais",
+  requestTimeout: "A requisição demorou demais para chegar",
+  unsupportedMediaType: "Tipo de conteúdo não suportado; envie application/json",
+  invalidContentLength: "Content-Length inválido",
   bodyTooLarge: "Corpo da requisição muito grande (máximo 1 MiB)",
   invalidId: "Identificador inválido",
   tooManyRequests: "Muitas requisições. Tente novamente em instantes.",
   internalError: "Erro interno do servidor",
   invalidEmail: "Email inválido",
   required: "Campo obrigatório",
+  // A NUL character or half of a surrogate pair in any text the API receives (plugins/input-rule.ts)
+  invalidCharacter: "Caractere inválido",
 
   // Validation (part 1 §5)
   professionalNameSpecialtyRequired: "Nome e especialidade são obrigatórios",
