@@ -22,7 +22,7 @@ afterAll(() => t.close());
 
 interface Answer {
   status: number;
-  headers: Record<string, string | string[] | undefined>;
+  headers: Record<string, string | number | string[] | undefined>;
   body: string;
 }
 

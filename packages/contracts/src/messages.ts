@@ -168,6 +168,7 @@ export const MSG = {
   replyNoPhone: "Esta conversa não tem um número de telefone para responder.",
   whatsappNotConfigured: "O WhatsApp (Twilio) não está configurado no servidor.",
   webhookSignatureInvalid: "Assinatura do Twilio inválida.",
+  webhookFormOnly: "O webhook do Twilio aceita somente application/x-www-form-urlencoded.",
   assistantTestNoProvider: "Nenhum provedor de IA está configurado no servidor (defina OPENAI_API_KEY ou ANTHROPIC_API_KEY).",
   assistantTestFailed: "O assistente não conseguiu responder agora. Tente novamente em instantes.",
   assistantTestMessageRequired: "Escreva uma mensagem para testar o assistente.",
