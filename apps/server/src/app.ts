@@ -1,4 +1,5 @@
 import Fastify, { LogController, type FastifyInstance } from "fastify";
+import type { HelmetOptions } from "helmet";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
@@ -6,9 +7,10 @@ import { API_PREFIX, isUnderPath } from "./lib/api-paths";
 import { systemClock, type Clock } from "./lib/clock";
 import { registerAuth, type RegisteredRoute } from "./plugins/auth";
 import { DOCS_PREFIX, registerDocs } from "./plugins/docs";
-import { registerErrorHandling } from "./plugins/errors";
+import { clientErrorAnswer, frameworkErrorAnswer, registerErrorHandling } from "./plugins/errors";
+import { registerInputRule } from "./plugins/input-rule";
 import { registerRateLimit } from "./plugins/rate-limit";
-import { registerSecurityHeaders } from "./plugins/security-headers";
+import { apiSecurityHeaders, registerSecurityHeaders, securityHeaders } from "./plugins/security-headers";
 import { responseSerializerCompiler } from "./plugins/serializer";
 import { registerWeb } from "./plugins/web";
 import { authRoutes } from "./modules/auth/auth.routes";
@@ -121,6 +123,31 @@ function closeConnectionsAsTheyGoIdle(app: FastifyInstance) {
   });
 }
 
+/** helmet's options for the web app's documents (the API's answers get apiSecurityHeaders, derived from them). */
+const DOCUMENT_SECURITY: HelmetOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // Radix and sonner position elements with inline style attributes.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", "data:"],
+      fontSrc: ["'self'", "data:"],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+    },
+  },
+};
+
+/**
+ * The headers of a refusal written before any hook runs (plugins/errors.ts): the API's, whatever the address, as
+ * such an answer is JSON and never a page.
+ */
+const REFUSAL_HEADERS = apiSecurityHeaders(securityHeaders(DOCUMENT_SECURITY));
+
 /** Builds the whole application from its dependencies; never listens (see server.ts). */
 export async function buildApp({ config, database, clock = systemClock, instrument }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -131,6 +158,9 @@ export async function buildApp({ config, database, clock = systemClock, instrume
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // Refusals made before any hook runs (an unreadable address, an over-long one) answer as the API does.
+    frameworkErrors: frameworkErrorAnswer(REFUSAL_HEADERS),
+    clientErrorHandler: clientErrorAnswer(REFUSAL_HEADERS),
   });
   instrument?.(app);
   closeConnectionsAsTheyGoIdle(app);
@@ -138,25 +168,11 @@ export async function buildApp({ config, database, clock = systemClock, instrume
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(app);
   // First of the hooks, so every answer carries them (a 401 from the session check too).
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix and sonner position elements with inline style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
-  });
+  registerSecurityHeaders(app, DOCUMENT_SECURITY);
   // The API speaks JSON only; anything else is refused with 415 instead of reaching the schemas as text.
   app.removeContentTypeParser("text/plain");
+  // No text the database cannot store (a NUL character) reaches a route, on any route.
+  registerInputRule(app);
 
   const db = database.db;
   const sessions = sessionService(db, clock);

@@ -49,6 +49,10 @@ export const HIGHEST_URGENCY = 3;
 export const WHATSAPP_REPLY_WINDOW_HOURS = 24;
 /** Twilio's limit for one WhatsApp message body. */
 export const MESSAGE_MAX_LENGTH = 1600;
+/** WhatsApp's limit for the text of one message a patient sends: a longer Body is stored cut, with the marker below. */
+export const INBOUND_MESSAGE_MAX_LENGTH = 4096;
+/** Ends a patient's message stored cut, on a line of its own, so the professional knows there was more in Conversas. */
+export const INBOUND_CUT_MARKER = "… [mensagem cortada: o paciente enviou um texto maior que 4.096 caracteres]";
 
 /** Why a reply cannot be sent: the 24-hour window closed, no WhatsApp number assigned, no phone to answer. */
 export const REPLY_BLOCKED_REASONS = ["window_closed", "no_sender", "no_phone"] as const;

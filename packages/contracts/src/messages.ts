@@ -19,9 +19,20 @@ export const MSG = {
 
   // Server-side generic details
   notAuthenticated: "Não autenticado",
+  // The server's 403 for a role that may not use a route (the web client's English fallback above is the spec's).
+  roleForbidden: "Você não tem permissão para acessar este recurso.",
   notFound: "Registro não encontrado",
   routeNotFound: "Rota não encontrada",
   invalidJson: "JSON inválido no corpo da requisição",
+  // Refusals of a request the server cannot read or route (plugins/errors.ts); none repeats what was sent.
+  badRequest: "Requisição inválida",
+  badUrl: "Endereço inválido: há caracteres codificados incorretamente (%).",
+  methodNotAllowed: "Método não permitido para este endereço",
+  urlTooLong: "Endereço muito longo",
+  headersTooLarge: "Cabeçalhos ou endereço da requisição grandes demais",
+  requestTimeout: "A requisição demorou demais para chegar",
+  unsupportedMediaType: "Tipo de conteúdo não suportado; envie application/json",
+  invalidContentLength: "Content-Length inválido",
   bodyTooLarge: "Corpo da requisição muito grande (máximo 1 MiB)",
   invalidId: "Identificador inválido",
   tooManyRequests: "Muitas requisições. Tente novamente em instantes.",
@@ -29,6 +40,8 @@ export const MSG = {
   databaseUnavailable: "Serviço temporariamente indisponível: o banco de dados não responde. Tente novamente em instantes.",
   invalidEmail: "Email inválido",
   required: "Campo obrigatório",
+  // A NUL character or half of a surrogate pair in any text the API receives (plugins/input-rule.ts)
+  invalidCharacter: "Caractere inválido",
 
   // Validation (part 1 §5)
   professionalNameSpecialtyRequired: "Nome e especialidade são obrigatórios",
@@ -161,6 +174,7 @@ export const MSG = {
     "A janela de 24 horas do WhatsApp está fechada e nenhum modelo aprovado está configurado para reenviar esta mensagem. Aguarde uma nova mensagem do paciente ou entre em contato por telefone.",
   whatsappNotConfigured: "O WhatsApp (Twilio) não está configurado no servidor.",
   webhookSignatureInvalid: "Assinatura do Twilio inválida.",
+  webhookFormOnly: "O webhook do Twilio aceita somente application/x-www-form-urlencoded.",
   assistantTestNoProvider: "Nenhum provedor de IA está configurado no servidor (defina OPENAI_API_KEY ou ANTHROPIC_API_KEY).",
   assistantTestFailed: "O assistente não conseguiu responder agora. Tente novamente em instantes.",
   assistantTestMessageRequired: "Escreva uma mensagem para testar o assistente.",

@@ -15,7 +15,7 @@ export class AppError extends Error {
   static unauthorized(message: string = MSG.notAuthenticated) {
     return new AppError(401, message, "unauthorized");
   }
-  static forbidden(message: string = MSG.accessForbidden) {
+  static forbidden(message: string = MSG.roleForbidden) {
     return new AppError(403, message, "forbidden");
   }
   static notFound(message: string = MSG.notFound) {

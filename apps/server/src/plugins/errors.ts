@@ -1,17 +1,41 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { MSG, type ValidationIssue } from "@clinora/contracts";
 import { AppError } from "../lib/app-error";
 import { isDatabaseUnavailable } from "../lib/db-errors";
 import { ResponseShapeError } from "./serializer";
+
+// zod's own messages (a wrong type, a value too long where the contracts give no text of their own) reach the
+// 422 details: in Portuguese, as every text the API writes.
+z.config(z.locales.ptBR());
+
+/** The detail of a refusal by status, for the refusals that carry no text of their own. Nothing sent is repeated. */
+const REFUSALS: Record<number, string> = {
+  400: MSG.badRequest,
+  404: MSG.routeNotFound,
+  405: MSG.methodNotAllowed,
+  408: MSG.requestTimeout,
+  413: MSG.bodyTooLarge,
+  414: MSG.urlTooLong,
+  415: MSG.unsupportedMediaType,
+  429: MSG.tooManyRequests,
+  431: MSG.headersTooLarge,
+};
+export const refusalDetail = (status: number): string => REFUSALS[status] ?? MSG.badRequest;
 
 /** Fastify's own 4xx codes, mapped to Portuguese details the user can act on. */
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; detail: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, detail: MSG.invalidJson },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, detail: MSG.invalidJson },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, detail: MSG.bodyTooLarge },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, detail: "Tipo de conteúdo não suportado; envie application/json" },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, detail: "Content-Length inválido" },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, detail: MSG.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, detail: MSG.invalidContentLength },
+  // Raised by the router before any route or hook runs (frameworkErrors below).
+  FST_ERR_BAD_URL: { status: 400, detail: MSG.badUrl },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, detail: MSG.urlTooLong },
 };
 
 /** Seconds a client is told to wait before trying again while the database does not answer. */
@@ -53,11 +77,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(400).send({ detail: MSG.invalidJson });
     }
 
+    // Another client error of Fastify or a plugin: its message is English and may repeat the request.
     const status = error.statusCode ?? 500;
-    if (status === 429) return reply.status(429).send({ detail: MSG.tooManyRequests });
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send({ detail: error.message || MSG.genericError });
-    }
+    if (status >= 400 && status < 500) return reply.status(status).send({ detail: refusalDetail(status) });
 
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, "database unavailable");
@@ -67,4 +89,48 @@ export function registerErrorHandling(app: FastifyInstance) {
     request.log.error({ err: error }, "unhandled error");
     return reply.status(500).send({ detail: MSG.internalError });
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: the router's refusals of an address it cannot read (a broken percent-encoding,
+ * FST_ERR_BAD_URL) or a path parameter over its length (414), raised before any route or hook runs, so the
+ * security headers are written here. Fastify's own answer repeated the address.
+ */
+export function frameworkErrorAnswer(headers: Record<string, string>): NonNullable<FastifyServerOptions["frameworkErrors"]> {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const known = FASTIFY_CLIENT_ERRORS[error.code];
+    const status = known?.status ?? (error.statusCode && error.statusCode < 500 ? error.statusCode : 500);
+    if (status >= 500) request.log.error({ err: error }, "framework error");
+    return reply
+      .headers(headers)
+      .status(status)
+      .send({ detail: known?.detail ?? (status >= 500 ? MSG.internalError : refusalDetail(status)) });
+  };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before Fastify sees a request (headers or a
+ * request line over the 16 KB limit, 431; a request that is not HTTP, 400; one too slow to arrive, 408), written
+ * on the socket as the API writes every refusal: `{detail}` with the security headers.
+ */
+export function clientErrorAnswer(headers: Record<string, string>): NonNullable<FastifyServerOptions["clientErrorHandler"]> {
+  return function (this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
+    // A connection reset: nobody is left to answer.
+    if (error.code === "ECONNRESET" || socket.destroyed) return;
+    const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+    this.log.trace({ err: error }, "client error");
+    if (!socket.writable) {
+      socket.destroy(error);
+      return;
+    }
+    const body = JSON.stringify({ detail: refusalDetail(status) });
+    const head = [
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+      "content-type: application/json; charset=utf-8",
+      `content-length: ${Buffer.byteLength(body)}`,
+      "connection: close",
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    ];
+    socket.end(`${head.join("\r\n")}\r\n\r\n${body}`, () => socket.destroy());
+  };
 }

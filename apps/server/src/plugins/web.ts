@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
 import { MSG, WEB_CHAT_PAGE_PATH, WEB_CHAT_WIDGET_PATH } from "@clinora/contracts";
 import { isApiPath } from "../lib/api-paths";
+import type { RegisteredRoute } from "./auth";
 
 /**
  * The public web chat page may be framed by any site (the embed script opens it in an iframe on the clinic's own
@@ -63,10 +64,42 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string) {
     }
   }
 
+  let methodsAt: ((path: string) => string[]) | undefined;
   app.setNotFoundHandler((request, reply) => {
     if (!isApiPath(request.url) && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
       return reply.header("Cache-Control", "no-cache").type("text/html").sendFile("index.html");
     }
+    // An API address that exists for other methods: 405 with the ones it takes (RFC 9110 §15.5.6).
+    methodsAt ??= methodsByPath(app.routeRegistry.filter((r) => isApiPath(r.url)));
+    const allowed = isApiPath(request.url) ? methodsAt(request.url.split("?")[0]!) : [];
+    if (allowed.length > 0) return reply.status(405).header("Allow", allowed.join(", ")).send({ detail: MSG.methodNotAllowed });
     return reply.status(404).send({ detail: MSG.routeNotFound });
   });
+}
+
+/**
+ * The methods each path of `routes` answers, as a lookup from a requested path: a route's `:name` matches one
+ * segment, `*` the rest (the router's syntax); a trailing slash is ignored, as the router ignores it.
+ */
+export function methodsByPath(routes: readonly Pick<RegisteredRoute, "method" | "url">[]): (path: string) => string[] {
+  const patterns = new Map<string, { pattern: RegExp; methods: Set<string> }>();
+  for (const { method, url } of routes) {
+    let entry = patterns.get(url);
+    if (!entry) {
+      const source = url
+        .replace(/\/+$/, "")
+        .split("/")
+        .map((segment) => (segment.startsWith(":") ? "[^/]+" : segment === "*" ? ".*" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+        .join("/");
+      entry = { pattern: new RegExp(`^${source}/?$`), methods: new Set() };
+      patterns.set(url, entry);
+    }
+    entry.methods.add(method);
+    if (method === "GET") entry.methods.add("HEAD");
+  }
+  return (path) => {
+    const methods = new Set<string>();
+    for (const { pattern, methods: own } of patterns.values()) if (pattern.test(path)) for (const m of own) methods.add(m);
+    return [...methods].sort();
+  };
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
@@ -158,4 +158,40 @@ describe("backups", () => {
     const next = await t.db.select().from(s.jobs).where(eq(s.jobs.type, BACKUP_JOB));
     expect(next.map((j) => j.dedupeKey).sort().at(-1)).toBe("backup:2026-03-12T12:00:00.000Z");
   }, 120_000);
+
+  describe("with a permissive umask (000)", () => {
+    let umask: number;
+    beforeAll(() => {
+      umask = process.umask(0o000);
+    });
+    afterAll(() => {
+      process.umask(umask);
+    });
+    const modeOf = (p: string) => statSync(p).mode & 0o777;
+
+    it.skipIf(onPostgres && !hasPgDump())("backup files are 0600 and their folder 0700, a new folder or an existing open one", async () => {
+      const fresh = path.join(dir, "private-new", "backups");
+      const open = path.join(dir, "private-open");
+      mkdirSync(open);
+      chmodSync(open, 0o777);
+      for (const target of [fresh, open]) {
+        for (const format of ["native", "portable"] as const) {
+          const file = await takeBackup({ database: t.database, databaseUrl: await sourceUrl() }, { dir: target, format, now: clock.now() });
+          expect(modeOf(file).toString(8), `${format} in ${target}`).toBe("600");
+        }
+        expect(modeOf(target).toString(8), target).toBe("700");
+      }
+    }, 120_000);
+
+    it.skipIf(onPostgres && !hasPgDump())("scheduled backups too", async () => {
+      const scheduledDir = path.join(dir, "scheduled-private");
+      const handler = backupJobs({ database: t.database, databaseUrl: await sourceUrl(), dir: scheduledDir, keep: 2, everyHours: 6, clock, log: silent })[BACKUP_JOB]!;
+      const job = { id: randomUUID(), type: BACKUP_JOB, payload: { slot: "2026-03-13T00:00:00.000Z" } };
+      await handler.run(job as never, { signal: new AbortController().signal } as never);
+      const [file] = listBackups(scheduledDir);
+      expect(file).toBeDefined();
+      expect(modeOf(file!).toString(8)).toBe("600");
+      expect(modeOf(scheduledDir).toString(8)).toBe("700");
+    }, 120_000);
+  });
 });

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
@@ -32,11 +32,33 @@ export function backupFileName(kind: Database["kind"], format: BackupFormat, at:
   return format === "portable" ? `${PREFIX}portable-${kind}-${stamp(at)}${SUFFIXES.portable}` : `${PREFIX}${kind}-${stamp(at)}${SUFFIXES[kind]}`;
 }
 
-/** Writes to a temporary name and renames at the end, so a half-written file never looks like a backup. */
+/**
+ * A backup holds every patient's record: its folder is the owner's alone (0700) and each file too (0600), whatever
+ * the process's umask. The modes are set at creation and again after (a creation mode is filtered by the umask,
+ * and an existing folder keeps the mode it had).
+ */
+export const BACKUP_DIR_MODE = 0o700;
+export const BACKUP_FILE_MODE = 0o600;
+
+/** Creates `dir` if needed and makes it private; returns it. */
+function privateDir(dir: string): string {
+  mkdirSync(dir, { recursive: true, mode: BACKUP_DIR_MODE });
+  chmodSync(dir, BACKUP_DIR_MODE);
+  return dir;
+}
+
+/**
+ * Writes to a temporary name and renames at the end, so a half-written file never looks like a backup. The
+ * temporary file is created private before anything is written into it (pg_dump and the writers below reopen it
+ * and keep its mode).
+ */
 async function writeAtomically(file: string, write: (tmp: string) => Promise<void>) {
   const tmp = `${file}.partial`;
   try {
+    closeSync(openSync(tmp, "w", BACKUP_FILE_MODE));
+    chmodSync(tmp, BACKUP_FILE_MODE);
     await write(tmp);
+    chmodSync(tmp, BACKUP_FILE_MODE);
     renameSync(tmp, file);
   } catch (error) {
     rmSync(tmp, { force: true });
@@ -50,7 +72,7 @@ async function writeAtomically(file: string, write: (tmp: string) => Promise<voi
  * PostgreSQL, `pg_dump` from the machine does it without stopping anything.
  */
 export async function takeBackup(source: { database: Database; databaseUrl?: string }, options: { dir: string; format: BackupFormat; now: Date }): Promise<string> {
-  mkdirSync(options.dir, { recursive: true });
+  privateDir(options.dir);
   const file = path.join(options.dir, backupFileName(source.database.kind, options.format, options.now));
   await writeAtomically(file, async (tmp) => {
     if (options.format === "portable") return writePortableSnapshot(source.database.db, tmp, options.now);

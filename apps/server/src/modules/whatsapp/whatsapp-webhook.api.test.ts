@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
-import { MSG } from "@clinora/contracts";
+import twilio from "twilio";
+import { INBOUND_CUT_MARKER, INBOUND_MESSAGE_MAX_LENGTH, MSG } from "@clinora/contracts";
 import * as s from "../../db/schema/index";
-import { createAssistantHarness, type AssistantHarness, type Clinic } from "../../../test/assistant-harness";
+import { isStorableText } from "../../plugins/input-rule";
+import { createAssistantHarness, TEST_TWILIO, type AssistantHarness, type Clinic } from "../../../test/assistant-harness";
 import { createTestContext } from "../../../test/context";
 
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
@@ -120,6 +122,62 @@ describe("Twilio webhooks", () => {
     const metrics = (await h.request({ method: "GET", url: "/api/whatsapp/metrics/overview", session: clinic.session })).json();
     expect(metrics).toMatchObject({ failed_messages: 1 });
     expect(metrics.recent_failures).toHaveLength(1);
+  });
+
+  /** A request Twilio never sends: `body` of `type`, signed with the real token over the URL and `signedParams`. */
+  const postSigned = (url: string, type: string, body: string, signedParams: Record<string, string>, signed = true) =>
+    fetch(url, {
+      method: "POST",
+      headers: { "content-type": type, ...(signed ? { "x-twilio-signature": twilio.getExpectedTwilioSignature(TEST_TWILIO.authToken, url, signedParams) } : {}) },
+      body,
+    });
+
+  it("takes only the form Twilio posts: another type is refused with 415 after the signature check, and nothing is stored", async () => {
+    const fields = { MessageSid: `SM${"j".repeat(32)}`, From: "whatsapp:+5511988887777", To: clinic.number, Body: "Oi em JSON" };
+    const urls = [h.webhookUrl, `${h.webhookUrl}/status`];
+    for (const url of urls) {
+      // Signed over the JSON's fields (as a form would be), over the URL alone, and not signed.
+      const asJson = await postSigned(url, "application/json", JSON.stringify(fields), fields);
+      const asText = await postSigned(url, "text/plain; charset=utf-8", "Oi em texto", {});
+      const noType = await fetch(url, { method: "POST", headers: { "x-twilio-signature": twilio.getExpectedTwilioSignature(TEST_TWILIO.authToken, url, {}) } });
+      for (const res of [asJson, asText, noType]) {
+        expect(res.status, url).toBe(415);
+        expect(await res.json()).toEqual({ detail: MSG.webhookFormOnly });
+        expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+      }
+      const unsigned = await postSigned(url, "application/json", JSON.stringify(fields), fields, false);
+      expect(unsigned.status).toBe(403);
+      expect(await unsigned.json()).toEqual({ detail: MSG.webhookSignatureInvalid });
+    }
+    expect(await countRows(s.messages)).toBe(0);
+    expect(await countRows(s.conversations)).toBe(0);
+    // The form itself, signed the same way, is taken.
+    const form = await postSigned(h.webhookUrl, "application/x-www-form-urlencoded; charset=utf-8", new URLSearchParams(fields).toString(), fields);
+    expect(form.status).toBe(200);
+    expect(await countRows(s.messages)).toBe(1);
+  });
+
+  it("stores a text over WhatsApp's 4 096 characters cut, with a marker the professional sees in Conversas", async () => {
+    const long = `${"Bom dia, doutora. ".repeat(300)}${"😀".repeat(5000)}${"x".repeat(200_000)}`;
+    const res = await clinic.patientWrites("+5511988887777", long);
+    expect(res.status).toBe(200);
+    const [stored] = await h.db.select().from(s.messages);
+    const kept = Array.from(long).slice(0, INBOUND_MESSAGE_MAX_LENGTH).join("");
+    expect(stored!.content).toBe(`${kept}\n\n${INBOUND_CUT_MARKER}`);
+    // Cut between characters: the last emoji kept is whole.
+    expect(isStorableText(stored!.content!)).toBe(true);
+    const [conversation] = await h.db.select().from(s.conversations);
+    expect(conversation!.lastMessage).toBe(stored!.content);
+
+    const thread = await h.request({ method: "GET", url: `/api/conversations/${conversation!.id}`, session: clinic.session });
+    expect(thread.statusCode).toBe(200);
+    expect(JSON.stringify(thread.json())).toContain(INBOUND_CUT_MARKER);
+
+    // A text of exactly 4 096 characters is stored whole.
+    const exact = "é".repeat(INBOUND_MESSAGE_MAX_LENGTH);
+    await clinic.patientWrites("+5511977776666", exact);
+    const texts = (await h.db.select().from(s.messages)).map((m) => m.content);
+    expect(texts).toContain(exact);
   });
 
   it("applies a status callback that arrived before the send was recorded", async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { errorResponseSchema, validationErrorSchema } from "@clinora/contracts";
-import type { TwilioParams, WhatsappWebhookService } from "./whatsapp-webhook.service";
+import type { TwilioRequest, WhatsappWebhookService } from "./whatsapp-webhook.service";
 
 /** Empty TwiML: acknowledged, nothing to say now (the reply goes out later, through the API). */
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
@@ -11,30 +11,37 @@ const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>
  */
 const config = { access: "public" as const, rateLimit: false as const };
 const tags = ["whatsapp"];
-const errors = { 403: errorResponseSchema, 422: validationErrorSchema, 503: errorResponseSchema };
+const errors = { 403: errorResponseSchema, 415: errorResponseSchema, 422: validationErrorSchema, 503: errorResponseSchema };
 
-const signatureOf = (request: FastifyRequest) => {
+const FORM = "application/x-www-form-urlencoded";
+
+/** What the service checks: the signature over the URL and the fields (a JSON object's count as fields), the type. */
+const twilioRequestOf = (request: FastifyRequest): TwilioRequest => {
   const header = request.headers["x-twilio-signature"];
-  return Array.isArray(header) ? header[0] : header;
-};
-const paramsOf = (request: FastifyRequest): TwilioParams => {
   const body = request.body;
-  if (!body || typeof body !== "object" || Array.isArray(body)) return {};
-  return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === "string"));
+  const fields = body && typeof body === "object" && !Array.isArray(body) ? Object.entries(body) : [];
+  return {
+    pathAndQuery: request.originalUrl,
+    signature: Array.isArray(header) ? header[0] : header,
+    params: Object.fromEntries(fields.filter((e): e is [string, string] => typeof e[1] === "string")),
+    formEncoded: request.headers["content-type"]?.split(";")[0]!.trim().toLowerCase() === FORM,
+  };
 };
 
 export function whatsappWebhookRoutes(service: WhatsappWebhookService) {
   return async (app: FastifyInstance) => {
     // Twilio posts application/x-www-form-urlencoded; only these routes accept it.
-    app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
+    app.addContentTypeParser(FORM, { parseAs: "string" }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
+    // Any other type is read as text, so the handler checks the signature before refusing it with 415.
+    app.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => done(null, body));
 
     app.post(
       "/whatsapp/webhook/twilio",
       { config, schema: { tags, summary: "Mensagens recebidas pelo WhatsApp (Twilio, assinado)", response: errors } },
       async (request, reply) => {
-        await service.inbound(request.originalUrl, signatureOf(request), paramsOf(request), request.log);
+        await service.inbound(twilioRequestOf(request), request.log);
         return reply.type("text/xml").send(EMPTY_TWIML);
       },
     );
@@ -43,7 +50,7 @@ export function whatsappWebhookRoutes(service: WhatsappWebhookService) {
       "/whatsapp/webhook/twilio/status",
       { config, schema: { tags, summary: "Status de entrega das mensagens enviadas (Twilio, assinado)", response: errors } },
       async (request, reply) => {
-        await service.status(request.originalUrl, signatureOf(request), paramsOf(request));
+        await service.status(twilioRequestOf(request));
         return reply.type("text/xml").send(EMPTY_TWIML);
       },
     );

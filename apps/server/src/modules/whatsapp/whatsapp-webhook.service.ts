@@ -1,4 +1,4 @@
-import { MSG } from "@clinora/contracts";
+import { INBOUND_CUT_MARKER, INBOUND_MESSAGE_MAX_LENGTH, MSG } from "@clinora/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "../../lib/app-error";
 import type { MessagingGateway } from "../../integrations/twilio/messaging-gateway";
@@ -9,6 +9,32 @@ import type { WhatsappOutboundService } from "./whatsapp-outbound.service";
 export type TwilioParams = Record<string, string>;
 
 export type WhatsappWebhookService = ReturnType<typeof whatsappWebhookService>;
+
+/** A webhook request as it came: the path and query Twilio signed, its signature, its form fields. */
+export interface TwilioRequest {
+  pathAndQuery: string;
+  signature: string | undefined;
+  params: TwilioParams;
+  /** Whether the body was application/x-www-form-urlencoded, the only type Twilio posts. */
+  formEncoded: boolean;
+}
+
+/**
+ * A patient's text as it is stored: whole up to WhatsApp's 4 096 characters, else cut there (between characters,
+ * never inside an emoji's pair) and ended with the marker the professional reads in Conversas.
+ */
+export function storedInboundBody(body: string): string {
+  // Counted only when it could be over (a code point takes one or two UTF-16 units).
+  if (body.length <= INBOUND_MESSAGE_MAX_LENGTH) return body;
+  let kept = 0;
+  let end = 0;
+  for (const character of body) {
+    if (kept === INBOUND_MESSAGE_MAX_LENGTH) return `${body.slice(0, end).trimEnd()}\n\n${INBOUND_CUT_MARKER}`;
+    kept += 1;
+    end += character.length;
+  }
+  return body;
+}
 
 /**
  * The two public endpoints Twilio calls. Nothing is read or stored before the `X-Twilio-Signature` is checked
@@ -21,9 +47,15 @@ export function whatsappWebhookService(deps: {
   outbound: WhatsappOutboundService;
   wake: () => void;
 }) {
-  const verify = (path: string, signature: string | undefined, params: TwilioParams) => {
+  /**
+   * The signature first (an unsigned caller learns nothing, not even which types are taken), then the type: Twilio
+   * posts a form, and a signed request of another type (JSON) is refused instead of read.
+   */
+  const verify = ({ pathAndQuery, signature, params, formEncoded }: TwilioRequest) => {
     if (!deps.gateway.configured || !deps.publicUrl) throw new AppError(503, MSG.whatsappNotConfigured, "unavailable");
-    if (!deps.gateway.validateSignature(signature, `${deps.publicUrl}${path}`, params)) throw AppError.forbidden(MSG.webhookSignatureInvalid);
+    if (!deps.gateway.validateSignature(signature, `${deps.publicUrl}${pathAndQuery}`, params)) throw AppError.forbidden(MSG.webhookSignatureInvalid);
+    if (!formEncoded) throw new AppError(415, MSG.webhookFormOnly, "unsupported_media_type");
+    return params;
   };
   const required = (params: TwilioParams, name: string) => {
     const value = params[name]?.trim();
@@ -32,14 +64,14 @@ export function whatsappWebhookService(deps: {
   };
 
   return {
-    /** An inbound message; `pathAndQuery` is what Twilio requested (it signs the full URL). */
-    async inbound(pathAndQuery: string, signature: string | undefined, params: TwilioParams, log: FastifyBaseLogger): Promise<InboundOutcome> {
-      verify(pathAndQuery, signature, params);
+    /** An inbound message; `request.pathAndQuery` is what Twilio requested (it signs the full URL). */
+    async inbound(request: TwilioRequest, log: FastifyBaseLogger): Promise<InboundOutcome> {
+      const params = verify(request);
       const outcome = await deps.inbound.receive({
         messageSid: required(params, "MessageSid"),
         from: required(params, "From"),
         to: required(params, "To"),
-        body: params.Body ?? "",
+        body: storedInboundBody(params.Body ?? ""),
         profileName: params.ProfileName,
       });
       if (outcome === "unrouted") log.warn({ to: params.To }, "inbound WhatsApp message to a number no professional owns");
@@ -48,8 +80,8 @@ export function whatsappWebhookService(deps: {
     },
 
     /** A delivery status callback. */
-    async status(pathAndQuery: string, signature: string | undefined, params: TwilioParams) {
-      verify(pathAndQuery, signature, params);
+    async status(request: TwilioRequest) {
+      const params = verify(request);
       await deps.outbound.applyStatus({
         sid: required(params, "MessageSid"),
         twilioStatus: required(params, "MessageStatus"),
