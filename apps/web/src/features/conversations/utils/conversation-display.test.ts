@@ -8,6 +8,7 @@ import {
   formatWindowLeft,
   isReplyWindowOpen,
   isStaleWaiting,
+  isUrgentOpen,
   messageSenderOf,
   messageStatusOf,
   minutesSince,
@@ -111,5 +112,14 @@ describe("conversation display rules", () => {
     expect(isReplyWindowOpen({ open: true, closes_at: later }, NOW + 60_000)).toBe(false);
     expect(isReplyWindowOpen({ open: false, closes_at: later }, NOW)).toBe(false);
     expect(isReplyWindowOpen({ open: false, closes_at: null }, NOW)).toBe(false);
+  });
+});
+
+describe("urgent conversations", () => {
+  it("marks an emergency or a crisis until it is resolved, and nothing below the highest urgency", () => {
+    expect(isUrgentOpen({ status: "waiting", urgency: 3 })).toBe(true);
+    expect(isUrgentOpen({ status: "in_progress", urgency: 3 })).toBe(true);
+    expect(isUrgentOpen({ status: "resolved", urgency: 3 })).toBe(false);
+    expect(isUrgentOpen({ status: "waiting", urgency: 2 })).toBe(false);
   });
 });

@@ -20,8 +20,8 @@ export function UrgentConversationsCard({ conversations, total }: { conversation
         {total === 1 ? "1 conversa urgente" : `${total} conversas urgentes`}
       </h2>
       <p className="mt-1 text-sm text-red-900">
-        Pacientes que escreveram sobre uma emergência ou sobre pensamentos de se machucar. O assistente já enviou os contatos do CVV (188) e do
-        SAMU (192); responda assim que possível.
+        Pacientes que escreveram sobre uma emergência ou sobre pensamentos de se machucar. Eles já receberam o número do SAMU (192) e, se
+        falaram em se machucar, também o do CVV (188). Responda assim que possível.
       </p>
       <ul className="mt-3 space-y-2" aria-label="Conversas urgentes">
         {conversations.map((c) => (
