@@ -98,3 +98,25 @@ export function useSendConversationReply(id: string) {
     },
   });
 }
+
+/**
+ * Reenviar a failed WhatsApp message: the answer is the thread, put straight into the open dialog. The server sends
+ * it once however many times it is asked (a double click, another tab); a 409 (the 24-hour window closed and no
+ * approved template) says why in the toast.
+ */
+export function useResendMessage(conversationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (messageId: string) => api.post<ConversationDetail>(`/conversations/${conversationId}/messages/${messageId}/resend`),
+    onSuccess: async (detail) => {
+      toast.success(MSG.resendQueued);
+      await queryClient.cancelQueries({ queryKey: conversationKeys.detail(conversationId) });
+      queryClient.setQueryData(conversationKeys.detail(conversationId), detail);
+      return queryClient.invalidateQueries({ queryKey: conversationKeys.lists() });
+    },
+    onError: (error) => {
+      toast.error(serverDetail(error) ?? MSG.resendError);
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(conversationId) });
+    },
+  });
+}

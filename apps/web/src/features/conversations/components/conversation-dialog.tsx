@@ -7,7 +7,7 @@ import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { formatPhone } from "@/lib/format";
-import { useConversation, useResolveConversation } from "../api/conversations";
+import { useConversation, useResendMessage, useResolveConversation } from "../api/conversations";
 import { contactName, conversationStatusOf, sortedBySentAt } from "../utils/conversation-display";
 import { ChannelBadge, ConversationStatusBadge } from "./conversation-badges";
 import { ConversationReplyForm } from "./conversation-reply-form";
@@ -47,6 +47,7 @@ function focusDialogItself(event: Event) {
 function ConversationDetail({ id }: { id: string }) {
   const { data, error, isPending, refetch, isFetching } = useConversation(id);
   const resolve = useResolveConversation();
+  const resend = useResendMessage(id);
   const endRef = useRef<HTMLDivElement>(null);
   useErrorToast(error, MSG.conversationLoadError);
 
@@ -89,7 +90,12 @@ function ConversationDetail({ id }: { id: string }) {
         </DialogDescription>
       </DialogHeader>
       <DialogBody className="bg-slate-50/60 py-4" scrollLabel="Histórico de mensagens">
-        <MessageThread messages={messages} endRef={endRef} />
+        <MessageThread
+          messages={messages}
+          endRef={endRef}
+          onResend={data.channel === "whatsapp" ? (messageId) => resend.mutate(messageId) : undefined}
+          resendingId={resend.isPending ? (resend.variables ?? null) : null}
+        />
       </DialogBody>
       <ConversationReplyForm conversation={data} />
       <DialogFooter>

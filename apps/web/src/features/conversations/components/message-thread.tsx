@@ -6,9 +6,10 @@ import {
   type MessageSender,
   type MessageStatus,
 } from "@clinora/contracts";
-import { Bot, Check, CheckCheck, CircleAlert, Clock, UserRound, type LucideIcon } from "lucide-react";
+import { Bot, Check, CheckCheck, CircleAlert, Clock, RotateCw, UserRound, type LucideIcon } from "lucide-react";
 import type { Ref } from "react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { formatDateTimeLong } from "@/lib/format";
 import { messageSenderOf, messageStatusOf } from "../utils/conversation-display";
@@ -17,13 +18,17 @@ export interface MessageThreadProps {
   messages: ConversationMessage[];
   /** An element after the last message, scrolled into view when the thread opens. */
   endRef: Ref<HTMLDivElement>;
+  /** Reenviar a failed message; without it failed messages show no button. */
+  onResend?: (messageId: string) => void;
+  /** The message being resent now: its button waits. */
+  resendingId?: string | null;
 }
 
 /**
  * Patient's messages on the left; the clinic's on the right with who wrote them (the assistant or the
  * professional) and their delivery status (spec part 2 §4), a failed one with the reason.
  */
-export function MessageThread({ messages, endRef }: MessageThreadProps) {
+export function MessageThread({ messages, endRef, onResend, resendingId = null }: MessageThreadProps) {
   return (
     <div>
       {messages.length === 0 ? (
@@ -31,7 +36,7 @@ export function MessageThread({ messages, endRef }: MessageThreadProps) {
       ) : (
         <ol className="space-y-3" aria-label="Mensagens">
           {messages.map((message) => (
-            <MessageBubble key={message.id} message={message} />
+            <MessageBubble key={message.id} message={message} onResend={onResend} resending={resendingId === message.id} />
           ))}
         </ol>
       )}
@@ -60,7 +65,7 @@ function MessageStatusBadge({ status }: { status: MessageStatus }) {
   );
 }
 
-function MessageBubble({ message }: { message: ConversationMessage }) {
+function MessageBubble({ message, onResend, resending }: { message: ConversationMessage; onResend?: (messageId: string) => void; resending: boolean }) {
   const outbound = message.direction === "outbound";
   const status = outbound ? messageStatusOf(message.status) : null;
   const sender = messageSenderOf(message);
@@ -102,6 +107,19 @@ function MessageBubble({ message }: { message: ConversationMessage }) {
               {failure}
             </span>
           </p>
+        ) : null}
+        {failed && onResend ? (
+          <Button
+            variant="outline"
+            size="sm"
+            className="mt-1.5"
+            disabled={resending}
+            aria-label={`Reenviar a mensagem: ${(message.content ?? "").slice(0, 60)}`}
+            onClick={() => onResend(message.id)}
+          >
+            <RotateCw aria-hidden className={cn(resending && "animate-spin")} />
+            {resending ? "Reenviando..." : "Reenviar"}
+          </Button>
         ) : null}
       </div>
     </li>
