@@ -539,3 +539,21 @@ describePostgres("two processes on PostgreSQL", () => {
     }
   });
 });
+
+describe("after an outage", () => {
+  it("hands back the jobs marked as a worker's that it does not run (a claim whose answer was lost), attempt given back", async () => {
+    const kept = await enqueueJob(db, { type: "a", runAt: T0 });
+    const lost = await enqueueJob(db, { type: "b", runAt: T0 });
+    const others = await enqueueJob(db, { type: "c", runAt: T0 });
+    await repo.claimDue({ workerId: "w1", now: T0, limit: 2 });
+    await repo.claimDue({ workerId: "w2", now: T0, limit: 1 });
+
+    expect(await repo.releaseUnheld("w1", [kept!], at(1000))).toEqual([lost]);
+    const rows = await db.select({ id: jobs.id, status: jobs.status, attempts: jobs.attempts, lockedBy: jobs.lockedBy }).from(jobs).orderBy(asc(jobs.id));
+    expect(rows).toEqual([
+      { id: kept, status: "running", attempts: 1, lockedBy: "w1" },
+      { id: lost, status: "pending", attempts: 0, lockedBy: null },
+      { id: others, status: "running", attempts: 1, lockedBy: "w2" },
+    ]);
+  });
+});

@@ -301,26 +301,28 @@ export async function soakPhase({ port, startServer, waitForServer, stop, log }:
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
- * Compares the first two minutes after warm-up with the last two: the heap's low point (what stays live after a
- * collection) and the RSS. Growing when both the share and the bytes pass GROWTH_TOLERANCE.
+ * Whether the memory keeps growing after warm-up. The heap's low point (what stays live after a collection) is
+ * compared between the first two judged minutes and the last two. The RSS is compared over the second half of the
+ * judged minutes only: V8 enlarges its heap space in steps as the load settles, and a step that then holds is
+ * no growth; an RSS still rising at the end is. Growing: more than GROWTH_TOLERANCE (share and bytes).
  */
 function verdict(rows: { minute: number; rss: number; heapMin: number }[]): string {
   const judged = rows.filter((r) => r.minute > WARMUP_MINUTES);
   if (judged.length < 2) return "Verdict: too few minutes after warm-up to judge.";
-  const span = Math.max(1, Math.min(2, Math.floor(judged.length / 2)));
+  const span = (list: typeof judged) => Math.max(1, Math.min(2, Math.floor(list.length / 2)));
   const mean = (list: typeof judged, key: "rss" | "heapMin") => list.reduce((sum, r) => sum + r[key], 0) / list.length;
-  const early = judged.slice(0, span);
-  const late = judged.slice(-span);
-  const grew = (key: "rss" | "heapMin", bytes: number) => {
+  const range = (list: typeof judged) => (list.length === 1 ? `minute ${list[0]!.minute}` : `minutes ${list[0]!.minute}-${list[list.length - 1]!.minute}`);
+  const compare = (list: typeof judged, key: "rss" | "heapMin", bytes: number) => {
+    const early = list.slice(0, span(list));
+    const late = list.slice(-span(list));
     const a = mean(early, key);
     const b = mean(late, key);
-    return { a, b, growing: b - a > bytes && b > a * (1 + GROWTH_TOLERANCE.share) };
+    return { growing: b - a > bytes && b > a * (1 + GROWTH_TOLERANCE.share), text: `${mb(a)} (${range(early)}) → ${mb(b)} (${range(late)})` };
   };
-  const heap = grew("heapMin", GROWTH_TOLERANCE.heapBytes);
-  const rss = grew("rss", GROWTH_TOLERANCE.rssBytes);
-  const range = (list: typeof judged) => (list.length === 1 ? `minute ${list[0]!.minute}` : `minutes ${list[0]!.minute}-${list[list.length - 1]!.minute}`);
-  const line = `heap low point ${mb(heap.a)} (${range(early)}) → ${mb(heap.b)} (${range(late)}); RSS ${mb(rss.a)} → ${mb(rss.b)}`;
-  return heap.growing || rss.growing
-    ? `Verdict: GROWING after warm-up — ${line} (more than ${GROWTH_TOLERANCE.share * 100} % and ${mb(GROWTH_TOLERANCE.heapBytes)} of heap / ${mb(GROWTH_TOLERANCE.rssBytes)} of RSS).`
-    : `Verdict: stable after warm-up — ${line} (growing would be more than ${GROWTH_TOLERANCE.share * 100} % and ${mb(GROWTH_TOLERANCE.heapBytes)} of heap / ${mb(GROWTH_TOLERANCE.rssBytes)} of RSS).`;
+  const heap = compare(judged, "heapMin", GROWTH_TOLERANCE.heapBytes);
+  const secondHalf = judged.length >= 4 ? judged.slice(Math.floor(judged.length / 2)) : judged;
+  const rss = compare(secondHalf, "rss", GROWTH_TOLERANCE.rssBytes);
+  const line = `heap low point ${heap.text}; RSS ${rss.text}`;
+  const limits = `more than ${GROWTH_TOLERANCE.share * 100} % and ${mb(GROWTH_TOLERANCE.heapBytes)} of heap / ${mb(GROWTH_TOLERANCE.rssBytes)} of RSS`;
+  return heap.growing || rss.growing ? `Verdict: GROWING after warm-up — ${line} (${limits}).` : `Verdict: stable after warm-up — ${line} (growing would be ${limits}).`;
 }
