@@ -262,9 +262,12 @@ export async function buildApp({ config, database, clock = systemClock, instrume
       await api.register(whatsappWebhookRoutes(webhook));
       await api.register(assistantRoutes(assistant));
       await api.register(professionalProfileRoutes(professionalProfileService(db)));
-      await api.register(googleCalendarRoutes(
+      await api.register(
+        googleCalendarRoutes(
           googleCalendarService(db, clock, { provider: calendarProvider, sync: calendarSync, tokenKey: config.google.tokenKey, publicUrl: config.publicUrl, wake }),
-        ),);
+          { publicUrl: config.publicUrl },
+        ),
+      );
       await api.register(calendarFeedRoutes(calendarFeedService(db, clock, { publicUrl: config.publicUrl })));
       await api.register(twilioNumberRoutes(twilioNumberService(db)));
       await api.register(whatsappMetricsRoutes(whatsappMetricsService(db, clock)));

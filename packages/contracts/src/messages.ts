@@ -144,6 +144,7 @@ export const MSG = {
   googleCalendarPartialSync: "Alguns compromissos não foram sincronizados...",
   // Server answers of the OAuth return and the sync (docs/decisions/015-google-calendar-sync.md)
   googleCalendarStateInvalid: "O link de conexão expirou ou já foi usado. Clique em Conectar novamente.",
+  googleCalendarOtherBrowser: "A conexão precisa ser concluída no mesmo navegador em que foi iniciada. Clique em Conectar novamente.",
   googleCalendarAccessDenied: "A permissão para acessar a agenda não foi concedida no Google.",
   googleCalendarExchangeFailed: "O Google não confirmou a conexão. Tente conectar novamente.",
   googleCalendarNotConnected: "Conecte o Google Calendar antes de sincronizar.",

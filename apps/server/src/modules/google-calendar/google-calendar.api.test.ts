@@ -6,6 +6,7 @@ import { createTestContext, type TestContext } from "../../../test/context";
 import { appointments, auditLog, calendarConnections, calendarEventLinks, calendarOauthStates, jobs } from "../../db/schema/index";
 import { fixedClock } from "../../lib/clock";
 import { eventIdOf } from "./calendar-sync.service";
+import { OAUTH_STATE_COOKIE } from "./google-calendar.routes";
 import { OAUTH_STATE_TTL_MS } from "./google-calendar.service";
 
 /** The calendar's own jobs (an appointment also queues its WhatsApp reminder, which is not this test's subject). */
@@ -138,18 +139,27 @@ describe("Google Calendar against the fake Google", () => {
     const atGoogle = await fetch(authorizationUrl, { redirect: "manual" });
     const back = new URL(atGoogle.headers.get("location")!);
     expect(back.origin + back.pathname).toBe(PUBLIC_URL + GOOGLE_CALENDAR_CALLBACK_PATH);
-    return { authorizationUrl, callback: back.pathname + back.search, state: back.searchParams.get("state")! };
+    const state = back.searchParams.get("state")!;
+    // The browser keeps the state in a cookie only the callback gets back.
+    const setCookie = String(start.headers["set-cookie"]);
+    expect(setCookie.split("; ").sort()).toEqual(
+      [`${OAUTH_STATE_COOKIE}=${state}`, `Path=${GOOGLE_CALENDAR_CALLBACK_PATH}`, `Max-Age=${OAUTH_STATE_TTL_MS / 1000}`, "HttpOnly", "SameSite=Lax", "Secure"].sort(),
+    );
+    return { authorizationUrl, callback: back.pathname + back.search, state, cookie: `${OAUTH_STATE_COOKIE}=${state}` };
   }
 
-  async function callback(path: string) {
-    const res = await t.request({ method: "GET", url: path });
+  /** The browser's return from Google to our callback, with the cookies it holds (`cookie`). */
+  async function callback(path: string, cookie?: string) {
+    const res = await t.request({ method: "GET", url: path, headers: cookie ? { cookie } : {} });
     expect(res.statusCode).toBe(302);
+    // Whatever the outcome, the state's cookie is spent.
+    expect(String(res.headers["set-cookie"])).toMatch(new RegExp(`^${OAUTH_STATE_COOKIE}=; .*Max-Age=0`));
     return new URL(res.headers.location as string, PUBLIC_URL);
   }
 
   async function connect(session: string) {
-    const { callback: path } = await consent(session);
-    const landed = await callback(path);
+    const { callback: path, cookie } = await consent(session);
+    const landed = await callback(path, cookie);
     expect(landed.pathname + landed.search).toBe("/configuracoes?google_calendar=connected");
   }
 
@@ -210,27 +220,52 @@ describe("Google Calendar against the fake Google", () => {
     const invalid = `/configuracoes?${new URLSearchParams({ google_calendar: "error", message: MSG.googleCalendarStateInvalid })}`;
     const landedAt = (url: URL) => url.pathname + url.search;
 
-    expect(landedAt(await callback(`${GOOGLE_CALENDAR_CALLBACK_PATH}?state=forjado&code=4/abc`))).toBe(invalid);
-    expect(landedAt(await callback(`${GOOGLE_CALENDAR_CALLBACK_PATH}?code=4/abc`))).toBe(invalid);
+    // A forged state, even in a cookie of its own, is unknown.
+    expect(landedAt(await callback(`${GOOGLE_CALENDAR_CALLBACK_PATH}?state=forjado&code=4/abc`, `${OAUTH_STATE_COOKIE}=forjado`))).toBe(invalid);
+    expect(landedAt(await callback(`${GOOGLE_CALENDAR_CALLBACK_PATH}?code=4/abc`, `${OAUTH_STATE_COOKIE}=forjado`))).toBe(invalid);
 
     const good = await consent(c.session);
-    expect(landedAt(await callback(good.callback))).toBe("/configuracoes?google_calendar=connected");
-    expect(landedAt(await callback(good.callback))).toBe(invalid);
+    expect(landedAt(await callback(good.callback, good.cookie))).toBe("/configuracoes?google_calendar=connected");
+    expect(landedAt(await callback(good.callback, good.cookie))).toBe(invalid);
 
     const late = await consent(c.session);
     clock.set(new Date(clock.now().getTime() + OAUTH_STATE_TTL_MS + 1000));
-    expect(landedAt(await callback(late.callback))).toBe(invalid);
+    expect(landedAt(await callback(late.callback, late.cookie))).toBe(invalid);
 
     const other = await clinic();
     const loggedOut = await consent(other.session);
     await t.request({ method: "POST", url: "/api/auth/logout", session: other.session });
-    expect(landedAt(await callback(loggedOut.callback))).toBe(invalid);
+    expect(landedAt(await callback(loggedOut.callback, loggedOut.cookie))).toBe(invalid);
     expect(await t.db.select().from(calendarConnections).where(eq(calendarConnections.professionalId, other.professionalId))).toEqual([]);
 
     const denied = await clinic();
     google.denyNextConsent();
     const refused = await consent(denied.session);
-    expect(new URL(await callback(refused.callback)).searchParams.get("message")).toBe(MSG.googleCalendarAccessDenied);
+    expect(new URL(await callback(refused.callback, refused.cookie)).searchParams.get("message")).toBe(MSG.googleCalendarAccessDenied);
+  });
+
+  it("completes only in the browser that started the flow: without its cookie, or with another's, nothing is connected", async () => {
+    const victim = await clinic();
+    const attacker = await clinic();
+    const otherBrowser = `/configuracoes?${new URLSearchParams({ google_calendar: "error", message: MSG.googleCalendarOtherBrowser })}`;
+    const landedAt = (url: URL) => url.pathname + url.search;
+    const connections = async (professionalId: string) => t.db.select().from(calendarConnections).where(eq(calendarConnections.professionalId, professionalId));
+
+    // The victim's state, completed with another account's consent code: from a client with no cookie, and from
+    // the attacker's browser, which holds the cookie of a flow of its own.
+    const issued = await consent(victim.session);
+    const theirs = await consent(attacker.session);
+    const withOtherCode = `${GOOGLE_CALENDAR_CALLBACK_PATH}?${new URLSearchParams({ state: issued.state, code: new URL(theirs.callback, PUBLIC_URL).searchParams.get("code")! })}`;
+    expect(landedAt(await callback(withOtherCode))).toBe(otherBrowser);
+    expect(landedAt(await callback(withOtherCode, theirs.cookie))).toBe(otherBrowser);
+    expect(landedAt(await callback(issued.callback, `outro=1; ${OAUTH_STATE_COOKIE}=${issued.state.slice(0, -1)}${issued.state.endsWith("x") ? "y" : "x"}`))).toBe(otherBrowser);
+    expect(await connections(victim.professionalId)).toEqual([]);
+    expect(await connections(attacker.professionalId)).toEqual([]);
+
+    // The refusals spent nothing: the victim's own browser still completes its flow (among other cookies).
+    expect(landedAt(await callback(issued.callback, `tema=claro; ${issued.cookie}; outro=2`))).toBe("/configuracoes?google_calendar=connected");
+    expect(await connections(victim.professionalId)).toHaveLength(1);
+    expect(await connections(attacker.professionalId)).toEqual([]);
   });
 
   it("connects: tokens sealed at rest, the calendar's zone and account shown, an audit entry", async () => {

@@ -1,9 +1,16 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { calendarAuthStartSchema, calendarStatusSchema, calendarSyncResultSchema, errorResponseSchema, okResponseSchema } from "@clinora/contracts";
+import {
+  calendarAuthStartSchema,
+  calendarStatusSchema,
+  calendarSyncResultSchema,
+  errorResponseSchema,
+  GOOGLE_CALENDAR_CALLBACK_PATH,
+  okResponseSchema,
+} from "@clinora/contracts";
 import { tenantOf } from "../../plugins/auth";
-import type { GoogleCalendarService } from "./google-calendar.service";
+import { OAUTH_STATE_TTL_MS, type GoogleCalendarService } from "./google-calendar.service";
 
 const access = { access: ["professional"] as const };
 const tags = ["google-calendar"];
@@ -15,7 +22,33 @@ const callbackQuerySchema = z.object({
   error: z.string().max(200).optional(),
 });
 
-export function googleCalendarRoutes(service: GoogleCalendarService) {
+/**
+ * The cookie that binds the OAuth flow to the browser that started it: the state, readable by no script
+ * (HttpOnly), sent back on Google's top-level redirect but not on other sites' requests (SameSite=Lax), only to
+ * the callback (Path), only over HTTPS when the product is served so (Secure), and gone with the state's expiry.
+ */
+export const OAUTH_STATE_COOKIE = "clinora_google_state";
+
+function stateCookie(value: string, maxAgeSeconds: number, secure: boolean): string {
+  const attributes = [`${OAUTH_STATE_COOKIE}=${value}`, `Path=${GOOGLE_CALENDAR_CALLBACK_PATH}`, `Max-Age=${maxAgeSeconds}`, "HttpOnly", "SameSite=Lax"];
+  if (secure) attributes.push("Secure");
+  return attributes.join("; ");
+}
+
+/** The state cookie of the request (the state is base64url: nothing to decode). */
+function stateCookieOf(request: FastifyRequest): string | undefined {
+  for (const pair of (request.headers.cookie ?? "").split(";")) {
+    const at = pair.indexOf("=");
+    if (at > 0 && pair.slice(0, at).trim() === OAUTH_STATE_COOKIE) return pair.slice(at + 1).trim() || undefined;
+  }
+  return undefined;
+}
+
+export function googleCalendarRoutes(service: GoogleCalendarService, options: { publicUrl?: string }) {
+  const secure = options.publicUrl?.startsWith("https:") ?? false;
+  const setState = (reply: FastifyReply, state: string) => reply.header("set-cookie", stateCookie(state, Math.floor(OAUTH_STATE_TTL_MS / 1000), secure));
+  const clearState = (reply: FastifyReply) => reply.header("set-cookie", stateCookie("", 0, secure));
+
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -34,17 +67,25 @@ export function googleCalendarRoutes(service: GoogleCalendarService) {
         config: access,
         schema: { tags, summary: "Endereço de consentimento do Google", response: { 200: calendarAuthStartSchema, 503: errorResponseSchema } },
       },
-      (request) => service.startConnection(tenantOf(request)),
+      async (request, reply) => {
+        const { authorization_url, state } = await service.startConnection(tenantOf(request));
+        setState(reply, state);
+        return { authorization_url };
+      },
     );
 
-    // Public: the browser arrives from Google without our session header; the single-use state is the proof.
+    // Public: the browser arrives from Google without our session header; the single-use state, in the address
+    // and in the cookie of the browser that asked for it, is the proof.
     r.get(
       "/google-calendar/callback",
       {
         config: { access: "public" },
         schema: { tags, summary: "Retorno do consentimento do Google (redireciona para Configurações)", querystring: callbackQuerySchema, response: { 302: z.null() } },
       },
-      async (request, reply) => reply.redirect(await service.completeConnection(request.query, request.log)),
+      async (request, reply) => {
+        const to = await service.completeConnection(request.query, stateCookieOf(request), request.log);
+        return clearState(reply).redirect(to);
+      },
     );
 
     r.post(

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import { GOOGLE_CALENDAR_CALLBACK_PATH, MSG, type CalendarStatus, type CalendarSyncResult } from "@clinora/contracts";
 import type { Db } from "../../db/client";
 import { iso } from "../../db/rows";
@@ -41,6 +41,13 @@ export interface GoogleCalendarDeps {
  */
 const safeError = (error: unknown) => ({ error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
 
+/** Whether two texts are equal, in a time that does not tell how much of them matched. */
+const sameText = (a: string, b: string) => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
 /** The OAuth return's outcome, as the settings page reads it from the address. */
 export function settingsReturnPath(result: { ok: true } | { ok: false; message: string }): string {
   const params = new URLSearchParams(result.ok ? { google_calendar: "connected" } : { google_calendar: "error", message: result.message });
@@ -74,9 +81,10 @@ export function googleCalendarService(db: Db, clock: Clock, deps: GoogleCalendar
 
     /**
      * Google's consent URL with a fresh `state`: 32 random bytes, kept only as a hash, bound to the caller's
-     * session and good once for OAUTH_STATE_TTL_MS (RFC 6749 §10.12).
+     * session and good once for OAUTH_STATE_TTL_MS (RFC 6749 §10.12). The state is also answered to the route,
+     * which gives it to the browser in a cookie: the callback must come back to that browser.
      */
-    async startConnection(caller: TenantCaller): Promise<{ authorization_url: string }> {
+    async startConnection(caller: TenantCaller): Promise<{ authorization_url: string; state: string }> {
       assertConfigured();
       // The redirect URI must be a public address registered at Google: without PUBLIC_URL there is none.
       if (!redirectUri) throw new AppError(503, MSG.googleCalendarNotConfigured, "not_configured");
@@ -85,19 +93,23 @@ export function googleCalendarService(db: Db, clock: Clock, deps: GoogleCalendar
       const states = calendarOauthStateRepository(db);
       await states.deleteExpired(now);
       await states.insert({ stateHash: sha256Hex(state), sessionId: caller.sessionId, professionalId: caller.professionalId, expiresAt: new Date(now.getTime() + OAUTH_STATE_TTL_MS) });
-      return { authorization_url: provider.authorizationUrl({ state, redirectUri }) };
+      return { authorization_url: provider.authorizationUrl({ state, redirectUri }), state };
     },
 
     /**
-     * Google's redirect back: checks the state (known, unused, not expired, its session still signed in),
-     * trades the code, stores the tokens sealed, reads the calendar's zone and queues a replay of everything
-     * out of date. Answers the settings path to send the browser to; never throws at the browser.
+     * Google's redirect back: checks the state (the one in the cookie of the browser that started the flow, known,
+     * unused, not expired, its session still signed in), trades the code, stores the tokens sealed, reads the
+     * calendar's zone and queues a replay of everything out of date. Answers the settings path to send the browser
+     * to; never throws at the browser. A callback from another browser (an account's consent code completed
+     * elsewhere, a link sent to someone) leaves the state untouched and connects nothing.
      */
-    async completeConnection(query: { state?: string; code?: string; error?: string }, log: Logger): Promise<string> {
+    async completeConnection(query: { state?: string; code?: string; error?: string }, browserState: string | undefined, log: Logger): Promise<string> {
       if (!provider.configured || !deps.tokenKey || !redirectUri) return settingsReturnPath({ ok: false, message: MSG.googleCalendarNotConfigured });
+      if (!query.state) return settingsReturnPath({ ok: false, message: MSG.googleCalendarStateInvalid });
+      if (!browserState || !sameText(query.state, browserState)) return settingsReturnPath({ ok: false, message: MSG.googleCalendarOtherBrowser });
       const tokenKey = deps.tokenKey;
       const now = clock.now();
-      const state = query.state ? await calendarOauthStateRepository(db).consume(sha256Hex(query.state)) : null;
+      const state = await calendarOauthStateRepository(db).consume(sha256Hex(query.state));
       if (!state || state.expiresAt <= now || state.sessionExpiresAt <= now) {
         return settingsReturnPath({ ok: false, message: MSG.googleCalendarStateInvalid });
       }
