@@ -21,7 +21,8 @@ async function createPatient(page: Page, session: string, name: string): Promise
 
 test.describe("an English browser still reads and types dd/mm/aaaa and 24-hour times", () => {
   test.use({ locale: "en-US" });
-  test.describe.configure({ timeout: 120_000 });
+  // Several dialogs and server round trips per flow on a shared machine.
+  test.describe.configure({ timeout: 240_000 });
 
   test("the appointment dialog: a typed date books that day, the calendar speaks Portuguese, a wrong date is explained", async ({ page }) => {
     const session = await signInViaApi(page, PROFESSIONAL);

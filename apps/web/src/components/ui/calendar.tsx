@@ -56,7 +56,7 @@ export function Calendar({ selected, onSelect, today }: CalendarProps) {
   };
 
   return (
-    <div className="w-72 select-none">
+    <div className="w-76 select-none">
       <div className="mb-2 flex items-center gap-1">
         <Button type="button" variant="ghost" size="icon" className="size-8" aria-label="Ano anterior" onClick={() => step(-12)}>
           <ChevronsLeft aria-hidden />
@@ -64,7 +64,7 @@ export function Calendar({ selected, onSelect, today }: CalendarProps) {
         <Button type="button" variant="ghost" size="icon" className="size-8" aria-label="Mês anterior" onClick={() => step(-1)}>
           <ChevronLeft aria-hidden />
         </Button>
-        <p id={labelId} aria-live="polite" className="flex-1 text-center text-sm font-semibold text-slate-900 first-letter:uppercase">
+        <p id={labelId} aria-live="polite" className="flex-1 text-center text-sm font-semibold whitespace-nowrap text-slate-900 first-letter:uppercase">
           {monthLabel}
         </p>
         <Button type="button" variant="ghost" size="icon" className="size-8" aria-label="Próximo mês" onClick={() => step(1)}>
