@@ -32,6 +32,9 @@ async function resetSwitches(page: Page) {
   expect((await page.request.patch("/api/professionals/me/availability?is_available=true", { headers })).ok()).toBe(true);
 }
 
+// Several sign-ins, switches and reloads per flow: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 const SIZES = [
   { name: "desktop", viewport: { width: 1366, height: 800 } },
   { name: "phone", viewport: { width: 390, height: 844 } },
@@ -207,5 +210,19 @@ test.describe("the patient picker", () => {
     await booking.getByRole("combobox", { name: "Paciente" }).fill("deb");
     await page.getByRole("option", { name: new RegExp(`Débora Zuleta ${suffix}`) }).click();
     await expect(booking.getByText(`Débora Zuleta ${suffix}`)).toBeVisible();
+  });
+});
+
+test.describe("Configurações on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("shows that more tabs follow to the right, until the strip is scrolled to its end", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/configuracoes");
+    const strip = page.getByRole("tablist", { name: "Seções das configurações" });
+    await expect(strip).toBeVisible();
+    await expect(page.getByTestId("more-tabs-cue")).toBeVisible();
+    await strip.evaluate((list) => list.scrollTo({ left: list.scrollWidth }));
+    await expect(page.getByTestId("more-tabs-cue")).toHaveCount(0);
   });
 });

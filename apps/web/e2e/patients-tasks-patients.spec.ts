@@ -55,7 +55,13 @@ test.describe("Meus Pacientes", () => {
     await expect(card.getByText("Notas", { exact: true })).toBeVisible();
     await expect(card).toContainText("Horário preferido: Manhãs");
 
+    // "Ver Detalhes" shows the patient read-only (no text box), with Editar to change it.
     await card.getByRole("button", { name: `Ver Detalhes de ${name}` }).click();
+    const details = page.getByRole("dialog", { name });
+    await expect(details.getByText("Prefere atendimento online")).toBeVisible();
+    await expect(details.getByText(formatCpf(cpf))).toBeVisible();
+    await expect(details.getByRole("textbox")).toHaveCount(0);
+    await details.getByRole("button", { name: "Editar" }).click();
     await expect(page.getByRole("dialog", { name: "Editar Paciente" }).getByLabel("Notas")).toHaveValue("Prefere atendimento online");
   });
 

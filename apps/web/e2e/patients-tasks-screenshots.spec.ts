@@ -33,6 +33,7 @@ for (const viewport of VIEWPORTS) {
       await shot(page, `${viewport.name}-patients`);
 
       await page.getByRole("article").first().getByRole("button", { name: /^Ver Detalhes/ }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Editar" }).click();
       await expect(page.getByRole("dialog", { name: "Editar Paciente" })).toBeVisible();
       await shot(page, `${viewport.name}-patients-dialog`);
       await page.keyboard.press("Escape");

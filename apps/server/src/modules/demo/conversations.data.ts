@@ -6,11 +6,22 @@
 import type { ConversationChannel, ConversationStatus } from "@clinora/contracts";
 
 export interface ConversationScript {
-  /** Even positions are the patient's (inbound), odd positions the clinic's (outbound). */
-  lines: string[];
+  /**
+   * Even positions are the patient's (inbound), odd positions the clinic's (outbound). A list of texts is a choice:
+   * each professional gets a different one (a demo with five identical failed messages looks fake).
+   */
+  lines: (string | string[])[];
+  /**
+   * The thread speaks of the patient's next appointment ({day} and {time}): the patient chosen for it has one in
+   * the coming days, and the words match it (a test reads them back against the appointments).
+   */
+  booking?: true;
 }
 
-/** Placeholders: {first} patient first name, {clinic}, {address}, {assistant}. */
+/**
+ * Placeholders: {first} patient first name, {clinic}, {address}, {assistant}; in a booking thread {day} (the
+ * weekday of the patient's next appointment, "terça") and {time} ("9h", "15h30").
+ */
 export const CONVERSATION_SCRIPTS = {
   urgent: {
     lines: [
@@ -20,32 +31,41 @@ export const CONVERSATION_SCRIPTS = {
     ],
   },
   failed: {
+    booking: true,
     lines: [
-      "Olá, gostaria de remarcar minha consulta de quinta.",
-      "Olá, {first}! Claro. Temos sexta às 10h ou às 15h30. Qual prefere?",
-      "Oi, alguém pode me responder? Preciso remarcar a consulta de quinta.",
+      "Olá, gostaria de remarcar minha consulta de {day}.",
+      [
+        "Olá, {first}! Claro. Prefere de manhã ou à tarde? Vejo o que temos livre.",
+        "Oi, {first}! Posso sim. Qual dia da semana fica melhor para você?",
+        "Olá, {first}. Vamos remarcar, sim. Você prefere ainda esta semana ou a próxima?",
+        "{first}, recebemos seu pedido. Já verifico a agenda e te passo as opções.",
+        "Bom dia, {first}! Claro, me diga um período que funcione para você.",
+      ],
+      "Oi, alguém pode me responder? Preciso remarcar a consulta de {day}.",
     ],
   },
   first: {
+    booking: true,
     lines: [
-      "Boa tarde! Vocês atendem convênio? Queria marcar uma primeira consulta.",
+      "Boa tarde! Vocês atendem convênio? Queria marcar uma consulta.",
       "Boa tarde! Atendemos particular e emitimos recibo para reembolso do seu plano. Gostaria de agendar?",
       "Quero sim. Qual o valor da consulta?",
-      "A primeira consulta custa R$ 250,00. Temos terça às 9h ou quarta às 14h.",
-      "Pode ser terça às 9h.",
-      "Agendado para terça às 9h! Chegue 10 minutos antes para o cadastro.",
+      "A consulta custa R$ 250,00. Temos {day} às {time}. Serve para você?",
+      "Pode ser {day} às {time}.",
+      "Agendado para {day} às {time}! Chegue 10 minutos antes para o cadastro.",
       "Combinado, obrigada.",
-      "Nós que agradecemos. Até terça!",
+      "Nós que agradecemos. Até {day}!",
     ],
   },
   cancel: {
+    booking: true,
     lines: [
-      "Bom dia. Não vou conseguir ir à consulta de hoje, tive um imprevisto no trabalho.",
-      "Bom dia, {first}. Sem problemas, vou cancelar. Quer deixar um novo horário marcado?",
-      "Quero sim, pode ser semana que vem no mesmo horário?",
-      "Temos quarta-feira às 10h. Posso confirmar?",
-      "Pode confirmar, por favor.",
-      "Confirmado para quarta às 10h. Até lá!",
+      "Bom dia. Tive um imprevisto no trabalho e preciso mudar o horário da minha consulta.",
+      "Bom dia, {first}. Sem problemas. Temos {day} às {time}. Posso remarcar para esse horário?",
+      "Pode sim, por favor.",
+      "Combinado, vou deixar registrado.",
+      "Obrigado!",
+      "Remarcado para {day} às {time}. Até lá!",
     ],
   },
   receipt: {
@@ -59,13 +79,14 @@ export const CONVERSATION_SCRIPTS = {
     ],
   },
   bot: {
+    booking: true,
     lines: [
-      "Oi, quais horários vocês têm na próxima semana?",
-      "Olá! Eu sou a {assistant}, assistente virtual de {clinic}. Na próxima semana há horários na segunda às 9h, na terça às 16h e na quinta às 11h. Algum deles serve?",
-      "Terça às 16h.",
+      "Oi, quais horários vocês têm nos próximos dias?",
+      "Olá! Eu sou {assistant}, assistente virtual deste atendimento. Há um horário livre na {day} às {time}. Serve para você?",
+      "Serve, sim.",
       "Ótimo! Para confirmar, pode me informar seu nome completo e sua data de nascimento?",
       "Sou {first}, pode ver no meu cadastro.",
-      "Obrigada, {first}! Sua consulta ficou agendada para terça às 16h. Enviaremos um lembrete um dia antes.",
+      "Obrigada, {first}! Sua consulta ficou agendada para {day} às {time}. Enviaremos um lembrete um dia antes.",
     ],
   },
   address: {
@@ -77,13 +98,14 @@ export const CONVERSATION_SCRIPTS = {
     ],
   },
   confirm: {
+    booking: true,
     lines: [
-      "Oi, recebi o lembrete. Confirmo a consulta de amanhã às 14h.",
-      "Obrigada pela confirmação, {first}! Até amanhã.",
+      "Oi, recebi o lembrete. Confirmo a consulta de {day} às {time}.",
+      "Obrigada pela confirmação, {first}! Até {day}.",
       "Posso levar meus exames recentes?",
       "Pode sim, é até melhor. Traga também a lista dos medicamentos que está usando.",
       "Combinado!",
-      "Até amanhã, {first}.",
+      "Até {day}, {first}.",
     ],
   },
 } satisfies Record<string, ConversationScript>;
@@ -111,5 +133,8 @@ export const CONVERSATION_PLAN: {
   { status: "in_progress", channel: "web_chat", age: [60 * 5, 60 * 9], script: "confirm", length: [3, 5], urgency: 0 },
 ];
 
-/** Twilio error codes: 63016 = outside the 24 h session window, 30008 = unknown delivery error. */
-export const FAILURE_CODES = ["63016", "30008"];
+/**
+ * Twilio error codes a failed demo message carries, one per professional in turn: outside the 24 h window, no
+ * WhatsApp on the number, phone unreachable, blocked by the carrier, unknown failure (TWILIO_ERROR_EXPLANATIONS).
+ */
+export const FAILURE_CODES = ["63016", "63003", "30003", "30007", "30008"];

@@ -3,26 +3,68 @@
  * played with the professional's patients, timed back from now, each outbound message with a delivery status.
  */
 import type { MessageStatus } from "@clinora/contracts";
+import { addDays, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
 import type * as s from "../../db/schema/index";
-import type { DemoProfessional } from "./accounts.data";
+import { DEMO_PROFESSIONALS, type DemoProfessional } from "./accounts.data";
 import { CONVERSATION_PLAN, CONVERSATION_SCRIPTS, FAILURE_CODES } from "./conversations.data";
 import { demoId, demoProfessionalId, MINUTE, rngFor, sha256 } from "./demo-random";
 import type { PatientInsert } from "./patients.rows";
 import { ASSISTANT_NAME } from "./settings.data";
 
-/** One conversation per line of CONVERSATION_PLAN, each with a different patient, and its messages. */
-export function conversationRows(p: DemoProfessional, patients: PatientInsert[], now: Date) {
+type AppointmentInsert = typeof s.appointments.$inferInsert;
+
+/** How a patient names a weekday in a message ("terça"), Sunday first like Date.getDay(). */
+export const WEEKDAY_WORDS = ["domingo", "segunda", "terça", "quarta", "quinta", "sexta", "sábado"];
+
+/** "09:00" -> "9h", "15:30" -> "15h30": how people write a time in a message. */
+export function spokenTime(time: string): string {
+  const [h, m] = time.split(":");
+  return `${Number(h)}h${m === "00" ? "" : m}`;
+}
+
+/**
+ * The appointment a booking thread speaks of: still to come, on one of the next six days (so its weekday names
+ * exactly one date), earliest first.
+ */
+function nextBooking(appointments: AppointmentInsert[], patientId: string, today: string, now: Date) {
+  const horizon = addDays(today, 6);
+  return appointments
+    .filter(
+      (a) =>
+        a.patientId === patientId &&
+        (a.status === "pending" || a.status === "confirmed") &&
+        a.startsAt > now &&
+        a.appointmentDate > today &&
+        a.appointmentDate <= horizon,
+    )
+    .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())[0];
+}
+
+/**
+ * One conversation per line of CONVERSATION_PLAN, each with a different patient, and its messages. A thread that
+ * speaks of a booking goes to a patient who has one in the coming days, and names its weekday and time.
+ */
+export function conversationRows(p: DemoProfessional, patients: PatientInsert[], appointments: AppointmentInsert[], now: Date) {
   const professionalId = demoProfessionalId(p.key);
   const rng = rngFor(`conversations:${p.key}`);
   const people = rng.shuffle(patients);
+  const today = todayIn(p.profile.timezone, now);
+  const variety = Math.max(0, DEMO_PROFESSIONALS.findIndex((d) => d.key === p.key));
+  const used = new Set<string>();
   const conversations: (typeof s.conversations.$inferInsert)[] = [];
   const messages: (typeof s.messages.$inferInsert)[] = [];
 
   CONVERSATION_PLAN.forEach((plan, c) => {
-    const patient = people[c]!;
+    const script: { lines: (string | string[])[]; booking?: true } = CONVERSATION_SCRIPTS[plan.script];
+    const patient = people.find((candidate) => !used.has(candidate.id!) && (!script.booking || nextBooking(appointments, candidate.id!, today, now)));
+    if (!patient) throw new Error(`Demo: no patient of ${p.key} fits the "${plan.script}" conversation`);
+    used.add(patient.id!);
+    const booking = script.booking ? nextBooking(appointments, patient.id!, today, now)! : undefined;
     const first = patient.name.split(" ")[0]!;
-    const lines = CONVERSATION_SCRIPTS[plan.script].lines.slice(0, rng.pick(plan.length)).map((line) =>
-      line
+    const lines = script.lines.slice(0, rng.pick(plan.length)).map((choice) =>
+      (typeof choice === "string" ? choice : choice[variety % choice.length]!)
+        .replaceAll("{day}", booking ? WEEKDAY_WORDS[weekdayOf(booking.appointmentDate)]! : "{day}")
+        .replaceAll("{time}", booking ? spokenTime(booking.appointmentTime) : "{time}")
         .replaceAll("{first}", first)
         .replaceAll("{clinic}", p.profile.clinicName)
         .replaceAll("{address}", `${p.profile.clinicAddress}, ${p.profile.clinicCity}`)
@@ -57,7 +99,7 @@ export function conversationRows(p: DemoProfessional, patients: PatientInsert[],
         content,
         status,
         externalId: plan.channel === "whatsapp" ? `SM${sha256(`sid:${key}`).slice(0, 32)}` : null,
-        errorCode: failed ? rng.pick(FAILURE_CODES) : null,
+        errorCode: failed ? FAILURE_CODES[(variety + c) % FAILURE_CODES.length]! : null,
         sentAt: sentAt[i]!,
         createdAt: sentAt[i]!,
         updatedAt: sentAt[i]!,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq, sql } from "drizzle-orm";
-import { CONVERSATION_CHANNELS, CONVERSATION_STATUSES, isValidCpf, MESSAGE_STATUSES, toE164BR, USER_STATUSES } from "@clinora/contracts";
-import { minutesOfDay, todayIn } from "@clinora/contracts/zoned-time";
+import { CONVERSATION_CHANNELS, CONVERSATION_STATUSES, isValidCpf, MESSAGE_STATUSES, toE164BR, TWILIO_ERROR_EXPLANATIONS, USER_STATUSES } from "@clinora/contracts";
+import { addDays, minutesOfDay, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
 import { createTestContext, type TestContext } from "../../../test/context";
 import { rowsOf } from "../../db/rows";
 import * as s from "../../db/schema/index";
@@ -153,6 +153,65 @@ describe("seedDemo", () => {
       expect(c.lastMessage).toBe(messages.at(-1)!.content);
       expect(c.lastMessageAt).toEqual(messages.at(-1)!.sentAt);
     }
+  });
+
+  it("never tells a patient about a booking that does not exist: each weekday and time named matches her appointments", async () => {
+    const rows = await t.db
+      .select({
+        content: s.messages.content,
+        patientId: s.conversations.patientId,
+        timeZone: s.professionals.timezone,
+        conversationId: s.conversations.id,
+      })
+      .from(s.messages)
+      .innerJoin(s.conversations, eq(s.conversations.id, s.messages.conversationId))
+      .innerJoin(s.professionals, eq(s.professionals.id, s.conversations.professionalId));
+    const appointments = await t.db.select().from(s.appointments);
+    const WEEKDAYS = ["domingo", "segunda", "terça", "quarta", "quinta", "sexta", "sábado"];
+    // A weekday, optionally "-feira", optionally followed by "às 9h" / "às 15h30"; "de segunda a sexta" is opening hours.
+    const mention = /\b(domingo|segunda|terça|quarta|quinta|sexta|sábado)(?:-feira)?(?:\s+às\s+(\d{1,2})h(\d{2})?)?/giu;
+    const openingHours = /de (segunda|terça|quarta|quinta|sexta|sábado|domingo) a (segunda|terça|quarta|quinta|sexta|sábado|domingo)/giu;
+    const checked = new Set<string>();
+    let mentions = 0;
+    for (const row of rows) {
+      const today = todayIn(row.timeZone, clock.now());
+      for (const match of (row.content ?? "").replace(openingHours, "").matchAll(mention)) {
+        mentions++;
+        const weekday = WEEKDAYS.indexOf(match[1]!.toLowerCase());
+        const time = match[2] ? `${match[2].padStart(2, "0")}:${match[3] ?? "00"}` : null;
+        // Relative to the demo's reference date, a weekday names one of the next six days.
+        const candidates = appointments.filter(
+          (a) =>
+            a.patientId === row.patientId &&
+            a.status !== "cancelled" &&
+            a.appointmentDate > today &&
+            a.appointmentDate <= addDays(today, 6) &&
+            weekdayOf(a.appointmentDate) === weekday &&
+            (time === null || a.appointmentTime.slice(0, 5) === time),
+        );
+        expect(candidates, `"${row.content}" (patient ${row.patientId})`).not.toHaveLength(0);
+        checked.add(row.conversationId);
+      }
+    }
+    // Not vacuous: several threads per professional with a WhatsApp number speak of a booking.
+    expect(mentions).toBeGreaterThan(20);
+    expect(checked.size).toBeGreaterThanOrEqual(5 * 4);
+    // And no thread mentions a booking tomorrow ("amanhã às …") or "next week" without a matching appointment.
+    expect(rows.filter((r) => /amanhã às|próxima semana há/iu.test(r.content ?? ""))).toEqual([]);
+  });
+
+  it("fails messages in varied, plausible ways, not one identical failure per professional", async () => {
+    const failed = await t.db
+      .select({ content: s.messages.content, code: s.messages.errorCode })
+      .from(s.messages)
+      .where(eq(s.messages.status, "failed"));
+    expect(failed.length).toBeGreaterThanOrEqual(5);
+    // Told apart without the patients' names: the texts themselves differ.
+    const withoutNames = new Set(failed.map((m) => (m.content ?? "").replace(/\p{Lu}\p{Ll}+/gu, "")));
+    expect(withoutNames.size).toBeGreaterThanOrEqual(4);
+    expect(new Set(failed.map((m) => m.code)).size).toBeGreaterThanOrEqual(3);
+    // Each code is one Twilio documents and the thread explains in Portuguese.
+    for (const m of failed) expect(TWILIO_ERROR_EXPLANATIONS[m.code!]).toBeDefined();
   });
 
   it("has users in every status, with the suspension recorded", async () => {

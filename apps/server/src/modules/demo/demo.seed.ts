@@ -84,8 +84,9 @@ function practiceRows(now: Date) {
   const usedPhones = new Set(DEMO_PROFESSIONALS.map((p) => p.profile.phone));
   const rows = DEMO_PROFESSIONALS.map((p) => {
     const patients = patientRows(p, now, usedPhones);
-    const conversations = p.whatsappNumber ? conversationRows(p, patients, now) : { conversations: [], messages: [] };
-    return { patients, appointments: appointmentRows(p, patients, now), tasks: taskRows(p, patients, now), ...conversations };
+    const appointments = appointmentRows(p, patients, now);
+    const conversations = p.whatsappNumber ? conversationRows(p, patients, appointments, now) : { conversations: [], messages: [] };
+    return { patients, appointments, tasks: taskRows(p, patients, now), ...conversations };
   });
   return {
     patients: rows.flatMap((r) => r.patients),

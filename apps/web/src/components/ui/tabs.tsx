@@ -1,5 +1,6 @@
+import { ChevronRight } from "lucide-react";
 import { Tabs as TabsPrimitive } from "radix-ui";
-import type { ComponentProps } from "react";
+import { useEffect, useRef, useState, type ComponentProps } from "react";
 import { cn } from "@/lib/cn";
 
 /**
@@ -19,17 +20,47 @@ import { cn } from "@/lib/cn";
  */
 export const Tabs = TabsPrimitive.Root;
 
-/** The tab strip; scrolls sideways (without a visible scrollbar) when the tabs outgrow a phone screen. */
+/**
+ * The tab strip; scrolls sideways (without a visible scrollbar) when the tabs outgrow a phone screen, and then a
+ * fade with an arrow at its right edge shows that more tabs follow.
+ */
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [moreToTheRight, setMoreToTheRight] = useState(false);
+  useEffect(() => {
+    const list = ref.current;
+    if (!list) return;
+    const update = () => setMoreToTheRight(list.scrollLeft + list.clientWidth < list.scrollWidth - 1);
+    update();
+    list.addEventListener("scroll", update, { passive: true });
+    const resized = new ResizeObserver(update);
+    resized.observe(list);
+    return () => {
+      list.removeEventListener("scroll", update);
+      resized.disconnect();
+    };
+  }, []);
   return (
-    <TabsPrimitive.List
-      className={cn(
-        "inline-flex max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1",
-        "[scrollbar-width:none] [&::-webkit-scrollbar]:hidden",
-        className,
-      )}
-      {...props}
-    />
+    <div className="relative flex max-w-full">
+      <TabsPrimitive.List
+        ref={ref}
+        className={cn(
+          "inline-flex max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1",
+          "[scrollbar-width:none] [&::-webkit-scrollbar]:hidden",
+          className,
+        )}
+        {...props}
+      />
+      {moreToTheRight ? (
+        <span
+          aria-hidden
+          data-testid="more-tabs-cue"
+          className="pointer-events-none absolute inset-y-0 right-0 flex w-12 items-center justify-end rounded-r-lg bg-linear-to-l from-slate-100 via-slate-100/90 to-transparent pr-1"
+        >
+          <ChevronRight className="size-4 text-slate-500" />
+        </span>
+      ) : null}
+    </div>
   );
 }
 

@@ -23,13 +23,16 @@ function DetailLine({ icon: Icon, children }: { icon: LucideIcon; children: Reac
 
 export interface PatientCardProps {
   patient: Patient;
+  /** "Ver Detalhes": the read-only view. */
   onOpen: (patient: Patient) => void;
+  /** The pencil: straight to the form. */
+  onEdit: (patient: Patient) => void;
   /** Opens the patient's data rights (LGPD): export, consent, access history, anonymisation. */
   onPrivacy: (patient: Patient) => void;
 }
 
 /** A patient in the grid of spec part 2 §2.3: contacts, appointment and record badges, details, actions. */
-export function PatientCard({ patient, onOpen, onPrivacy }: PatientCardProps) {
+export function PatientCard({ patient, onOpen, onEdit, onPrivacy }: PatientCardProps) {
   const titleId = `patient-${patient.id}-name`;
   const anonymized = patient.anonymized_at !== null;
   const hasBadges =
@@ -42,7 +45,7 @@ export function PatientCard({ patient, onOpen, onPrivacy }: PatientCardProps) {
           {initialsOf(patient.name)}
         </span>
         <div className="min-w-0 flex-1">
-          <h2 id={titleId} className="truncate font-semibold text-slate-900" title={patient.name}>
+          <h2 id={titleId} className="font-semibold break-words text-slate-900" title={patient.name}>
             {patient.name}
           </h2>
           <p className="text-xs text-slate-500">Cadastrado em {formatDate(patient.created_date)}</p>
@@ -52,7 +55,7 @@ export function PatientCard({ patient, onOpen, onPrivacy }: PatientCardProps) {
             <ShieldCheck aria-hidden />
           </Button>
           {anonymized ? null : (
-            <Button variant="ghost" size="icon" aria-label={`Editar ${patient.name}`} onClick={() => onOpen(patient)}>
+            <Button variant="ghost" size="icon" aria-label={`Editar ${patient.name}`} onClick={() => onEdit(patient)}>
               <Pencil aria-hidden />
             </Button>
           )}

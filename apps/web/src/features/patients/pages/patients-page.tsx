@@ -15,6 +15,7 @@ import { useErrorToast } from "@/hooks/use-error-toast";
 import { useCurrentUser } from "@/lib/auth";
 import { PATIENTS_PER_PAGE, usePatients, type PatientSort } from "../api/patients";
 import { PatientCard } from "../components/patient-card";
+import { PatientDetailsDialog } from "../components/patient-details-dialog";
 import { PatientFormDialog } from "../components/patient-form-dialog";
 import { PatientPrivacyDialog } from "../components/patient-privacy-dialog";
 
@@ -39,6 +40,8 @@ export function PatientsPage() {
 
   /** The patient being edited, or null when registering one. */
   const editing = useDialogState<Patient | null>();
+  /** The patient shown read-only ("Ver Detalhes"). */
+  const details = useDialogState<Patient>();
   const openCreate = () => editing.show(null);
   /** The patient whose data rights (LGPD) are open. */
   const privacy = useDialogState<Patient>();
@@ -93,7 +96,7 @@ export function PatientsPage() {
         </p>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {items.map((patient) => (
-            <PatientCard key={patient.id} patient={patient} onOpen={editing.show} onPrivacy={privacy.show} />
+            <PatientCard key={patient.id} patient={patient} onOpen={details.show} onEdit={editing.show} onPrivacy={privacy.show} />
           ))}
         </div>
       </>
@@ -126,6 +129,15 @@ export function PatientsPage() {
         {results()}
       </div>
 
+      <PatientDetailsDialog
+        open={details.open}
+        onOpenChange={details.onOpenChange}
+        patient={details.item ?? null}
+        onEdit={(patient) => {
+          details.onOpenChange(false);
+          editing.show(patient);
+        }}
+      />
       <PatientFormDialog open={editing.open} onOpenChange={editing.onOpenChange} patient={editing.item} />
       <PatientPrivacyDialog open={privacy.open} onOpenChange={privacy.onOpenChange} patient={privacy.item ?? null} />
     </>
