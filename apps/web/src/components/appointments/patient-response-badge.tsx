@@ -16,22 +16,14 @@ export function PatientResponseBadge({
   status: AppointmentStatus;
   className?: string;
 }) {
-  const label = patientResponseLabel(response, status);
-  if (!response || !label) return null;
+  if (!response) return null;
   const confirmed = response === "confirmed";
+  if (confirmed ? status === "cancelled" || status === "pending" : status !== "cancelled") return null;
   const Icon = confirmed ? UserCheck : UserX;
   return (
     <Badge tone={confirmed ? "success" : "danger"} className={cn("max-w-full", className)}>
       <Icon aria-hidden className="shrink-0" />
-      <span className="truncate">{label}</span>
+      <span className="truncate">{PATIENT_RESPONSE_LABELS[response]}</span>
     </Badge>
   );
-}
-
-/** The badge's text, or null when the badge is not shown (the answer no longer matches the appointment's status). */
-export function patientResponseLabel(response: PatientResponse | null | undefined, status: AppointmentStatus): string | null {
-  if (!response) return null;
-  const confirmed = response === "confirmed";
-  if (confirmed ? status === "cancelled" || status === "pending" : status !== "cancelled") return null;
-  return PATIENT_RESPONSE_LABELS[response];
 }

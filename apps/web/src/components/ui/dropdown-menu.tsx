@@ -18,7 +18,14 @@ import { Button } from "./button";
  * <LeadDialog lead={editing} open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} />
  * ```
  */
-export const DropdownMenu = MenuPrimitive.Root;
+/**
+ * Not modal: a modal Radix menu hides the rest of the page with aria-hidden while focus may still sit there (axe
+ * aria-hidden-focus). A menu button's menu is not modal anyway (WAI-ARIA APG): Escape or Tab closes it, focus
+ * goes back to its button.
+ */
+export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof MenuPrimitive.Root>) {
+  return <MenuPrimitive.Root modal={modal} {...props} />;
+}
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 export const DropdownMenuGroup = MenuPrimitive.Group;
 

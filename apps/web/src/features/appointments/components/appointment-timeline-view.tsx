@@ -1,6 +1,6 @@
 import type { Appointment } from "@clinora/contracts";
 import { AppointmentSourceBadge } from "@/components/appointments/appointment-source-badge";
-import { PatientResponseBadge, patientResponseLabel } from "@/components/appointments/patient-response-badge";
+import { PatientResponseBadge } from "@/components/appointments/patient-response-badge";
 import { appointmentBlockClassName } from "@/components/appointments/appointment-status";
 import { cn } from "@/lib/cn";
 import { startingInHour } from "../lib/appointment-filters";
@@ -59,15 +59,11 @@ export function AppointmentTimelineView({ appointments, isToday, onEdit }: Appoi
 }
 
 function TimelineBlock({ appointment, onEdit }: { appointment: Appointment; onEdit: (appointment: Appointment) => void }) {
-  const responseLabel = patientResponseLabel(appointment.patient_response, appointment.status);
   return (
     <button
       type="button"
       onClick={() => onEdit(appointment)}
-      // Starts with the visible text (time, duration, patient, type, badges) so voice control can name it (WCAG 2.5.3).
-      aria-label={`${appointment.appointment_time} · ${appointment.duration} min ${appointment.patient_name}, ${appointment.appointment_type}${
-        appointment.source === "assistant" ? ", agendado pelo assistente" : ""
-      }${responseLabel ? `, ${responseLabel.toLowerCase()}` : ""}: editar`}
+      // Named by its visible text (WCAG 2.5.3: voice control says what it sees), then what the button does.
       className={cn(
         "flex min-w-0 max-w-full cursor-pointer flex-col rounded-lg border-l-4 px-3 py-1.5 text-left text-sm transition-shadow hover:shadow-md",
         "focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none sm:min-w-48",
@@ -81,6 +77,7 @@ function TimelineBlock({ appointment, onEdit }: { appointment: Appointment; onEd
       <span className="truncate text-xs opacity-80">{appointment.appointment_type}</span>
       <AppointmentSourceBadge source={appointment.source} className="mt-1 self-start" />
       <PatientResponseBadge response={appointment.patient_response} status={appointment.status} className="mt-1 self-start" />
+      <span className="sr-only">: editar</span>
     </button>
   );
 }

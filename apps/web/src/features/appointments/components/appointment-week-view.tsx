@@ -34,8 +34,6 @@ export function AppointmentWeekView({ appointments, selectedDate, today, onSelec
               type="button"
               {...{ [TODAY_ANCHOR]: date === today ? "" : undefined }}
               aria-pressed={selected}
-              // Starts with the visible text ("qua 25", the count) so voice control can name it (WCAG 2.5.3).
-              aria-label={`${format(day, "EEEEEE", { locale: ptBR })} ${format(day, "d")}: ${items.length} compromissos, ${confirmed} confirmados, ${completed} concluídos (${formatLongDate(date)})`}
               onClick={() => onSelectDate(date)}
               className={cn(
                 "flex cursor-pointer flex-col items-center rounded-xl border px-1 py-2 transition-colors sm:px-2 sm:py-3",
@@ -49,11 +47,18 @@ export function AppointmentWeekView({ appointments, selectedDate, today, onSelec
               </span>
               <span className="text-lg font-semibold tabular-nums sm:text-2xl">{format(day, "d")}</span>
               <span className={cn("mt-1 text-xs font-semibold tabular-nums", selected ? "text-white" : "text-slate-700")}>{items.length}</span>
-              <span aria-hidden className={cn("text-[11px] leading-tight tabular-nums", selected ? "text-brand-100" : "text-slate-500")}>
+              <span className={cn("text-[11px] leading-tight tabular-nums", selected ? "text-brand-100" : "text-slate-500")}>
                 <span className={selected ? undefined : "text-sky-700"}>{confirmed}</span>
                 <span className="hidden sm:inline"> conf.</span> ·{" "}
                 <span className={selected ? undefined : "text-emerald-700"}>{completed}</span>
                 <span className="hidden sm:inline"> concl.</span>
+              </span>
+              {/*
+               * Named by its visible text first (WCAG 2.5.3: voice control says what it sees), then the same in
+               * words for a screen reader.
+               */}
+              <span className="sr-only">
+                : {formatLongDate(date)}, {items.length} compromissos, {confirmed} confirmados, {completed} concluídos
               </span>
             </button>
           );

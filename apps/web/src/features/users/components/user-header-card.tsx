@@ -60,12 +60,13 @@ export function UserHeaderCard({ user }: { user: User }) {
 
 function Fact({ icon: Icon, label, value }: { icon: typeof Mail; label: string; value: string }) {
   return (
-    <div className="flex min-w-0 items-start gap-2.5">
-      <Icon aria-hidden className="mt-0.5 size-4 shrink-0 text-slate-400" />
-      <div className="min-w-0">
-        <dt className="text-xs text-slate-500">{label}</dt>
-        <dd className="font-medium break-words text-slate-800">{value}</dd>
-      </div>
+    // dt and dd straight inside the <div> that groups them (a <dl> allows no other nesting); the icon sits in the dt.
+    <div className="relative min-w-0 pl-[26px]">
+      <dt className="text-xs text-slate-500">
+        <Icon aria-hidden className="absolute top-0.5 left-0 size-4 text-slate-400" />
+        {label}
+      </dt>
+      <dd className="font-medium break-words text-slate-800">{value}</dd>
     </div>
   );
 }
