@@ -11,7 +11,7 @@ import { copyTemplateDatabase, startServerProcess, stopServerProcess, type Serve
 import { testDbKind } from "./test-db";
 
 /**
- * The database goes away under a running server and comes back (docs/decisions/022): a TCP proxy of the test's own
+ * The database goes away under a running server and comes back (docs/decisions/024): a TCP proxy of the test's own
  * stands between the server process and PostgreSQL, cuts every connection and refuses new ones for a few seconds
  * while signed webhooks keep arriving (retried until acknowledged, as Twilio does). PostgreSQL only: the embedded
  * database lives in the server's process and has no connection to lose.

@@ -50,7 +50,7 @@ const PREPARABLE = /^\s*(select|with|insert|update|delete)\b/i;
  * a list query costs PostgreSQL more than running it (docs/decisions/012). Only single data statements sent with
  * the extended protocol are named; migrations' DDL and plain-text queries run as before.
  *
- * It also survives the loss of its connection (a database restart, a network cut; docs/decisions/022). node-postgres
+ * It also survives the loss of its connection (a database restart, a network cut; docs/decisions/024). node-postgres
  * emits 'error' on the client then, and the pool listens only while the client is idle: one checked out (a
  * transaction, a statement under way) had no listener, and the event ended the process. Here every client listens
  * for its whole life; the statements under way fail with the same error, marked as a lost connection

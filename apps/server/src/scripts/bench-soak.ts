@@ -151,7 +151,7 @@ export async function soakPhase({ port, startServer, waitForServer, stop, log }:
   const origin = `http://127.0.0.1:${port}`;
   log(`# Soak — ${new Date().toISOString()}`);
   log();
-  log("Made by `npm run bench -- --soak` (apps/server/src/scripts/bench-soak.ts); what it shows: docs/decisions/022-database-faults-and-soak.md.");
+  log("Made by `npm run bench -- --soak` (apps/server/src/scripts/bench-soak.ts); what it shows: docs/decisions/024-database-faults-and-soak.md.");
   log();
   await recreate(url);
   const { number, today } = await seed(url);

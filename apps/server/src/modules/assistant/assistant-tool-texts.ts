@@ -1,7 +1,7 @@
 /**
  * What the tools say, to the model or (composed by the server) to the patient, about the limits of one answer:
  * one change of each kind per patient message, the professional's own consultation length, and an agenda that is
- * closed (Indisponível). docs/decisions/022-assistant-bounds-and-resend.md.
+ * closed (Indisponível). docs/decisions/023-assistant-bounds-and-resend.md.
  */
 
 /** "50 minutos", "1 hora", "1 hora e 30 minutos". */

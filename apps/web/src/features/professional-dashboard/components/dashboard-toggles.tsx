@@ -9,7 +9,7 @@ export interface DashboardTogglesProps {
   zenMode: boolean;
 }
 
-/** What each toggle does, in one line under it (docs/decisions/023-zen-and-availability.md). */
+/** What each toggle does, in one line under it (docs/decisions/025-zen-and-availability.md). */
 export const ZEN_EXPLANATION = {
   on: "Modo Zen ativo: sem avisos de novas mensagens, exceto as urgentes, e um painel só com o essencial.",
   off: "Modo Zen silencia os avisos de novas mensagens, exceto os urgentes, e acalma o painel.",

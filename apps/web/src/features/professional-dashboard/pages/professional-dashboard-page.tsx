@@ -36,7 +36,7 @@ export function ProfessionalDashboardPage() {
   const appointments = todayQuery.data ?? [];
   const figures = dashboardFigures(appointments, now.time);
   const loading = profileQuery.isPending || todayQuery.isPending;
-  // Modo Zen: a calm Painel, today's agenda and the next patient only (docs/decisions/023-zen-and-availability.md).
+  // Modo Zen: a calm Painel, today's agenda and the next patient only (docs/decisions/025-zen-and-availability.md).
   const calm = professional?.zen_mode === true;
 
   return (
