@@ -12,7 +12,7 @@ let sessionA: string;
 let ids: Record<string, string>;
 
 /** How to call each id route with a valid payload, and how to read back the record it would touch. */
-const CASES: Record<string, { id: () => string; body?: Record<string, unknown>; readBack: string }> = {
+const CASES: Record<string, { id: () => string; messageId?: () => string; body?: Record<string, unknown>; readBack: string }> = {
   "GET /api/patients/:id": { id: () => ids.patient!, readBack: "/api/patients/:id" },
   "PUT /api/patients/:id": { id: () => ids.patient!, body: { name: "Invasor" }, readBack: "/api/patients/:id" },
   "GET /api/patients/:id/export": { id: () => ids.patient!, readBack: "/api/patients/:id" },
@@ -38,6 +38,11 @@ const CASES: Record<string, { id: () => string; body?: Record<string, unknown>; 
   "GET /api/conversations/:id": { id: () => ids.conversation!, readBack: "/api/conversations/:id" },
   "PUT /api/conversations/:id": { id: () => ids.conversation!, body: { status: "resolved" }, readBack: "/api/conversations/:id" },
   "POST /api/conversations/:id/messages": { id: () => ids.conversation!, body: { content: "Mensagem de B" }, readBack: "/api/conversations/:id" },
+  "POST /api/conversations/:id/messages/:messageId/resend": {
+    id: () => ids.conversation!,
+    messageId: () => ids.failedMessage!,
+    readBack: "/api/conversations/:id",
+  },
 };
 
 beforeAll(async () => {
@@ -51,7 +56,8 @@ beforeAll(async () => {
   const appointment = await t.make.appointment(a.professional.id, patient.id, { appointmentDate: "2026-04-01", appointmentTime: "10:00" });
   const conversation = await t.make.conversation(a.professional.id, { patientName: "Paciente de A", unreadCount: 3 });
   await t.make.message(conversation, { content: "Mensagem de A" });
-  ids = { patient: patient.id, task: task.id, appointment: appointment.id, conversation: conversation.id };
+  const failed = await t.make.message(conversation, { direction: "outbound", sender: "professional", content: "Resposta de A que falhou", status: "failed", errorCode: "30003" });
+  ids = { patient: patient.id, task: task.id, appointment: appointment.id, conversation: conversation.id, failedMessage: failed.id };
 });
 afterAll(() => t.close());
 
@@ -66,7 +72,7 @@ describe("tenancy", () => {
   it("professional B gets 404 for A's records and changes nothing", async () => {
     for (const [key, c] of Object.entries(CASES)) {
       const [method, url] = key.split(" ") as [InjectOptions["method"], string];
-      const target = url.replace(":id", c.id());
+      const target = url.replace(":id", c.id()).replace(":messageId", c.messageId?.() ?? "");
       const before = (await t.request({ method: "GET", url: c.readBack.replace(":id", c.id()), session: sessionA })).body;
       const res = await t.request({ method, url: target, payload: c.body, session: sessionB });
       expect(res.statusCode, key).toBe(404);

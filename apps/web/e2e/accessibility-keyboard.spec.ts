@@ -105,7 +105,7 @@ test("a day's core path by keyboard only: log in, Compromissos, a new appointmen
 
     await tabTo(page, dialog.getByRole("textbox", { name: "Data", exact: true }));
     await page.keyboard.type(format(day, "ddMMyyyy"));
-    await expect(dialog.getByRole("textbox", { name: "Data", exact: true })).toHaveValue(format(day, "yyyy-MM-dd"));
+    await expect(dialog.getByRole("textbox", { name: "Data", exact: true })).toHaveValue(format(day, "dd/MM/yyyy"));
     await tabTo(page, dialog.getByRole("textbox", { name: "Hora" }));
     await page.keyboard.type("11");
     await tabTo(page, dialog.getByRole("textbox", { name: "Minuto" }));
