@@ -153,11 +153,15 @@ const PROFESSIONAL_STATES: ScreenState[] = [
     },
   },
   {
-    name: "Pacientes › Editar Paciente",
+    name: "Pacientes › Ver Detalhes",
     visit: async (page) => {
       await closeDialogs(page);
-      await openDialog(page, () => page.getByRole("article").first().getByRole("button", { name: /^Ver Detalhes/ }).click(), "Editar Paciente");
+      await openDialog(page, () => page.getByRole("article").first().getByRole("button", { name: /^Ver Detalhes/ }).click());
     },
+  },
+  {
+    name: "Pacientes › Editar Paciente",
+    visit: (page) => openDialog(page, () => page.getByRole("dialog").last().getByRole("button", { name: "Editar", exact: true }).click(), "Editar Paciente"),
   },
   {
     name: "Pacientes › Privacidade e dados (LGPD)",
@@ -276,9 +280,9 @@ const PROFESSIONAL_STATES: ScreenState[] = [
 
 const ADMIN_STATES: ScreenState[] = [
   {
-    name: "Dashboard",
+    name: "Painel",
     visit: async (page) => {
-      await open(page, "/admin", "Painel SuperAdmin");
+      await open(page, "/admin", "Painel");
       await expect(page.getByRole("img", { name: /^Últimos 30 dias/ })).toBeVisible();
     },
   },

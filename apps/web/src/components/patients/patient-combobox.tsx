@@ -143,7 +143,8 @@ export function PatientCombobox({
               setActive(0);
               setOpen(true);
             }}
-            onFocus={() => setOpen(true)}
+            // The list opens on a click, on typing or on ↓, not on focus: a dialog that focuses the field when it opens
+            // would otherwise cover its own controls with the list.
             onClick={() => setOpen(true)}
             onBlur={onBlur}
             onKeyDown={onKeyDown}

@@ -288,7 +288,8 @@ export function DetailsDialog<T>({
               <DialogTitle>{title(record)}</DialogTitle>
               <DialogDescription className="flex flex-wrap items-center gap-2">{description(record)}</DialogDescription>
             </DialogHeader>
-            <DialogBody>
+            {/* A record holds no control: on a phone its body scrolls, so a keyboard must be able to reach it. */}
+            <DialogBody scrollLabel={`Dados de ${title(record)}`}>
               <DescriptionList>{children(record)}</DescriptionList>
             </DialogBody>
             <DialogFooter>
