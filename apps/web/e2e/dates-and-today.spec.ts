@@ -57,8 +57,8 @@ test.describe("an English browser still reads and types dd/mm/aaaa and 24-hour t
     });
 
     await test.step("a date that does not exist is refused in the field's own terms", async () => {
-      await dialog.getByRole("searchbox", { name: "Paciente" }).fill(name.slice(0, 22));
-      await dialog.getByRole("button", { name }).click();
+      await dialog.getByRole("combobox", { name: "Paciente" }).fill(name.slice(0, 22));
+      await page.getByRole("option", { name }).click();
       await date.fill("31022027");
       await expect(date).toHaveValue("31/02/2027");
       await timeField(dialog, "Horário").hour.fill("16");
@@ -231,7 +231,7 @@ for (const [size, viewport] of [
         ["Mês", "Dias do mês", "Próximo mês"],
       ] as const) {
         await page.getByRole("tab", { name: tab }).click();
-        const todayTile = page.getByRole("group", { name: group }).getByRole("button", { name: new RegExp(`^${longDate(today)}`) });
+        const todayTile = page.getByRole("group", { name: group }).getByRole("button", { name: new RegExp(longDate(today)) });
         await expect(todayTile).toHaveAttribute("aria-pressed", "true");
         await expectTodayInView(todayTile);
         await page.getByRole("button", { name: next }).click();
