@@ -49,43 +49,46 @@ export function TimeField({ value, onChange, onBlur, id, ref, ...aria }: TimeFie
     setDraft((current) => ({ ...current, [part]: settleTimePart(current[part], part === "hour" ? MAX_HOUR : MAX_MINUTE) }));
     onBlur?.();
   };
-  const selectAll = (event: FocusEvent<HTMLInputElement>) => event.target.select();
-  const box = "w-16 text-center tabular-nums";
-
   return (
     <div role="group" aria-labelledby={`${id}-label`} className="flex items-center gap-2">
-      <Input
-        id={id}
-        ref={ref}
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={2}
-        placeholder="HH"
-        aria-label="Hora"
-        value={draft.hour}
-        onChange={(event) => type("hour", event.target.value)}
-        onFocus={selectAll}
-        onBlur={() => settle("hour")}
-        className={box}
-        {...aria}
-      />
+      <TimeBox id={id} ref={ref} label="Hora" placeholder="HH" value={draft.hour} onType={(text) => type("hour", text)} onLeave={() => settle("hour")} {...aria} />
       <span aria-hidden className="text-lg font-semibold text-slate-400">
         :
       </span>
-      <Input
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={2}
+      <TimeBox
+        label="Minuto"
         placeholder="MM"
-        aria-label="Minuto"
         value={draft.minute}
-        onChange={(event) => type("minute", event.target.value)}
-        onFocus={selectAll}
-        onBlur={() => settle("minute")}
-        className={box}
+        onType={(text) => type("minute", text)}
+        onLeave={() => settle("minute")}
         aria-invalid={aria["aria-invalid"]}
         aria-describedby={aria["aria-describedby"]}
       />
     </div>
+  );
+}
+
+/** One two-digit box of the pair: numeric keyboard, its text selected on focus so typing replaces it. */
+function TimeBox({
+  label,
+  onType,
+  onLeave,
+  ...props
+}: { label: string; onType: (text: string) => void; onLeave: () => void; id?: string; ref?: Ref<HTMLInputElement>; placeholder: string; value: string } & Pick<
+  TimeFieldProps,
+  "aria-invalid" | "aria-describedby" | "aria-required"
+>) {
+  return (
+    <Input
+      inputMode="numeric"
+      autoComplete="off"
+      maxLength={2}
+      aria-label={label}
+      onChange={(event) => onType(event.target.value)}
+      onFocus={(event: FocusEvent<HTMLInputElement>) => event.target.select()}
+      onBlur={onLeave}
+      className="w-16 text-center tabular-nums"
+      {...props}
+    />
   );
 }
