@@ -52,6 +52,7 @@ function toMessageDto(row: MessageRow): ConversationDetail["messages"][number] {
     sender: row.sender,
     error_code: row.errorCode,
     error_message: row.status === "failed" ? explainTwilioError(row.errorCode) : null,
+    media: [],
   };
 }
 
