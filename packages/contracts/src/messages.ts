@@ -200,6 +200,7 @@ export const MSG = {
   attachmentCaptionTooLong: (max: number) => `A legenda pode ter até ${max} caracteres.`,
   attachmentSent: "Arquivo enviado.",
   attachmentSendError: "Não foi possível enviar o arquivo.",
+  attachmentWhatsappOnly: "Arquivos só podem ser enviados em conversas do WhatsApp.",
   attachmentLinkInvalid: "Link de arquivo inválido ou expirado.",
   // What the assistant tells the patient about a file (it never interprets an exam or an image)
   assistantCannotListen:
