@@ -135,7 +135,9 @@ const DOCUMENT_SECURITY: HelmetOptions = {
       scriptSrc: ["'self'"],
       // Radix and sonner position elements with inline style attributes.
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", "data:"],
+      // Conversas shows a thread's photos and voice notes through object URLs of files read with the session header.
+      imgSrc: ["'self'", "data:", "blob:"],
+      mediaSrc: ["'self'", "blob:"],
       fontSrc: ["'self'", "data:"],
       connectSrc: ["'self'"],
       objectSrc: ["'none'"],
