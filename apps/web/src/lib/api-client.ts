@@ -179,8 +179,41 @@ async function request<T>(method: HttpMethod, path: string, body: unknown, optio
   return payload as T;
 }
 
-/** A file upload may take long on a phone's connection: 16 MB at 2 Mbit/s is over a minute. */
+/** A file upload or download may take long on a phone's connection: 16 MB at 2 Mbit/s is over a minute. */
 export const UPLOAD_TIMEOUT_MS = 180_000;
+
+/**
+ * A file the API serves (a conversation's voice note, photo or document, `/api/...` as the server gives it), read
+ * as a Blob with the session header: an <img> or <audio> cannot send that header, so screens show the Blob through
+ * an object URL. Errors map as for JSON calls.
+ */
+async function file(url: string, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<Blob> {
+  const { signal, timeoutMs = UPLOAD_TIMEOUT_MS } = options;
+  if (!url.startsWith(`${API_BASE}/`)) throw new ApiError(MSG.genericError, { kind: "http", status: null });
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const forwardAbort = () => controller.abort(signal?.reason);
+  if (signal?.aborted) forwardAbort();
+  signal?.addEventListener("abort", forwardAbort, { once: true });
+  const headers: Record<string, string> = {};
+  const sessionId = readSessionId();
+  if (sessionId) headers["X-Session-ID"] = sessionId;
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, { headers, signal: controller.signal });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new ApiError(MSG.networkError, { kind: "network", status: null });
+    }
+    if (!response.ok) throw await toApiError(response.status, await readBody(response), true);
+    return await response.blob();
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", forwardAbort);
+  }
+}
+
 
 export interface UploadOptions {
   query?: RequestOptions["query"];
@@ -255,4 +288,5 @@ export const api = {
     request<T>("PATCH", path, body, options),
   delete: <T = unknown>(path: string, options?: RequestOptions) => request<T>("DELETE", path, undefined, options),
   upload,
+  file,
 };

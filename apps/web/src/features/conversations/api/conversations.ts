@@ -122,6 +122,23 @@ export function useResendMessage(conversationId: string) {
   });
 }
 
+/**
+ * The bytes of one file of a thread (`media.url`), read with the session header (an <img> or <audio> cannot send
+ * it). Kept while the thread is open and a few minutes after: polls and list refreshes never download it again.
+ * Its own key, so invalidating the conversations does not refetch every file.
+ */
+export function mediaFileQueryOptions(url: string) {
+  return queryOptions({
+    queryKey: ["conversation-files", url] as const,
+    queryFn: ({ signal }) => api.file(url, { signal }),
+    staleTime: Infinity,
+    gcTime: 5 * 60_000,
+    retry: 1,
+  });
+}
+
+export const useMediaFile = (url: string) => useQuery(mediaFileQueryOptions(url));
+
 export interface AttachmentInput {
   file: File;
   /** The text in the reply box, sent with the file; empty for none. */

@@ -1,14 +1,8 @@
 import { MEDIA_MAX_BYTES, MSG } from "@clinora/contracts";
 import { describe, expect, it } from "vitest";
-import { downloadUrl, formatFileSize, mediaDisplayName, mediaKindOf, mediaPreview, outboundFileProblem } from "./media-display";
+import { downloadName, formatFileSize, mediaDisplayName, mediaKindOf, outboundFileProblem } from "./media-display";
 
 describe("media display rules", () => {
-  it("names a message's file in one line, as WhatsApp's chat list does", () => {
-    expect(mediaPreview("audio")).toBe("🎤 Áudio");
-    expect(mediaPreview("image")).toBe("📷 Foto");
-    expect(mediaPreview("document")).toBe("📄 Documento");
-  });
-
   it("shows an unknown kind as a document to open or download", () => {
     expect(mediaKindOf("audio")).toBe("audio");
     expect(mediaKindOf("video")).toBe("document");
@@ -31,9 +25,12 @@ describe("media display rules", () => {
     expect(mediaDisplayName({ file_name: null, kind: "image", content_type: "image/jpeg" })).toBe("Foto");
   });
 
-  it("asks for the download with ?download=1, keeping any query already there", () => {
-    expect(downloadUrl("/api/conversations/c/media/m")).toBe("/api/conversations/c/media/m?download=1");
-    expect(downloadUrl("/api/x?v=2")).toBe("/api/x?v=2&download=1");
+  it("saves a file under its own name, else one made from its kind and type", () => {
+    expect(downloadName({ file_name: "exame.pdf", kind: "document", content_type: "application/pdf" })).toBe("exame.pdf");
+    expect(downloadName({ file_name: null, kind: "audio", content_type: "audio/ogg; codecs=opus" })).toBe("audio.ogg");
+    expect(downloadName({ file_name: null, kind: "image", content_type: "image/jpeg" })).toBe("foto.jpg");
+    expect(downloadName({ file_name: null, kind: "audio", content_type: "audio/mpeg" })).toBe("audio.mp3");
+    expect(downloadName({ file_name: "", kind: "document", content_type: "application/pdf" })).toBe("documento.pdf");
   });
 
   it("refuses before the upload what the server would refuse: wrong type, empty, over 16 MB", () => {

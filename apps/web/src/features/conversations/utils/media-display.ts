@@ -1,18 +1,20 @@
-import { MEDIA_KINDS, MEDIA_MAX_BYTES, MSG, OUTBOUND_MEDIA_TYPES, outboundMediaKind, type MediaKind, type MessageMedia } from "@clinora/contracts";
+import {
+  baseContentType,
+  MEDIA_KINDS,
+  MEDIA_MAX_BYTES,
+  MSG,
+  OUTBOUND_MEDIA_TYPES,
+  outboundMediaKind,
+  type MediaKind,
+  type MessageMedia,
+} from "@clinora/contracts";
 
-/** How a message with a file reads where there is room for one line (the conversation list, a screen reader). */
+/** A file's kind in words, under a lost file's reason and as the name of a file that came without one. */
 export const MEDIA_KIND_LABELS: Record<MediaKind, string> = {
   audio: "Áudio",
   image: "Foto",
   document: "Documento",
 };
-
-const MEDIA_KIND_EMOJI: Record<MediaKind, string> = { audio: "🎤", image: "📷", document: "📄" };
-
-/** "🎤 Áudio", "📷 Foto", "📄 Documento": a message's files in one line, as WhatsApp shows them in its chat list. */
-export function mediaPreview(kind: MediaKind): string {
-  return `${MEDIA_KIND_EMOJI[kind]} ${MEDIA_KIND_LABELS[kind]}`;
-}
 
 /** An unknown kind (a server newer than this page) is shown as a document: a file to open or download. */
 export function mediaKindOf(value: string | null | undefined): MediaKind {
@@ -37,9 +39,15 @@ export function mediaDisplayName(media: Pick<MessageMedia, "file_name" | "kind" 
   return MEDIA_KIND_LABELS[mediaKindOf(media.kind)];
 }
 
-/** The address that downloads a file rather than showing it (`?download=1`, contract of GET .../media/:mediaId). */
-export function downloadUrl(url: string): string {
-  return `${url}${url.includes("?") ? "&" : "?"}download=1`;
+const EXTENSIONS: Record<string, string> = { jpeg: "jpg", mpeg: "mp3", mp4: "m4a", "x-wav": "wav" };
+const STEMS: Record<MediaKind, string> = { audio: "audio", image: "foto", document: "documento" };
+
+/** The name a downloaded file is saved as: its own, else "audio.ogg", "foto.jpg", "documento.pdf". */
+export function downloadName(media: Pick<MessageMedia, "file_name" | "kind" | "content_type">): string {
+  const name = media.file_name?.trim();
+  if (name) return name;
+  const subtype = baseContentType(media.content_type).split("/")[1] || "bin";
+  return `${STEMS[mediaKindOf(media.kind)]}.${EXTENSIONS[subtype] ?? subtype}`;
 }
 
 /** What the file picker offers: the types the professional may send (the server checks them again). */
