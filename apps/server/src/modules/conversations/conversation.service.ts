@@ -189,8 +189,9 @@ export function conversationService(db: Db, clock: Clock, deps: ConversationDeps
       const kind = outboundMediaKind(file.contentType);
       if (!kind) throw new AppError(415, MSG.attachmentTypeNotAccepted, "unsupported_media_type");
       if (file.data.length > MEDIA_MAX_BYTES) throw new AppError(413, MSG.attachmentTooLarge, "payload_too_large");
-      if (file.data.length === 0) throw new AppError(422, MSG.attachmentEmpty, "validation");
-      if (!looksLike(file.contentType!, file.data)) throw new AppError(422, MSG.mediaEmpty, "validation");
+      const invalid = (detail: string) => new AppError(422, detail, "validation", [{ loc: ["body"], msg: detail, type: "value_error" }]);
+      if (file.data.length === 0) throw invalid(MSG.attachmentEmpty);
+      if (!looksLike(file.contentType!, file.data)) throw invalid(MSG.mediaEmpty);
       const contentType = file.contentType!.split(";")[0]!.trim().toLowerCase();
       const caption = q.caption?.trim() ?? "";
       const result = await db.transaction(async (tx) => {

@@ -313,7 +313,7 @@ export function whatsappMessageRepository(db: DbOrTx) {
           content: messages.content,
           sentAt: messages.sentAt,
           // A voice note's transcript counts as what the patient wrote (issue 24).
-          transcript: mediaRepository(db).transcriptOf(messages.id),
+          transcript: mediaRepository(db).transcriptOf(sql`${sql.identifier("messages")}.${sql.identifier("id")}`),
         })
         .from(messages)
         .where(and(eq(messages.conversationId, conversationId), after ? sql`${messages.sentAt} > ${after}` : undefined))
