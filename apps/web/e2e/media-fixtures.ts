@@ -142,3 +142,33 @@ export async function patientSendsAndHears(request: APIRequestContext, phone: st
   await expect.poll(async () => (answers = await sentTo(request, phone)).length, { timeout: 60_000 }).toBeGreaterThan(before);
   return answers[answers.length - 1]!.body;
 }
+
+/** What the patient of `patientSendsFiles` says in the voice note, shown as its transcript. */
+export const VOICE_NOTE_TEXT = "Bom dia, doutora. Estou mandando a foto e o PDF do meu exame de sangue para a senhora ver.";
+
+/**
+ * A new patient sends a voice note, a photo with a caption and a PDF, as three WhatsApp messages: a thread with every
+ * kind of file. Resolves with the patient's name once the server has fetched them all (and transcribed the audio).
+ */
+export async function patientSendsFiles(request: APIRequestContext, headers: Record<string, string>): Promise<string> {
+  const phone = randomPhone();
+  const name = `Arquivos ${Math.floor(Math.random() * 1e6)}`;
+  await patientSends(request, phone, name, "", [{ contentType: "audio/wav", data: voiceNote(VOICE_NOTE_TEXT) }]);
+  await patientSends(request, phone, name, "Foto do resultado", [{ contentType: "image/png", data: photoFile() }]);
+  await patientSends(request, phone, name, "", [{ contentType: "application/pdf", data: pdfFile("Hemograma completo") }]);
+  await expect
+    .poll(
+      async () => {
+        const list = (await (await request.get(`/api/conversations?search=${encodeURIComponent(name)}`, { headers })).json()) as { items: { id: string }[] };
+        if (!list.items[0]) return "no conversation yet";
+        const detail = (await (await request.get(`/api/conversations/${list.items[0].id}`, { headers })).json()) as {
+          messages: { media: { status: string; transcript_status: string | null }[] }[];
+        };
+        const files = detail.messages.flatMap((m) => m.media);
+        return files.length === 3 && files.every((f) => f.status === "ready" && f.transcript_status !== "pending") ? "ready" : "waiting";
+      },
+      { timeout: 60_000 },
+    )
+    .toBe("ready");
+  return name;
+}

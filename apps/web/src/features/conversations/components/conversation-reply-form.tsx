@@ -224,7 +224,7 @@ function AttachedFile({
             <span className="shrink-0 text-xs text-slate-600 tabular-nums">{percent}%</span>
           </div>
         ) : (
-          <p className="text-xs text-slate-600">{formatFileSize(file.size)} · o texto da caixa vai como legenda</p>
+          <p className="text-xs text-slate-600">{formatFileSize(file.size)} · o texto abaixo vai como legenda</p>
         )}
       </div>
       {uploading ? (
