@@ -95,3 +95,24 @@ export function defaultFileName(kind: MediaKind, contentType: string, id: string
   const stem = kind === "audio" ? "audio" : kind === "image" ? "imagem" : "documento";
   return `${stem}-${id.slice(0, 8)}.${extension}`;
 }
+
+/** WhatsApp sends up to 10 files with one message. */
+const MAX_INBOUND_MEDIA = 10;
+
+/** A file named by an inbound webhook (MediaUrl{i}, MediaContentType{i}). */
+export interface InboundFile {
+  url: string;
+  contentType: string;
+}
+
+/** The files of a webhook's form fields, in order (at most WhatsApp's 10). */
+export function inboundFilesOf(params: Record<string, string>): InboundFile[] {
+  const count = Math.min(MAX_INBOUND_MEDIA, Math.max(0, Number.parseInt(params.NumMedia ?? "0", 10) || 0));
+  const files: InboundFile[] = [];
+  for (let i = 0; i < count; i++) {
+    const url = params[`MediaUrl${i}`]?.trim();
+    if (url) files.push({ url, contentType: params[`MediaContentType${i}`]?.trim() ?? "" });
+  }
+  return files;
+}
+

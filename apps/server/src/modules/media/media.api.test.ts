@@ -90,6 +90,19 @@ describe("files in WhatsApp conversations (OpenAI transcribes)", () => {
     expect((await h.request({ method: "GET", url: audio!.url! })).statusCode).toBe(401);
   });
 
+  it("the stand-in phone sends a voice note over HTTP, as the browser flows do", async () => {
+    const res = await fetch(`${h.twilio.url}/_stand-in/inbound`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ webhookUrl: h.webhookUrl, from: PATIENT, to: clinic.number, body: "", media: [{ voiceNote: "Qual é o endereço?" }] }),
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { status: number }).status).toBe(200);
+    await h.drain();
+    expect(await inboundMedia()).toEqual([expect.objectContaining({ kind: "audio", status: "ready", transcript: "Qual é o endereço?", transcript_status: "done" })]);
+    expect(h.llm.requests.length).toBeGreaterThan(0);
+  });
+
   it("a crisis in a voice note is answered by the server before any model call and goes to the professional first", async () => {
     await clinic.patientWrites(PATIENT, "", { media: [{ data: fakeVoiceNote("eu não aguento mais, quero me matar"), contentType: "audio/ogg" }] });
     await h.drain();

@@ -8,14 +8,14 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, DbOrTx } from "../../db/client";
 import type { Transcriber } from "../../integrations/llm/transcriber";
-import { enqueueJob } from "../../jobs/job.repository";
+import { enqueueJob, type EnqueueSpec } from "../../jobs/job.repository";
 import { exponentialBackoffMs, PermanentJobError, type ClaimedJob, type JobContext, type JobDefinition } from "../../jobs/worker";
 import type { Clock } from "../../lib/clock";
 import { replyJobFor } from "../whatsapp/whatsapp-inbound.service";
 import { whatsappMessageRepository } from "../whatsapp/whatsapp-message.repository";
 import type { WhatsappOutboundService } from "../whatsapp/whatsapp-outbound.service";
 import { queueSafetyAnswer, safetyCaseOf, safetyConversationValues } from "../assistant/safety/safety-answer";
-import { isTwilioMediaUrl, looksLike, MediaRejected, readLimited } from "./media-rules";
+import { isTwilioMediaUrl, looksLike, MediaRejected, readLimited, type InboundFile } from "./media-rules";
 import { mediaRepository, type MediaInfo } from "./media.repository";
 
 /** Job types of a patient's files: fetch them from Twilio, then transcribe the voice notes. */
@@ -27,27 +27,8 @@ const FETCH_ATTEMPTS = 4;
 const TRANSCRIBE_ATTEMPTS = 3;
 /** One download's limit (16 MB over a slow link). */
 const FETCH_TIMEOUT_MS = 60_000;
-/** WhatsApp sends up to 10 files with one message. */
-const MAX_INBOUND_MEDIA = 10;
 /** How long the link Twilio fetches a professional's file from stays valid. */
 export const OUTBOUND_LINK_TTL_MS = 2 * 3600_000;
-
-/** A file named by an inbound webhook (MediaUrl{i}, MediaContentType{i}). */
-export interface InboundFile {
-  url: string;
-  contentType: string;
-}
-
-/** The files of a webhook's form fields, in order (at most WhatsApp's 10). */
-export function inboundFilesOf(params: Record<string, string>): InboundFile[] {
-  const count = Math.min(MAX_INBOUND_MEDIA, Math.max(0, Number.parseInt(params.NumMedia ?? "0", 10) || 0));
-  const files: InboundFile[] = [];
-  for (let i = 0; i < count; i++) {
-    const url = params[`MediaUrl${i}`]?.trim();
-    if (url) files.push({ url, contentType: params[`MediaContentType${i}`]?.trim() ?? "" });
-  }
-  return files;
-}
 
 /** The API's view of a file; `url` only once it can be opened. */
 export function toMediaDto(row: MediaInfo): MessageMedia {
@@ -108,7 +89,7 @@ export function mediaService(
   const auth = deps.twilio.accountSid && deps.twilio.authToken ? `Basic ${Buffer.from(`${deps.twilio.accountSid}:${deps.twilio.authToken}`).toString("base64")}` : null;
 
   /** The job that fetches a message's files, in the webhook's transaction. */
-  const fetchJobFor = (m: { professionalId: string; messageId: string; at: Date }) => ({
+  const fetchJobFor = (m: { professionalId: string; messageId: string; at: Date }): EnqueueSpec => ({
     type: MEDIA_FETCH_JOB,
     payload: { messageId: m.messageId },
     professionalId: m.professionalId,

@@ -3,8 +3,7 @@ import { inboundMediaKind, toE164BR, type AiProvider, type ConversationStatus } 
 import type { Db, DbOrTx } from "../../db/client";
 import type { Clock } from "../../lib/clock";
 import { enqueueJob, type EnqueueSpec } from "../../jobs/job.repository";
-import type { InboundFile, MediaService } from "../media/media.service";
-import { mediaLabel } from "../media/media-rules";
+import { mediaLabel, type InboundFile } from "../media/media-rules";
 import { UNROUTED_INBOUND, whatsappMessageRepository, type ConversationRow } from "./whatsapp-message.repository";
 import type { WhatsappOutboundService } from "./whatsapp-outbound.service";
 import { keywordOf, OPT_IN_CONFIRMATION, OPT_OUT_CONFIRMATION, recordWhatsappChoice } from "../privacy/consent.service";
@@ -76,7 +75,10 @@ export function whatsappInboundService(
     outbound: Pick<WhatsappOutboundService, "queue">;
     answers?: InboundAnswerHook;
     /** Records a message's files and queues their fetch (issue 24). */
-    media?: Pick<MediaService, "recordInbound" | "fetchJobFor">;
+    media?: {
+      recordInbound(tx: DbOrTx, m: { professionalId: string; conversationId: string; messageId: string; files: InboundFile[] }): Promise<unknown>;
+      fetchJobFor(m: { professionalId: string; messageId: string; at: Date }): EnqueueSpec;
+    };
   },
 ) {
   return {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "../../lib/app-error";
 import type { MessagingGateway } from "../../integrations/twilio/messaging-gateway";
 import type { InboundOutcome, WhatsappInboundService } from "./whatsapp-inbound.service";
-import { inboundFilesOf } from "../media/media.service";
+import { inboundFilesOf } from "../media/media-rules";
 import type { WhatsappOutboundService } from "./whatsapp-outbound.service";
 
 /** Form parameters of a Twilio webhook, as posted. */
