@@ -120,6 +120,23 @@ test("the professional sends a PDF from the reply box and sees it in the thread;
     await expect(reply.getByRole("alert")).toHaveCount(0);
     await expect(reply.getByText(fileName)).toBeVisible();
     await reply.getByRole("textbox", { name: "Sua resposta" }).fill(caption);
+
+    // While the upload is on its way it shows its progress and can be cancelled, keeping the file and the caption.
+    let held = 0;
+    await page.route("**/api/conversations/*/attachments?**", () => {
+      held += 1;
+    });
+    await reply.getByRole("button", { name: "Enviar" }).click();
+    await expect(reply.getByRole("progressbar", { name: `Enviando ${fileName}` })).toBeVisible();
+    await expect(reply.getByRole("button", { name: "Enviando arquivo..." })).toBeDisabled();
+    await reply.getByRole("button", { name: "Cancelar envio" }).click();
+    await expect(reply.getByRole("progressbar")).toHaveCount(0);
+    await expect(reply.getByText(fileName)).toBeVisible();
+    await expect(reply.getByRole("textbox", { name: "Sua resposta" })).toHaveValue(caption);
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+    expect(held).toBe(1);
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+
     await reply.getByRole("button", { name: "Enviar" }).click();
     await expect(toastWith(page, "Arquivo enviado.")).toBeVisible();
     await expect(reply.getByText(fileName)).toHaveCount(0);
