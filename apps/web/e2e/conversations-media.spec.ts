@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { PROFESSIONAL, signInViaApi, toastWith } from "./fixtures";
-import { patientSends, patientSendsAndHears, pdfFile, phoneUrl, randomPhone, sentTo, voiceNote } from "./media-fixtures";
+import { patientSends, patientSendsAndHears, pdfFile, photoFile, phoneUrl, randomPhone, sentTo, voiceNote } from "./media-fixtures";
 
 // The flows share a busy machine with other suites: first paints can take several seconds.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -167,7 +167,7 @@ test("the professional sends a PDF from the reply box and sees it in the thread;
   await expect.poll(async () => (await sentTo(page.request, phone)).some((m) => m.body === caption)).toBe(true);
 });
 
-test("a file that cannot be fetched shows 'Mídia indisponível' in the thread, and the rest of the message stays", async ({ page }) => {
+test("a file that cannot be fetched shows 'Mídia indisponível' in the thread, and the rest of the message stays; a photo opens full size by keyboard", async ({ page }) => {
   const phone = randomPhone();
   const name = `Sem Mídia ${Math.floor(Math.random() * 1e6)}`;
   // A Twilio media address that holds nothing: the server's fetch gets 404 and gives up on it.
@@ -180,6 +180,19 @@ test("a file that cannot be fetched shows 'Mídia indisponível' in the thread, 
   await expect(bubble.getByText("Mídia indisponível")).toBeVisible({ timeout: 30_000 });
   await expect(bubble.getByText("Foto", { exact: true })).toBeVisible();
   await expect(bubble.getByRole("img")).toHaveCount(0);
+
+  // The photo sent again arrives; by keyboard its thumbnail opens full size and Escape brings focus back to it.
+  await patientSends(page.request, phone, name, "", [{ contentType: "image/png", data: photoFile() }]);
+  const thumbnail = dialog.getByRole("button", { name: "Ampliar Foto" });
+  await expect(thumbnail).toBeVisible({ timeout: 30_000 });
+  await thumbnail.focus();
+  await page.keyboard.press("Enter");
+  const viewer = page.getByRole("dialog", { name: "Foto" });
+  await expect(viewer.getByRole("img", { name: "Foto enviada pelo paciente: Foto" })).toBeVisible();
+  await expect(viewer.getByRole("link", { name: "Baixar" })).toHaveAttribute("download", "foto.png");
+  await page.keyboard.press("Escape");
+  await expect(viewer).toBeHidden();
+  await expect(thumbnail).toBeFocused();
 });
 
 test("the attach button follows the reply box: disabled with the reason once WhatsApp's 24-hour window closed, absent on web chat", async ({ page }) => {
