@@ -73,6 +73,10 @@ import { backupJobs } from "./modules/backups/backup.jobs";
 import { privacyService } from "./modules/privacy/privacy.service";
 import { reminderService } from "./modules/reminders/reminder.service";
 import { reminderRoutes } from "./modules/reminders/reminder.routes";
+import { createOpenAiTranscriber } from "./integrations/llm/transcriber";
+import { mediaService, outboundMediaSigner } from "./modules/media/media.service";
+import { outboundMediaRoutes } from "./modules/media/media.routes";
+import { mediaRepository } from "./modules/media/media.repository";
 
 export interface AppDeps {
   config: Config;
@@ -131,7 +135,9 @@ const DOCUMENT_SECURITY: HelmetOptions = {
       scriptSrc: ["'self'"],
       // Radix and sonner position elements with inline style attributes.
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", "data:"],
+      // Conversas shows a thread's photos and voice notes through object URLs of files read with the session header.
+      imgSrc: ["'self'", "data:", "blob:"],
+      mediaSrc: ["'self'", "blob:"],
       fontSrc: ["'self'", "data:"],
       connectSrc: ["'self'"],
       objectSrc: ["'none'"],
@@ -190,7 +196,20 @@ export async function buildApp({ config, database, clock = systemClock, instrume
   // The services the screens and the background jobs share.
   const appointments = appointmentService(db, clock);
   const patients = patientService(db, clock);
-  const outbound = whatsappOutboundService(db, clock, { gateway, publicUrl: config.publicUrl });
+  // Voice notes are transcribed by OpenAI's audio API whatever the assistant's provider (issue 24).
+  const transcriber = config.openai.apiKey
+    ? createOpenAiTranscriber({ apiKey: config.openai.apiKey, baseUrl: config.openai.baseUrl, timeoutMs: config.openai.transcriptionTimeoutMs, model: config.openai.transcriptionModel })
+    : null;
+  const mediaSigner = outboundMediaSigner(config.twilio.authToken);
+  const outbound = whatsappOutboundService(db, clock, {
+    gateway,
+    publicUrl: config.publicUrl,
+    mediaUrlsOf: async (messageId, now) => {
+      const ids = await mediaRepository(db).readyIdsOf(messageId);
+      return config.publicUrl && mediaSigner.configured ? ids.map((id) => `${config.publicUrl}${mediaSigner.path(id, now)}`) : [];
+    },
+  });
+  const media = mediaService(db, clock, { twilio: config.twilio, transcriber, outbound, log: app.log });
   const assistant = assistantService(db, clock, {
     appointments,
     patients,
@@ -206,6 +225,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
   const worker = createWorker(db, {
     handlers: {
       ...outbound.jobs,
+      ...media.jobs,
       ...assistant.jobs,
       ...calendarSync.jobs,
       ...reminders.jobs,
@@ -226,7 +246,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
   const webhook = whatsappWebhookService({
     gateway,
     publicUrl: config.publicUrl,
-    inbound: whatsappInboundService(db, clock, { providerReady: assistant.providerReady, outbound, answers: reminders.answers }),
+    inbound: whatsappInboundService(db, clock, { providerReady: assistant.providerReady, outbound, answers: reminders.answers, media }),
     outbound,
     wake,
   });
@@ -260,6 +280,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
       await api.register(whatsappConfigRoutes(whatsappConfigService(db, config)));
       await api.register(conversationRoutes(conversationService(db, clock, { outbound, wake, resendContentSid: config.resendContentSid })));
       await api.register(whatsappWebhookRoutes(webhook));
+      await api.register(outboundMediaRoutes(db, clock, mediaSigner));
       await api.register(assistantRoutes(assistant));
       await api.register(professionalProfileRoutes(professionalProfileService(db)));
       await api.register(

@@ -48,6 +48,10 @@ const envSchema = z.object({
   ANTHROPIC_BASE_URL: optional.pipe(z.url().optional()),
   /** One call to the language model gives up after this; the reply job then retries, and finally hands off. */
   LLM_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(25),
+  /** The model that transcribes patients' voice notes (OpenAI's audio transcription API, through OPENAI_BASE_URL). */
+  OPENAI_TRANSCRIPTION_MODEL: z.string().trim().min(1).default("gpt-4o-mini-transcribe"),
+  /** One transcription call gives up after this; the job then retries, and finally the thread says it failed. */
+  TRANSCRIPTION_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(60),
   /** Background jobs (replies, sends) one server process runs at the same time. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** A job whose process stopped answering for this long is taken over by another process. */
@@ -122,7 +126,7 @@ export type Config = {
   reminderContentSid: string | undefined;
   /** TWILIO_RESEND_CONTENT_SID. */
   resendContentSid: string | undefined;
-  openai: { apiKey?: string; baseUrl?: string };
+  openai: { apiKey?: string; baseUrl?: string; transcriptionModel: string; transcriptionTimeoutMs: number };
   anthropic: { apiKey?: string; baseUrl?: string };
   llmTimeoutMs: number;
   worker: { concurrency: number; lockTimeoutMs: number };
@@ -170,7 +174,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     reminderContentSid: e.TWILIO_REMINDER_CONTENT_SID,
     resendContentSid: e.TWILIO_RESEND_CONTENT_SID,
-    openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
+    openai: {
+      apiKey: e.OPENAI_API_KEY,
+      baseUrl: e.OPENAI_BASE_URL,
+      transcriptionModel: e.OPENAI_TRANSCRIPTION_MODEL,
+      transcriptionTimeoutMs: e.TRANSCRIPTION_TIMEOUT_SECONDS * 1000,
+    },
     anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL },
     llmTimeoutMs: e.LLM_TIMEOUT_SECONDS * 1000,
     worker: { concurrency: e.WORKER_CONCURRENCY, lockTimeoutMs: e.JOB_LOCK_TIMEOUT_SECONDS * 1000 },

@@ -1,6 +1,6 @@
 import { createServer } from "node:net";
 import { TWILIO_WEBHOOK_PATH } from "@clinora/contracts";
-import { startFakeLlm, startFakeTwilio, type FakeLlm, type FakeTwilio, type FakeTwilioOptions, type LlmBrain } from "@clinora/stand-ins";
+import { startFakeLlm, startFakeTwilio, type FakeLlm, type FakeTwilio, type FakeTwilioOptions, type InboundMedia, type LlmBrain } from "@clinora/stand-ins";
 import type { Clock } from "../src/lib/clock";
 import { createTestContext, type TestContext } from "./context";
 
@@ -38,7 +38,7 @@ export interface Clinic {
   email: string;
   password: string;
   /** A patient writes to this clinic through the fake Twilio. */
-  patientWrites(from: string, body: string, extra?: { messageSid?: string; profileName?: string }): Promise<{ status: number; body: string; messageSid: string }>;
+  patientWrites(from: string, body: string, extra?: { messageSid?: string; profileName?: string; media?: InboundMedia[] }): Promise<{ status: number; body: string; messageSid: string }>;
 }
 
 /**

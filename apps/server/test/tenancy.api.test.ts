@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InjectOptions } from "fastify";
 import { createTestContext, type TestContext } from "./context";
+import * as s from "../src/db/schema/index";
 
 /**
  * Professional B uses professional A's ids on every professional route that takes an id: each answers 404 and
@@ -12,7 +13,18 @@ let sessionA: string;
 let ids: Record<string, string>;
 
 /** How to call each id route with a valid payload, and how to read back the record it would touch. */
-const CASES: Record<string, { id: () => string; messageId?: () => string; body?: Record<string, unknown>; readBack: string }> = {
+const CASES: Record<
+  string,
+  {
+    id: () => string;
+    messageId?: () => string;
+    mediaId?: () => string;
+    body?: Record<string, unknown>;
+    /** A file as the request body (the one route that takes bytes), with its query. */
+    file?: { contentType: string; data: Buffer; query: string };
+    readBack: string;
+  }
+> = {
   "GET /api/patients/:id": { id: () => ids.patient!, readBack: "/api/patients/:id" },
   "PUT /api/patients/:id": { id: () => ids.patient!, body: { name: "Invasor" }, readBack: "/api/patients/:id" },
   "GET /api/patients/:id/export": { id: () => ids.patient!, readBack: "/api/patients/:id" },
@@ -43,6 +55,12 @@ const CASES: Record<string, { id: () => string; messageId?: () => string; body?:
     messageId: () => ids.failedMessage!,
     readBack: "/api/conversations/:id",
   },
+  "GET /api/conversations/:id/media/:mediaId": { id: () => ids.conversation!, mediaId: () => ids.media!, readBack: "/api/conversations/:id" },
+  "POST /api/conversations/:id/attachments": {
+    id: () => ids.conversation!,
+    file: { contentType: "application/pdf", data: Buffer.from("%PDF-1.4\n%%EOF\n"), query: "?file_name=invasao.pdf" },
+    readBack: "/api/conversations/:id",
+  },
 };
 
 beforeAll(async () => {
@@ -57,7 +75,11 @@ beforeAll(async () => {
   const conversation = await t.make.conversation(a.professional.id, { patientName: "Paciente de A", unreadCount: 3 });
   await t.make.message(conversation, { content: "Mensagem de A" });
   const failed = await t.make.message(conversation, { direction: "outbound", sender: "professional", content: "Resposta de A que falhou", status: "failed", errorCode: "30003" });
-  ids = { patient: patient.id, task: task.id, appointment: appointment.id, conversation: conversation.id, failedMessage: failed.id };
+  const [media] = await t.db
+    .insert(s.messageMedia)
+    .values({ professionalId: a.professional.id, conversationId: conversation.id, messageId: failed.id, kind: "image", contentType: "image/png", status: "ready", data: Buffer.from("\x89PNG\r\n\x1a\n", "latin1") })
+    .returning();
+  ids = { patient: patient.id, task: task.id, appointment: appointment.id, conversation: conversation.id, failedMessage: failed.id, media: media!.id };
 });
 afterAll(() => t.close());
 
@@ -72,9 +94,11 @@ describe("tenancy", () => {
   it("professional B gets 404 for A's records and changes nothing", async () => {
     for (const [key, c] of Object.entries(CASES)) {
       const [method, url] = key.split(" ") as [InjectOptions["method"], string];
-      const target = url.replace(":id", c.id()).replace(":messageId", c.messageId?.() ?? "");
+      const target = url.replace(":id", c.id()).replace(":messageId", c.messageId?.() ?? "").replace(":mediaId", c.mediaId?.() ?? "");
       const before = (await t.request({ method: "GET", url: c.readBack.replace(":id", c.id()), session: sessionA })).body;
-      const res = await t.request({ method, url: target, payload: c.body, session: sessionB });
+      const res = c.file
+        ? await t.request({ method, url: `${target}${c.file.query}`, payload: c.file.data, headers: { "content-type": c.file.contentType }, session: sessionB })
+        : await t.request({ method, url: target, payload: c.body, session: sessionB });
       expect(res.statusCode, key).toBe(404);
       const after = (await t.request({ method: "GET", url: c.readBack.replace(":id", c.id()), session: sessionA })).body;
       expect(after, key).toBe(before);

@@ -10,6 +10,7 @@ import {
   submitLogin,
   toastWith,
 } from "./fixtures";
+import { patientSendsFiles, pdfFile, VOICE_NOTE_TEXT } from "./media-fixtures";
 
 /**
  * Every screen state a user meets (empty, loaded, error, dialog open, toast shown), checked with axe-core against
@@ -201,6 +202,50 @@ const PROFESSIONAL_STATES: ScreenState[] = [
       await openDialog(page, () => page.getByRole("list", { name: "Conversas" }).getByRole("button").first().click());
       await expect(page.getByRole("dialog").getByRole("list", { name: "Mensagens" })).toBeVisible();
       await settled(page);
+    },
+  },
+  {
+    name: "Conversas › áudio com transcrição, foto e documento",
+    visit: async (page) => {
+      await closeDialogs(page);
+      const name = await patientSendsFiles(page.request, await apiSession(page, PROFESSIONAL));
+      await open(page, "/conversas", "Conversas");
+      await page.getByPlaceholder(/Buscar/).fill(name);
+      await openDialog(page, () => page.getByRole("list", { name: "Conversas" }).getByRole("button").filter({ hasText: name }).first().click());
+      const thread = page.getByRole("dialog").getByRole("list", { name: "Mensagens" });
+      await expect(thread.getByText(VOICE_NOTE_TEXT)).toBeVisible();
+      await expect(thread.locator("audio")).toBeVisible();
+      await expect(thread.getByRole("img", { name: /^Foto enviada pelo paciente/ })).toBeVisible();
+      await expect(thread.getByRole("button", { name: "Baixar Documento PDF" })).toBeVisible();
+      await settled(page);
+    },
+  },
+  {
+    name: "Conversas › foto ampliada",
+    visit: async (page) => {
+      await openDialog(page, () => page.getByRole("button", { name: /^Ampliar/ }).first().click(), /^Foto/);
+      await expect(page.getByRole("dialog", { name: /^Foto/ }).getByRole("img")).toBeVisible();
+    },
+  },
+  {
+    name: "Conversas › arquivo anexado à resposta com erro",
+    visit: async (page) => {
+      await page.keyboard.press("Escape");
+      const reply = page.getByRole("dialog").getByRole("form", { name: "Responder ao paciente" });
+      const chooser = page.waitForEvent("filechooser");
+      await reply.getByRole("button", { name: /^Anexar arquivo/ }).click();
+      await (await chooser).setFiles({ name: "planilha.zip", mimeType: "application/zip", buffer: Buffer.from("PK") });
+      await expect(reply.getByRole("alert")).toBeVisible();
+    },
+  },
+  {
+    name: "Conversas › arquivo anexado à resposta",
+    visit: async (page) => {
+      const reply = page.getByRole("dialog").getByRole("form", { name: "Responder ao paciente" });
+      const chooser = page.waitForEvent("filechooser");
+      await reply.getByRole("button", { name: /^Anexar arquivo/ }).click();
+      await (await chooser).setFiles({ name: "orientacoes.pdf", mimeType: "application/pdf", buffer: pdfFile() });
+      await expect(reply.getByText("orientacoes.pdf")).toBeVisible();
     },
   },
   {

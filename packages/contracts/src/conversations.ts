@@ -11,6 +11,13 @@ import {
   type ConversationChannel,
   type ConversationStatus,
 } from "./enums";
+import {
+  ATTACHMENT_CAPTION_MAX_LENGTH,
+  ATTACHMENT_NAME_MAX_LENGTH,
+  MEDIA_KINDS,
+  MEDIA_STATUSES,
+  TRANSCRIPT_STATUSES,
+} from "./media";
 
 /** Spec part 2 §9: conversations page size, stale threshold, detail polling and scroll delay. */
 export const CONVERSATIONS_PER_PAGE = 20;
@@ -78,6 +85,25 @@ export const conversationSchema = z.object({
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
+/**
+ * One file of a message (issue 24). `status_message` is the Portuguese state shown in the thread when the file is not
+ * ready; `url` (GET /api/conversations/:id/media/:mediaId, add `?download=1` to download) only once it is ready.
+ * `transcript_status` is null for anything but a voice note.
+ */
+export const messageMediaSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(MEDIA_KINDS),
+  content_type: z.string(),
+  file_name: z.string().nullable(),
+  size_bytes: z.number().int().nullable(),
+  status: z.enum(MEDIA_STATUSES),
+  status_message: z.string().nullable(),
+  transcript: z.string().nullable(),
+  transcript_status: z.enum(TRANSCRIPT_STATUSES).nullable(),
+  url: z.string().nullable(),
+});
+export type MessageMedia = z.infer<typeof messageMediaSchema>;
+
 /** One message of a thread (spec part 2 §3 "Message"); inbound messages carry no delivery status. */
 export const conversationMessageSchema = z.object({
   id: z.uuid(),
@@ -89,6 +115,8 @@ export const conversationMessageSchema = z.object({
   /** Twilio's error code of a failed message, and what it means in Portuguese. */
   error_code: z.string().nullable(),
   error_message: z.string().nullable(),
+  /** The message's files (empty for plain text). */
+  media: z.array(messageMediaSchema),
 });
 export type ConversationMessage = z.infer<typeof conversationMessageSchema>;
 
@@ -142,3 +170,27 @@ export const conversationReplySchema = z.object({
     .max(MESSAGE_MAX_LENGTH, MSG.replyTooLong(MESSAGE_MAX_LENGTH)),
 });
 export type ConversationReply = z.infer<typeof conversationReplySchema>;
+
+/**
+ * POST /api/conversations/:id/attachments?file_name=…&caption=…: the professional sends one file; the request body is
+ * the file's bytes and its Content-Type the file's type (OUTBOUND_MEDIA_TYPES, up to MEDIA_MAX_BYTES).
+ */
+export const conversationAttachmentQuerySchema = z.object({
+  file_name: z
+    .string(MSG.attachmentNameRequired)
+    .trim()
+    .min(1, MSG.attachmentNameRequired)
+    .max(ATTACHMENT_NAME_MAX_LENGTH, MSG.attachmentNameTooLong(ATTACHMENT_NAME_MAX_LENGTH)),
+  caption: z
+    .string()
+    .trim()
+    .max(ATTACHMENT_CAPTION_MAX_LENGTH, MSG.attachmentCaptionTooLong(ATTACHMENT_CAPTION_MAX_LENGTH))
+    .optional(),
+});
+export type ConversationAttachmentQuery = z.infer<typeof conversationAttachmentQuerySchema>;
+
+/** GET /api/conversations/:id/media/:mediaId (`download=1`: as an attachment). */
+export const conversationMediaParamSchema = idParamSchema.extend({ mediaId: z.uuid(MSG.mediaNotFound) });
+export const conversationMediaQuerySchema = z.object({
+  download: z.enum(["0", "1"]).optional(),
+});

@@ -1,5 +1,6 @@
 export * from "./enums";
 export * from "./constants";
+export * from "./media";
 export * from "./messages";
 export * from "./common";
 export * from "./auth";

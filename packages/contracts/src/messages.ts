@@ -179,4 +179,36 @@ export const MSG = {
   assistantTestNoProvider: "Nenhum provedor de IA está configurado no servidor (defina OPENAI_API_KEY ou ANTHROPIC_API_KEY).",
   assistantTestFailed: "O assistente não conseguiu responder agora. Tente novamente em instantes.",
   assistantTestMessageRequired: "Escreva uma mensagem para testar o assistente.",
+
+  // Files in a conversation (issue 24): states shown in the thread
+  mediaUnavailable: "Mídia indisponível",
+  mediaTooLarge: "Arquivo grande demais (máximo 16 MB)",
+  mediaTypeNotAccepted: "Tipo de arquivo não aceito",
+  mediaEmpty: "Arquivo vazio ou corrompido",
+  mediaHostRefused: "Mídia recusada: o endereço do arquivo não é do WhatsApp (Twilio)",
+  mediaPending: "Recebendo arquivo…",
+  transcriptPending: "Transcrevendo o áudio…",
+  transcriptFailed: "Não foi possível transcrever o áudio",
+  transcriptNoProvider: "Transcrição indisponível: nenhum provedor de IA configurado",
+  mediaNotFound: "Arquivo não encontrado",
+  // The professional sends a file from the reply box
+  attachmentTooLarge: "O arquivo pode ter até 16 MB.",
+  attachmentTypeNotAccepted: "Tipo de arquivo não aceito. Envie uma imagem (JPEG, PNG ou WebP) ou um PDF.",
+  attachmentEmpty: "O arquivo está vazio.",
+  attachmentNameRequired: "Informe o nome do arquivo.",
+  attachmentNameTooLong: (max: number) => `O nome do arquivo pode ter até ${max} caracteres.`,
+  attachmentCaptionTooLong: (max: number) => `A legenda pode ter até ${max} caracteres.`,
+  attachmentSent: "Arquivo enviado.",
+  attachmentSendError: "Não foi possível enviar o arquivo.",
+  attachmentWhatsappOnly: "Arquivos só podem ser enviados em conversas do WhatsApp.",
+  attachmentLinkInvalid: "Link de arquivo inválido ou expirado.",
+  // What the assistant tells the patient about a file (it never interprets an exam or an image)
+  assistantCannotListen:
+    "Desculpe, ainda não consigo ouvir áudios por aqui. Pode escrever a sua mensagem em texto, por favor? O seu áudio ficou guardado para o profissional.",
+  assistantAudioNotUnderstood:
+    "Desculpe, não consegui entender o seu áudio. Pode escrever a sua mensagem em texto, por favor? O áudio ficou guardado para o profissional.",
+  assistantFileReceived:
+    "Recebi o seu arquivo e vou encaminhá-lo ao profissional, que vai analisá-lo. Eu não interpreto exames nem imagens por aqui.",
+  assistantFileNotReceived:
+    "Não consegui receber o seu arquivo. Pode enviá-lo de novo? Aceitamos áudios, fotos e PDFs de até 16 MB.",
 } as const;

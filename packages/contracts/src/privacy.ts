@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { APPOINTMENT_STATUSES, CONVERSATION_CHANNELS, CONVERSATION_STATUSES, MESSAGE_DIRECTIONS, MESSAGE_SENDERS, MESSAGE_STATUSES, TASK_PRIORITIES, TASK_STATUSES } from "./enums";
+import { MEDIA_KINDS, MEDIA_STATUSES } from "./media";
 import { pageQuerySchema } from "./common";
 import { patientSchema } from "./patients";
 
@@ -171,6 +172,19 @@ export const patientExportSchema = z.object({
           error_code: z.string().nullable(),
           sent_at: z.string(),
           sent_at_local: z.string(),
+          /** The message's files (issue 24), each with its bytes in base64 when it was stored. */
+          media: z.array(
+            z.object({
+              id: z.uuid(),
+              kind: z.enum(MEDIA_KINDS),
+              content_type: z.string(),
+              file_name: z.string().nullable(),
+              size_bytes: z.number().int().nullable(),
+              status: z.enum(MEDIA_STATUSES),
+              transcript: z.string().nullable(),
+              data_base64: z.string().nullable(),
+            }),
+          ),
         }),
       ),
     }),

@@ -18,6 +18,28 @@ export interface FakeLlmOptions {
   port?: number;
 }
 
+/** One request to OpenAI's audio transcription (`POST /v1/audio/transcriptions`), as received. */
+export interface FakeTranscriptionRequest {
+  model: string;
+  language: string | null;
+  fileName: string | null;
+  contentType: string | null;
+  bytes: number;
+}
+
+/**
+ * What the fake hears in an audio file: the UTF-8 text after this marker, anywhere in the file's bytes (a test's
+ * voice note is a real audio header followed by the marker and what the patient "says"). A file that contains
+ * `TRANSCRIPTION_FAILS` is answered 500, as a failing transcription would be.
+ */
+export const FAKE_TRANSCRIPT_MARKER = "TRANSCRIPT:";
+export const FAKE_TRANSCRIPTION_FAILS = "TRANSCRIPTION_FAILS";
+
+/** A voice note the fake transcribes as `text`: an Ogg page header, then the marker and the text. */
+export function fakeVoiceNote(text: string): Buffer {
+  return Buffer.concat([Buffer.from("OggS\u0000\u0002", "latin1"), Buffer.alloc(26, 0), Buffer.from(`${FAKE_TRANSCRIPT_MARKER}${text}`, "utf8")]);
+}
+
 export interface FakeLlm extends RunningStandIn {
   /** For the OpenAI SDK's `baseURL` (`<url>/v1`). */
   readonly openAiBaseUrl: string;
@@ -25,6 +47,8 @@ export interface FakeLlm extends RunningStandIn {
   readonly anthropicBaseUrl: string;
   /** Every request received (including those answered with an error), normalized, in order. */
   readonly requests: readonly NormalizedLlmRequest[];
+  /** Every audio transcription request, in order (including those answered with an error). */
+  readonly transcriptions: readonly FakeTranscriptionRequest[];
   /** Queues replies that are used, in order, before the brain is asked. */
   script(reply: BrainReply | BrainReply[]): void;
   /** The next `count` requests answer `httpStatus` (default 500) in the vendor's error format. */
@@ -277,6 +301,48 @@ function anthropicError(httpStatus: number, message: string) {
   return { type: "error", error: { type, message } };
 }
 
+// ---- OpenAI audio transcription face ------------------------------------------------------------------------
+
+interface MultipartPart {
+  name: string;
+  fileName: string | null;
+  contentType: string | null;
+  data: Buffer;
+}
+
+/** multipart/form-data as the OpenAI SDK posts it (RFC 7578): each part's headers, then its bytes. */
+function parseMultipart(body: Buffer, contentType: string): MultipartPart[] {
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  if (!boundary) throw new BadRequest("multipart/form-data without a boundary");
+  const delimiter = Buffer.from(`--${boundary}`);
+  const parts: MultipartPart[] = [];
+  let start = body.indexOf(delimiter);
+  while (start !== -1) {
+    const next = body.indexOf(delimiter, start + delimiter.length);
+    if (next === -1) break;
+    const chunk = body.subarray(start + delimiter.length + 2, next - 2);
+    const headerEnd = chunk.indexOf("\r\n\r\n");
+    if (headerEnd !== -1) {
+      const headers = chunk.subarray(0, headerEnd).toString("utf8");
+      const disposition = /content-disposition:[^\r\n]*/i.exec(headers)?.[0] ?? "";
+      parts.push({
+        name: /\bname="([^"]*)"/.exec(disposition)?.[1] ?? "",
+        fileName: /filename="([^"]*)"/.exec(disposition)?.[1] ?? null,
+        contentType: /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1]?.trim() ?? null,
+        data: chunk.subarray(headerEnd + 4),
+      });
+    }
+    start = next;
+  }
+  return parts;
+}
+
+async function readRaw(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 // ---- server ------------------------------------------------------------------------------------------------
 
 const faces = {
@@ -305,8 +371,40 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       pendingDelays.set(timer, resolve);
     });
 
+  let transcriptions: FakeTranscriptionRequest[] = [];
+
+  /** https://platform.openai.com/docs/api-reference/audio/createTranscription (json and text answers). */
+  async function transcribe(req: IncomingMessage, res: ServerResponse) {
+    let parts: MultipartPart[];
+    try {
+      parts = parseMultipart(await readRaw(req), req.headers["content-type"] ?? "");
+    } catch (error) {
+      return sendJson(res, 400, openAiError(400, error instanceof Error ? error.message : "bad multipart body"));
+    }
+    const field = (name: string) => parts.find((p) => p.name === name && p.fileName === null)?.data.toString("utf8") ?? null;
+    const file = parts.find((p) => p.name === "file");
+    const model = field("model");
+    transcriptions.push({ model: model ?? "", language: field("language"), fileName: file?.fileName ?? null, contentType: file?.contentType ?? null, bytes: file?.data.length ?? 0 });
+    if (!file || !model) return sendJson(res, 400, openAiError(400, "file and model are required"));
+    if (delayMs > 0) await wait(delayMs);
+    if (failures.remaining > 0) {
+      failures.remaining -= 1;
+      return sendJson(res, failures.httpStatus, openAiError(failures.httpStatus, `fake failure (HTTP ${failures.httpStatus})`));
+    }
+    const content = file.data.toString("utf8");
+    if (content.includes(FAKE_TRANSCRIPTION_FAILS)) return sendJson(res, 500, openAiError(500, "fake transcription failure"));
+    const at = content.indexOf(FAKE_TRANSCRIPT_MARKER);
+    const text = at === -1 ? "" : content.slice(at + FAKE_TRANSCRIPT_MARKER.length).trim();
+    if (field("response_format") === "text") {
+      res.writeHead(200, { "content-type": "text/plain; charset=utf-8" });
+      return void res.end(text);
+    }
+    sendJson(res, 200, { text });
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
+    if (req.method === "POST" && path === "/v1/audio/transcriptions") return transcribe(req, res);
     const face = req.method === "POST" ? faces[path as keyof typeof faces] : undefined;
     if (!face) return sendJson(res, 404, { error: { message: `no route ${req.method} ${path}` } });
     let request: NormalizedLlmRequest;
@@ -337,6 +435,9 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     get requests() {
       return requests;
     },
+    get transcriptions() {
+      return transcriptions;
+    },
     script(reply) {
       scripted.push(...(Array.isArray(reply) ? reply : [reply]));
     },
@@ -348,6 +449,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     },
     reset() {
       requests = [];
+      transcriptions = [];
       scripted = [];
       failures = { remaining: 0, httpStatus: 500 };
       delayMs = options.delayMs ?? 0;

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import twilio from "twilio";
 import { closeServer, listen, parseForm, postForm, randomHex, readBody, sendJson, type RunningStandIn } from "./http-server";
+import { fakeVoiceNote } from "./fake-llm";
 
 /**
  * A local stand-in for the part of Twilio's REST API and webhooks that Clinora uses (WhatsApp messages).
@@ -10,6 +11,10 @@ import { closeServer, listen, parseForm, postForm, randomHex, readBody, sendJson
 
 const API_VERSION = "2010-04-01";
 const MESSAGES_PATH = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/;
+/** Where Twilio keeps a received message's media (https://www.twilio.com/docs/messaging/api/media-resource). */
+const MEDIA_PATH = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\/(MM[0-9a-f]+)\/Media\/(ME[0-9a-f]+)$/;
+/** WhatsApp's error when it could not download a message's media (https://www.twilio.com/docs/api/errors/63019). */
+const MEDIA_DOWNLOAD_FAILED = 63019;
 
 export interface FakeTwilioOptions {
   accountSid: string;
@@ -41,6 +46,8 @@ export interface FakeTwilioMessage {
   contentSid: string | null;
   /** The raw ContentVariables JSON string, as sent. */
   contentVariables: string | null;
+  /** The MediaUrl parameters, in order. */
+  mediaUrls: string[];
   messagingServiceSid: string | null;
   statusCallback: string | null;
   /** The latest status Twilio would report (moves with the callbacks). */
@@ -62,6 +69,20 @@ export interface FakeTwilioCallback {
   responseStatus: number | null;
 }
 
+/** The fake's download of an outbound message's MediaUrl, as Twilio makes before delivering it. */
+export interface FakeTwilioMediaFetch {
+  url: string;
+  /** The HTTP status, or null when the address could not be reached. */
+  status: number | null;
+  contentType: string | null;
+  bytes: number;
+}
+
+/** A file a patient "sends": one the fake stores and serves at a Twilio media URL, or any URL given as is. */
+export type InboundMedia =
+  | { url: string; contentType: string }
+  | { data: Buffer; contentType: string; servedAs?: string };
+
 export interface InboundWhatsapp {
   /** Our webhook, the exact public URL the signature is computed over. */
   webhookUrl: string;
@@ -72,6 +93,8 @@ export interface InboundWhatsapp {
   body: string;
   profileName?: string;
   messageSid?: string;
+  /** Files sent with the message (NumMedia, MediaUrl{i}, MediaContentType{i}). */
+  media?: InboundMedia[];
   /** Overrides the computed X-Twilio-Signature (e.g. "bad"); null sends no signature header. */
   signature?: string | null;
 }
@@ -79,6 +102,17 @@ export interface InboundWhatsapp {
 export interface FakeTwilio extends RunningStandIn {
   readonly accountSid: string;
   readonly authToken: string;
+  /**
+   * Stores a file the fake serves, with Basic auth like Twilio's media, at a media URL of message `messageSid`
+   * (a new one when omitted); `servedAs` is the Content-Type it answers (default `contentType`).
+   */
+  addMedia(data: Buffer, contentType: string, messageSid?: string): string;
+  /** The next `count` media downloads answer `httpStatus` (default 500). */
+  failNextMediaFetches(count: number, httpStatus?: number): void;
+  /** Media downloads served so far (successful or not). */
+  readonly mediaRequests: number;
+  /** Downloads of outbound messages' MediaUrl, in order. */
+  readonly mediaFetches: readonly FakeTwilioMediaFetch[];
   /** Messages created through the API, oldest first. */
   readonly sent: readonly FakeTwilioMessage[];
   /** Status callbacks posted so far, in order. */
@@ -162,6 +196,29 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
   let transientFailures: { remaining: number; httpStatus: number; retryAfter?: string; afterRecording?: boolean } = { remaining: 0, httpStatus: 500 };
   let refusedSends = 0;
   let sendDelayMs = 0;
+  const media = new Map<string, { data: Buffer; contentType: string }>();
+  let mediaFailures = { remaining: 0, httpStatus: 500 };
+  let mediaRequests = 0;
+  let mediaFetches: FakeTwilioMediaFetch[] = [];
+
+  function addMedia(data: Buffer, contentType: string, messageSid = `MM${randomHex(16)}`): string {
+    const path = `/${API_VERSION}/Accounts/${accountSid}/Messages/${messageSid}/Media/ME${randomHex(16)}`;
+    media.set(path, { data, contentType });
+    return `${url}${path}`;
+  }
+
+  function serveMedia(req: IncomingMessage, res: ServerResponse, path: string) {
+    mediaRequests += 1;
+    if (!authorized(req)) return twilioError(res, 401, 20003, "Authenticate");
+    if (mediaFailures.remaining > 0) {
+      mediaFailures.remaining -= 1;
+      return twilioError(res, mediaFailures.httpStatus, 20500, "Internal Server Error");
+    }
+    const file = media.get(path);
+    if (!file) return twilioError(res, 404, 20404, `The requested resource ${path} was not found`);
+    res.writeHead(200, { "content-type": file.contentType, "content-length": file.data.length });
+    res.end(file.data);
+  }
   // Each reset starts a new generation so callbacks scheduled before it stop quietly.
   let generation = 0;
   // Pending pauses between callbacks, so reset() and close() can end them at once.
@@ -206,7 +263,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
       error_message: null,
       from: message.from,
       messaging_service_sid: message.messagingServiceSid,
-      num_media: "0",
+      num_media: String(message.mediaUrls.length),
       num_segments: "1",
       price: null,
       price_unit: "USD",
@@ -249,7 +306,8 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
   }
 
   async function runAutomaticStatuses(message: FakeTwilioMessage, startedIn: number) {
-    const failure = [...deliveryFailures.entries()].find(([to]) => sameAddress(to, message.to));
+    const failure: [string, number] | undefined =
+      message.errorCode === MEDIA_DOWNLOAD_FAILED ? [message.to, MEDIA_DOWNLOAD_FAILED] : [...deliveryFailures.entries()].find(([to]) => sameAddress(to, message.to));
     const statuses = failure ? ["failed"] : autoRead ? ["sent", "delivered", "read"] : ["sent", "delivered"];
     if (failure) message.errorCode = failure[1];
     for (const status of statuses) {
@@ -260,8 +318,29 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
     }
   }
 
+  /** Twilio downloads an outbound message's media before delivering it; a failed download fails the message. */
+  async function fetchOutboundMedia(message: FakeTwilioMessage): Promise<boolean> {
+    let ok = true;
+    for (const mediaUrl of message.mediaUrls) {
+      const record: FakeTwilioMediaFetch = { url: mediaUrl, status: null, contentType: null, bytes: 0 };
+      try {
+        const response = await fetch(mediaUrl, { headers: { "user-agent": "TwilioProxy/1.1" } });
+        record.status = response.status;
+        record.contentType = response.headers.get("content-type");
+        record.bytes = (await response.arrayBuffer()).byteLength;
+        if (!response.ok || record.bytes === 0) ok = false;
+      } catch {
+        ok = false;
+      }
+      mediaFetches.push(record);
+    }
+    return ok;
+  }
+
   async function createMessage(req: IncomingMessage, res: ServerResponse, pathAccountSid: string) {
-    const form = parseForm(await readBody(req));
+    const raw = await readBody(req);
+    const form = parseForm(raw);
+    const mediaUrls = new URLSearchParams(raw).getAll("MediaUrl");
     const transient = () => {
       transientFailures.remaining -= 1;
       refusedSends += 1;
@@ -292,6 +371,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
       body: form.Body ?? "",
       contentSid: form.ContentSid ?? null,
       contentVariables: form.ContentVariables ?? null,
+      mediaUrls,
       messagingServiceSid: form.MessagingServiceSid ?? null,
       statusCallback: form.StatusCallback ?? null,
       status: "queued",
@@ -302,7 +382,11 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
     if (transientFailures.remaining > 0 && transientFailures.afterRecording) return transient();
     if (sendDelayMs > 0) await pause(sendDelayMs);
     sendJson(res, 201, resource(message));
-    if (autoStatuses && message.statusCallback) void runAutomaticStatuses(message, generation);
+    const startedIn = generation;
+    void (async () => {
+      if (mediaUrls.length > 0 && !(await fetchOutboundMedia(message))) message.errorCode = MEDIA_DOWNLOAD_FAILED;
+      if (autoStatuses && message.statusCallback) await runAutomaticStatuses(message, startedIn);
+    })();
   }
 
   function listMessages(res: ServerResponse, pathAccountSid: string, query: URLSearchParams) {
@@ -337,12 +421,23 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
   /** The patient's phone, over HTTP, for callers in another process. */
   async function control(req: IncomingMessage, res: ServerResponse, requestUrl: URL) {
     if (req.method === "POST" && requestUrl.pathname === "/_stand-in/inbound") {
-      const input = JSON.parse((await readBody(req)) || "{}") as Partial<InboundWhatsapp>;
+      // media: [{contentType, url}] as is, [{contentType, base64}] stored and served, or [{voiceNote: "text"}], a voice
+      // note the fake LLM transcribes as that text (audio/ogg).
+      const input = JSON.parse((await readBody(req)) || "{}") as Partial<Omit<InboundWhatsapp, "media">> & {
+        media?: { contentType?: string; url?: string; base64?: string; voiceNote?: string }[];
+      };
       const webhookUrl = input.webhookUrl ?? options.webhookUrl;
       if (!webhookUrl || !input.from || !input.to || typeof input.body !== "string") {
         return sendJson(res, 400, { error: "from, to, body (and a webhookUrl) are required" });
       }
-      const result = await fake.sendInbound({ webhookUrl, from: input.from, to: input.to, body: input.body, profileName: input.profileName });
+      const files: InboundMedia[] = (input.media ?? []).map((m) =>
+        typeof m.voiceNote === "string"
+          ? { data: fakeVoiceNote(m.voiceNote), contentType: m.contentType ?? "audio/ogg" }
+          : m.url
+            ? { url: m.url, contentType: m.contentType ?? "application/octet-stream" }
+            : { data: Buffer.from(m.base64 ?? "", "base64"), contentType: m.contentType ?? "application/octet-stream" },
+      );
+      const result = await fake.sendInbound({ webhookUrl, from: input.from, to: input.to, body: input.body, profileName: input.profileName, media: files });
       return sendJson(res, 200, result);
     }
     if (req.method === "POST" && requestUrl.pathname === "/_stand-in/fail-recipient") {
@@ -372,6 +467,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
   const { server, url } = await listen(async (req, res) => {
     const requestUrl = new URL(req.url ?? "/", "http://127.0.0.1");
     if (requestUrl.pathname.startsWith("/_stand-in/")) return control(req, res, requestUrl);
+    if (req.method === "GET" && MEDIA_PATH.test(requestUrl.pathname)) return serveMedia(req, res, requestUrl.pathname);
     const match = MESSAGES_PATH.exec(requestUrl.pathname);
     if (!match) return twilioError(res, 404, 20404, `The requested resource ${requestUrl.pathname} was not found`);
     if (!authorized(req)) {
@@ -442,13 +538,22 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
       return deliverCallback(message, status, extra);
     },
     async sendInbound(inbound) {
-      const messageSid = inbound.messageSid ?? `SM${randomHex(16)}`;
+      const files = inbound.media ?? [];
+      const messageSid = inbound.messageSid ?? `${files.length ? "MM" : "SM"}${randomHex(16)}`;
       const from = withWhatsappPrefix(inbound.from);
+      const mediaParams: Record<string, string> = {};
+      files.forEach((file, i) => {
+        mediaParams[`MediaUrl${i}`] = "url" in file ? file.url : addMedia(file.data, file.servedAs ?? file.contentType, messageSid);
+        mediaParams[`MediaContentType${i}`] = file.contentType;
+      });
+      const first = files[0]?.contentType ?? "";
+      const messageType = !first ? "text" : first.startsWith("audio/") ? "audio" : first.startsWith("image/") ? "image" : "document";
       const params: Record<string, string> = {
+        ...mediaParams,
         SmsMessageSid: messageSid,
-        NumMedia: "0",
+        NumMedia: String(files.length),
         ProfileName: inbound.profileName ?? "Paciente",
-        MessageType: "text",
+        MessageType: messageType,
         SmsSid: messageSid,
         WaId: from.replace(/\D/g, ""),
         SmsStatus: "received",
@@ -466,6 +571,16 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
       const response = await postForm(inbound.webhookUrl, params, signature);
       return { ...response, messageSid };
     },
+    addMedia,
+    failNextMediaFetches(count, httpStatus = 500) {
+      mediaFailures = { remaining: count, httpStatus };
+    },
+    get mediaRequests() {
+      return mediaRequests;
+    },
+    get mediaFetches() {
+      return mediaFetches;
+    },
     waitForSent: waitForSent as FakeTwilio["waitForSent"],
     setSendDelay(ms) {
       sendDelayMs = Math.max(0, ms);
@@ -479,6 +594,10 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
       deliveryFailures = new Map();
       transientFailures = { remaining: 0, httpStatus: 500 };
       refusedSends = 0;
+      media.clear();
+      mediaFailures = { remaining: 0, httpStatus: 500 };
+      mediaRequests = 0;
+      mediaFetches = [];
     },
     async close() {
       cancelPendingCallbacks();

@@ -4,11 +4,13 @@ export type {
   FakeTwilioCallback,
   FakeTwilioFailure,
   FakeTwilioMessage,
+  FakeTwilioMediaFetch,
   FakeTwilioOptions,
+  InboundMedia,
   InboundWhatsapp,
 } from "./fake-twilio";
-export { startFakeLlm } from "./fake-llm";
-export type { FakeLlm, FakeLlmOptions } from "./fake-llm";
+export { startFakeLlm, fakeVoiceNote, FAKE_TRANSCRIPT_MARKER, FAKE_TRANSCRIPTION_FAILS } from "./fake-llm";
+export type { FakeLlm, FakeLlmOptions, FakeTranscriptionRequest } from "./fake-llm";
 export { receptionistBrain, detectIntent, parseDate, parseName, parseTime, todayFromSystem } from "./receptionist-brain";
 export type { ReceptionistIntent } from "./receptionist-brain";
 export type { BrainReply, BrainToolCall, LlmBrain, NormalizedLlmRequest, NormalizedToolCall, NormalizedTurn } from "./llm-types";

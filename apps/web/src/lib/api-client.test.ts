@@ -193,3 +193,33 @@ describe("error mapping (spec part 1 §8)", () => {
     await expect(pending).rejects.toMatchObject({ name: "AbortError" });
   });
 });
+
+describe("files under /api", () => {
+  it("reads a conversation's file as a Blob with the session header, at the address the server gave", async () => {
+    browser.storage.setItem("session_id", "abc123");
+    const fetchMock = stubFetch(new Response(new Uint8Array([1, 2, 3]), { status: 200, headers: { "Content-Type": "audio/ogg" } }));
+
+    const blob = await api.file("/api/conversations/c1/media/m1");
+
+    expect(blob.size).toBe(3);
+    expect(blob.type).toBe("audio/ogg");
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe("/api/conversations/c1/media/m1");
+    expect(init.headers).toMatchObject({ "X-Session-ID": "abc123" });
+  });
+
+  it("maps a refused file like any other answer: 404 with the server's Portuguese detail", async () => {
+    stubFetch(jsonResponse(404, { detail: "Arquivo não encontrado" }));
+    const error = await rejection(api.file("/api/conversations/c1/media/m2"));
+    expect(error.status).toBe(404);
+    expect(error.message).toBe("Arquivo não encontrado");
+  });
+
+  it("never sends the session to an address outside the API", async () => {
+    browser.storage.setItem("session_id", "abc123");
+    const fetchMock = stubFetch(jsonResponse(200, {}));
+    await rejection(api.file("https://elsewhere.example/file.pdf"));
+    await rejection(api.file("/apix/file.pdf"));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

@@ -179,6 +179,102 @@ async function request<T>(method: HttpMethod, path: string, body: unknown, optio
   return payload as T;
 }
 
+/** A file upload or download may take long on a phone's connection: 16 MB at 2 Mbit/s is over a minute. */
+export const UPLOAD_TIMEOUT_MS = 180_000;
+
+/**
+ * A file the API serves (a conversation's voice note, photo or document, `/api/...` as the server gives it), read
+ * as a Blob with the session header: an <img> or <audio> cannot send that header, so screens show the Blob through
+ * an object URL. Errors map as for JSON calls.
+ */
+async function file(url: string, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<Blob> {
+  const { signal, timeoutMs = UPLOAD_TIMEOUT_MS } = options;
+  if (!url.startsWith(`${API_BASE}/`)) throw new ApiError(MSG.genericError, { kind: "http", status: null });
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const forwardAbort = () => controller.abort(signal?.reason);
+  if (signal?.aborted) forwardAbort();
+  signal?.addEventListener("abort", forwardAbort, { once: true });
+  const headers: Record<string, string> = {};
+  const sessionId = readSessionId();
+  if (sessionId) headers["X-Session-ID"] = sessionId;
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, { headers, signal: controller.signal });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new ApiError(MSG.networkError, { kind: "network", status: null });
+    }
+    if (!response.ok) throw await toApiError(response.status, await readBody(response), true);
+    return await response.blob();
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", forwardAbort);
+  }
+}
+
+
+export interface UploadOptions {
+  query?: RequestOptions["query"];
+  signal?: AbortSignal;
+  /** Called as the bytes leave the browser, with the share sent so far (0 to 1). */
+  onProgress?: (sent: number) => void;
+  timeoutMs?: number;
+}
+
+/**
+ * Sends `file` as the raw request body with its own Content-Type (no multipart wrapping), answering JSON like the
+ * other calls. It goes through XMLHttpRequest because fetch reports no upload progress, which a 16 MB file on a
+ * phone needs. Errors map as for JSON calls; a cancelled upload rejects with an AbortError.
+ */
+function upload<T>(path: string, file: Blob, options: UploadOptions = {}): Promise<T> {
+  const { query, signal, onProgress, timeoutMs = UPLOAD_TIMEOUT_MS } = options;
+  return new Promise<T>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new DOMException("Envio cancelado", "AbortError"));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", buildUrl(path, query));
+    xhr.timeout = timeoutMs;
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
+    const sessionId = readSessionId();
+    if (sessionId) xhr.setRequestHeader("X-Session-ID", sessionId);
+
+    const cancel = () => xhr.abort();
+    signal?.addEventListener("abort", cancel, { once: true });
+    const done = () => signal?.removeEventListener("abort", cancel);
+
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      done();
+      let payload: unknown;
+      try {
+        payload = xhr.responseText ? (JSON.parse(xhr.responseText) as unknown) : undefined;
+      } catch {
+        payload = xhr.responseText;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(payload as T);
+      else void toApiError(xhr.status, payload, true).then(reject);
+    };
+    const failed = () => {
+      done();
+      reject(new ApiError(MSG.networkError, { kind: "network", status: null }));
+    };
+    xhr.onerror = failed;
+    xhr.ontimeout = failed;
+    xhr.onabort = () => {
+      done();
+      reject(new DOMException("Envio cancelado", "AbortError"));
+    };
+    xhr.send(file);
+  });
+}
+
 /**
  * JSON calls to the API under /api. The type argument states the expected answer; it is not checked at
  * run time, the shared contracts keep both ends in step.
@@ -191,4 +287,6 @@ export const api = {
   patch: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>("PATCH", path, body, options),
   delete: <T = unknown>(path: string, options?: RequestOptions) => request<T>("DELETE", path, undefined, options),
+  upload,
+  file,
 };

@@ -14,6 +14,9 @@ import {
   TASK_STATUSES,
   USER_STATUSES,
   AI_PROVIDERS,
+  MEDIA_KINDS,
+  MEDIA_STATUSES,
+  TRANSCRIPT_STATUSES,
 } from "@clinora/contracts";
 
 export const userRole = pgEnum("user_role", ROLES);
@@ -30,3 +33,6 @@ export const aiProvider = pgEnum("ai_provider", AI_PROVIDERS);
 export const calendarConnectionStatus = pgEnum("calendar_connection_status", CALENDAR_CONNECTION_STATUSES);
 export const jobStatus = pgEnum("job_status", JOB_STATUSES);
 export const messageSender = pgEnum("message_sender", MESSAGE_SENDERS);
+export const mediaKind = pgEnum("media_kind", MEDIA_KINDS);
+export const mediaStatus = pgEnum("media_status", MEDIA_STATUSES);
+export const transcriptStatus = pgEnum("transcript_status", TRANSCRIPT_STATUSES);

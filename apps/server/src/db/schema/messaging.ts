@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { customType, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
-import { conversationChannel, conversationStatus, messageDirection, messageSender, messageStatus } from "./enums";
+import { conversationChannel, conversationStatus, mediaKind, mediaStatus, messageDirection, messageSender, messageStatus, transcriptStatus } from "./enums";
 import { patients } from "./practice";
 import { professionals } from "./professionals";
 
@@ -120,5 +120,53 @@ export const webChatVisitors = pgTable(
     uniqueIndex("web_chat_visitors_token_key").on(t.tokenHash),
     uniqueIndex("web_chat_visitors_conversation_key").on(t.conversationId),
     index("web_chat_visitors_professional_idx").on(t.professionalId, t.createdAt),
+  ],
+);
+
+/** PostgreSQL's bytea as a Buffer (both drivers hand back bytes; PGlite a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * A file of a WhatsApp message (issue 24, docs/decisions/026): a patient's voice note, photo or document fetched
+ * from Twilio, or a file the professional sent. The bytes live here, in the practice's database, so tenancy,
+ * the LGPD export, anonymisation and every backup cover them like any other row.
+ */
+export const messageMedia = pgTable(
+  "message_media",
+  {
+    id: id(),
+    professionalId: uuid("professional_id")
+      .notNull()
+      .references(() => professionals.id, { onDelete: "cascade" }),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    /** Its place in the message (Twilio's MediaUrl{i}). */
+    position: smallint("position").notNull().default(0),
+    kind: mediaKind("kind").notNull(),
+    /** The type Twilio declared (MediaContentType{i}) or the professional's upload had, without parameters. */
+    contentType: text("content_type").notNull(),
+    fileName: text("file_name"),
+    sizeBytes: integer("size_bytes"),
+    status: mediaStatus("status").notNull().default("pending"),
+    /** Why it is not ready, in Portuguese, as the thread shows it. */
+    statusMessage: text("status_message"),
+    /** Twilio's MediaUrl of an inbound file (fetched with the account's credentials); cleared by anonymisation. */
+    sourceUrl: text("source_url"),
+    data: bytea("data"),
+    transcript: text("transcript"),
+    transcriptStatus: transcriptStatus("transcript_status"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("message_media_message_position_key").on(t.messageId, t.position),
+    index("message_media_professional_conversation_idx").on(t.professionalId, t.conversationId),
   ],
 );

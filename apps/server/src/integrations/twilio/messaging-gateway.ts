@@ -13,6 +13,8 @@ export interface OutboundWhatsapp {
   /** An approved content template instead of free text (business-initiated messages). */
   contentSid?: string;
   contentVariables?: Record<string, string>;
+  /** Files Twilio fetches from these public URLs and sends with the message (images, PDFs). */
+  mediaUrl?: string[];
   /** Where Twilio posts delivery statuses (PUBLIC_URL + /api/whatsapp/webhook/twilio/status). */
   statusCallback?: string;
 }

@@ -140,6 +140,8 @@ export function createTwilioGateway(options: TwilioGatewayOptions): MessagingGat
         params.contentSid = message.contentSid;
         if (message.contentVariables) params.contentVariables = JSON.stringify(message.contentVariables);
       }
+      // https://www.twilio.com/docs/messaging/api/message-resource#request-body-parameters: MediaUrl, fetched by Twilio.
+      if (message.mediaUrl?.length) params.mediaUrl = message.mediaUrl;
       if (message.statusCallback) params.statusCallback = message.statusCallback;
       try {
         const created = await client.messages.create(params);

@@ -20,6 +20,23 @@ import { asksForPerson, TEXTS } from "./assistant-texts";
 import { guardModelText } from "./safety/claims";
 import { safetyAnswerFor } from "./safety/safety-answer";
 import { assistantToolbox, visibleUpcoming, type ToolScope } from "./assistant-tools";
+import { mediaRepository, type MediaInfo } from "../media/media.repository";
+
+/**
+ * The server's own answer to a message with files, or null when the model answers (a transcribed voice note, or a
+ * file that did not arrive next to the patient's text). Photos and documents go to the professional: the assistant
+ * never reads an exam or an image.
+ */
+export function mediaAnswer(files: readonly MediaInfo[], hasText: boolean): { text: string; handoff: boolean } | null {
+  if (files.length === 0) return null;
+  if (files.some((f) => f.kind !== "audio" && f.status === "ready")) return { text: MSG.assistantFileReceived, handoff: true };
+  const audio = files.filter((f) => f.kind === "audio" && f.status === "ready");
+  if (audio.some((f) => f.transcriptStatus === "done")) return null;
+  if (hasText) return null;
+  if (audio.some((f) => f.transcriptStatus === "no_provider")) return { text: MSG.assistantCannotListen, handoff: false };
+  if (audio.length > 0) return { text: MSG.assistantAudioNotUnderstood, handoff: false };
+  return { text: MSG.assistantFileNotReceived, handoff: false };
+}
 
 /**
  * Tool rounds per answer: enough to list, check and book; a model that loops past it is stopped (one last round
@@ -179,7 +196,7 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
     const rows = await whatsappMessageRepository(db).listRecentMessages(conversation.id, conversation.resolvedAt, CONTEXT_MESSAGES);
     const turns: LlmMessage[] = [];
     for (const row of rows) {
-      const content = row.content?.trim();
+      const content = [row.content?.trim(), row.transcript?.trim()].filter(Boolean).join("\n");
       if (!content) continue;
       const role = row.direction === "inbound" ? "user" : "assistant";
       const text = row.sender === "professional" ? `(mensagem escrita pela profissional) ${content}` : content;
@@ -234,6 +251,10 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
       const safety = safetyAnswerFor(lastText, practice.facts.professionalName);
       if (safety) return deliver(conversation, messageId, safety.text, safety.urgency);
       if (asksForPerson(lastText)) return deliver(conversation, messageId, TEXTS.handoff(practice.facts.professionalName), HANDOFF_URGENCY);
+      // A file: the assistant acknowledges a photo or a document and passes it on (it never interprets one), and
+      // asks for text when a voice note could not be heard; a transcribed voice note goes on as typed text.
+      const fileAnswer = mediaAnswer(await mediaRepository(db).listOfMessage(messageId), Boolean(await repo.contentOf(messageId)));
+      if (fileAnswer) return deliver(conversation, messageId, fileAnswer.text, fileAnswer.handoff ? HANDOFF_URGENCY : null);
 
       const patientRow = conversation.patientId ? { id: conversation.patientId, name: conversation.patientName ?? "" } : null;
       const webChat = conversation.channel === "web_chat";

@@ -13,6 +13,16 @@ import { rowsOf } from "../../db/rows";
  */
 export const PORTABLE_FORMAT = "clinora.portable-snapshot";
 const CHUNK_ROWS = 2000;
+/** Rows of a table with files (bytea, up to 16 MB each) per line: a line stays within a few hundred MB of text. */
+const FILE_CHUNK_ROWS = 4;
+
+/** Tables with a bytea column (the message files, docs/decisions/026). */
+async function tablesWithFiles(db: Db): Promise<Set<string>> {
+  const rows = rowsOf<{ t: string }>(
+    await db.execute(sql`select distinct table_name as t from information_schema.columns where table_schema = 'public' and data_type = 'bytea'`),
+  );
+  return new Set(rows.map((r) => r.t));
+}
 
 interface Header {
   format: typeof PORTABLE_FORMAT;
@@ -79,17 +89,19 @@ export async function writePortableSnapshot(db: Db, file: string, now: Date): Pr
       const tables = await productTables(t);
       const header: Header = { format: PORTABLE_FORMAT, version: 1, created_at: now.toISOString(), migrations: await appliedMigrations(t), tables };
       await write(JSON.stringify(header));
+      const withFiles = await tablesWithFiles(t);
       for (const table of tables) {
-        for (let offset = 0; ; offset += CHUNK_ROWS) {
+        const chunkRows = withFiles.has(table) ? FILE_CHUNK_ROWS : CHUNK_ROWS;
+        for (let offset = 0; ; offset += chunkRows) {
           const [row] = rowsOf<{ rows: string | null; n: number }>(
             // jsonb text: one line per chunk (json_agg puts a newline between elements).
             await t.execute(
-              sql.raw(`select json_agg(t)::jsonb::text as rows, count(*)::int as n from (select * from ${ident(table)} order by 1 limit ${CHUNK_ROWS} offset ${offset}) t`),
+              sql.raw(`select json_agg(t)::jsonb::text as rows, count(*)::int as n from (select * from ${ident(table)} order by 1 limit ${chunkRows} offset ${offset}) t`),
             ),
           );
           if (!row?.rows) break;
           await write(`{"table":${JSON.stringify(table)},"rows":${row.rows}}`);
-          if (row.n < CHUNK_ROWS) break;
+          if (row.n < chunkRows) break;
         }
       }
     },

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
+  conversationAttachmentQuerySchema,
+  conversationMediaParamSchema,
+  conversationMediaQuerySchema,
+  conversationMessageSchema,
+  MEDIA_MAX_BYTES,
+  MSG,
   conversationDetailSchema,
   conversationListQuerySchema,
   conversationListSchema,
@@ -13,7 +19,9 @@ import {
   validationErrorSchema,
 } from "@clinora/contracts";
 import { tenantOf } from "../../plugins/auth";
+import { AppError } from "../../lib/app-error";
 import type { ConversationService } from "./conversation.service";
+import { sendFileBytes } from "../media/media.routes";
 
 const access = { access: ["professional"] as const };
 const tags = ["conversations"];
@@ -68,6 +76,58 @@ export function conversationRoutes(service: ConversationService) {
       },
       (request) => service.resend(tenantOf(request), request.params.id, request.params.messageId),
     );
+
+    r.get(
+      "/conversations/:id/media/:mediaId",
+      {
+        config: access,
+        schema: {
+          tags,
+          summary: "Um arquivo da conversa (áudio, foto ou documento); download=1 para baixar",
+          params: conversationMediaParamSchema,
+          querystring: conversationMediaQuerySchema,
+          response: { 404: errorResponseSchema },
+        },
+      },
+      async (request, reply) => sendFileBytes(reply, await service.media(tenantOf(request), request.params.id, request.params.mediaId), request.query.download === "1"),
+    );
+
+    // The one route whose body is a file: its own parser (any type, read as bytes, up to WhatsApp's 16 MB) inside
+    // its own scope, so every other route keeps JSON only and the 1 MiB limit.
+    await r.register(async (scope) => {
+      scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: MEDIA_MAX_BYTES }, (_request, body, done) => done(null, body));
+      scope.setErrorHandler((error, _request, _reply) => {
+        if ((error as { code?: string }).code === "FST_ERR_CTP_BODY_TOO_LARGE") throw new AppError(413, MSG.attachmentTooLarge, "payload_too_large");
+        throw error;
+      });
+      scope.withTypeProvider<ZodTypeProvider>().post(
+        "/conversations/:id/attachments",
+        {
+          config: access,
+          bodyLimit: MEDIA_MAX_BYTES,
+          schema: {
+            tags,
+            summary: "Enviar um arquivo ao paciente (imagem ou PDF até 16 MB; o corpo é o arquivo, Content-Type o seu tipo)",
+            params: idParamSchema,
+            querystring: conversationAttachmentQuerySchema,
+            response: {
+              201: conversationMessageSchema,
+              404: errorResponseSchema,
+              409: errorResponseSchema,
+              413: errorResponseSchema,
+              415: errorResponseSchema,
+              422: validationErrorSchema,
+            },
+          },
+        },
+        async (request, reply) => {
+          const data = Buffer.isBuffer(request.body) ? request.body : null;
+          if (!data) throw new AppError(415, MSG.attachmentTypeNotAccepted, "unsupported_media_type");
+          const message = await service.sendFile(tenantOf(request), request.params.id, { data, contentType: request.headers["content-type"] }, request.query);
+          return reply.status(201).send(message);
+        },
+      );
+    });
 
     r.put(
       "/conversations/:id",

@@ -1,6 +1,10 @@
 import {
   explainTwilioError,
+  MEDIA_MAX_BYTES,
   MSG,
+  outboundMediaKind,
+  type ConversationAttachmentQuery,
+  type ConversationMessage,
   REPLY_BLOCKED_MESSAGES,
   STALE_WAITING_MINUTES,
   WHATSAPP_REPLY_WINDOW_HOURS,
@@ -21,6 +25,9 @@ import type { TenantCaller } from "../../lib/caller";
 import { recordAudit } from "../audit/audit.service";
 import { conversationRepository, type ConversationRow, type MessageRow } from "./conversation.repository";
 import { whatsappMessageRepository } from "../whatsapp/whatsapp-message.repository";
+import { mediaRepository, type MediaInfo, type MediaRow } from "../media/media.repository";
+import { toMediaDto } from "../media/media.service";
+import { looksLike, mediaLabel } from "../media/media-rules";
 
 export type ConversationService = ReturnType<typeof conversationService>;
 
@@ -42,7 +49,7 @@ function toConversationDto(row: ConversationRow): Conversation {
   };
 }
 
-function toMessageDto(row: MessageRow): ConversationDetail["messages"][number] {
+function toMessageDto(row: MessageRow, media: readonly MediaInfo[] = []): ConversationMessage {
   return {
     id: row.id,
     content: row.content,
@@ -52,6 +59,7 @@ function toMessageDto(row: MessageRow): ConversationDetail["messages"][number] {
     sender: row.sender,
     error_code: row.errorCode,
     error_message: row.status === "failed" ? explainTwilioError(row.errorCode) : null,
+    media: media.map(toMediaDto),
   };
 }
 
@@ -80,9 +88,15 @@ export interface ConversationDeps {
 }
 
 export function conversationService(db: Db, clock: Clock, deps: ConversationDeps) {
-  const detail = async (repo: ReturnType<typeof conversationRepository>, row: ConversationRow): Promise<ConversationDetail> => ({
+  /** Messages with their files (one query for the files of the whole thread). */
+  const withMedia = async (tx: Parameters<typeof mediaRepository>[0], professionalId: string, rows: MessageRow[]): Promise<ConversationMessage[]> => {
+    const files = await mediaRepository(tx).listOfMessages(professionalId, rows.map((m) => m.id));
+    return rows.map((m) => toMessageDto(m, files.filter((f) => f.messageId === m.id)));
+  };
+
+  const detail = async (repo: ReturnType<typeof conversationRepository>, row: ConversationRow, tx: Parameters<typeof mediaRepository>[0] = db): Promise<ConversationDetail> => ({
     ...toConversationDto(row),
-    messages: (await repo.listMessages(row.id)).map(toMessageDto),
+    messages: await withMedia(tx, row.professionalId, await repo.listMessages(row.id)),
     reply_window: replyWindow(row, clock.now(), row.channel === "whatsapp" && (await repo.hasSender())),
   });
 
@@ -108,7 +122,7 @@ export function conversationService(db: Db, clock: Clock, deps: ConversationDeps
         let row = await repo.findById(id);
         if (!row) throw AppError.notFound(NOT_FOUND);
         if (row.unreadCount > 0) row = (await repo.update(id, { unreadCount: 0 }))!;
-        return detail(repo, row);
+        return detail(repo, row, tx);
       });
     },
 
@@ -129,7 +143,7 @@ export function conversationService(db: Db, clock: Clock, deps: ConversationDeps
         if (row.status !== "in_progress") {
           await recordAudit(tx, caller, { action: "conversation.status_changed", entityType: "conversation", entityId: id, details: { from: row.status, to: "in_progress" } });
         }
-        return detail(repo, updated);
+        return detail(repo, updated, tx);
       });
       deps.wake();
       return result;
@@ -150,7 +164,7 @@ export function conversationService(db: Db, clock: Clock, deps: ConversationDeps
         const message = await whatsappMessageRepository(tx).findOutbound(messageId);
         if (!message || message.conversationId !== id || message.professionalId !== caller.professionalId) throw AppError.notFound(MSG.messageNotFound);
         // Already resent (or never failed): nothing more goes out.
-        if (message.status !== "failed") return detail(repo, row);
+        if (message.status !== "failed") return detail(repo, row, tx);
         const window = replyWindow(row, clock.now(), row.channel === "whatsapp" && (await repo.hasSender()));
         if (window.reason === "no_phone" || window.reason === "no_sender") throw AppError.conflict(REPLY_BLOCKED_MESSAGES[window.reason]);
         let template: { contentSid: string; variables: Record<string, string> } | null = null;
@@ -160,10 +174,56 @@ export function conversationService(db: Db, clock: Clock, deps: ConversationDeps
           else throw AppError.conflict(MSG.resendNoTemplate);
         }
         await deps.outbound.resend(tx, { id: message.id, professionalId: caller.professionalId, previousSid: message.externalId, template, at: clock.now() });
-        return detail(repo, row);
+        return detail(repo, row, tx);
       });
       deps.wake();
       return result;
+    },
+
+    /**
+     * The professional sends a file (an image or a PDF, up to 16 MB) from the reply box, with an optional caption:
+     * stored with its message in one transaction, then sent like a reply; Twilio fetches it from a signed, expiring
+     * link. Same 24-hour window as a text reply.
+     */
+    async sendFile(caller: TenantCaller, id: string, file: { data: Buffer; contentType: string | undefined }, q: ConversationAttachmentQuery): Promise<ConversationMessage> {
+      const kind = outboundMediaKind(file.contentType);
+      if (!kind) throw new AppError(415, MSG.attachmentTypeNotAccepted, "unsupported_media_type");
+      if (file.data.length > MEDIA_MAX_BYTES) throw new AppError(413, MSG.attachmentTooLarge, "payload_too_large");
+      const invalid = (detail: string) => new AppError(422, detail, "validation", [{ loc: ["body"], msg: detail, type: "value_error" }]);
+      if (file.data.length === 0) throw invalid(MSG.attachmentEmpty);
+      if (!looksLike(file.contentType!, file.data)) throw invalid(MSG.mediaEmpty);
+      const contentType = file.contentType!.split(";")[0]!.trim().toLowerCase();
+      const caption = q.caption?.trim() ?? "";
+      const result = await db.transaction(async (tx) => {
+        const repo = conversationRepository(tx, caller.professionalId);
+        const row = await repo.findById(id, { lock: true });
+        if (!row) throw AppError.notFound(NOT_FOUND);
+        if (row.channel !== "whatsapp") throw AppError.conflict(MSG.attachmentWhatsappOnly);
+        const window = replyWindow(row, clock.now(), await repo.hasSender());
+        if (window.reason) throw AppError.conflict(REPLY_BLOCKED_MESSAGES[window.reason]);
+        const now = clock.now();
+        const messageId = await deps.outbound.queue(tx, { conversation: row, content: caption, sender: "professional", at: now });
+        if (!messageId) throw AppError.conflict(MSG.attachmentSendError);
+        await mediaRepository(tx).insert([
+          { professionalId: caller.professionalId, conversationId: id, messageId, position: 0, kind, contentType, fileName: q.file_name, sizeBytes: file.data.length, status: "ready", data: file.data },
+        ]);
+        await repo.update(id, { status: "in_progress", unreadCount: 0 });
+        if (!caption) await whatsappMessageRepository(tx).updateConversation(caller.professionalId, id, { lastMessage: mediaLabel(kind) });
+        if (row.status !== "in_progress") {
+          await recordAudit(tx, caller, { action: "conversation.status_changed", entityType: "conversation", entityId: id, details: { from: row.status, to: "in_progress" } });
+        }
+        const message = (await repo.listMessages(id)).find((m) => m.id === messageId)!;
+        return (await withMedia(tx, caller.professionalId, [message]))[0]!;
+      });
+      deps.wake();
+      return result;
+    },
+
+    /** One file of the caller's conversation, with its bytes, once it is ready (404 for anyone else's). */
+    async media(caller: TenantCaller, id: string, mediaId: string): Promise<MediaRow> {
+      const row = await mediaRepository(db).findOwn(caller.professionalId, id, mediaId);
+      if (!row || row.status !== "ready" || !row.data) throw AppError.notFound(MSG.mediaNotFound);
+      return row;
     },
 
     async update(caller: TenantCaller, id: string, input: ConversationUpdate): Promise<Conversation> {

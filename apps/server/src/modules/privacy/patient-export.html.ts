@@ -72,7 +72,7 @@ export function renderPatientExportHtml(data: PatientExport): string {
                   conv.messages.map((m) => [
                     esc(m.sent_at_local),
                     esc(SENDER_LABELS[m.sender]),
-                    or(m.content),
+                    or([m.content, ...m.media.map((f) => `[${f.kind === "audio" ? "Áudio" : f.kind === "image" ? "Foto" : "Documento"}${f.file_name ? `: ${f.file_name}` : ""}]${f.transcript ? ` Transcrição: ${f.transcript}` : ""}`)].filter(Boolean).join("\n") || null),
                     m.status ? esc(MESSAGE_STATUS_LABELS[m.status]) + (m.error_code ? ` (erro ${esc(m.error_code)})` : "") : "—",
                   ]),
                   "Nenhuma mensagem.",

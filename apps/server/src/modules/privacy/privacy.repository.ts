@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { mediaRepository } from "../media/media.repository";
 import { appointments, auditLog, conversations, jobs, messages, patients, professionals, tasks, users } from "../../db/schema/index";
 import { nameSortKey } from "../../db/text-search";
 import type { ConsentSubject } from "./consent.repository";
@@ -77,7 +78,11 @@ export function privacyRepository(db: DbOrTx, professionalId: string) {
         .from(messages)
         .where(and(eq(messages.professionalId, professionalId), inArray(messages.conversationId, convs.map((c) => c.id))))
         .orderBy(asc(messages.sentAt), asc(messages.createdAt));
-      return convs.map((c) => ({ conversation: c, messages: msgs.filter((m) => m.conversationId === c.id) }));
+      const files = await mediaRepository(db).listWithDataOfConversations(professionalId, convs.map((c) => c.id));
+      return convs.map((c) => ({
+        conversation: c,
+        messages: msgs.filter((m) => m.conversationId === c.id).map((m) => ({ ...m, media: files.filter((f) => f.messageId === m.id) })),
+      }));
     },
 
     /** Pending or confirmed appointments that have not started yet. */
@@ -176,6 +181,8 @@ export function privacyRepository(db: DbOrTx, professionalId: string) {
         // A reminder's template variables carry the patient's first name and the appointment (docs/decisions/017).
         .set({ content: REMOVED_TEXT, contentVariables: null, updatedAt: at })
         .where(and(eq(messages.professionalId, professionalId), inArray(messages.conversationId, convs.map((c) => c.id))));
+      // Voice notes, photos and documents (and the transcripts) go with what was said (issue 24).
+      await mediaRepository(db).deleteOfConversations(professionalId, convs.map((c) => c.id));
     },
 
     /** Copies of identifying strings outside the patient's own rows: audit details and job errors/payloads. */

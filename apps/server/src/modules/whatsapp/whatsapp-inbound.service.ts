@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { toE164BR, type AiProvider, type ConversationStatus } from "@clinora/contracts";
+import { inboundMediaKind, toE164BR, type AiProvider, type ConversationStatus } from "@clinora/contracts";
 import type { Db, DbOrTx } from "../../db/client";
 import type { Clock } from "../../lib/clock";
-import type { EnqueueSpec } from "../../jobs/job.repository";
+import { enqueueJob, type EnqueueSpec } from "../../jobs/job.repository";
+import { mediaLabel, type InboundFile } from "../media/media-rules";
 import { UNROUTED_INBOUND, whatsappMessageRepository, type ConversationRow } from "./whatsapp-message.repository";
 import type { WhatsappOutboundService } from "./whatsapp-outbound.service";
 import { keywordOf, OPT_IN_CONFIRMATION, OPT_OUT_CONFIRMATION, recordWhatsappChoice } from "../privacy/consent.service";
@@ -32,6 +33,8 @@ export interface InboundWhatsapp {
   to: string;
   body: string;
   profileName?: string;
+  /** The files sent with it (MediaUrl{i}, MediaContentType{i}). */
+  files?: InboundFile[];
 }
 
 export type InboundOutcome = "stored" | "duplicate" | "unrouted";
@@ -71,6 +74,11 @@ export function whatsappInboundService(
     providerReady: (provider: AiProvider) => boolean;
     outbound: Pick<WhatsappOutboundService, "queue">;
     answers?: InboundAnswerHook;
+    /** Records a message's files and queues their fetch (issue 24). */
+    media?: {
+      recordInbound(tx: DbOrTx, m: { professionalId: string; conversationId: string; messageId: string; files: InboundFile[] }): Promise<unknown>;
+      fetchJobFor(m: { professionalId: string; messageId: string; at: Date }): EnqueueSpec;
+    };
   },
 ) {
   return {
@@ -125,6 +133,11 @@ export function whatsappInboundService(
         const status: ConversationStatus = keyword
           ? keepsPerson ? "in_progress" : "resolved"
           : safe ? safe.status : answered ? conversation.status : statusAfterInbound(conversation.status, assistantOn);
+        // A message with files is answered once they are fetched (and a voice note transcribed): the fetch job
+        // queues the reply then, so the assistant reads what the patient said rather than an empty message.
+        const files = deps.media ? (inbound.files ?? []) : [];
+        const firstKind = files[0] ? (inboundMediaKind(files[0].contentType) ?? "document") : null;
+        const lastMessage = inbound.body.trim() || (firstKind ? mediaLabel(firstKind) : inbound.body);
         const stored = await repo.storeInbound({
           message: {
             id: messageId,
@@ -142,7 +155,7 @@ export function whatsappInboundService(
             values: {
               status,
               ...(keyword && !keepsPerson ? { resolvedAt: now } : {}),
-              lastMessage: inbound.body,
+              lastMessage,
               lastMessageAt: now,
               lastInboundAt: now,
               unreadCount: conversation.unreadCount + 1,
@@ -151,13 +164,17 @@ export function whatsappInboundService(
             },
           },
           job:
-            status === "bot_handling" && !keyword && !answered
+            status === "bot_handling" && !keyword && !answered && files.length === 0
               ? replyJobFor({ professionalId, conversationId: conversation.id, messageId, at: now })
               : null,
         });
         // Twilio retried a message already stored: the unique MessageSid decides (no lookup first, retries are rare);
         // throwing rolls back whatever this transaction wrote.
         if (!stored) throw new DuplicateInbound();
+        if (files.length > 0 && deps.media) {
+          await deps.media.recordInbound(tx, { professionalId, conversationId: conversation.id, messageId, files });
+          await enqueueJob(tx, deps.media.fetchJobFor({ professionalId, messageId, at: now }));
+        }
         if (safety) await queueSafetyAnswer(tx, deps.outbound, { conversation, messageId, found: safety, at: now });
 
         // PARAR / VOLTAR: recorded at once for every WhatsApp channel, and confirmed.

@@ -5,6 +5,7 @@ import { assistantSettings, conversations, messages, patients, systemEvents, twi
 import { assistantSwitchFields, providerOrDefault } from "../assistant-settings/assistant-settings.repository";
 import { latestConsentStatus } from "../privacy/consent.repository";
 import { enqueueStatement, type EnqueueSpec } from "../../jobs/job.repository";
+import { mediaRepository } from "../media/media.repository";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -306,12 +307,25 @@ export function whatsappMessageRepository(db: DbOrTx) {
     /** The thread since `after` (all of it when null), oldest first, at most the `limit` latest messages. */
     async listRecentMessages(conversationId: string, after: Date | null, limit: number) {
       const rows = await db
-        .select({ direction: messages.direction, sender: messages.sender, content: messages.content, sentAt: messages.sentAt })
+        .select({
+          direction: messages.direction,
+          sender: messages.sender,
+          content: messages.content,
+          sentAt: messages.sentAt,
+          // A voice note's transcript counts as what the patient wrote (issue 24).
+          transcript: mediaRepository(db).transcriptOf(sql`${sql.identifier("messages")}.${sql.identifier("id")}`),
+        })
         .from(messages)
         .where(and(eq(messages.conversationId, conversationId), after ? sql`${messages.sentAt} > ${after}` : undefined))
         .orderBy(desc(messages.sentAt), desc(messages.createdAt))
         .limit(limit);
       return rows.reverse();
+    },
+
+    /** A message's own text (without its files). */
+    async contentOf(messageId: string): Promise<string | null> {
+      const [row] = await db.select({ content: messages.content }).from(messages).where(eq(messages.id, messageId)).limit(1);
+      return row?.content?.trim() || null;
     },
 
     /** The latest inbound message of a conversation (the one a reply should answer). */

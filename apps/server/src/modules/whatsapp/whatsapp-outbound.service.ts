@@ -87,7 +87,16 @@ export type WhatsappOutboundService = ReturnType<typeof whatsappOutboundService>
  * Outbound messages: stored first (status "queued") with a send job in the same transaction, then sent through
  * Twilio by the worker; Twilio's status callbacks move them forward. A web-chat message needs no sending.
  */
-export function whatsappOutboundService(db: Db, clock: Clock, deps: { gateway: MessagingGateway; publicUrl: string | undefined }) {
+export function whatsappOutboundService(
+  db: Db,
+  clock: Clock,
+  deps: {
+    gateway: MessagingGateway;
+    publicUrl: string | undefined;
+    /** The signed public links of an outbound message's files, made at each send (they expire). */
+    mediaUrlsOf?: (messageId: string, now: Date) => Promise<string[]>;
+  },
+) {
   const statusCallback = deps.publicUrl ? `${deps.publicUrl}${TWILIO_STATUS_WEBHOOK_PATH}` : undefined;
 
   /** The parts of one long reply still to go after this one, in order (payload `next`). */
@@ -158,10 +167,11 @@ export function whatsappOutboundService(db: Db, clock: Clock, deps: { gateway: M
 
     // The intent is durable before Twilio is called: if the database cannot take it, nothing is sent (the job runs
     // again); if the process or the database goes away after Twilio accepted, the next attempt finds the message.
+    const mediaUrl = (await deps.mediaUrlsOf?.(message.id, clock.now())) ?? [];
     await repo.markSendAttempted(message.id, clock.now());
     let sent: SentWhatsapp;
     try {
-      sent = await deps.gateway.send(template ? { from, to, ...template, statusCallback } : { from, to, body, statusCallback });
+      sent = await deps.gateway.send(template ? { from, to, ...template, statusCallback } : { from, to, body, statusCallback, ...(mediaUrl.length ? { mediaUrl } : {}) });
     } catch (error) {
       // A refusal (a 4xx other than 429): retrying the same request cannot help; the thread says why in Portuguese.
       if (error instanceof MessagingRejectedError) {

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "../../lib/app-error";
 import type { MessagingGateway } from "../../integrations/twilio/messaging-gateway";
 import type { InboundOutcome, WhatsappInboundService } from "./whatsapp-inbound.service";
+import { inboundFilesOf } from "../media/media-rules";
 import type { WhatsappOutboundService } from "./whatsapp-outbound.service";
 
 /** Form parameters of a Twilio webhook, as posted. */
@@ -73,6 +74,7 @@ export function whatsappWebhookService(deps: {
         to: required(params, "To"),
         body: storedInboundBody(params.Body ?? ""),
         profileName: params.ProfileName,
+        files: inboundFilesOf(params),
       });
       if (outcome === "unrouted") log.warn({ to: params.To }, "inbound WhatsApp message to a number no professional owns");
       if (outcome === "stored") deps.wake();

@@ -1,5 +1,5 @@
 import { CircleAlert, LoaderCircle, Send } from "lucide-react";
-import type { ComponentProps, KeyboardEvent } from "react";
+import type { ComponentProps, KeyboardEvent, ReactNode } from "react";
 import { cn } from "@/lib/cn";
 import { Button } from "./button";
 import { Label } from "./label";
@@ -20,6 +20,10 @@ export interface MessageComposerProps extends Omit<ComponentProps<"textarea">, "
   busy?: boolean;
   /** Sending is not possible now; the caller shows why above the composer. */
   disabled?: boolean;
+  /** A control beside 'Enviar', e.g. the button that attaches a file. */
+  accessory?: ReactNode;
+  /** The send button's text while `busy` (default 'Enviando...'). */
+  busyLabel?: string;
 }
 
 /**
@@ -40,6 +44,8 @@ export function MessageComposer({
   error,
   busy = false,
   disabled = false,
+  accessory,
+  busyLabel = "Enviando...",
   className,
   onKeyDown,
   ...textarea
@@ -73,10 +79,13 @@ export function MessageComposer({
           className="max-h-40 min-h-16 flex-1"
           onKeyDown={sendOnShortcut}
         />
-        <Button type="submit" disabled={disabled || busy} aria-busy={busy || undefined} className="w-full sm:w-auto">
-          {busy ? <LoaderCircle aria-hidden className="animate-spin" /> : <Send aria-hidden />}
-          {busy ? "Enviando..." : "Enviar"}
-        </Button>
+        <div className="flex gap-2">
+          {accessory}
+          <Button type="submit" disabled={disabled || busy} aria-busy={busy || undefined} className="flex-1 sm:flex-none">
+            {busy ? <LoaderCircle aria-hidden className="animate-spin" /> : <Send aria-hidden />}
+            {busy ? busyLabel : "Enviar"}
+          </Button>
+        </div>
       </div>
       <div className="flex items-start justify-between gap-3 text-xs">
         <div className="min-w-0">

@@ -6,6 +6,7 @@ import {
   type ConversationChannel,
   type ConversationDetail,
   type ConversationList,
+  type ConversationMessage,
   type ConversationReply,
   type ConversationStatus,
 } from "@clinora/contracts";
@@ -117,6 +118,72 @@ export function useResendMessage(conversationId: string) {
     onError: (error) => {
       toast.error(serverDetail(error) ?? MSG.resendError);
       void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(conversationId) });
+    },
+  });
+}
+
+/**
+ * The bytes of one file of a thread (`media.url`), read with the session header (an <img> or <audio> cannot send
+ * it). Kept while the thread is open and a few minutes after: polls and list refreshes never download it again.
+ * Its own key, so invalidating the conversations does not refetch every file.
+ */
+export function mediaFileQueryOptions(url: string) {
+  return queryOptions({
+    queryKey: ["conversation-files", url] as const,
+    queryFn: ({ signal }) => api.file(url, { signal }),
+    staleTime: Infinity,
+    gcTime: 5 * 60_000,
+    retry: 1,
+  });
+}
+
+export const useMediaFile = (url: string) => useQuery(mediaFileQueryOptions(url));
+
+export interface AttachmentInput {
+  file: File;
+  /** The text in the reply box, sent with the file; empty for none. */
+  caption: string;
+  onProgress?: (sent: number) => void;
+  signal?: AbortSignal;
+}
+
+/** POST /api/conversations/:id/attachments: the file's bytes as the body, its name and caption in the query. */
+export function sendConversationAttachment(id: string, { file, caption, onProgress, signal }: AttachmentInput) {
+  return api.upload<ConversationMessage>(`/conversations/${id}/attachments`, file, {
+    query: { file_name: file.name, caption: caption.trim() || undefined },
+    onProgress,
+    signal,
+  });
+}
+
+/** Whether an upload stopped because the professional cancelled it (no error to show). */
+export function isCancelledUpload(error: unknown): boolean {
+  return error instanceof DOMException && error.name === "AbortError";
+}
+
+/**
+ * A file the professional sends from the reply box. The answer is the new message, added straight to the open
+ * thread, which then refreshes for its delivery status; the list refreshes for its last message. A 409 (the
+ * 24-hour window closed meanwhile) refetches the thread so the reply box shows why it is closed; a 413, 415 or
+ * 422 toasts the server's Portuguese reason. A cancelled upload says nothing.
+ */
+export function useSendConversationAttachment(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AttachmentInput) => sendConversationAttachment(id, input),
+    onSuccess: async (message) => {
+      toast.success(MSG.attachmentSent);
+      await queryClient.cancelQueries({ queryKey: conversationKeys.detail(id) });
+      queryClient.setQueryData<ConversationDetail>(conversationKeys.detail(id), (detail) =>
+        detail && !detail.messages.some((m) => m.id === message.id) ? { ...detail, messages: [...detail.messages, message] } : detail,
+      );
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(id) });
+      return queryClient.invalidateQueries({ queryKey: conversationKeys.lists() });
+    },
+    onError: (error) => {
+      if (isCancelledUpload(error)) return;
+      toast.error(serverDetail(error) ?? MSG.attachmentSendError);
+      if (isApiError(error) && error.status === 409) void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(id) });
     },
   });
 }

@@ -13,6 +13,8 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { formatDateTimeLong } from "@/lib/format";
 import { messageSenderOf, messageStatusOf } from "../utils/conversation-display";
+import { mediaDisplayName } from "../utils/media-display";
+import { MessageMediaList } from "./message-media";
 
 export interface MessageThreadProps {
   messages: ConversationMessage[];
@@ -72,6 +74,8 @@ function MessageBubble({ message, onResend, resending }: { message: Conversation
   const SenderIcon = sender && sender !== "patient" ? SENDER_ICON[sender] : null;
   const failed = status === "failed";
   const failure = failed ? (message.error_message ?? explainTwilioError(message.error_code)) : null;
+  // A server older than media sends no list.
+  const media = message.media ?? [];
 
   return (
     <li className={cn("flex", outbound ? "justify-end" : "justify-start")}>
@@ -85,16 +89,20 @@ function MessageBubble({ message, onResend, resending }: { message: Conversation
         ) : (
           <p className="sr-only">{outbound ? "Clínica:" : `${MESSAGE_SENDER_LABELS.patient}:`}</p>
         )}
-        <div
-          className={cn(
-            "rounded-2xl px-3.5 py-2 text-left text-sm leading-relaxed whitespace-pre-wrap break-words",
-            outbound ? "rounded-br-md" : "rounded-bl-md bg-slate-100 text-slate-800",
-            outbound && (sender === "assistant" ? "bg-brand-50 text-brand-950 ring-1 ring-brand-200" : "bg-brand-600 text-white"),
-            failed && "bg-red-50 text-red-900 ring-1 ring-red-200",
-          )}
-        >
-          {message.content || <span className="italic opacity-70">Mensagem sem conteúdo</span>}
-        </div>
+        {media.length > 0 ? <MessageMediaList media={media} outbound={outbound} /> : null}
+        {message.content || media.length === 0 ? (
+          <div
+            className={cn(
+              "rounded-2xl px-3.5 py-2 text-left text-sm leading-relaxed whitespace-pre-wrap break-words",
+              media.length > 0 && "mt-1.5",
+              outbound ? "rounded-br-md" : "rounded-bl-md bg-slate-100 text-slate-800",
+              outbound && (sender === "assistant" ? "bg-brand-50 text-brand-950 ring-1 ring-brand-200" : "bg-brand-600 text-white"),
+              failed && "bg-red-50 text-red-900 ring-1 ring-red-200",
+            )}
+          >
+            {message.content || <span className="italic opacity-70">Mensagem sem conteúdo</span>}
+          </div>
+        ) : null}
         <p className={cn("mt-1 flex flex-wrap items-center gap-1.5 text-xs text-slate-500", outbound && "justify-end")}>
           <time dateTime={message.sent_at}>{formatDateTimeLong(message.sent_at)}</time>
           {status ? <MessageStatusBadge status={status} /> : null}
@@ -114,7 +122,7 @@ function MessageBubble({ message, onResend, resending }: { message: Conversation
             size="sm"
             className="mt-1.5"
             disabled={resending}
-            aria-label={`Reenviar a mensagem: ${(message.content ?? "").slice(0, 60)}`}
+            aria-label={`Reenviar a mensagem: ${(message.content || media.map((m) => mediaDisplayName(m)).join(", ")).slice(0, 60)}`}
             onClick={() => onResend(message.id)}
           >
             <RotateCw aria-hidden className={cn(resending && "animate-spin")} />
