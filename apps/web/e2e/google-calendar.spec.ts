@@ -134,6 +134,17 @@ test("pick the Google calendars whose busy times block times: a busy event leave
 
   // Saving asked for a read at once: the dentist's time is no longer offered.
   await expect.poll(() => freeAt(first), { timeout: 20_000 }).toBe(false);
+
+  // Ana removes Clinora's access in Google: the times come from Clinora's agenda again, and the tab says so.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  expect((await request.post(`${google}/revoke-grants`)).ok()).toBe(true);
+  await section.getByRole("checkbox", { name: /agenda@gmail\.com/ }).click();
+  await save.click();
+  await expect(toastWith(page, "A conexão com o Google Calendar expirou ou foi revogada. Clique em Reconectar.")).toBeVisible();
+  await expect(panel.getByRole("alert").first()).toContainText("A conexão com o Google Calendar parou de funcionar");
+  await expect(panel.getByRole("alert").first()).toContainText("os horários oferecidos consideram só a agenda do Clinora");
+  await expect.poll(() => freeAt(first), { timeout: 20_000 }).toBe(true);
+  await page.screenshot({ path: "/tmp/i25-busy/google-busy-warning.png", fullPage: true });
 });
 
 async function firstPatientId(request: APIRequestContext, sessionId: string): Promise<string> {

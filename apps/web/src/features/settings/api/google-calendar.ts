@@ -70,7 +70,11 @@ export function useSaveBusyCalendars() {
       toast.success(MSG.googleBusySaved);
       return queryClient.invalidateQueries({ queryKey: calendarKeys.status });
     },
-    onError: (error) => toast.error(serverDetail(error) ?? MSG.googleBusySaveError),
+    onError: (error) => {
+      toast.error(serverDetail(error) ?? MSG.googleBusySaveError);
+      // A 409 "reconnect" means the connection changed state: show it, with the busy-times warning.
+      return queryClient.invalidateQueries({ queryKey: calendarKeys.status });
+    },
   });
 }
 
