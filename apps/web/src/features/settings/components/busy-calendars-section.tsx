@@ -1,13 +1,13 @@
 import { MSG, type GoogleCalendarChoice } from "@clinora/contracts";
-import { Save } from "lucide-react";
+import { Link2, Save } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { LoadingState } from "@/components/ui/loading-state";
-import { serverDetail } from "@/lib/api-client";
-import { useGoogleCalendars, useSaveBusyCalendars } from "../api/google-calendar";
+import { isApiError, serverDetail } from "@/lib/api-client";
+import { useConnectCalendar, useGoogleCalendars, useSaveBusyCalendars } from "../api/google-calendar";
 
 /**
  * "Horários ocupados no Google" (docs/decisions/027): the account's calendars, each with a box that makes its busy
@@ -17,6 +17,9 @@ export function BusyCalendarsSection() {
   const headingId = useId();
   const { data, error, isPending, refetch, isFetching } = useGoogleCalendars(true);
   const save = useSaveBusyCalendars();
+  const connect = useConnectCalendar();
+  // 409: the grant predates the calendar-list and free/busy permissions, or Google stopped accepting it.
+  const needsConsent = isApiError(error) && error.status === 409;
   const [chosen, setChosen] = useState<Set<string> | null>(null);
 
   // The boxes start from what the server holds, and again after each save.
@@ -46,9 +49,16 @@ export function BusyCalendarsSection() {
       {error ? (
         <Alert tone="warning" className="mt-3">
           <p>{serverDetail(error) ?? MSG.googleBusyListError}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void refetch()} disabled={isFetching}>
-            Tentar novamente
-          </Button>
+          {needsConsent ? (
+            <Button variant="outline" size="sm" className="mt-2" onClick={() => connect.mutate()} disabled={connect.isPending}>
+              <Link2 aria-hidden />
+              {connect.isPending ? "Abrindo o Google..." : "Reconectar Google Calendar"}
+            </Button>
+          ) : (
+            <Button variant="outline" size="sm" className="mt-2" onClick={() => void refetch()} disabled={isFetching}>
+              Tentar novamente
+            </Button>
+          )}
         </Alert>
       ) : null}
       {data && data.calendars.length === 0 ? <p className="mt-3 text-sm text-slate-600">{MSG.googleBusyNoCalendars}</p> : null}
