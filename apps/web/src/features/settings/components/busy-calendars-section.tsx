@@ -48,11 +48,11 @@ export function BusyCalendarsSection() {
       {isPending ? <LoadingState text={MSG.googleBusyLoading} className="py-6" /> : null}
       {error ? (
         <Alert tone="warning" className="mt-3">
-          <p>{serverDetail(error) ?? MSG.googleBusyListError}</p>
+          <p>{needsConsent ? MSG.googleBusyNeedsConsent : (serverDetail(error) ?? MSG.googleBusyListError)}</p>
           {needsConsent ? (
             <Button variant="outline" size="sm" className="mt-2" onClick={() => connect.mutate()} disabled={connect.isPending}>
               <Link2 aria-hidden />
-              {connect.isPending ? "Abrindo o Google..." : "Reconectar Google Calendar"}
+              {connect.isPending ? "Abrindo o Google..." : "Permitir acesso às agendas no Google"}
             </Button>
           ) : (
             <Button variant="outline" size="sm" className="mt-2" onClick={() => void refetch()} disabled={isFetching}>
