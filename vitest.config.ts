@@ -5,6 +5,7 @@ const apiTests = ["apps/server/src/**/*.api.test.ts", "apps/server/test/**/*.api
 /**
  * Three projects: fast unit tests, and the same API tests run twice, on embedded PGlite and on PostgreSQL.
  * Each API test file gets its own database copied from one migrated template (apps/server/test/global-setup.ts).
+ * API test files share their fork's loaded modules (isolate: false), so a file must not leave global state behind.
  */
 export default defineConfig({
   test: {
@@ -30,6 +31,9 @@ export default defineConfig({
           env: { TEST_DB_KIND: "pglite" },
           globalSetup: ["apps/server/test/global-setup.ts"],
           pool: "forks",
+          // One fork runs file after file with the server's modules loaded once: importing them anew for every
+          // file cost more than half the run. Each file still gets its own database and its own app.
+          isolate: false,
           maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -42,6 +46,9 @@ export default defineConfig({
           env: { TEST_DB_KIND: "postgres" },
           globalSetup: ["apps/server/test/global-setup.ts"],
           pool: "forks",
+          // One fork runs file after file with the server's modules loaded once: importing them anew for every
+          // file cost more than half the run. Each file still gets its own database and its own app.
+          isolate: false,
           maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -61,7 +61,8 @@ export async function spawnServerProcess(env: Record<string, string>, command: S
 export async function startServerProcess(env: Record<string, string>, command: ServerCommand = FROM_SOURCE): Promise<ServerProcess> {
   const server = await spawnServerProcess(env, command);
   const { child, origin, output } = server;
-  const deadline = Date.now() + 60_000;
+  // Generous: a fresh embedded database on a loaded 2-core machine can take most of a minute.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output.join("")}`);
     if (await fetch(`${origin}/api/health`).then((r) => r.ok).catch(() => false)) return server;

@@ -91,7 +91,7 @@ export function appointmentService(db: Db, clock: Clock, deps: AppointmentServic
 
   /**
    * Locks the professional's row until the transaction ends, so that bookings of one professional run one after
-   * the other and two requests for the same slot cannot both pass the overlap check (docs/decisions/006).
+   * the other and two requests for the same slot cannot both pass the overlap check (docs/decisions/007).
    */
   const lockSchedule = (tx: DbOrTx, caller: ScheduleActor) => professionalRepository(tx).lockById(caller.professionalId);
 
