@@ -51,6 +51,7 @@ import { professionalProfileService } from "./modules/professionals/professional
 import { googleCalendarRoutes } from "./modules/google-calendar/google-calendar.routes";
 import { googleCalendarService } from "./modules/google-calendar/google-calendar.service";
 import { calendarSyncService } from "./modules/google-calendar/calendar-sync.service";
+import { calendarBusyService } from "./modules/google-calendar/calendar-busy.service";
 import { calendarFeedRoutes } from "./modules/calendar-feed/calendar-feed.routes";
 import { calendarFeedService } from "./modules/calendar-feed/calendar-feed.service";
 import { createGoogleCalendarClient } from "./integrations/google-calendar/google-calendar-client";
@@ -193,8 +194,10 @@ export async function buildApp({ config, database, clock = systemClock, instrume
   };
   const calendarProvider = createGoogleCalendarClient(config.google);
 
+  // The worker exists only below; the services that wake it reach it through this function.
+  const wake = () => worker.wake();
   // The services the screens and the background jobs share.
-  const appointments = appointmentService(db, clock);
+  const appointments = appointmentService(db, clock, { wake });
   const patients = patientService(db, clock);
   // Voice notes are transcribed by OpenAI's audio API whatever the assistant's provider (issue 24).
   const transcriber = config.openai.apiKey
@@ -217,9 +220,13 @@ export async function buildApp({ config, database, clock = systemClock, instrume
     llm,
     webChatModelCall: webChatAllowance(db, clock, config.webChat),
   });
-  const calendarSync = calendarSyncService(db, clock, { provider: calendarProvider, tokenKey: config.google.tokenKey, publicUrl: config.publicUrl });
-  // The worker exists only below; the services that wake it reach it through this function.
-  const wake = () => worker.wake();
+  const calendarSync = calendarSyncService(db, clock, {
+    provider: calendarProvider,
+    tokenKey: config.google.tokenKey,
+    publicUrl: config.publicUrl,
+    ownEventsChanged: (professionalId) => calendarBusy.ownEventsChanged(professionalId),
+  });
+  const calendarBusy = calendarBusyService(db, clock, { provider: calendarProvider, sync: calendarSync, tokenKey: config.google.tokenKey, wake });
   const reminders = reminderService(db, clock, { gateway, outbound, appointments, contentSid: config.reminderContentSid, wake });
   const loopLoad = sampleEventLoopLoad({ threshold: WORKER_STEPS_BACK_AT_LOOP_UTILIZATION });
   const worker = createWorker(db, {
@@ -228,6 +235,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
       ...media.jobs,
       ...assistant.jobs,
       ...calendarSync.jobs,
+      ...calendarBusy.jobs,
       ...reminders.jobs,
       ...backupJobs({ database, databaseUrl: config.databaseUrl, dir: config.backup.dir, keep: config.backup.keep, everyHours: config.backup.everyHours, clock, log: app.log }),
     },
@@ -286,6 +294,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
       await api.register(
         googleCalendarRoutes(
           googleCalendarService(db, clock, { provider: calendarProvider, sync: calendarSync, tokenKey: config.google.tokenKey, publicUrl: config.publicUrl, wake }),
+          calendarBusy,
           { publicUrl: config.publicUrl },
         ),
       );

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { PROFESSIONAL, signInViaApi, toastWith } from "./fixtures";
+import { axeFindings, formatFindings } from "./axe";
+import { PHONE_VIEWPORT, PROFESSIONAL, signInViaApi, toastWith } from "./fixtures";
 
 /**
  * Google Calendar through the fake Google the e2e server starts (apps/server/src/scripts/stand-ins.ts): its
@@ -76,6 +77,74 @@ test("connect through Google's consent, sync by hand, lose access, reconnect; th
   const ics = await request.get(await link.inputValue());
   expect(ics.headers()["content-type"]).toContain("text/calendar");
   expect(await ics.text()).toContain("BEGIN:VCALENDAR");
+});
+
+test("pick the Google calendars whose busy times block times: a busy event leaves the offered times", async ({ page, request }) => {
+  const sessionId = await signInViaApi(page, PROFESSIONAL);
+  const headers = { "X-Session-ID": sessionId };
+  expect((await request.post(`${google}/calendars`, { data: { id: "familia-e2e@group.calendar.google.com", name: "Família" } })).ok()).toBe(true);
+  let panel = await openCalendarTab(page);
+
+  // A fresh consent (the demo's connection predates the calendar-list and free/busy permissions).
+  const disconnect = panel.getByRole("button", { name: "Desconectar" });
+  await expect(disconnect.or(panel.getByRole("button", { name: /^(Re)?[Cc]onectar Google Calendar$/ }))).toBeVisible();
+  if (await disconnect.isVisible()) {
+    await disconnect.click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Desconectar" }).click();
+    await expect(toastWith(page, "Google Calendar desconectado.")).toBeVisible();
+  }
+  await panel.getByRole("button", { name: /^(Re)?[Cc]onectar Google Calendar$/ }).click();
+  await expect(toastWith(page, "Google Calendar conectado com sucesso!")).toBeVisible();
+  panel = page.getByRole("tabpanel", { name: "Google Calendar" });
+
+  // A dentist appointment in "Família" at the first free time of a quiet day: the dialog's suggestions stop offering it.
+  const date = nextWeekday();
+  const slots = async () => {
+    const res = await request.post("/api/appointments/availability", { headers, data: { date, duration: 30 } });
+    return ((await res.json()) as { slots: { time: string; available: boolean }[] }).slots;
+  };
+  const first = (await slots()).find((s) => s.available)!.time;
+  const freeAt = async (time: string) => (await slots()).find((s) => s.time === time)?.available;
+  const start = new Date(`${date}T${first}:00-03:00`);
+  expect((await request.post(`${google}/events`, { data: { calendarId: "familia-e2e@group.calendar.google.com", start: start.toISOString(), end: new Date(start.getTime() + 30 * 60_000).toISOString(), summary: "Dentista" } })).ok()).toBe(true);
+  expect(await freeAt(first)).toBe(true);
+
+  const section = panel.getByRole("region", { name: "Horários ocupados no Google" });
+  const family = section.getByRole("checkbox", { name: /Família.*Bloquear horários ocupados desta agenda/ });
+  await expect(family).not.toBeChecked();
+  await expect(section.getByRole("checkbox")).toHaveCount(2);
+  const save = section.getByRole("button", { name: "Salvar agendas" });
+  await expect(save).toBeDisabled();
+
+  // Keyboard only: Tab to the box, Space ticks it.
+  await family.focus();
+  await page.keyboard.press("Space");
+  await expect(family).toBeChecked();
+  await save.click();
+  await expect(toastWith(page, "Agendas salvas. Os horários ocupados nelas deixam de ser oferecidos.")).toBeVisible();
+  await expect(save).toBeDisabled();
+
+  await page.screenshot({ path: "/tmp/i25-busy/google-calendars-desktop.png", fullPage: true });
+  const findings = await axeFindings(page, "Configurações › Google Calendar (agendas do Google)");
+  expect(findings, formatFindings(findings)).toEqual([]);
+  await page.setViewportSize(PHONE_VIEWPORT);
+  await page.screenshot({ path: "/tmp/i25-busy/google-calendars-phone.png", fullPage: true });
+  const phoneFindings = await axeFindings(page, "Configurações › Google Calendar (agendas do Google, celular)");
+  expect(phoneFindings, formatFindings(phoneFindings)).toEqual([]);
+
+  // Saving asked for a read at once: the dentist's time is no longer offered.
+  await expect.poll(() => freeAt(first), { timeout: 20_000 }).toBe(false);
+
+  // Ana removes Clinora's access in Google: the times come from Clinora's agenda again, and the tab says so.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  expect((await request.post(`${google}/revoke-grants`)).ok()).toBe(true);
+  await section.getByRole("checkbox", { name: /agenda@gmail\.com/ }).click();
+  await save.click();
+  await expect(toastWith(page, "A conexão com o Google Calendar expirou ou foi revogada. Clique em Reconectar.")).toBeVisible();
+  await expect(panel.getByRole("alert").first()).toContainText("A conexão com o Google Calendar parou de funcionar");
+  await expect(panel.getByRole("alert").first()).toContainText("os horários oferecidos consideram só a agenda do Clinora");
+  await expect.poll(() => freeAt(first), { timeout: 20_000 }).toBe(true);
+  await page.screenshot({ path: "/tmp/i25-busy/google-busy-warning.png", fullPage: true });
 });
 
 async function firstPatientId(request: APIRequestContext, sessionId: string): Promise<string> {

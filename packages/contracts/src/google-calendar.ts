@@ -13,6 +13,12 @@ export const calendarStatusSchema = z.object({
   status: z.enum(CALENDAR_CONNECTION_STATUSES).nullable(),
   account_email: z.string().nullable(),
   last_error: z.string().nullable(),
+  /** Calendars whose busy times block times (docs/decisions/027). */
+  busy_calendar_ids: z.array(z.string()),
+  /** When the busy times were last read from Google; null before the first read. */
+  busy_fetched_at: z.string().nullable(),
+  /** Why the offered times consider only Clinora's agenda (or part of the chosen calendars), in Portuguese; null when all is well. */
+  busy_warning: z.string().nullable(),
 });
 export type CalendarStatus = z.infer<typeof calendarStatusSchema>;
 
@@ -38,3 +44,25 @@ export const calendarFeedSchema = z.object({
   created_at: z.string().nullable(),
 });
 export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
+
+/** One calendar of the connected Google account, and whether its busy times block times in Clinora. */
+export const googleCalendarChoiceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  primary: z.boolean(),
+  blocks_busy_times: z.boolean(),
+});
+export type GoogleCalendarChoice = z.infer<typeof googleCalendarChoiceSchema>;
+
+/** GET /api/google-calendar/calendars. */
+export const googleCalendarChoicesSchema = z.object({ calendars: z.array(googleCalendarChoiceSchema) });
+export type GoogleCalendarChoices = z.infer<typeof googleCalendarChoicesSchema>;
+
+/** At most this many calendars block times (one freebusy.query reads them all; Google takes up to 50). */
+export const MAX_BUSY_CALENDARS = 20;
+
+/** PUT /api/google-calendar/busy-calendars: the calendars whose busy times block times (empty: none). */
+export const busyCalendarsInputSchema = z.object({
+  calendar_ids: z.array(z.string().trim().min(1).max(1024)).max(MAX_BUSY_CALENDARS, "Escolha no máximo 20 agendas."),
+});
+export type BusyCalendarsInput = z.infer<typeof busyCalendarsInputSchema>;

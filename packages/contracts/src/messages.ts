@@ -152,6 +152,25 @@ export const MSG = {
   googleCalendarRateLimited: "o Google limitou as requisições; tentaremos de novo em instantes",
   googleCalendarUnavailable: "o Google Calendar não respondeu; tentaremos de novo em instantes",
   googleCalendarFeedNotFound: "Link de agenda inválido.",
+  // Busy times of the professional's Google calendars (docs/decisions/027)
+  googleBusyTitle: "Horários ocupados no Google",
+  googleBusyIntro: "Marque as agendas cujos compromissos devem bloquear horários: eles deixam de ser oferecidos ao agendar, no assistente e no chat do site.",
+  googleBusyCheckbox: "Bloquear horários ocupados desta agenda",
+  googleBusyPrimary: "principal",
+  googleBusySave: "Salvar agendas",
+  googleBusySaved: "Agendas salvas. Os horários ocupados nelas deixam de ser oferecidos.",
+  googleBusySaveError: "Erro ao salvar as agendas",
+  googleBusyLoading: "Carregando suas agendas do Google...",
+  googleBusyListError: "Não foi possível carregar suas agendas do Google.",
+  googleBusyNoCalendars: "Nenhuma agenda encontrada nesta conta do Google.",
+  googleBusyNeedsConsent: "Para escolher agendas, reconecte o Google Calendar e permita que o Clinora veja quando você está ocupado.",
+  googleBusyCalendarUnknown: "Agenda do Google não encontrada. Atualize a página e tente de novo.",
+  googleBusyTooMany: "Escolha no máximo 20 agendas.",
+  googleBusyUnavailable: "Não foi possível ler sua agenda do Google; os horários oferecidos consideram só a agenda do Clinora.",
+  googleBusyNeedsReconnect:
+    "Não foi possível ler sua agenda do Google; os horários oferecidos consideram só a agenda do Clinora. Reconecte o Google Calendar para voltar a bloquear seus horários ocupados.",
+  googleBusyCalendarUnreadable: "Uma das agendas escolhidas não pôde ser lida no Google; os horários ocupados dela não estão sendo considerados.",
+  googleBusyLastRead: (when: string) => `Última leitura: ${when}`,
 
   // Conversations (part 2 §8)
   conversationsLoadError: "Erro ao carregar conversas",

@@ -7,12 +7,16 @@ import { closeServer, listen, parseForm, randomHex, readBody, sendJson, type Run
  * - OAuth 2.0 for web server apps (https://developers.google.com/identity/protocols/oauth2/web-server): the consent
  *   page `GET /o/oauth2/v2/auth` (grants at once and redirects back), `POST /token` (authorization_code and
  *   refresh_token grants) and `POST /revoke`;
- * - Calendar API v3 under `/calendar/v3/` (https://developers.google.com/calendar/api/v3/reference): calendars.get
- *   and events insert/get/patch/update/delete, one in-memory store per calendar id.
+ * - Calendar API v3 under `/calendar/v3/` (https://developers.google.com/calendar/api/v3/reference): calendars.get,
+ *   events insert/get/patch/update/delete (one in-memory store per calendar id; `primary` and the account's e-mail
+ *   are the same calendar), calendarList.list and freebusy.query (busy times of the stored events: not cancelled,
+ *   not marked "available", overlapping ones merged). calendarList and freeBusy need their own scopes in the grant,
+ *   as at Google (403 insufficientPermissions otherwise).
  * Like Google, an event deleted through the API keeps its id (status `cancelled`): inserting it again is a 409
  * and patching it can bring it back; `purgeEvent` removes one entirely (then 404).
  * Control routes let another process (a browser test) steer it: `POST /_stand-in/revoke-grants`,
- * `POST /_stand-in/fail` {count, kind}, `GET /_stand-in/events?calendarId=`.
+ * `POST /_stand-in/fail` {count, kind}, `GET /_stand-in/events?calendarId=`, `POST /_stand-in/events`
+ * {calendarId, start, end, summary?} (an event the professional made in Google), `POST /_stand-in/calendars` {id, name}.
  */
 
 export interface FakeGoogleOptions {
@@ -42,6 +46,17 @@ export interface FakeGoogleEvent {
 
 export type FakeGoogleFailure = "rateLimit" | "server";
 
+/** A calendar of the account's list. */
+export interface FakeGoogleCalendar {
+  id: string;
+  name: string;
+}
+
+/** The id of the account's primary calendar (what calendars.get answers for `primary`). */
+export const FAKE_GOOGLE_ACCOUNT = "agenda@gmail.com";
+const CALENDAR_LIST_SCOPES = ["https://www.googleapis.com/auth/calendar.calendarlist.readonly", "https://www.googleapis.com/auth/calendar.calendarlist", "https://www.googleapis.com/auth/calendar.readonly", "https://www.googleapis.com/auth/calendar"];
+const FREEBUSY_SCOPES = ["https://www.googleapis.com/auth/calendar.freebusy", "https://www.googleapis.com/auth/calendar.events.freebusy", "https://www.googleapis.com/auth/calendar.readonly", "https://www.googleapis.com/auth/calendar"];
+
 export interface FakeGoogleRequest {
   method: string;
   path: string;
@@ -52,6 +67,10 @@ export interface FakeGoogle extends RunningStandIn {
   events(calendarId?: string): FakeGoogleEvent[];
   /** Any stored event by id, cancelled ones included. */
   event(eventId: string, calendarId?: string): FakeGoogleEvent | undefined;
+  /** The professional adding an event in Google Calendar itself (a personal commitment); answers it. */
+  addEvent(calendarId: string, event: { start: Date | string; end: Date | string; summary?: string; transparency?: "opaque" | "transparent"; status?: FakeGoogleEvent["status"] }): FakeGoogleEvent;
+  /** Adds a calendar to the account's list (the primary one is always there). */
+  addCalendar(calendar: FakeGoogleCalendar): void;
   /** The professional deleting an event in Google Calendar itself (kept as `cancelled`, as Google does). */
   deleteByHand(eventId: string, calendarId?: string): void;
   /** Removes an event and its id entirely: the API then answers 404 for it. */
@@ -78,7 +97,29 @@ interface Grant {
   revoked: boolean;
 }
 
+const CALENDAR_API = "/calendar/v3/";
 const CALENDAR_PREFIX = "/calendar/v3/calendars/";
+const CALENDAR_LIST_PATH = "/calendar/v3/users/me/calendarList";
+const FREEBUSY_PATH = "/calendar/v3/freeBusy";
+
+/** An event's start or end as epoch ms: a dateTime, or an all-day date taken at UTC midnight (enough for a fake). */
+const instantOf = (at: { dateTime?: string; date?: string } | undefined) => (at?.dateTime ? Date.parse(at.dateTime) : at?.date ? Date.parse(`${at.date}T00:00:00Z`) : NaN);
+
+/** The busy periods of a calendar's events inside [from, to): opaque and not cancelled, overlapping ones merged, clipped. */
+function busyOf(events: Map<string, FakeGoogleEvent>, from: number, to: number) {
+  const ranges = [...events.values()]
+    .filter((e) => e.status !== "cancelled" && e.transparency !== "transparent")
+    .map((e) => [Math.max(from, instantOf(e.start)), Math.min(to, instantOf(e.end))] as const)
+    .filter(([start, end]) => Number.isFinite(start) && Number.isFinite(end) && end > start)
+    .sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const [start, end] of ranges) {
+    const last = merged.at(-1);
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else merged.push([start, end]);
+  }
+  return merged.map(([start, end]) => ({ start: new Date(start).toISOString(), end: new Date(end).toISOString() }));
+}
 /** Google's event id rule (events.insert): base32hex characters a-v and 0-9, 5 to 1024 long. */
 const EVENT_ID = /^[a-v0-9]{5,1024}$/;
 
@@ -91,12 +132,15 @@ export async function startFakeGoogle(options: FakeGoogleOptions): Promise<FakeG
   /** access token -> the grant it came from */
   const accessTokens = new Map<string, Grant>();
   const calendars = new Map<string, Map<string, FakeGoogleEvent>>();
+  /** The account's calendar list, the primary one first. */
+  const calendarList: FakeGoogleCalendar[] = [{ id: FAKE_GOOGLE_ACCOUNT, name: FAKE_GOOGLE_ACCOUNT }];
   const revoked: string[] = [];
   const calls: FakeGoogleRequest[] = [];
   let failures: FakeGoogleFailure[] = [];
   let denyConsent = false;
 
-  const store = (calendarId: string) => {
+  const store = (requested: string) => {
+    const calendarId = requested === FAKE_GOOGLE_ACCOUNT ? "primary" : requested;
     let events = calendars.get(calendarId);
     if (!events) calendars.set(calendarId, (events = new Map()));
     return events;
@@ -195,13 +239,41 @@ export async function startFakeGoogle(options: FakeGoogleOptions): Promise<FakeG
     const failure = failures.shift();
     if (failure === "rateLimit") return apiError(res, 403, "rateLimitExceeded", "Rate Limit Exceeded");
     if (failure === "server") return apiError(res, 500, "backendError", "Backend Error");
+    const granted = grant.scope.split(/\s+/);
+    const insufficient = () => apiError(res, 403, "insufficientPermissions", "Request had insufficient authentication scopes.");
+
+    if (url.pathname === CALENDAR_LIST_PATH) {
+      if (req.method !== "GET") return apiError(res, 405, "methodNotAllowed", "Method Not Allowed");
+      if (!CALENDAR_LIST_SCOPES.some((scope) => granted.includes(scope))) return insufficient();
+      return sendJson(res, 200, {
+        kind: "calendar#calendarList",
+        items: calendarList.map((c) => ({ kind: "calendar#calendarListEntry", id: c.id, summary: c.name, timeZone, accessRole: "owner", ...(c.id === FAKE_GOOGLE_ACCOUNT ? { primary: true } : {}) })),
+      });
+    }
+    if (url.pathname === FREEBUSY_PATH) {
+      if (req.method !== "POST") return apiError(res, 405, "methodNotAllowed", "Method Not Allowed");
+      if (!FREEBUSY_SCOPES.some((scope) => granted.includes(scope))) return insufficient();
+      const query = JSON.parse((await readBody(req)) || "{}") as { timeMin?: string; timeMax?: string; items?: { id?: string }[] };
+      const from = Date.parse(query.timeMin ?? "");
+      const to = Date.parse(query.timeMax ?? "");
+      if (!Number.isFinite(from) || !Number.isFinite(to)) return apiError(res, 400, "badRequest", "Bad Request");
+      if (to <= from) return apiError(res, 400, "timeRangeEmpty", "The specified time range is empty.");
+      const answer: Record<string, unknown> = {};
+      for (const { id } of query.items ?? []) {
+        if (!id) continue;
+        const known = id === "primary" || calendarList.some((c) => c.id === id);
+        answer[id] = known ? { busy: busyOf(store(id), from, to) } : { errors: [{ domain: "global", reason: "notFound" }], busy: [] };
+      }
+      return sendJson(res, 200, { kind: "calendar#freeBusy", timeMin: query.timeMin, timeMax: query.timeMax, calendars: answer });
+    }
+    if (!url.pathname.startsWith(CALENDAR_PREFIX)) return apiError(res, 404, "notFound", "Not Found");
 
     const parts = url.pathname.slice(CALENDAR_PREFIX.length).split("/").map(decodeURIComponent);
     const [calendarId, collection, eventId, ...rest] = parts;
     if (!calendarId || rest.length > 0) return apiError(res, 404, "notFound", "Not Found");
     if (collection === undefined) {
       if (req.method !== "GET") return apiError(res, 405, "methodNotAllowed", "Method Not Allowed");
-      return sendJson(res, 200, { kind: "calendar#calendar", id: calendarId === "primary" ? "agenda@gmail.com" : calendarId, summary: "Agenda", timeZone });
+      return sendJson(res, 200, { kind: "calendar#calendar", id: calendarId === "primary" ? FAKE_GOOGLE_ACCOUNT : calendarId, summary: "Agenda", timeZone });
     }
     if (collection !== "events") return apiError(res, 404, "notFound", "Not Found");
     const events = store(calendarId);
@@ -246,6 +318,26 @@ export async function startFakeGoogle(options: FakeGoogleOptions): Promise<FakeG
   const api: Omit<FakeGoogle, "url" | "close"> = {
     events: (calendarId = "primary") => [...store(calendarId).values()].filter((e) => e.status !== "cancelled"),
     event: (eventId, calendarId = "primary") => store(calendarId).get(eventId),
+    addEvent(calendarId, event) {
+      const id = randomHex(13);
+      const at = (value: Date | string) => ({ dateTime: new Date(value).toISOString() });
+      const stored: FakeGoogleEvent = {
+        id,
+        status: event.status ?? "confirmed",
+        summary: event.summary ?? "Compromisso pessoal",
+        start: at(event.start),
+        end: at(event.end),
+        ...(event.transparency ? { transparency: event.transparency } : {}),
+        kind: "calendar#event",
+      };
+      store(calendarId).set(id, stored);
+      return stored;
+    },
+    addCalendar(calendar) {
+      const existing = calendarList.find((c) => c.id === calendar.id);
+      if (existing) existing.name = calendar.name;
+      else calendarList.push({ ...calendar });
+    },
     deleteByHand(eventId, calendarId = "primary") {
       const event = store(calendarId).get(eventId);
       if (event) event.status = "cancelled";
@@ -280,6 +372,17 @@ export async function startFakeGoogle(options: FakeGoogleOptions): Promise<FakeG
       api.failNext(body.count ?? 1, body.kind ?? "server");
       return sendJson(res, 200, { ok: true });
     }
+    if (req.method === "POST" && url.pathname === "/_stand-in/events") {
+      const body = JSON.parse((await readBody(req)) || "{}") as { calendarId?: string; start?: string; end?: string; summary?: string };
+      if (!body.start || !body.end) return sendJson(res, 400, { error: "start and end are required" });
+      return sendJson(res, 200, api.addEvent(body.calendarId ?? "primary", { start: body.start, end: body.end, summary: body.summary }));
+    }
+    if (req.method === "POST" && url.pathname === "/_stand-in/calendars") {
+      const body = JSON.parse((await readBody(req)) || "{}") as { id?: string; name?: string };
+      if (!body.id) return sendJson(res, 400, { error: "id is required" });
+      api.addCalendar({ id: body.id, name: body.name ?? body.id });
+      return sendJson(res, 200, { ok: true });
+    }
     if (req.method === "GET" && url.pathname === "/_stand-in/events") {
       return sendJson(res, 200, api.events(url.searchParams.get("calendarId") ?? "primary"));
     }
@@ -292,7 +395,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions): Promise<FakeG
     if (req.method === "GET" && path === "/o/oauth2/v2/auth") return consent(requestUrl, res);
     if (req.method === "POST" && path === "/token") return token(req, res);
     if (req.method === "POST" && path === "/revoke") return revoke(requestUrl, req, res);
-    if (path.startsWith(CALENDAR_PREFIX)) return calendarApi(req, requestUrl, res);
+    if (path.startsWith(CALENDAR_API)) return calendarApi(req, requestUrl, res);
     if (path.startsWith("/_stand-in/")) return control(req, requestUrl, res);
     return sendJson(res, 404, { error: { code: 404, message: `Not Found: ${req.method} ${path}` } });
   }, options.port);

@@ -15,5 +15,5 @@ export { receptionistBrain, detectIntent, parseDate, parseName, parseTime, today
 export type { ReceptionistIntent } from "./receptionist-brain";
 export type { BrainReply, BrainToolCall, LlmBrain, NormalizedLlmRequest, NormalizedToolCall, NormalizedTurn } from "./llm-types";
 export type { RunningStandIn } from "./http-server";
-export { startFakeGoogle } from "./fake-google";
-export type { FakeGoogle, FakeGoogleEvent, FakeGoogleFailure, FakeGoogleOptions, FakeGoogleRequest } from "./fake-google";
+export { FAKE_GOOGLE_ACCOUNT, startFakeGoogle } from "./fake-google";
+export type { FakeGoogle, FakeGoogleCalendar, FakeGoogleEvent, FakeGoogleFailure, FakeGoogleOptions, FakeGoogleRequest } from "./fake-google";

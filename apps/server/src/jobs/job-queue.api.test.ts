@@ -140,6 +140,32 @@ describe("the worker", () => {
     expect(await w.drain()).toBe(0);
   });
 
+  it("puts a recurring job's own row back for its next run, fresh attempts, and marks it done once it stops recurring", async () => {
+    let runs = 0;
+    const id = await enqueueJob(db, { type: "tick", dedupeKey: "tick:ana", runAt: T0 });
+    const w = worker({
+      handlers: {
+        tick: {
+          async run() {
+            runs += 1;
+            if (runs === 1) throw new Error("Google failed once");
+            return runs < 3 ? { runAgainAt: new Date(clock.now().getTime() + 5 * 60_000) } : undefined;
+          },
+        },
+      },
+    });
+
+    expect(await w.drain()).toBe(1);
+    clock.set(at(60 * 60_000));
+    expect(await w.drain()).toBe(1);
+    expect(await repo.findById(id!)).toMatchObject({ status: "pending", attempts: 0, lastError: null, runAt: at(65 * 60_000) });
+    expect(await w.drain()).toBe(0);
+    clock.set(at(65 * 60_000));
+    expect(await w.drain()).toBe(1);
+    expect(await repo.findById(id!)).toMatchObject({ status: "done", attempts: 1 });
+    expect(await db.select().from(jobs)).toHaveLength(1);
+  });
+
   it("retries a failing job with growing backoff, then succeeds", async () => {
     let calls = 0;
     const id = await enqueueJob(db, { type: "flaky", runAt: T0 });

@@ -170,6 +170,16 @@ export function jobRepository(db: DbOrTx) {
       return rows.length > 0;
     },
 
+    /** A recurring job done for now: pending again at `runAt` with fresh attempts; false when this worker no longer holds it. */
+    async runAgain(id: number, workerId: string, p: { runAt: Date; now: Date }): Promise<boolean> {
+      const rows = await db
+        .update(jobs)
+        .set({ status: "pending", runAt: p.runAt, attempts: 0, lastError: null, lockedAt: null, lockedBy: null, updatedAt: p.now })
+        .where(heldBy(id, workerId))
+        .returning({ id: jobs.id });
+      return rows.length > 0;
+    },
+
     /** Puts a failed attempt back in the queue, due at `runAt`; false when this worker no longer holds it. */
     async retryLater(id: number, workerId: string, p: { runAt: Date; error: string; now: Date }): Promise<boolean> {
       const rows = await db

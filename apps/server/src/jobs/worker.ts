@@ -29,7 +29,11 @@ export interface JobContext {
  * so `run` must be idempotent, e.g. keyed by the job's dedupe_key or an id in its payload.
  */
 export interface JobDefinition {
-  run(job: ClaimedJob, ctx: JobContext): Promise<void>;
+  /**
+   * Does the job's work. A recurring job answers `{ runAgainAt }`: instead of being done, the same row waits for that
+   * time, pending again with fresh attempts (one row per recurring task, however long it recurs).
+   */
+  run(job: ClaimedJob, ctx: JobContext): Promise<void | JobRunResult>;
   /** Called once when the job fails for good (max_attempts reached or PermanentJobError); its errors are only logged. */
   onFailed?(job: ClaimedJob, error: unknown): Promise<void>;
   /**
@@ -39,6 +43,11 @@ export interface JobDefinition {
   backoffMs?(attempt: number, error: unknown): number;
   /** A run taking longer is aborted and counts as a failed attempt; defaults to the worker's jobTimeoutMs. */
   timeoutMs?: number;
+}
+
+/** What a recurring job answers: when it runs next. */
+export interface JobRunResult {
+  runAgainAt: Date;
 }
 
 /** Thrown by a handler when retrying cannot help (bad payload, a refusal from the provider): the job fails at once. */
@@ -294,8 +303,9 @@ export function createWorker(db: Db, options: WorkerOptions): JobWorker {
         return;
       }
       let failure: { error: unknown } | null = null;
+      let result: void | JobRunResult = undefined;
       try {
-        await runHandler(definition, job, controller, jobLog);
+        result = await runHandler(definition, job, controller, jobLog);
       } catch (error) {
         failure = { error };
       }
@@ -307,6 +317,11 @@ export function createWorker(db: Db, options: WorkerOptions): JobWorker {
       if (failure) {
         const { error } = failure;
         await whenDatabaseAnswers(() => recordFailure(definition, job, error, jobLog), outcomeWait.signal);
+      } else if (result?.runAgainAt) {
+        const again = result.runAgainAt;
+        if (!(await whenDatabaseAnswers(() => repo.runAgain(job.id, workerId, { runAt: again, now: clock.now() }), outcomeWait.signal))) {
+          jobLog.warn({}, "recurring job finished after its lock was taken over");
+        }
       } else if (!(await whenDatabaseAnswers(() => repo.complete(job.id, workerId, clock.now()), outcomeWait.signal))) {
         jobLog.warn({}, "job finished after its lock was taken over; it may run again");
       }

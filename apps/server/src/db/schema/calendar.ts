@@ -23,6 +23,19 @@ export const calendarConnections = pgTable(
     status: calendarConnectionStatus("status").notNull().default("connected"),
     lastError: text("last_error"),
     lastSyncedAt: timestamp("last_synced_at", { withTimezone: true }),
+    /** Calendars of the account whose busy times block times in Clinora (docs/decisions/027); none: nothing is read. */
+    busyCalendarIds: text("busy_calendar_ids").array().notNull().default([]),
+    /** The last busy-times read that worked; `calendar_busy_intervals` holds what it found. */
+    busyFetchedAt: timestamp("busy_fetched_at", { withTimezone: true }),
+    /** The end of the period that read covered: later dates have no busy times from Google. */
+    busyUntil: timestamp("busy_until", { withTimezone: true }),
+    /** The last read tried, worked or not: a failed one is not tried again at every request. */
+    busyCheckedAt: timestamp("busy_checked_at", { withTimezone: true }),
+    /**
+     * Why the last read failed, while it has not worked again: `unavailable` (Google failed), `needs_reconnect`
+     * (grant refused or without the scopes), `calendar_unreadable` (a chosen calendar can no longer be read).
+     */
+    busyError: text("busy_error"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -30,6 +43,23 @@ export const calendarConnections = pgTable(
     uniqueIndex("calendar_connections_professional_key").on(t.professionalId),
     index("calendar_connections_status_idx").on(t.status),
   ],
+);
+
+/**
+ * The busy times of a professional's chosen Google calendars as last read, without the times of Clinora's own
+ * appointments (docs/decisions/027): a cache the job refreshes, read by every free-times answer.
+ */
+export const calendarBusyIntervals = pgTable(
+  "calendar_busy_intervals",
+  {
+    id: id(),
+    professionalId: uuid("professional_id")
+      .notNull()
+      .references(() => professionals.id, { onDelete: "cascade" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("calendar_busy_intervals_professional_idx").on(t.professionalId, t.startsAt)],
 );
 
 /** Which calendar event mirrors which appointment (one-way sync, product to calendar). */

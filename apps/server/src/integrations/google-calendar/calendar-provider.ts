@@ -5,8 +5,14 @@
  * fake Google of @clinora/stand-ins.
  */
 
-/** The only scope asked for: events of calendars the user can write, nothing else of their account. */
+/** Events of calendars the user can write: the appointments go there. */
 export const CALENDAR_EVENTS_SCOPE = "https://www.googleapis.com/auth/calendar.events";
+/** The names of the user's calendars (read only), so the professional can pick which ones block times. */
+export const CALENDAR_LIST_SCOPE = "https://www.googleapis.com/auth/calendar.calendarlist.readonly";
+/** Only when the user's calendars are busy, never what the events say (docs/decisions/027). */
+export const CALENDAR_FREEBUSY_SCOPE = "https://www.googleapis.com/auth/calendar.freebusy";
+/** Every scope a consent asks for; a grant given before the busy times lacks the last two and needs a new consent. */
+export const CALENDAR_SCOPES = [CALENDAR_EVENTS_SCOPE, CALENDAR_LIST_SCOPE, CALENDAR_FREEBUSY_SCOPE] as const;
 
 export interface CalendarTokens {
   accessToken: string;
@@ -29,6 +35,21 @@ export interface CalendarEventInput {
   status: "confirmed" | "tentative";
   /** A link back to the product (Google shows it as the event's source). */
   sourceUrl?: string;
+}
+
+/** A calendar of the user's list (calendarList.list). */
+export interface CalendarListEntry {
+  id: string;
+  /** The name the user sees (their own override first). */
+  name: string;
+  /** The account's main calendar (its id is the account's e-mail). */
+  primary: boolean;
+}
+
+/** A time a calendar is busy, [start, end). */
+export interface BusyInterval {
+  start: Date;
+  end: Date;
 }
 
 /** Google refused the grant itself (`invalid_grant`): revoked, expired, or the password changed. Only reconnecting helps. */
@@ -74,6 +95,13 @@ export interface CalendarProvider {
    * it exists (`exists`), re-creating it when a patch finds nothing (404).
    */
   upsertEvent(accessToken: string, calendarId: string, event: CalendarEventInput, options?: { exists?: boolean }): Promise<"created" | "updated">;
+  /** The calendars in the user's list (every page), hidden ones included. */
+  listCalendars(accessToken: string): Promise<CalendarListEntry[]>;
+  /**
+   * When each of `calendarIds` is busy between `from` and `to` (freebusy.query). A calendar Google could not read
+   * (deleted, no longer shared) is in `failed`, the others keep their answer.
+   */
+  queryFreeBusy(accessToken: string, input: { calendarIds: readonly string[]; from: Date; to: Date }): Promise<{ busy: BusyInterval[]; failed: string[] }>;
   /** Deletes the event; one already gone (404, 410) is `absent`, not an error. */
   deleteEvent(accessToken: string, calendarId: string, eventId: string): Promise<"deleted" | "absent">;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeGoogle, type FakeGoogle } from "@clinora/stand-ins";
-import { CALENDAR_EVENTS_SCOPE, CalendarApiError, CalendarAuthorizationError, type CalendarEventInput } from "./calendar-provider";
+import { CALENDAR_SCOPES, CalendarApiError, CalendarAuthorizationError, type CalendarEventInput } from "./calendar-provider";
 import { createGoogleCalendarClient } from "./google-calendar-client";
 
 const CLIENT = { clientId: "cliente.apps.googleusercontent.com", clientSecret: "segredo" };
@@ -35,13 +35,13 @@ const event = (overrides: Partial<CalendarEventInput> = {}): CalendarEventInput 
 });
 
 describe("Google Calendar client against the fake Google", () => {
-  it("asks for offline access to calendar events only, with our state and redirect URI, on the configured origin", () => {
+  it("asks for offline access to calendar events, the calendar list and free/busy only, with our state and redirect URI, on the configured origin", () => {
     const url = new URL(client.authorizationUrl({ state: "abc", redirectUri: REDIRECT }));
     expect(url.origin + url.pathname).toBe(`${google.url}/o/oauth2/v2/auth`);
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       access_type: "offline",
       prompt: "consent",
-      scope: CALENDAR_EVENTS_SCOPE,
+      scope: CALENDAR_SCOPES.join(" "),
       state: "abc",
       redirect_uri: REDIRECT,
       client_id: CLIENT.clientId,
@@ -110,6 +110,38 @@ describe("Google Calendar client against the fake Google", () => {
     const error = await client.refresh(refreshToken!).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CalendarAuthorizationError);
     expect((error as CalendarAuthorizationError).reason).toMatch(/^invalid_grant/);
+  });
+
+  it("lists the account's calendars and reads their busy times, merged per calendar, without events marked available", async () => {
+    const { accessToken } = await connect();
+    google.addCalendar({ id: "trabalho@group.calendar.google.com", name: "Trabalho" });
+    const calendars = await client.listCalendars(accessToken);
+    expect(calendars).toEqual(expect.arrayContaining([{ id: "agenda@gmail.com", name: "agenda@gmail.com", primary: true }, { id: "trabalho@group.calendar.google.com", name: "Trabalho", primary: false }]));
+
+    google.addEvent("trabalho@group.calendar.google.com", { start: "2026-05-04T12:00:00Z", end: "2026-05-04T13:00:00Z" });
+    google.addEvent("trabalho@group.calendar.google.com", { start: "2026-05-04T12:30:00Z", end: "2026-05-04T14:00:00Z" });
+    google.addEvent("trabalho@group.calendar.google.com", { start: "2026-05-04T16:00:00Z", end: "2026-05-04T17:00:00Z", transparency: "transparent" });
+    google.addEvent("agenda@gmail.com", { start: "2026-05-04T18:00:00Z", end: "2026-05-04T19:00:00Z" });
+    const answer = await client.queryFreeBusy(accessToken, {
+      calendarIds: ["trabalho@group.calendar.google.com", "agenda@gmail.com", "sumiu@group.calendar.google.com"],
+      from: new Date("2026-05-04T00:00:00Z"),
+      to: new Date("2026-05-05T00:00:00Z"),
+    });
+    expect(answer.busy).toEqual([
+      { start: new Date("2026-05-04T12:00:00Z"), end: new Date("2026-05-04T14:00:00Z") },
+      { start: new Date("2026-05-04T18:00:00Z"), end: new Date("2026-05-04T19:00:00Z") },
+    ]);
+    expect(answer.failed).toEqual(["sumiu@group.calendar.google.com"]);
+  });
+
+  it("answers 403 insufficientPermissions to a grant without the calendar-list and free/busy scopes", async () => {
+    const url = new URL(client.authorizationUrl({ state: "s", redirectUri: REDIRECT }));
+    url.searchParams.set("scope", "https://www.googleapis.com/auth/calendar.events");
+    const consent = await fetch(url, { redirect: "manual" });
+    const { accessToken } = await client.exchangeCode({ code: new URL(consent.headers.get("location")!).searchParams.get("code")!, redirectUri: REDIRECT });
+    for (const call of [() => client.listCalendars(accessToken), () => client.queryFreeBusy(accessToken, { calendarIds: ["primary"], from: new Date(), to: new Date(Date.now() + 3600_000) })]) {
+      expect(await call().catch((e: unknown) => e)).toMatchObject({ status: 403, reason: "insufficientPermissions", retryable: false });
+    }
   });
 
   it("is not configured without client credentials", () => {

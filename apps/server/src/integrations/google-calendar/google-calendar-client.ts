@@ -1,10 +1,12 @@
 import { calendar_v3 } from "@googleapis/calendar";
 import { OAuth2Client } from "google-auth-library";
 import {
-  CALENDAR_EVENTS_SCOPE,
+  CALENDAR_SCOPES,
   CalendarApiError,
   CalendarAuthorizationError,
+  type BusyInterval,
   type CalendarEventInput,
+  type CalendarListEntry,
   type CalendarProvider,
   type CalendarTokens,
 } from "./calendar-provider";
@@ -110,7 +112,7 @@ export function createGoogleCalendarClient(settings: GoogleCalendarSettings): Ca
       return oauth(redirectUri).generateAuthUrl({
         access_type: "offline",
         prompt: "consent",
-        scope: [CALENDAR_EVENTS_SCOPE],
+        scope: [...CALENDAR_SCOPES],
         include_granted_scopes: false,
         state,
       });
@@ -178,6 +180,53 @@ export function createGoogleCalendarClient(settings: GoogleCalendarSettings): Ca
           await patch();
           return "updated";
         }
+      } catch (error) {
+        throw toApiError(error);
+      }
+    },
+
+    async listCalendars(accessToken) {
+      const calendar = calendarFor(accessToken);
+      const entries: CalendarListEntry[] = [];
+      let pageToken: string | undefined;
+      try {
+        // A user has a handful of calendars; the page cap only guards against a loop on a bad answer.
+        for (let page = 0; page < 20; page++) {
+          const { data } = await calendar.calendarList.list({ maxResults: 250, showHidden: true, pageToken });
+          for (const item of data.items ?? []) {
+            if (!item.id) continue;
+            entries.push({ id: item.id, name: item.summaryOverride || item.summary || item.id, primary: item.primary === true });
+          }
+          pageToken = data.nextPageToken ?? undefined;
+          if (!pageToken) break;
+        }
+        return entries;
+      } catch (error) {
+        throw toApiError(error);
+      }
+    },
+
+    async queryFreeBusy(accessToken, { calendarIds, from, to }) {
+      try {
+        const { data } = await calendarFor(accessToken).freebusy.query({
+          requestBody: { timeMin: from.toISOString(), timeMax: to.toISOString(), items: calendarIds.map((id) => ({ id })) },
+        });
+        const busy: BusyInterval[] = [];
+        const failed: string[] = [];
+        for (const id of calendarIds) {
+          const answer = data.calendars?.[id];
+          if (!answer || (answer.errors && answer.errors.length > 0)) {
+            failed.push(id);
+            continue;
+          }
+          for (const period of answer.busy ?? []) {
+            if (!period.start || !period.end) continue;
+            const start = new Date(period.start);
+            const end = new Date(period.end);
+            if (Number.isFinite(start.getTime()) && end > start) busy.push({ start, end });
+          }
+        }
+        return { busy, failed };
       } catch (error) {
         throw toApiError(error);
       }

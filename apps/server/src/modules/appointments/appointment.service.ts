@@ -6,11 +6,12 @@ import type { Clock } from "../../lib/clock";
 import { pageOf, pageWindow } from "../../lib/pagination";
 import type { PracticeSettings, TenantCaller } from "../../lib/caller";
 import { recordAudit, type AuditActor } from "../audit/audit.service";
+import { readBusyTimes } from "../google-calendar/calendar-busy";
 import { queueCalendarSync } from "../google-calendar/calendar-sync-queue";
 import { professionalRepository } from "../professionals/professional.repository";
 import { queueReminder } from "../reminders/reminder-schedule";
 import { toAppointmentDto, toTodayAppointmentDto } from "./appointment.mapper";
-import { appointmentRepository, type AppointmentWrite } from "./appointment.repository";
+import { appointmentRepository, type AppointmentWrite, type InstantRange } from "./appointment.repository";
 import { appointmentRange, daySlots, localDayRange } from "./appointment-slots";
 
 export type AppointmentService = ReturnType<typeof appointmentService>;
@@ -44,7 +45,22 @@ export type PatientResponseOutcome =
   /** Already started, completed, or not the patient's to change any more. */
   | { result: "closed"; appointment: Appointment | null };
 
-export function appointmentService(db: Db, clock: Clock) {
+export interface AppointmentServiceDeps {
+  /** Starts queued jobs of this process at once (a busy-times read a request asked for). */
+  wake?: () => void;
+}
+
+export function appointmentService(db: Db, clock: Clock, deps: AppointmentServiceDeps = {}) {
+  /**
+   * What keeps a time from being offered: the professional's other appointments (but `exceptId`'s) and the busy
+   * times of their chosen Google calendars, from the cache (docs/decisions/027).
+   */
+  const takenRanges = async (professionalId: string, range: InstantRange, exceptId?: string): Promise<InstantRange[]> => {
+    const own = await appointmentRepository(db, professionalId).findOverlapping(range, exceptId);
+    const google = await readBusyTimes(db, clock, professionalId, range, deps.wake);
+    return google.length > 0 ? [...own, ...google] : own;
+  };
+
   /** The columns of a write; a left-out duration or status takes the `fallback` value. */
   const toWrite = (input: AppointmentInputParsed, practice: PracticeSettings, fallback: { duration: number; status: AppointmentWrite["status"] }): AppointmentWrite => {
     const duration = input.duration ?? fallback.duration;
@@ -183,18 +199,24 @@ export function appointmentService(db: Db, clock: Clock) {
       });
     },
 
-    /** Free and taken slots of one date inside the caller's business hours (PRODUCT.md "Availability"). */
+    /**
+     * THE free times of a professional, for every path that offers times (the appointment dialog's suggestions, the
+     * assistant on WhatsApp and "Testar assistente", the web chat, the booking page): free and taken slots of one
+     * date inside the caller's business hours (PRODUCT.md "Availability"), a slot taken when it overlaps another
+     * appointment or a busy time of the professional's chosen Google calendars (in the practice's zone).
+     */
     async availability(caller: ScheduleActor, request: { date: string; duration?: number; exclude_id?: string }) {
       const { practice } = caller;
       const duration = request.duration ?? practice.appointmentDuration;
       const hours = { days: practice.businessDays, start: practice.businessStart, end: practice.businessEnd, timeZone: practice.timeZone };
-      const busy = await appointmentRepository(db, caller.professionalId).findOverlapping(localDayRange(request.date, hours.timeZone), request.exclude_id);
+      const busy = await takenRanges(caller.professionalId, localDayRange(request.date, hours.timeZone), request.exclude_id);
       return { slots: daySlots({ date: request.date, duration, hours, busy, now: clock.now() }) };
     },
 
     /**
      * Whether `date` `time` for `duration` minutes could be booked now: a business day, inside business hours, not
-     * past, overlapping nothing. A read: `create` checks the overlap again under the schedule lock.
+     * past, overlapping no appointment and no Google busy time. A read: `create` checks the overlap with appointments
+     * again under the schedule lock (a professional may still book over their own Google event from the dialog).
      */
     async bookable(caller: ScheduleActor, request: { date: string; time: string; duration?: number; exceptId?: string }) {
       const { practice } = caller;
@@ -207,7 +229,7 @@ export function appointmentService(db: Db, clock: Clock) {
         start + duration <= minutesOfDay(practice.businessEnd);
       if (!inHours) return "outside_hours" as const;
       if (range.startsAt.getTime() <= clock.now().getTime()) return "past" as const;
-      const busy = await appointmentRepository(db, caller.professionalId).findOverlapping(range, request.exceptId);
+      const busy = await takenRanges(caller.professionalId, range, request.exceptId);
       return busy.length > 0 ? ("taken" as const) : ("free" as const);
     },
 

@@ -73,7 +73,17 @@ function describeFailure(appointment: AppointmentForEvent | null, error: unknown
  * Idempotent by construction: the event id comes from the appointment id, and the ledger
  * (`calendar_event_links`) only says which version the event shows, so losing it costs a patch, never a duplicate.
  */
-export function calendarSyncService(db: Db, clock: Clock, deps: { provider: CalendarProvider; tokenKey?: Buffer; publicUrl?: string }) {
+export function calendarSyncService(
+  db: Db,
+  clock: Clock,
+  deps: {
+    provider: CalendarProvider;
+    tokenKey?: Buffer;
+    publicUrl?: string;
+    /** Called after an event of the product's calendar was written or deleted (the busy times read it again). */
+    ownEventsChanged?: (professionalId: string) => Promise<void>;
+  },
+) {
   const { provider } = deps;
   const key = () => {
     if (!deps.tokenKey) throw new Error("CALENDAR_TOKEN_KEY is not configured");
@@ -152,6 +162,7 @@ export function calendarSyncService(db: Db, clock: Clock, deps: { provider: Cale
         await withAccess(connection, (token) => provider.deleteEvent(token, connection.calendarId, eventId));
         await repo.deleteEventLink(appointmentId);
         await repo.markSynced(clock.now());
+        await deps.ownEventsChanged?.(professionalId);
         return link ? "deleted" : "unchanged";
       }
       if (link?.appointmentUpdatedAt && link.appointmentUpdatedAt.getTime() >= appointment.updatedAt.getTime()) return "unchanged";
@@ -162,6 +173,7 @@ export function calendarSyncService(db: Db, clock: Clock, deps: { provider: Cale
       const now = clock.now();
       await repo.saveEventLink(appointmentId, eventId, appointment.updatedAt, now);
       await repo.markSynced(now);
+      await deps.ownEventsChanged?.(professionalId);
       return outcome;
     });
   }
@@ -231,6 +243,8 @@ export function calendarSyncService(db: Db, clock: Clock, deps: { provider: Cale
   return {
     syncAppointment,
     syncPending,
+    /** Runs one Calendar call with the connection's access token (refreshed when needed; a refused grant marks the connection). */
+    withAccess,
     /** Handlers for the job worker (registered in app.ts). */
     jobs: { [CALENDAR_SYNC_JOB]: syncJob, [CALENDAR_SYNC_ALL_JOB]: syncAllJob } as Record<string, JobDefinition>,
   };

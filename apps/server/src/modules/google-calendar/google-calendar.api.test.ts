@@ -59,7 +59,17 @@ describe("Google Calendar configured", () => {
 
   it("reports a professional who never connected as disconnected, in UTC", async () => {
     const { session } = await professionalSession(t);
-    expect(await status(session)).toEqual({ connected: false, timezone: "UTC", last_synced_at: null, status: null, account_email: null, last_error: null });
+    expect(await status(session)).toEqual({
+      connected: false,
+      timezone: "UTC",
+      last_synced_at: null,
+      status: null,
+      account_email: null,
+      last_error: null,
+      busy_calendar_ids: [],
+      busy_fetched_at: null,
+      busy_warning: null,
+    });
   });
 
   it("reports a working connection and one in error", async () => {
@@ -72,6 +82,9 @@ describe("Google Calendar configured", () => {
       status: "connected",
       account_email: "agenda@gmail.com",
       last_error: null,
+      busy_calendar_ids: [],
+      busy_fetched_at: null,
+      busy_warning: null,
     });
 
     const broken = await professionalSession(t);
@@ -200,13 +213,13 @@ describe("Google Calendar against the fake Google", () => {
   const cancel = async (c: { session: string }, id: string) =>
     expect((await t.request({ method: "DELETE", url: `/api/appointments/${id}`, session: c.session })).statusCode).toBe(200);
 
-  it("asks Google for offline access to calendar events only, with a state bound to the session and stored hashed", async () => {
+  it("asks Google for offline access to calendar events, the calendar list and free/busy only, with a state bound to the session and stored hashed", async () => {
     const c = await clinic();
     const { authorizationUrl, state } = await consent(c.session);
     expect(Object.fromEntries(authorizationUrl.searchParams)).toMatchObject({
       access_type: "offline",
       prompt: "consent",
-      scope: "https://www.googleapis.com/auth/calendar.events",
+      scope: "https://www.googleapis.com/auth/calendar.events https://www.googleapis.com/auth/calendar.calendarlist.readonly https://www.googleapis.com/auth/calendar.freebusy",
       redirect_uri: PUBLIC_URL + GOOGLE_CALENDAR_CALLBACK_PATH,
     });
     const stored = await t.db.select().from(calendarOauthStates).where(eq(calendarOauthStates.professionalId, c.professionalId));

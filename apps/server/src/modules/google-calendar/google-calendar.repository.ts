@@ -1,7 +1,7 @@
-import { and, eq, gte, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, gt, gte, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { selectAppointmentEvents } from "../../db/appointment-events";
-import { appointments, calendarConnections, calendarEventLinks, calendarOauthStates, sessions } from "../../db/schema/index";
+import { appointments, calendarBusyIntervals, calendarConnections, calendarEventLinks, calendarOauthStates, sessions } from "../../db/schema/index";
 
 /** The sealed tokens of a connection as stored (lib/secret-box). */
 export interface SealedTokens {
@@ -30,6 +30,7 @@ export function calendarConnectionRepository(db: DbOrTx, professionalId: string)
         timezone: values.timezone,
         status: "connected" as const,
         lastError: null,
+        busyError: null,
         updatedAt: values.now,
       };
       await db
@@ -58,6 +59,7 @@ export function calendarConnectionRepository(db: DbOrTx, professionalId: string)
     /** Removes the connection and which event mirrors which appointment; the calendar's own events stay. */
     async deleteWithEventLinks() {
       await db.delete(calendarEventLinks).where(eq(calendarEventLinks.professionalId, professionalId));
+      await db.delete(calendarBusyIntervals).where(eq(calendarBusyIntervals.professionalId, professionalId));
       await db.delete(calendarConnections).where(own);
     },
 
@@ -115,6 +117,48 @@ export function calendarConnectionRepository(db: DbOrTx, professionalId: string)
         )
         .orderBy(appointments.startsAt);
       return rows.map((r) => r.id);
+    },
+
+    /** The calendars whose busy times block times, chosen anew: the old cache goes (it spoke of other calendars). */
+    async saveBusyCalendars(ids: readonly string[], now: Date) {
+      await db.delete(calendarBusyIntervals).where(eq(calendarBusyIntervals.professionalId, professionalId));
+      await db.update(calendarConnections).set({ busyCalendarIds: [...ids], busyFetchedAt: null, busyUntil: null, busyError: null, updatedAt: now }).where(own);
+    },
+
+    /** A busy-times read that worked: the cache becomes `intervals`, in one transaction of the caller. */
+    async saveBusyTimes(intervals: readonly { startsAt: Date; endsAt: Date }[], p: { until: Date; now: Date; error: string | null }) {
+      await db.delete(calendarBusyIntervals).where(eq(calendarBusyIntervals.professionalId, professionalId));
+      if (intervals.length > 0) await db.insert(calendarBusyIntervals).values(intervals.map((i) => ({ professionalId, startsAt: i.startsAt, endsAt: i.endsAt })));
+      await db.update(calendarConnections).set({ busyFetchedAt: p.now, busyUntil: p.until, busyCheckedAt: p.now, busyError: p.error }).where(own);
+    },
+
+    /** A busy-times read that failed; `forget` drops the cache (the grant is gone: nothing read before is trusted). */
+    async markBusyFailed(error: string, p: { now: Date; forget: boolean }) {
+      if (p.forget) {
+        await db.delete(calendarBusyIntervals).where(eq(calendarBusyIntervals.professionalId, professionalId));
+        await db.update(calendarConnections).set({ busyCheckedAt: p.now, busyError: error, busyFetchedAt: null, busyUntil: null }).where(own);
+        return;
+      }
+      await db.update(calendarConnections).set({ busyCheckedAt: p.now, busyError: error }).where(own);
+    },
+
+    /**
+     * The times of Clinora's own appointments that have (or may still have) an event in the calendar between `from`
+     * and `to`: active ones, and cancelled ones whose event the sync has not deleted yet.
+     */
+    async listOwnEventRanges(from: Date, to: Date) {
+      return db
+        .select({ startsAt: appointments.startsAt, endsAt: appointments.endsAt })
+        .from(appointments)
+        .leftJoin(calendarEventLinks, eq(calendarEventLinks.appointmentId, appointments.id))
+        .where(
+          and(
+            eq(appointments.professionalId, professionalId),
+            lt(appointments.startsAt, to),
+            gt(appointments.endsAt, from),
+            or(ne(appointments.status, "cancelled"), isNotNull(calendarEventLinks.appointmentId)),
+          ),
+        );
     },
 
     /** Whether changes of this professional's appointments should be queued for the calendar now: connected, with tokens. */

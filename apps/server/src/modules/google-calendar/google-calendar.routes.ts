@@ -2,13 +2,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  busyCalendarsInputSchema,
   calendarAuthStartSchema,
   calendarStatusSchema,
   calendarSyncResultSchema,
   errorResponseSchema,
   GOOGLE_CALENDAR_CALLBACK_PATH,
+  googleCalendarChoicesSchema,
   okResponseSchema,
+  validationErrorSchema,
 } from "@clinora/contracts";
+import type { CalendarBusyService } from "./calendar-busy.service";
 import { tenantOf } from "../../plugins/auth";
 import { OAUTH_STATE_TTL_MS, type GoogleCalendarService } from "./google-calendar.service";
 
@@ -44,7 +48,7 @@ function stateCookieOf(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-export function googleCalendarRoutes(service: GoogleCalendarService, options: { publicUrl?: string }) {
+export function googleCalendarRoutes(service: GoogleCalendarService, busy: CalendarBusyService, options: { publicUrl?: string }) {
   const secure = options.publicUrl?.startsWith("https:") ?? false;
   const setState = (reply: FastifyReply, state: string) => reply.header("set-cookie", stateCookie(state, Math.floor(OAUTH_STATE_TTL_MS / 1000), secure));
   const clearState = (reply: FastifyReply) => reply.header("set-cookie", stateCookie("", 0, secure));
@@ -95,6 +99,33 @@ export function googleCalendarRoutes(service: GoogleCalendarService, options: { 
         schema: { tags, summary: "Sincronizar agora", response: { 200: calendarSyncResultSchema, 409: errorResponseSchema, 503: errorResponseSchema } },
       },
       (request) => service.syncNow(tenantOf(request)),
+    );
+
+    r.get(
+      "/google-calendar/calendars",
+      {
+        config: access,
+        schema: {
+          tags,
+          summary: "Agendas da conta Google e quais bloqueiam horários ocupados",
+          response: { 200: googleCalendarChoicesSchema, 409: errorResponseSchema, 503: errorResponseSchema },
+        },
+      },
+      async (request) => ({ calendars: await busy.listCalendars(tenantOf(request)) }),
+    );
+
+    r.put(
+      "/google-calendar/busy-calendars",
+      {
+        config: access,
+        schema: {
+          tags,
+          summary: "Escolher as agendas cujos horários ocupados bloqueiam horários",
+          body: busyCalendarsInputSchema,
+          response: { 200: googleCalendarChoicesSchema, 409: errorResponseSchema, 422: validationErrorSchema, 503: errorResponseSchema },
+        },
+      },
+      async (request) => ({ calendars: await busy.chooseCalendars(tenantOf(request), request.body.calendar_ids) }),
     );
 
     r.delete(

@@ -9,6 +9,7 @@ import type { Clock } from "../../lib/clock";
 import { sha256Hex } from "../../lib/crypto";
 import { openSecret, sealSecret } from "../../lib/secret-box";
 import { recordAudit } from "../audit/audit.service";
+import { busyWarning, scheduleBusyRefresh } from "./calendar-busy";
 import { queueCalendarSyncAll } from "./calendar-sync-queue";
 import type { CalendarSyncService } from "./calendar-sync.service";
 import { calendarConnectionRepository, calendarOauthStateRepository } from "./google-calendar.repository";
@@ -76,6 +77,9 @@ export function googleCalendarService(db: Db, clock: Clock, deps: GoogleCalendar
         status: connection?.status ?? null,
         account_email: connection?.accountEmail ?? null,
         last_error: connection?.lastError ?? null,
+        busy_calendar_ids: connection?.busyCalendarIds ?? [],
+        busy_fetched_at: iso(connection?.busyFetchedAt),
+        busy_warning: busyWarning(connection, clock.now()),
       };
     },
 
@@ -131,6 +135,8 @@ export function googleCalendarService(db: Db, clock: Clock, deps: GoogleCalendar
             now,
           });
           await queueCalendarSyncAll(tx, clock, state.professionalId);
+          // Calendars chosen before a reconnection block times again at once (nothing is read without a choice).
+          await scheduleBusyRefresh(tx, state.professionalId, now);
           await recordAudit(tx, { userId: state.userId, role: "professional", professionalId: state.professionalId }, { action: "google_calendar.connected", entityType: "calendar_connection" });
         });
         deps.wake?.();

@@ -1,9 +1,9 @@
-import { MSG, type CalendarAuthStart, type CalendarFeed, type CalendarStatus, type CalendarSyncResult } from "@clinora/contracts";
+import { MSG, type CalendarAuthStart, type CalendarFeed, type CalendarStatus, type CalendarSyncResult, type GoogleCalendarChoices } from "@clinora/contracts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, serverDetail } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 
-export const calendarKeys = { status: ["google-calendar", "status"] as const };
+export const calendarKeys = { status: ["google-calendar", "status"] as const, calendars: ["google-calendar", "calendars"] as const };
 
 export function fetchCalendarStatus(signal?: AbortSignal) {
   return api.get<CalendarStatus>("/google-calendar/status", { signal });
@@ -51,12 +51,40 @@ export function useSyncCalendar() {
   });
 }
 
+/** The connected account's calendars and which of them block times (only asked while connected). */
+export const useGoogleCalendars = (enabled: boolean) =>
+  useQuery({
+    queryKey: calendarKeys.calendars,
+    queryFn: ({ signal }) => api.get<GoogleCalendarChoices>("/google-calendar/calendars", { signal }),
+    enabled,
+    retry: false,
+  });
+
+/** Saves which calendars' busy times block times; the list and the status (warning, last read) follow. */
+export function useSaveBusyCalendars() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (calendarIds: string[]) => api.put<GoogleCalendarChoices>("/google-calendar/busy-calendars", { calendar_ids: calendarIds }),
+    onSuccess: (choices) => {
+      queryClient.setQueryData(calendarKeys.calendars, choices);
+      toast.success(MSG.googleBusySaved);
+      return queryClient.invalidateQueries({ queryKey: calendarKeys.status });
+    },
+    onError: (error) => {
+      toast.error(serverDetail(error) ?? MSG.googleBusySaveError);
+      // A 409 "reconnect" means the connection changed state: show it, with the busy-times warning.
+      return queryClient.invalidateQueries({ queryKey: calendarKeys.status });
+    },
+  });
+}
+
 export function useDisconnectCalendar() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.delete("/google-calendar/disconnect"),
     onSuccess: () => {
       toast.success(MSG.googleCalendarDisconnected);
+      queryClient.removeQueries({ queryKey: calendarKeys.calendars });
       return queryClient.invalidateQueries({ queryKey: calendarKeys.status });
     },
     onError: (error) => toast.error(serverDetail(error) ?? MSG.googleCalendarDisconnectError),

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Alert } from "@/components/ui/alert";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
@@ -11,6 +12,7 @@ import { useErrorToast } from "@/hooks/use-error-toast";
 import { formatDateTimeLong } from "@/lib/format";
 import { useCalendarStatus, useConnectCalendar, useDisconnectCalendar, useSyncCalendar } from "../api/google-calendar";
 import { calendarViewState } from "../utils/calendar-state";
+import { BusyCalendarsSection } from "./busy-calendars-section";
 
 /** Google Calendar tab (spec part 2 §2.6, §4): one-way sync from Clinora to the professional's calendar. */
 export function GoogleCalendarPanel() {
@@ -119,6 +121,7 @@ function DisconnectedDetails({ status }: { status: CalendarStatus }) {
         <div>
           <p className="font-medium">A conexão com o Google Calendar parou de funcionar. Reconecte para voltar a sincronizar.</p>
           {status.last_error ? <p className="mt-1 text-xs break-words text-red-700">{status.last_error}</p> : null}
+          {status.busy_warning ? <p className="mt-1">{status.busy_warning}</p> : null}
         </div>
       </div>
     );
@@ -133,6 +136,11 @@ function DisconnectedDetails({ status }: { status: CalendarStatus }) {
 function ConnectedDetails({ status }: { status: CalendarStatus }) {
   return (
     <>
+      {status.busy_warning ? (
+        <Alert tone="warning" className="mb-4">
+          {status.busy_warning}
+        </Alert>
+      ) : null}
       <p className="mb-4 text-sm text-slate-600">
         Cada compromisso criado, alterado ou cancelado no Clinora (também pelo assistente) vai para a sua agenda em
         instantes, com o tipo de consulta e o primeiro nome do paciente. &quot;Sincronizar agora&quot; envia o que ainda
@@ -145,6 +153,7 @@ function ConnectedDetails({ status }: { status: CalendarStatus }) {
           {status.last_synced_at ? formatDateTimeLong(status.last_synced_at) : "Ainda não sincronizado"}
         </Detail>
       </dl>
+      <BusyCalendarsSection />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api-client";
 import { calendarViewState, isNotConfiguredMessage } from "./calendar-state";
 
-const status = (connected: boolean) => ({ connected, timezone: "UTC", last_synced_at: null, status: null, account_email: null, last_error: null });
+const status = (connected: boolean) => ({ connected, timezone: "UTC", last_synced_at: null, status: null, account_email: null, last_error: null, busy_calendar_ids: [], busy_fetched_at: null, busy_warning: null });
 
 describe("Google Calendar view state", () => {
   it("recognises the 'not configured' answer in Portuguese or English", () => {
