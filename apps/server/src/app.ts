@@ -73,6 +73,8 @@ import { backupJobs } from "./modules/backups/backup.jobs";
 import { privacyService } from "./modules/privacy/privacy.service";
 import { reminderService } from "./modules/reminders/reminder.service";
 import { reminderRoutes } from "./modules/reminders/reminder.routes";
+import { bookingPageService } from "./modules/booking-page/booking-page.service";
+import { bookingPageRoutes } from "./modules/booking-page/booking-page.routes";
 
 export interface AppDeps {
   config: Config;
@@ -274,6 +276,19 @@ export async function buildApp({ config, database, clock = systemClock, instrume
       await api.register(assistantSettingsRoutes(assistantSettingsService(db)));
       await api.register(webChatRoutes(webChat, config.webChat));
       await api.register(reminderRoutes(reminders));
+      await api.register(
+        bookingPageRoutes(
+          bookingPageService(db, clock, {
+            appointments,
+            outbound,
+            gateway,
+            reminderContentSid: config.reminderContentSid,
+            resendContentSid: config.resendContentSid,
+            publicUrl: config.publicUrl,
+            wake,
+          }),
+        ),
+      );
     },
     { prefix: API_PREFIX },
   );

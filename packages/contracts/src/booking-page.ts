@@ -118,7 +118,10 @@ export const bookingRequestSchema = z.object({
     .optional()
     .transform((v) => v || null)
     .pipe(z.email(BOOKING_TEXTS.emailInvalid).nullable()),
+  /** Channel "whatsapp_reminders": the confirmation and reminders of this appointment (required to book here). */
   consent_whatsapp: z.literal(true, BOOKING_TEXTS.consentRequired),
+  /** Channel "whatsapp_assistant": answers of the virtual assistant on WhatsApp (optional). */
+  consent_assistant: z.boolean().optional(),
   /** Left empty by people; filled by robots that fill every field. */
   website: z.string().max(500).optional(),
 });
@@ -135,10 +138,8 @@ export type BookingResult = z.infer<typeof bookingResultSchema>;
 
 /** 409 when the time was taken meanwhile: the nearest free times of the same type. */
 export const bookingConflictSchema = z.object({
-  statusCode: z.literal(409),
-  error: z.string(),
-  message: z.string(),
-  nearest: z.array(bookingFreeTimeSchema),
+  detail: z.string(),
+  nearest: z.array(bookingFreeTimeSchema.extend({ label: z.string() })),
 });
 export type BookingConflict = z.infer<typeof bookingConflictSchema>;
 

@@ -16,6 +16,19 @@ import { appointmentRange, daySlots, localDayRange } from "./appointment-slots";
 export type AppointmentService = ReturnType<typeof appointmentService>;
 
 /**
+ * Writes that commit together with a booking, inside its transaction and under the schedule lock (the public
+ * booking page, docs/decisions/028): checks that must see the locked schedule, the patient found or created, and
+ * what follows the booking (consent, the confirmation message). Any of them throwing leaves nothing written.
+ */
+export interface CreateHooks {
+  /** Runs first under the lock, before the overlap check (e.g. the page's own rules: notice, days ahead). */
+  beforeCheck?: (tx: DbOrTx) => Promise<void>;
+  /** The patient's id, found or created in the booking's transaction; replaces `patient_id`. */
+  patient?: (tx: DbOrTx) => Promise<string>;
+  after?: (tx: DbOrTx, appointment: Appointment) => Promise<void>;
+}
+
+/**
  * Who changes a schedule: a professional from the screens (a TenantCaller is one), or the virtual assistant on
  * a patient's behalf. Both go through the same checks and the same lock.
  */
@@ -101,36 +114,44 @@ export function appointmentService(db: Db, clock: Clock) {
      * Books an appointment; 409 `Time slot already booked` when it overlaps another one, even under a race.
      * `source` marks bookings the assistant made for a patient.
      */
-    create(caller: ScheduleActor, input: AppointmentInputParsed, source: AppointmentSource = "manual") {
+    create(caller: ScheduleActor, input: AppointmentInputParsed, source: AppointmentSource = "manual", hooks: CreateHooks = {}) {
       return db.transaction(async (tx) => {
         await lockSchedule(tx, caller);
         const repo = appointmentRepository(tx, caller.professionalId);
         const values = { ...toWrite(input, caller.practice, { duration: caller.practice.appointmentDuration, status: "pending" }), source };
+        await hooks.beforeCheck?.(tx);
+        if (hooks.patient) values.patientId = await hooks.patient(tx);
         await checkWrite(repo, values);
         const id = await repo.insert(values);
         await recordAudit(tx, caller, { action: "appointment.created", entityType: "appointment", entityId: id, details: source === "manual" ? undefined : { source } });
         await queueCalendarSync(tx, clock, caller.professionalId, id);
         // A patient who books through the assistant inside the lead time just got the booking confirmation.
-        await queueReminder(tx, clock, caller.professionalId, id, { late: caller.role !== "assistant" });
-        return loadDto(tx, caller, id);
+        // The patient booking on the public page gets its own confirmation (hooks.after).
+        await queueReminder(tx, clock, caller.professionalId, id, { late: caller.role !== "assistant" && source !== "booking_page" });
+        const dto = await loadDto(tx, caller, id);
+        await hooks.after?.(tx, dto);
+        return dto;
       });
     },
 
     /** Changes any field, status included; a left-out duration or status keeps its current value. */
-    update(caller: ScheduleActor, id: string, input: AppointmentInputParsed) {
+    update(caller: ScheduleActor, id: string, input: AppointmentInputParsed, hooks: Omit<CreateHooks, "patient"> = {}) {
       return db.transaction(async (tx) => {
         await lockSchedule(tx, caller);
         const repo = appointmentRepository(tx, caller.professionalId);
         const current = await repo.findById(id);
         if (!current) throw AppError.notFound(NOT_FOUND);
         const values = toWrite(input, caller.practice, current);
+        await hooks.beforeCheck?.(tx);
         await checkWrite(repo, values, id);
         const patientResponse = keptPatientResponse(current, values);
         await repo.update(id, { ...values, patientResponse, ...(patientResponse ? {} : { patientRespondedAt: null }) });
         await recordAudit(tx, caller, { action: "appointment.updated", entityType: "appointment", entityId: id });
         await queueCalendarSync(tx, clock, caller.professionalId, id);
-        await queueReminder(tx, clock, caller.professionalId, id, { late: caller.role !== "assistant" });
-        return loadDto(tx, caller, id);
+        await queueReminder(tx, clock, caller.professionalId, id, { late: caller.role !== "assistant" && !hooks.after });
+        const dto = await loadDto(tx, caller, id);
+        await hooks.after?.(tx, dto);
+        return dto;
       });
     },
 
