@@ -1,0 +1,104 @@
+import { mkdirSync } from "node:fs";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { type Flags } from "lighthouse";
+import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { axeFindings } from "./axe";
+import { PHONE_VIEWPORT, PROFESSIONAL } from "./fixtures";
+
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.setTimeout(180_000);
+
+/**
+ * The public booking page (issue 25, docs/decisions/028) is light and accessible: its own small script, keyboard
+ * and screen-reader friendly at phone width. axe (WCAG 2.2 AA) checks each of its states; Lighthouse's
+ * accessibility audit must score 100 on the page as a patient opens it.
+ */
+async function turnOnPage(request: APIRequestContext): Promise<string> {
+  const login = await request.post("/api/auth/login", { data: { email: PROFESSIONAL.email, password: PROFESSIONAL.password } });
+  expect(login.ok()).toBe(true);
+  const headers = { "X-Session-ID": ((await login.json()) as { session_id: string }).session_id };
+  const settings = (await (await request.get("/api/booking-page", { headers })).json()) as Record<string, unknown> & { slug: string };
+  const { url: _url, ...input } = settings;
+  const put = await request.put("/api/booking-page", { headers, data: { ...input, enabled: true, min_notice_hours: 2, days_ahead: 30 } });
+  expect(put.ok(), await put.text()).toBe(true);
+  return settings.slug;
+}
+
+const SCREENSHOTS = "/tmp/i25-page";
+
+async function expectNoAxeFindings(page: Page, screen: string) {
+  expect(await axeFindings(page, screen)).toEqual([]);
+}
+
+test("the booking page passes axe in each state and keyboard alone books nothing half-done", async ({ page, request }) => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const slug = await turnOnPage(request);
+  await page.setViewportSize(PHONE_VIEWPORT);
+  await page.goto(`/agendar/${slug}`);
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Agendar consulta");
+  await expect(page.getByRole("radio").first()).toBeVisible();
+  await expect(page.locator("#bk-times input").first()).toBeAttached();
+  await page.screenshot({ path: `${SCREENSHOTS}/page-phone.png`, fullPage: true });
+  await expectNoAxeFindings(page, "página de agendamento");
+
+  // Submitting with nothing filled: every problem named in Portuguese, next to its field, and announced.
+  await page.getByRole("button", { name: "Agendar" }).click();
+  await expect(page.getByRole("alert")).toContainText("Corrija");
+  await expect(page.getByText("Informe seu nome.")).toBeVisible();
+  await expect(page.getByText("Para receber a confirmação, autorize as mensagens pelo WhatsApp.")).toBeVisible();
+  await expect(page.getByLabel("Nome completo")).toHaveAttribute("aria-invalid", "true");
+  await page.screenshot({ path: `${SCREENSHOTS}/page-errors.png`, fullPage: true });
+  await expectNoAxeFindings(page, "página de agendamento com erros");
+
+  // A landline is refused before anything is sent.
+  await page.getByLabel("WhatsApp com DDD", { exact: true }).fill("(11) 3456-7890");
+  await page.getByRole("button", { name: "Agendar" }).click();
+  await expect(page.getByText("Informe um celular brasileiro com DDD, por exemplo (11) 98765-4321.").first()).toBeVisible();
+
+  // The reschedule request, opened with the keyboard.
+  await page.locator("summary").focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("button", { name: "Receber link para remarcar" })).toBeVisible();
+  await expectNoAxeFindings(page, "página de agendamento: pedir link de remarcação");
+
+  // A wrong reschedule link says so plainly.
+  await page.goto(`/agendar/${slug}#remarcar=${"x".repeat(43)}`);
+  await expect(page.getByRole("alert")).toContainText("não é mais válido");
+  await expectNoAxeFindings(page, "link de remarcação inválido");
+
+  // An address that is no page.
+  await page.goto("/agendar/nao-existe-esta-pagina");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Página de agendamento não encontrada.");
+  await expectNoAxeFindings(page, "página de agendamento inexistente");
+});
+
+test("Lighthouse scores the booking page's accessibility 100 at phone width", async ({ request, baseURL }) => {
+  const slug = await turnOnPage(request);
+  const chrome = await chromeLauncher.launch({
+    chromePath: "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    logLevel: "error",
+  });
+  try {
+    const flags: Flags = {
+      port: chrome.port,
+      logLevel: "error",
+      output: "json",
+      onlyCategories: ["accessibility"],
+      formFactor: "mobile",
+      screenEmulation: { mobile: true, width: 390, height: 844, deviceScaleFactor: 2, disabled: false },
+      locale: "pt-BR",
+    };
+    const result = await lighthouse(`${baseURL}/agendar/${slug}`, flags);
+    expect(result?.lhr.runtimeError).toBeUndefined();
+    const category = result!.lhr.categories.accessibility!;
+    const failing = category.auditRefs
+      .map((ref) => result!.lhr.audits[ref.id]!)
+      .filter((audit) => audit.score !== null && audit.score < 1)
+      .map((audit) => `${audit.id}: ${audit.title}`);
+    expect(failing).toEqual([]);
+    expect(Math.round((category.score ?? 0) * 100)).toBe(100);
+  } finally {
+    chrome.kill();
+  }
+});
