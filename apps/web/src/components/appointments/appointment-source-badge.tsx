@@ -17,9 +17,10 @@ export function AppointmentSourceBadge({ source, className }: { source?: Appoint
   if (!source || source === "manual") return null;
   const { icon: Icon, tone } = SOURCE_MARKS[source];
   return (
-    <Badge tone={tone} className={cn("max-w-full", className)}>
+    // On a phone the mark wraps rather than being cut short: "Agendado pela p…" would not say who booked it.
+    <Badge tone={tone} className={cn("max-w-full whitespace-normal", className)}>
       <Icon aria-hidden className="shrink-0" />
-      <span className="truncate">{APPOINTMENT_SOURCE_LABELS[source]}</span>
+      <span className="min-w-0">{APPOINTMENT_SOURCE_LABELS[source]}</span>
     </Badge>
   );
 }

@@ -8,11 +8,13 @@ import {
   BOOKING_TYPES_MAX,
   bookingPageSettingsInputSchema,
   type BookingPageSettings,
+  type BookingPageSettingsInput,
 } from "@clinora/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CalendarCheck, CircleAlert, Download, ExternalLink, Plus, Printer, Save, Trash2 } from "lucide-react";
 import { useId } from "react";
-import { Controller, useFieldArray, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { Controller, useFieldArray, useForm, type UseFormReturn } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -36,8 +38,10 @@ const SAVE_FAILED = "Erro ao salvar a página de agendamento";
 const LOAD_FAILED = "Não foi possível carregar a página de agendamento. Tente novamente.";
 const NEW_TYPE = { name: "", duration: 30 };
 
+type BookingPageFormValues = z.input<typeof bookingPageSettingsInputSchema>;
+
 /** The form starts from the saved settings; the address is read-only and stays out of it. */
-function formValues({ url: _url, ...settings }: BookingPageSettings) {
+function formValues({ url: _url, ...settings }: BookingPageSettings): BookingPageFormValues {
   return settings;
 }
 
@@ -79,11 +83,9 @@ export function BookingPageCard() {
 
 function BookingPageForm({ settings }: { settings: BookingPageSettings }) {
   const form = useForm({ resolver: zodResolver(bookingPageSettingsInputSchema), defaultValues: formValues(settings) });
-  const { register, control, formState, handleSubmit, setError, setFocus, reset } = form;
+  const { register, control, formState, handleSubmit, setError, reset } = form;
   const errors = formState.errors;
-  const types = useFieldArray({ control, name: "appointment_types" });
   const save = useSaveBookingPageSettings();
-  const typesErrorId = useId();
 
   const onSubmit = handleSubmit(async (input) => {
     try {
@@ -103,15 +105,9 @@ function BookingPageForm({ settings }: { settings: BookingPageSettings }) {
     }
   });
 
-  const removeType = (index: number) => {
-    types.remove(index);
-    // Focus stays in the list: on the row that took its place, or the one before it.
-    const next = Math.min(index, types.fields.length - 2);
-    setTimeout(() => setFocus(`appointment_types.${next}.name`), 0);
-  };
-
-  const typesError = errors.appointment_types?.message ?? errors.appointment_types?.root?.message;
   const prefix = addressPrefix(settings);
+  // Registered here, before the fields below it, so a failed save focuses the first wrong field from the top.
+  const slugField = register("slug");
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)}>
@@ -144,7 +140,7 @@ function BookingPageForm({ settings }: { settings: BookingPageSettings }) {
           >
             {(control) => (
               <div className="flex min-w-0 flex-col gap-1 sm:flex-row sm:items-center sm:gap-0">
-                <span className="truncate text-xs text-slate-600 sm:max-w-[50%] sm:rounded-l-lg sm:border sm:border-r-0 sm:border-slate-300 sm:bg-slate-50 sm:px-3 sm:py-2.5 sm:text-sm" title={prefix}>
+                <span className="truncate text-xs text-slate-600 sm:max-w-[50%] sm:shrink-0 sm:rounded-l-lg sm:border sm:border-r-0 sm:border-slate-300 sm:bg-slate-50 sm:px-3 sm:py-2.5 sm:text-sm" title={prefix}>
                   {prefix}
                 </span>
                 <Input
@@ -154,7 +150,7 @@ function BookingPageForm({ settings }: { settings: BookingPageSettings }) {
                   spellCheck={false}
                   maxLength={BOOKING_SLUG_MAX_LENGTH}
                   className="font-mono sm:rounded-l-none"
-                  {...register("slug")}
+                  {...slugField}
                 />
               </div>
             )}
@@ -182,78 +178,7 @@ function BookingPageForm({ settings }: { settings: BookingPageSettings }) {
           </p>
         </section>
 
-        <fieldset aria-describedby={typesError ? typesErrorId : undefined} className="space-y-3">
-          <legend className="text-sm font-semibold text-slate-900">Tipos de consulta oferecidos</legend>
-          <p className="text-xs text-slate-500">
-            O paciente escolhe um deles; a duração define os horários livres que a página mostra. De 1 a {BOOKING_TYPES_MAX} tipos, de{" "}
-            {BOOKING_TYPE_DURATION_MIN} a {BOOKING_TYPE_DURATION_MAX} minutos.
-          </p>
-          <ol className="space-y-3">
-            {types.fields.map((field, index) => {
-              const rowErrors = errors.appointment_types?.[index];
-              return (
-                <li key={field.id} className="grid grid-cols-[1fr_auto] items-start gap-x-3 gap-y-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_10rem_auto]">
-                  <FormField
-                    className="col-span-2 sm:col-span-1"
-                    label={
-                      <>
-                        Nome<span className="sr-only"> do tipo {index + 1}</span>
-                      </>
-                    }
-                    htmlFor={`booking-type-${field.id}-name`}
-                    error={rowErrors?.name?.message}
-                  >
-                    <Input maxLength={BOOKING_TYPE_NAME_MAX_LENGTH} placeholder="Ex.: Primeira consulta" {...register(`appointment_types.${index}.name`)} />
-                  </FormField>
-                  <FormField
-                    label={
-                      <>
-                        Duração (min)<span className="sr-only"> do tipo {index + 1}</span>
-                      </>
-                    }
-                    htmlFor={`booking-type-${field.id}-duration`}
-                    error={rowErrors?.duration?.message}
-                  >
-                    <Input
-                      type="number"
-                      inputMode="numeric"
-                      min={BOOKING_TYPE_DURATION_MIN}
-                      max={BOOKING_TYPE_DURATION_MAX}
-                      step={5}
-                      {...register(`appointment_types.${index}.duration`, { valueAsNumber: true })}
-                    />
-                  </FormField>
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon"
-                    className="mt-6 hover:bg-red-50 hover:text-red-600"
-                    aria-label={`Remover tipo ${index + 1}`}
-                    disabled={types.fields.length <= 1}
-                    onClick={() => removeType(index)}
-                  >
-                    <Trash2 aria-hidden />
-                  </Button>
-                </li>
-              );
-            })}
-          </ol>
-          {typesError ? (
-            <p id={typesErrorId} role="alert" className="flex items-start gap-1.5 text-xs font-medium text-red-600">
-              <CircleAlert aria-hidden className="mt-px size-3.5 shrink-0" />
-              {typesError}
-            </p>
-          ) : null}
-          <div className="flex flex-wrap items-center gap-3">
-            <Button type="button" variant="outline" disabled={types.fields.length >= BOOKING_TYPES_MAX} onClick={() => types.append(NEW_TYPE)}>
-              <Plus aria-hidden />
-              Adicionar tipo
-            </Button>
-            <span className="text-xs text-slate-500">
-              {types.fields.length} de {BOOKING_TYPES_MAX}
-            </span>
-          </div>
-        </fieldset>
+        <ConsultationTypesFieldset form={form} />
       </CardContent>
       <CardFooter className="justify-end">
         <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto">
@@ -262,6 +187,100 @@ function BookingPageForm({ settings }: { settings: BookingPageSettings }) {
         </Button>
       </CardFooter>
     </form>
+  );
+}
+
+/**
+ * The consultation types the page offers, 1 to 10. Its own component so its fields register after the ones above
+ * it, and a failed save focuses the first wrong field from the top.
+ */
+function ConsultationTypesFieldset({ form }: { form: UseFormReturn<BookingPageFormValues, unknown, BookingPageSettingsInput> }) {
+  const { control, register, setFocus, formState } = form;
+  const errors = formState.errors;
+  const types = useFieldArray({ control, name: "appointment_types" });
+  const typesErrorId = useId();
+  const typesError = errors.appointment_types?.message ?? errors.appointment_types?.root?.message;
+
+  const removeType = (index: number) => {
+    types.remove(index);
+    // Focus stays in the list: on the row that took its place, or the one before it.
+    const next = Math.min(index, types.fields.length - 2);
+    setTimeout(() => setFocus(`appointment_types.${next}.name`), 0);
+  };
+
+  return (
+    <fieldset aria-describedby={typesError ? typesErrorId : undefined} className="space-y-3">
+      <legend className="text-sm font-semibold text-slate-900">Tipos de consulta oferecidos</legend>
+      <p className="text-xs text-slate-500">
+        O paciente escolhe um deles; a duração define os horários livres que a página mostra. De 1 a {BOOKING_TYPES_MAX} tipos, de{" "}
+        {BOOKING_TYPE_DURATION_MIN} a {BOOKING_TYPE_DURATION_MAX} minutos.
+      </p>
+      <ol className="space-y-3">
+        {types.fields.map((field, index) => {
+          const rowErrors = errors.appointment_types?.[index];
+          return (
+            <li key={field.id} className="grid grid-cols-[1fr_auto] items-start gap-x-3 gap-y-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_10rem_auto]">
+              <FormField
+                className="col-span-2 sm:col-span-1"
+                label={
+                  <>
+                    Nome<span className="sr-only"> do tipo {index + 1}</span>
+                  </>
+                }
+                htmlFor={`booking-type-${field.id}-name`}
+                error={rowErrors?.name?.message}
+              >
+                <Input maxLength={BOOKING_TYPE_NAME_MAX_LENGTH} placeholder="Ex.: Primeira consulta" {...register(`appointment_types.${index}.name`)} />
+              </FormField>
+              <FormField
+                label={
+                  <>
+                    Duração (min)<span className="sr-only"> do tipo {index + 1}</span>
+                  </>
+                }
+                htmlFor={`booking-type-${field.id}-duration`}
+                error={rowErrors?.duration?.message}
+              >
+                <Input
+                  type="number"
+                  inputMode="numeric"
+                  min={BOOKING_TYPE_DURATION_MIN}
+                  max={BOOKING_TYPE_DURATION_MAX}
+                  step={5}
+                  {...register(`appointment_types.${index}.duration`, { valueAsNumber: true })}
+                />
+              </FormField>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                className="mt-6 hover:bg-red-50 hover:text-red-600"
+                aria-label={`Remover tipo ${index + 1}`}
+                disabled={types.fields.length <= 1}
+                onClick={() => removeType(index)}
+              >
+                <Trash2 aria-hidden />
+              </Button>
+            </li>
+          );
+        })}
+      </ol>
+      {typesError ? (
+        <p id={typesErrorId} role="alert" className="flex items-start gap-1.5 text-xs font-medium text-red-600">
+          <CircleAlert aria-hidden className="mt-px size-3.5 shrink-0" />
+          {typesError}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="button" variant="outline" disabled={types.fields.length >= BOOKING_TYPES_MAX} onClick={() => types.append(NEW_TYPE)}>
+          <Plus aria-hidden />
+          Adicionar tipo
+        </Button>
+        <span className="text-xs text-slate-500">
+          {types.fields.length} de {BOOKING_TYPES_MAX}
+        </span>
+      </div>
+    </fieldset>
   );
 }
 
