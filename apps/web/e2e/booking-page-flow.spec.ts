@@ -101,6 +101,16 @@ test("the professional turns the booking page on, a patient books on a phone, an
     await card.scrollIntoViewIfNeeded();
     await card.screenshot({ path: `${SCREENSHOTS}/settings-desktop.png` });
 
+    // Now that the page is public, a new address asks first: the old link and QR code would stop working.
+    await slugField.fill(`${slug}-nova`);
+    await card.getByRole("button", { name: "Salvar página de agendamento" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Mudar o endereço da página?" });
+    await expect(confirm).toContainText(`O link ${url} e o QR code atual deixam de funcionar.`);
+    await confirm.getByRole("button", { name: "Cancelar" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(link).toHaveValue(url);
+    await slugField.fill(slug);
+
     // Share: copy the link, open it, download and print the QR code.
     await card.getByRole("button", { name: "Copiar link" }).click();
     await expect(toastWith(page, "Copiado para a área de transferência!")).toBeVisible();

@@ -12,12 +12,13 @@ import {
 } from "@clinora/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CalendarCheck, CircleAlert, Download, ExternalLink, Plus, Printer, Save, Trash2 } from "lucide-react";
-import { useId } from "react";
+import { useId, useState } from "react";
 import type { z } from "zod";
 import { Controller, useFieldArray, useForm, type UseFormReturn } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ErrorState } from "@/components/ui/error-state";
 import { FormField } from "@/components/ui/form-field";
@@ -86,8 +87,10 @@ function BookingPageForm({ settings }: { settings: BookingPageSettings }) {
   const { register, control, formState, handleSubmit, setError, reset } = form;
   const errors = formState.errors;
   const save = useSaveBookingPageSettings();
+  /** Settings waiting for the professional to confirm a new address while the page is public. */
+  const [moving, setMoving] = useState<BookingPageSettingsInput | null>(null);
 
-  const onSubmit = handleSubmit(async (input) => {
+  const store = async (input: BookingPageSettingsInput) => {
     try {
       const saved = await save.mutateAsync(input);
       reset(formValues(saved));
@@ -103,7 +106,10 @@ function BookingPageForm({ settings }: { settings: BookingPageSettings }) {
       applyServerFieldErrors(error, setError, ["enabled", "slug", "min_notice_hours", "days_ahead", "appointment_types"]);
       toast.error(SAVE_FAILED);
     }
-  });
+  };
+
+  // A public page's address may already be on printed QR codes and posts: moving it asks first.
+  const onSubmit = handleSubmit((input) => (settings.enabled && input.slug !== settings.slug ? setMoving(input) : store(input)));
 
   const prefix = addressPrefix(settings);
   // Registered here, before the fields below it, so a failed save focuses the first wrong field from the top.
@@ -186,6 +192,14 @@ function BookingPageForm({ settings }: { settings: BookingPageSettings }) {
           {save.isPending ? "Salvando..." : "Salvar página de agendamento"}
         </Button>
       </CardFooter>
+      <ConfirmDialog
+        open={moving !== null}
+        onOpenChange={(open) => (open ? undefined : setMoving(null))}
+        title="Mudar o endereço da página?"
+        description={`O link ${settings.url} e o QR code atual deixam de funcionar. Troque-os onde os divulgou e imprima o novo QR code.`}
+        confirmLabel="Mudar endereço"
+        onConfirm={() => (moving ? store(moving) : undefined)}
+      />
     </form>
   );
 }
