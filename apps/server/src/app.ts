@@ -287,6 +287,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
             publicUrl: config.publicUrl,
             wake,
           }),
+          { readsPerMinute: config.bookingPageReadsPerMinute },
         ),
       );
     },

@@ -54,14 +54,44 @@ test("the booking page passes axe in each state and keyboard alone books nothing
   await page.getByLabel("WhatsApp com DDD", { exact: true }).fill("(11) 3456-7890");
   await page.getByRole("button", { name: "Agendar" }).click();
   await expect(page.getByText("Informe um celular brasileiro com DDD, por exemplo (11) 98765-4321.").first()).toBeVisible();
+  await page.getByLabel("WhatsApp com DDD", { exact: true }).fill("");
+
+  // Someone else takes the chosen time meanwhile: the nearest free ones are offered, and one books.
+  const mobile = () => `(21) 9${String(Math.floor(1000 + Math.random() * 8999))}-${String(Math.floor(1000 + Math.random() * 8999))}`;
+  const day = await page.getByLabel("Dia", { exact: true }).inputValue();
+  const first = page.locator("#bk-times input").first();
+  const time = await first.getAttribute("value");
+  await first.check();
+  const taken = await request.post(`/api/public/booking/${slug}/bookings`, {
+    data: { type: 0, date: day, time, name: "Outra Paciente", phone: mobile(), consent_whatsapp: true },
+  });
+  expect(taken.status(), await taken.text()).toBe(201);
+  await page.getByLabel("Nome completo").fill("Helena Duarte");
+  await page.getByLabel("WhatsApp com DDD", { exact: true }).fill(mobile());
+  await page.getByLabel(/Autorizo receber pelo WhatsApp/).check();
+  await page.getByRole("button", { name: "Agendar" }).click();
+  await expect(page.getByRole("alert")).toContainText("Este horário acabou de ser ocupado");
+  const nearest = page.getByRole("alert").getByRole("button");
+  await expect(nearest.first()).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/page-taken.png`, fullPage: true });
+  await expectNoAxeFindings(page, "página de agendamento: horário ocupado");
+  await nearest.first().click();
+  await expect(page.locator("#bk-times input:checked")).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Pronto!" })).toBeFocused();
+  await expect(page.getByText(/Seu horário foi reservado/)).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/page-done.png`, fullPage: true });
+  await expectNoAxeFindings(page, "página de agendamento: agendado");
 
   // The reschedule request, opened with the keyboard.
+  await page.goto(`/agendar/${slug}`);
   await page.locator("summary").focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("button", { name: "Receber link para remarcar" })).toBeVisible();
   await expectNoAxeFindings(page, "página de agendamento: pedir link de remarcação");
 
   // A wrong reschedule link says so plainly.
+  await page.goto("about:blank");
   await page.goto(`/agendar/${slug}#remarcar=${"x".repeat(43)}`);
   await expect(page.getByRole("alert")).toContainText("não é mais válido");
   await expectNoAxeFindings(page, "link de remarcação inválido");

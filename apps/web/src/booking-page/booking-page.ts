@@ -342,4 +342,7 @@ async function start() {
   await loadTimes();
 }
 
+// A reschedule link opened in the tab that already shows the page: start again in that mode.
+addEventListener("hashchange", () => location.reload());
+
 void start();

@@ -39,7 +39,7 @@ const originOf = (request: FastifyRequest) => `${request.protocol}://${request.h
  * Each public route has its own per-address limit; bookings and link requests are also counted per address and
  * per phone number in the database by the service.
  */
-export function bookingPageRoutes(service: BookingPageService) {
+export function bookingPageRoutes(service: BookingPageService, limits: { readsPerMinute: number }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const perAddress = (max: number, timeWindow: string) => ({ access: "public" as const, rateLimit: { max, timeWindow } });
@@ -69,7 +69,7 @@ export function bookingPageRoutes(service: BookingPageService) {
       "/booking-page/qr.svg",
       {
         config: professional,
-        schema: { tags, summary: "QR code do endereço da página (SVG); `download=1` para baixar", querystring: z.object({ download: z.enum(["0", "1"]).optional() }) },
+        schema: { tags, summary: "QR code do endereço da página (SVG); `download=1` para baixar", querystring: z.object({ download: z.enum(["0", "1"]).optional() }), response: { 404: errorResponseSchema } },
       },
       async (request, reply) => {
         const svg = await service.qrSvg(tenantOf(request), originOf(request));
@@ -80,14 +80,14 @@ export function bookingPageRoutes(service: BookingPageService) {
 
     r.get(
       "/public/booking/:slug",
-      { config: perAddress(120, "1 minute"), schema: { tags, summary: "Página de agendamento: a clínica e os tipos de consulta", params: bookingSlugParamSchema, response: { 200: bookingPublicPageSchema, ...errors } } },
+      { config: perAddress(limits.readsPerMinute, "1 minute"), schema: { tags, summary: "Página de agendamento: a clínica e os tipos de consulta", params: bookingSlugParamSchema, response: { 200: bookingPublicPageSchema, ...errors } } },
       (request) => service.page(request.params.slug),
     );
 
     r.get(
       "/public/booking/:slug/times",
       {
-        config: perAddress(120, "1 minute"),
+        config: perAddress(limits.readsPerMinute, "1 minute"),
         schema: { tags, summary: "Página de agendamento: próximos horários livres de um tipo de consulta", params: bookingSlugParamSchema, querystring: bookingTimesQuerySchema, response: { 200: bookingTimesSchema, ...errors } },
       },
       (request) => service.times(request.params.slug, request.query.type),
