@@ -106,6 +106,7 @@ test("the professional turns the booking page on, a patient books on a phone, an
     await card.getByRole("button", { name: "Salvar página de agendamento" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Mudar o endereço da página?" });
     await expect(confirm).toContainText(`O link ${url} e o QR code atual deixam de funcionar.`);
+    await page.screenshot({ path: `${SCREENSHOTS}/settings-move-address-desktop.png` });
     await confirm.getByRole("button", { name: "Cancelar" }).click();
     await expect(confirm).toBeHidden();
     await expect(link).toHaveValue(url);
