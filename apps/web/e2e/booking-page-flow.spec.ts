@@ -76,11 +76,12 @@ test("the professional turns the booking page on, a patient books on a phone, an
 
     // Keyboard: the switch turns the page on; a second consultation type is added and filled.
     const slug = `agenda-e2e-${randomDigits(6)}`;
+    const firstSlug = `${slug}-antiga`;
     await toggle.focus();
     await page.keyboard.press("Space");
     await expect(toggle).toHaveAttribute("aria-checked", "true");
     await expect(card.getByText("Ativada", { exact: true })).toBeVisible();
-    await slugField.fill(slug);
+    await slugField.fill(firstSlug);
     await card.getByLabel("Antecedência mínima (horas)").fill("1");
     await card.getByLabel("Agenda aberta para os próximos (dias)").fill("21");
     await card.getByRole("textbox", { name: "Nome do tipo 1" }).fill("Consulta");
@@ -93,24 +94,29 @@ test("the professional turns the booking page on, a patient books on a phone, an
     await expect(toastWith(page, "Página de agendamento atualizada!")).toBeVisible();
 
     const link = card.getByRole("textbox", { name: "Link da página" });
-    await expect(link).toHaveValue(`${baseURL}/agendar/${slug}`);
-    const url = await link.inputValue();
+    const firstUrl = `${baseURL}/agendar/${firstSlug}`;
+    await expect(link).toHaveValue(firstUrl);
     await expect(card.getByText("A página está desativada")).toHaveCount(0);
     const saved = (await (await page.request.get("/api/booking-page", { headers: { "X-Session-ID": session } })).json()) as Record<string, unknown>;
-    expect(saved).toMatchObject({ enabled: true, slug, min_notice_hours: 1, days_ahead: 21, appointment_types: [{ name: "Consulta" }, { name: "Primeira consulta", duration: 60 }] });
-    await card.scrollIntoViewIfNeeded();
-    await card.screenshot({ path: `${SCREENSHOTS}/settings-desktop.png` });
+    expect(saved).toMatchObject({ enabled: true, slug: firstSlug, min_notice_hours: 1, days_ahead: 21, appointment_types: [{ name: "Consulta" }, { name: "Primeira consulta", duration: 60 }] });
 
-    // Now that the page is public, a new address asks first: the old link and QR code would stop working.
-    await slugField.fill(`${slug}-nova`);
+    // Now that the page is public, a new address asks first: the old link and QR code stop working.
+    await slugField.fill(slug);
     await card.getByRole("button", { name: "Salvar página de agendamento" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Mudar o endereço da página?" });
-    await expect(confirm).toContainText(`O link ${url} e o QR code atual deixam de funcionar.`);
+    await expect(confirm).toContainText(`O link ${firstUrl} e o QR code atual deixam de funcionar.`);
     await page.screenshot({ path: `${SCREENSHOTS}/settings-move-address-desktop.png` });
     await confirm.getByRole("button", { name: "Cancelar" }).click();
     await expect(confirm).toBeHidden();
+    await expect(link).toHaveValue(firstUrl);
+    await card.getByRole("button", { name: "Salvar página de agendamento" }).click();
+    await confirm.getByRole("button", { name: "Mudar endereço" }).click();
+    await expect(toastWith(page, "Página de agendamento atualizada!").last()).toBeVisible();
+    const url = `${baseURL}/agendar/${slug}`;
     await expect(link).toHaveValue(url);
-    await slugField.fill(slug);
+    expect((await page.request.get(`/api/public/booking/${firstSlug}`)).status()).toBe(404);
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: `${SCREENSHOTS}/settings-desktop.png` });
 
     // Share: copy the link, open it, download and print the QR code.
     await card.getByRole("button", { name: "Copiar link" }).click();
