@@ -117,7 +117,7 @@ test("Lighthouse scores the booking page's accessibility 100 at phone width", as
       onlyCategories: ["accessibility"],
       formFactor: "mobile",
       screenEmulation: { mobile: true, width: 390, height: 844, deviceScaleFactor: 2, disabled: false },
-      locale: "pt-BR",
+      locale: "pt",
     };
     const result = await lighthouse(`${baseURL}/agendar/${slug}`, flags);
     expect(result?.lhr.runtimeError).toBeUndefined();

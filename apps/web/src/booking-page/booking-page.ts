@@ -97,8 +97,20 @@ async function call<T>(path: string, init: { method?: string; body?: unknown } =
 const asFailure = (error: unknown): Failure =>
   typeof error === "object" && error !== null && "detail" in error ? (error as Failure) : { status: 0, detail: "Algo deu errado. Tente novamente.", fields: {}, nearest: [] };
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, children: (Node | string)[] = []) {
-  const node = Object.assign(document.createElement(tag), props);
+/** The few properties this page sets on the elements it makes. */
+interface Props {
+  type?: string;
+  name?: string;
+  value?: string;
+  checked?: boolean;
+  className?: string;
+  textContent?: string;
+  ariaLabel?: string;
+  ariaHidden?: string;
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = {}, children: (Node | string)[] = []): HTMLElementTagNameMap[K] {
+  const node = Object.assign(document.createElement(tag), props) as HTMLElementTagNameMap[K];
   node.append(...children);
   return node;
 }

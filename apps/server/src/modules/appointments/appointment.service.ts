@@ -98,6 +98,28 @@ export function appointmentService(db: Db, clock: Clock) {
     return toAppointmentDto(row);
   };
 
+  /**
+   * The same slots for several dates (ascending) with one read of what is busy over all of them: the public booking
+   * page lists weeks of free times (docs/decisions/028). THE availability: `availability` is this for one date, so
+   * whatever makes a time busy is added here once.
+   */
+  const availabilityOfDates = async (caller: ScheduleActor, request: { dates: string[]; duration?: number; exclude_id?: string }) => {
+    const { practice } = caller;
+    if (!request.dates.length) return [];
+    const duration = request.duration ?? practice.appointmentDuration;
+    const hours = { days: practice.businessDays, start: practice.businessStart, end: practice.businessEnd, timeZone: practice.timeZone };
+    const days = request.dates.map((date) => ({ date, range: localDayRange(date, hours.timeZone) }));
+    const range = { startsAt: days[0]!.range.startsAt, endsAt: days.at(-1)!.range.endsAt };
+    const busy = (await appointmentRepository(db, caller.professionalId).findOverlapping(range, request.exclude_id)).map((b) => ({ ...b, from: b.startsAt.getTime(), to: b.endsAt.getTime() }));
+    const now = clock.now();
+    // Each day is checked against its own busy ranges only (weeks of a full agenda are hundreds of them).
+    return days.map(({ date, range: day }) => {
+      const from = day.startsAt.getTime();
+      const to = day.endsAt.getTime();
+      return { date, slots: daySlots({ date, duration, hours, busy: busy.filter((b) => b.from < to && b.to > from), now }) };
+    });
+  };
+
   return {
     /** One page of the caller's appointments, ordered by date and time. */
     async list(caller: TenantCaller, q: AppointmentListQuery) {
@@ -206,12 +228,11 @@ export function appointmentService(db: Db, clock: Clock) {
 
     /** Free and taken slots of one date inside the caller's business hours (PRODUCT.md "Availability"). */
     async availability(caller: ScheduleActor, request: { date: string; duration?: number; exclude_id?: string }) {
-      const { practice } = caller;
-      const duration = request.duration ?? practice.appointmentDuration;
-      const hours = { days: practice.businessDays, start: practice.businessStart, end: practice.businessEnd, timeZone: practice.timeZone };
-      const busy = await appointmentRepository(db, caller.professionalId).findOverlapping(localDayRange(request.date, hours.timeZone), request.exclude_id);
-      return { slots: daySlots({ date: request.date, duration, hours, busy, now: clock.now() }) };
+      const [day] = await availabilityOfDates(caller, { dates: [request.date], duration: request.duration, exclude_id: request.exclude_id });
+      return { slots: day!.slots };
     },
+
+    availabilityOfDates,
 
     /**
      * Whether `date` `time` for `duration` minutes could be booked now: a business day, inside business hours, not

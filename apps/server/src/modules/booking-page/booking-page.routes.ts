@@ -65,7 +65,8 @@ export function bookingPageRoutes(service: BookingPageService, limits: { readsPe
       (request) => service.updateSettings(tenantOf(request), originOf(request), request.body),
     );
 
-    r.get(
+    // Untyped on purpose: the 200 is SVG, which the JSON response serializer must not touch.
+    app.get<{ Querystring: { download?: "0" | "1" } }>(
       "/booking-page/qr.svg",
       {
         config: professional,

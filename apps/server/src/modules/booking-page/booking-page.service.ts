@@ -22,7 +22,7 @@ import {
   type BookingResult,
   type BookingTimes,
 } from "@clinora/contracts";
-import { addDays, localToInstant, minutesOfDay, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
+import { addDays, localToInstant, minutesOfDay, todayIn, toLocal, weekdayOf } from "@clinora/contracts/zoned-time";
 import type { Db, DbOrTx } from "../../db/client";
 import type { MessagingGateway } from "../../integrations/twilio/messaging-gateway";
 import { AppError } from "../../lib/app-error";
@@ -174,20 +174,29 @@ export function bookingPageService(
    * (business hours, appointments, and whatever else it subtracts), none while the professional is Indisponível,
    * none before the minimum notice.
    */
-  const freeTimesOn = async (ctx: Context, date: string, duration: number, excludeId?: string): Promise<string[]> => {
-    if (!ctx.professional.isAvailable || !ctx.actor.practice.businessDays.includes(weekdayOf(date))) return [];
-    const { slots } = await deps.appointments.availability(ctx.actor, { date, duration, exclude_id: excludeId });
-    const from = earliest(ctx).getTime();
-    const tz = ctx.actor.practice.timeZone;
-    return slots.filter((s) => s.available && localToInstant(date, s.time, tz).getTime() >= from).map((s) => s.time);
+  const freeTimesOfDates = async (ctx: Context, dates: string[], duration: number, excludeId?: string): Promise<Map<string, string[]>> => {
+    const found = new Map<string, string[]>();
+    // The minimum notice as a local date and time: only the day it falls on needs comparing slot by slot.
+    const cutoff = toLocal(earliest(ctx), ctx.actor.practice.timeZone);
+    const open = dates.filter((date) => date >= cutoff.date && ctx.actor.practice.businessDays.includes(weekdayOf(date)));
+    if (!ctx.professional.isAvailable || !open.length) return found;
+    const days = await deps.appointments.availabilityOfDates(ctx.actor, { dates: open, duration, exclude_id: excludeId });
+    for (const { date, slots } of days) {
+      const times = slots.filter((s) => s.available && (date > cutoff.date || s.time >= cutoff.time)).map((s) => s.time);
+      if (times.length) found.set(date, times);
+    }
+    return found;
   };
+  const freeTimesOn = async (ctx: Context, date: string, duration: number, excludeId?: string) => (await freeTimesOfDates(ctx, [date], duration, excludeId)).get(date) ?? [];
 
+  /** The next days with free times (at most DAYS_SHOWN), from one read of the offered dates. */
   const freeDays = async (ctx: Context, duration: number, excludeId?: string) => {
+    const dates = offeredDates(ctx);
+    const found = await freeTimesOfDates(ctx, dates, duration, excludeId);
     const days: BookingTimes["days"] = [];
-    for (const date of offeredDates(ctx)) {
-      if (days.length >= DAYS_SHOWN) break;
-      const times = await freeTimesOn(ctx, date, duration, excludeId);
-      if (times.length) days.push({ date, label: longDate(date), times });
+    for (const date of dates) {
+      const times = found.get(date);
+      if (times && days.length < DAYS_SHOWN) days.push({ date, label: longDate(date), times });
     }
     return days;
   };
@@ -202,9 +211,10 @@ export function bookingPageService(
       const sameDay = (await freeTimesOn(ctx, date, duration, excludeId)).sort((a, b) => Math.abs(minutesOfDay(a) - wanted) - Math.abs(minutesOfDay(b) - wanted));
       found.push(...sameDay.slice(0, BOOKING_NEAREST_FREE_COUNT).sort().map((t) => ({ date, time: t })));
     }
-    for (const next of dates.filter((d) => d > date || !dates.includes(date))) {
-      if (found.length >= BOOKING_NEAREST_FREE_COUNT) break;
-      for (const t of await freeTimesOn(ctx, next, duration, excludeId)) if (found.length < BOOKING_NEAREST_FREE_COUNT) found.push({ date: next, time: t });
+    const following = dates.filter((d) => d > date || !dates.includes(date));
+    const later = found.length < BOOKING_NEAREST_FREE_COUNT ? await freeTimesOfDates(ctx, following, duration, excludeId) : new Map<string, string[]>();
+    for (const next of following) {
+      for (const t of later.get(next) ?? []) if (found.length < BOOKING_NEAREST_FREE_COUNT) found.push({ date: next, time: t });
     }
     return found.map((f): BookingFreeTime & { label: string } => ({ ...f, starts_at: localToInstant(f.date, f.time, tz).toISOString(), label: whenOf(f.date, f.time) }));
   };
