@@ -33,7 +33,7 @@ function daysFromToday(date: string): number {
   return Math.round((Date.parse(`${date}T12:00:00Z`) - Date.parse(`${todayInSaoPaulo()}T12:00:00Z`)) / 86_400_000);
 }
 
-/** Puts the demo professional's page back as the other flows expect it (off, one type). */
+/** Saves the demo professional's page settings as given (the read-only address left out). */
 async function restore(page: Page, session: string, original: Record<string, unknown>): Promise<void> {
   const { url: _url, ...input } = original;
   const res = await page.request.put("/api/booking-page", { headers: { "X-Session-ID": session }, data: input });
@@ -51,6 +51,8 @@ test("the professional turns the booking page on, a patient books on a phone, an
   await page.setViewportSize(DESKTOP);
   const session = await signInViaApi(page, PROFESSIONAL);
   const original = (await (await page.request.get("/api/booking-page", { headers: { "X-Session-ID": session } })).json()) as Record<string, unknown>;
+  // Another flow may have left the page on: this one starts from a page that is off.
+  await restore(page, session, { ...original, enabled: false });
 
   try {
     // ── Configurações › Consultas › Página de agendamento ───────────────────────────────────────────────
@@ -188,6 +190,7 @@ test("the professional turns the booking page on, a patient books on a phone, an
 
     // The day's timeline marks it the same way.
     await page.getByRole("tab", { name: "Linha do tempo" }).click();
+    await page.getByRole("button", { name: "Hoje", exact: true }).click();
     for (let i = daysFromToday(picked.date); i > 0; i -= 1) await page.getByRole("button", { name: "Próximo dia" }).click();
     const block = page.getByRole("button", { name: new RegExp(`${name}`) });
     await expect(block.getByText("Agendado pela página")).toBeVisible();
