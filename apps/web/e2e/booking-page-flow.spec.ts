@@ -52,7 +52,7 @@ test("the professional turns the booking page on, a patient books on a phone, an
   const session = await signInViaApi(page, PROFESSIONAL);
   const original = (await (await page.request.get("/api/booking-page", { headers: { "X-Session-ID": session } })).json()) as Record<string, unknown>;
   // Another flow may have left the page on: this one starts from a page that is off.
-  await restore(page, session, { ...original, enabled: false });
+  await restore(page, session, { ...original, enabled: false, appointment_types: [{ name: "Consulta", duration: 50 }] });
 
   try {
     // ── Configurações › Consultas › Página de agendamento ───────────────────────────────────────────────
@@ -92,6 +92,14 @@ test("the professional turns the booking page on, a patient books on a phone, an
     await expect(secondName).toBeFocused();
     await page.keyboard.type("Primeira consulta");
     await card.getByRole("spinbutton", { name: "Duração (min) do tipo 2" }).fill("60");
+    // A third one, added and removed by keyboard: focus stays in the list, on the row before.
+    await card.getByRole("button", { name: "Adicionar tipo" }).press("Enter");
+    await expect(card.getByRole("textbox", { name: "Nome do tipo 3" })).toBeFocused();
+    await card.getByRole("button", { name: "Remover tipo 3" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(card.getByRole("textbox", { name: "Nome do tipo 3" })).toHaveCount(0);
+    await expect(secondName).toBeFocused();
+    await expect(card.getByText("2 de 10")).toBeVisible();
     await card.getByRole("button", { name: "Salvar página de agendamento" }).click();
     await expect(toastWith(page, "Página de agendamento atualizada!")).toBeVisible();
 
