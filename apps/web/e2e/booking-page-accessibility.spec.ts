@@ -78,7 +78,7 @@ test("the booking page passes axe in each state and keyboard alone books nothing
   await nearest.first().click();
   await expect(page.locator("#bk-times input:checked")).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("heading", { name: "Pronto!" })).toBeFocused();
+  await expect(page.getByRole("heading", { name: "Horário reservado" })).toBeFocused();
   await expect(page.getByText(/Seu horário foi reservado/)).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOTS}/page-done.png`, fullPage: true });
   await expectNoAxeFindings(page, "página de agendamento: agendado");
