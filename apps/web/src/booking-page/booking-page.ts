@@ -338,6 +338,7 @@ async function start() {
       note.hidden = false;
       $("bk-types-set").hidden = true;
       $("bk-contact").hidden = true;
+      $("bk-times-legend").textContent = "Novo dia e horário";
       submit.textContent = "Remarcar";
     } catch (error) {
       setStatus("");
