@@ -78,7 +78,7 @@ test("the booking page passes axe in each state and keyboard alone books nothing
   await nearest.first().click();
   await expect(page.locator("#bk-times input:checked")).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("heading", { name: "Pronto!" })).toBeFocused();
+  await expect(page.getByRole("heading", { name: "Horário reservado" })).toBeFocused();
   await expect(page.getByText(/Seu horário foi reservado/)).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOTS}/page-done.png`, fullPage: true });
   await expectNoAxeFindings(page, "página de agendamento: agendado");
@@ -100,6 +100,59 @@ test("the booking page passes axe in each state and keyboard alone books nothing
   await page.goto("/agendar/nao-existe-esta-pagina");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Página de agendamento não encontrada.");
   await expectNoAxeFindings(page, "página de agendamento inexistente");
+});
+
+/** The fake Twilio on the port after the app's (apps/server/src/scripts/e2e-server.ts) is the patient's phone. */
+const phoneUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? "3100") + 1}/_stand-in`;
+const ANA_NUMBER = "whatsapp:+5511940000001";
+
+async function sentTo(request: APIRequestContext, phone: string): Promise<{ body: string }[]> {
+  const res = await request.get(`${phoneUrl}/sent?to=${encodeURIComponent(`whatsapp:${phone}`)}`);
+  return ((await res.json()) as { messages: { body: string }[] }).messages;
+}
+
+test("a patient with an appointment asks for the link on the page, gets it on WhatsApp and moves the appointment once", async ({ page, request }) => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const slug = await turnOnPage(request);
+  const phone = `+55219${String(Math.floor(10_000_000 + Math.random() * 89_999_999))}`;
+  // The patient wrote on WhatsApp today: free text reaches them (the 24-hour window).
+  await request.post(`${phoneUrl}/inbound`, { data: { from: phone, to: ANA_NUMBER, body: "Oi, tudo bem?", profileName: "Rita" } });
+  await expect.poll(async () => (await sentTo(request, phone)).length, { timeout: 30_000 }).toBeGreaterThan(0);
+  const times = (await (await request.get(`/api/public/booking/${slug}/times?type=0`)).json()) as { days: { date: string; times: string[] }[] };
+  const day = times.days.at(-1)!;
+  const booked = await request.post(`/api/public/booking/${slug}/bookings`, {
+    data: { type: 0, date: day.date, time: day.times[0], name: "Rita Moura", phone, consent_whatsapp: true },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  await expect.poll(async () => (await sentTo(request, phone)).some((m) => m.body.startsWith("Recebemos seu agendamento")), { timeout: 30_000 }).toBe(true);
+
+  await page.setViewportSize(PHONE_VIEWPORT);
+  await page.goto(`/agendar/${slug}`);
+  await page.getByText("Já tem consulta marcada?").click();
+  await page.getByLabel("WhatsApp da consulta marcada").fill(phone.replace("+55", ""));
+  await page.getByRole("button", { name: "Receber link para remarcar" }).click();
+  await expect(page.getByRole("heading", { name: "Verifique seu WhatsApp" })).toBeFocused();
+
+  let link = "";
+  await expect
+    .poll(async () => (link = (await sentTo(request, phone)).map((m) => /https?:\/\/\S+#remarcar=[\w-]{43}/.exec(m.body)?.[0] ?? "").find(Boolean) ?? ""), { timeout: 30_000 })
+    .not.toBe("");
+  await page.goto("about:blank");
+  await page.goto(link);
+  await expect(page.getByText(/Remarcar sua consulta \(Consulta, 50 min\)/)).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Nome completo" })).toBeHidden();
+  await expect(page.locator("#bk-times input").first()).toBeAttached();
+  await page.screenshot({ path: `${SCREENSHOTS}/page-reschedule.png`, fullPage: true });
+  await expectNoAxeFindings(page, "link de remarcação");
+  await page.locator("#bk-times input").nth(1).check();
+  await page.getByRole("button", { name: "Remarcar" }).click();
+  await expect(page.getByRole("heading", { name: "Consulta remarcada" })).toBeFocused();
+  await expect.poll(async () => (await sentTo(request, phone)).some((m) => m.body.startsWith("Sua consulta foi remarcada")), { timeout: 30_000 }).toBe(true);
+
+  // The link worked once.
+  await page.goto("about:blank");
+  await page.goto(link);
+  await expect(page.getByRole("alert")).toContainText("não é mais válido");
 });
 
 test("Lighthouse scores the booking page's accessibility 100 at phone width", async ({ request, baseURL }) => {

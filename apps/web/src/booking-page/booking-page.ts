@@ -240,7 +240,7 @@ function finish(result: Result) {
   form.hidden = true;
   existing.hidden = true;
   done.hidden = false;
-  $("bk-done-title").textContent = result.status === "booked" ? "Pronto!" : "Você já tem uma consulta";
+  $("bk-done-title").textContent = result.status === "booked" ? (token ? "Consulta remarcada" : "Horário reservado") : "Verifique seu WhatsApp";
   $("bk-done-text").textContent = result.when ? `${result.message} Horário: ${result.when}.` : result.message;
   $("bk-done-title").focus();
   // The link works once: forget it, so a reload does not try it again.
@@ -338,6 +338,7 @@ async function start() {
       note.hidden = false;
       $("bk-types-set").hidden = true;
       $("bk-contact").hidden = true;
+      $("bk-times-legend").textContent = "Novo dia e horário";
       submit.textContent = "Remarcar";
     } catch (error) {
       setStatus("");
