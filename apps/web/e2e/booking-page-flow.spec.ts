@@ -167,8 +167,9 @@ test("the professional turns the booking page on, a patient books on a phone, an
       await patient.getByLabel("Autorizo receber pelo WhatsApp a confirmação e os lembretes desta consulta.").check();
       await patient.screenshot({ path: `${SCREENSHOTS}/patient-form-phone.png`, fullPage: true });
       await patient.getByRole("button", { name: "Agendar" }).click();
-      const done = patient.getByRole("region", { name: "Pronto!" });
+      const done = patient.getByRole("region", { name: "Horário reservado" });
       await expect(done).toBeVisible();
+      await expect(done.getByRole("heading", { name: "Horário reservado" })).toBeFocused();
       await expect(done).toContainText("Seu horário foi reservado e aguarda confirmação da clínica");
       await expect(done).toContainText(picked.time);
       await patient.screenshot({ path: `${SCREENSHOTS}/patient-done-phone.png`, fullPage: true });
