@@ -15,6 +15,10 @@ import { appointmentRange, daySlots, localDayRange } from "./appointment-slots";
 
 export type AppointmentService = ReturnType<typeof appointmentService>;
 
+const DAY_MS = 24 * 60 * 60_000;
+/** Whole calendar days from one YYYY-MM-DD to another. */
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
 /**
  * Writes that commit together with a booking, inside its transaction and under the schedule lock (the public
  * booking page, docs/decisions/028): checks that must see the locked schedule, the patient found or created, and
@@ -108,15 +112,29 @@ export function appointmentService(db: Db, clock: Clock) {
     if (!request.dates.length) return [];
     const duration = request.duration ?? practice.appointmentDuration;
     const hours = { days: practice.businessDays, start: practice.businessStart, end: practice.businessEnd, timeZone: practice.timeZone };
-    const days = request.dates.map((date) => ({ date, range: localDayRange(date, hours.timeZone) }));
-    const range = { startsAt: days[0]!.range.startsAt, endsAt: days.at(-1)!.range.endsAt };
+    // Converting local midnights costs about 50 µs each: when the zone keeps one offset from the first date's midnight
+    // to the day after the last (almost always), every midnight between is the first plus whole days. Checked every
+    // 28 days too: a zone's two offset changes a year are months apart, so a change and its return never both hide
+    // between two checks.
+    const first = localDayRange(request.dates[0]!, hours.timeZone);
+    const last = request.dates.length > 1 ? localDayRange(request.dates.at(-1)!, hours.timeZone) : first;
+    const offsetKept = (date: string) => localDayRange(date, hours.timeZone).startsAt.getTime() === first.startsAt.getTime() + daysBetween(request.dates[0]!, date) * DAY_MS;
+    const steady =
+      last.endsAt.getTime() - first.startsAt.getTime() === (daysBetween(request.dates[0]!, request.dates.at(-1)!) + 1) * DAY_MS &&
+      request.dates.every((date, i) => i === 0 || i % 28 !== 0 || offsetKept(date));
+    const days = request.dates.map((date) => {
+      if (!steady) return { date, range: localDayRange(date, hours.timeZone), steadyMidnight: undefined };
+      const midnight = first.startsAt.getTime() + daysBetween(request.dates[0]!, date) * DAY_MS;
+      return { date, range: { startsAt: new Date(midnight), endsAt: new Date(midnight + DAY_MS) }, steadyMidnight: midnight };
+    });
+    const range = { startsAt: first.startsAt, endsAt: last.endsAt };
     const busy = (await appointmentRepository(db, caller.professionalId).findOverlapping(range, request.exclude_id)).map((b) => ({ ...b, from: b.startsAt.getTime(), to: b.endsAt.getTime() }));
     const now = clock.now();
     // Each day is checked against its own busy ranges only (weeks of a full agenda are hundreds of them).
-    return days.map(({ date, range: day }) => {
+    return days.map(({ date, range: day, steadyMidnight }) => {
       const from = day.startsAt.getTime();
       const to = day.endsAt.getTime();
-      return { date, slots: daySlots({ date, duration, hours, busy: busy.filter((b) => b.from < to && b.to > from), now }) };
+      return { date, slots: daySlots({ date, duration, hours, busy: busy.filter((b) => b.from < to && b.to > from), now, steadyMidnight }) };
     });
   };
 

@@ -123,6 +123,23 @@ describe("the public booking page", () => {
     expect((await h.request({ method: "GET", url: `/api/public/booking/${slug}/times?type=0`, remoteAddress: ip })).json().days).toEqual([]);
   });
 
+  it("lists the same free times as the appointment dialog, day by day, across a change of the zone's offset", async () => {
+    // Chile leaves summer time in April: 180 days ahead from any date of the year cross at least one change.
+    for (const timezone of ["America/Santiago", "America/New_York", DEFAULT_TIME_ZONE]) {
+      await h.db.update(s.professionals).set({ timezone, businessDays: [0, 1, 2, 3, 4, 5, 6] }).where(eq(s.professionals.id, clinic.professionalId));
+      await h.db.update(s.bookingPages).set({ daysAhead: 180 }).where(eq(s.bookingPages.professionalId, clinic.professionalId));
+      const session = await h.login(clinic.email, clinic.password);
+      const page = (await h.request({ method: "GET", url: `/api/public/booking/${slug}/times?type=1`, remoteAddress: ip })).json();
+      expect(page.days.length, timezone).toBe(14);
+      for (const day of page.days as { date: string; times: string[] }[]) {
+        const dialog = await h.request({ method: "POST", url: "/api/appointments/availability", session, payload: { date: day.date, duration: 30 } });
+        const free = (dialog.json().slots as { time: string; available: boolean }[]).filter((t) => t.available).map((t) => t.time);
+        // The page leaves out only what falls inside the minimum notice (2 hours), on the first day.
+        expect(free.slice(free.length - day.times.length), `${timezone} ${day.date}`).toEqual(day.times);
+      }
+    }
+  });
+
   it("books a pending appointment marked as from the page, with the patient, their consent per channel and the WhatsApp confirmation", async () => {
     const phone = nextPhone();
     const res = await book(booking({ phone, time: "10:30", email: "maria@example.com", consent_assistant: true }));
