@@ -78,6 +78,8 @@ import { createOpenAiTranscriber } from "./integrations/llm/transcriber";
 import { mediaService, outboundMediaSigner } from "./modules/media/media.service";
 import { outboundMediaRoutes } from "./modules/media/media.routes";
 import { mediaRepository } from "./modules/media/media.repository";
+import { bookingPageService } from "./modules/booking-page/booking-page.service";
+import { bookingPageRoutes } from "./modules/booking-page/booking-page.routes";
 
 export interface AppDeps {
   config: Config;
@@ -304,6 +306,20 @@ export async function buildApp({ config, database, clock = systemClock, instrume
       await api.register(assistantSettingsRoutes(assistantSettingsService(db)));
       await api.register(webChatRoutes(webChat, config.webChat));
       await api.register(reminderRoutes(reminders));
+      await api.register(
+        bookingPageRoutes(
+          bookingPageService(db, clock, {
+            appointments,
+            outbound,
+            gateway,
+            reminderContentSid: config.reminderContentSid,
+            resendContentSid: config.resendContentSid,
+            publicUrl: config.publicUrl,
+            wake,
+          }),
+          { readsPerMinute: config.bookingPageReadsPerMinute },
+        ),
+      );
     },
     { prefix: API_PREFIX },
   );

@@ -89,6 +89,8 @@ const envSchema = z.object({
   WEB_CHAT_NEW_CHATS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   WEB_CHAT_ADDRESS_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   WEB_CHAT_ADDRESS_READS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Public booking page (docs/decisions/028): reads (the page, its free times) per client address per minute. */
+  BOOKING_PAGE_READS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** Behind a load balancer, trust X-Forwarded-For so rate limits see the client's address. */
   TRUST_PROXY: z
     .enum(["true", "false"])
@@ -137,6 +139,8 @@ export type Config = {
   trustProxy: boolean;
   rateLimitPerMinute: number;
   webChat: WebChatLimits;
+  /** BOOKING_PAGE_READS_PER_MINUTE. */
+  bookingPageReadsPerMinute: number;
 };
 
 export interface WebChatLimits {
@@ -201,5 +205,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       addressMessagesPerMinute: e.WEB_CHAT_ADDRESS_MESSAGES_PER_MINUTE,
       addressReadsPerMinute: e.WEB_CHAT_ADDRESS_READS_PER_MINUTE,
     },
+    bookingPageReadsPerMinute: e.BOOKING_PAGE_READS_PER_MINUTE,
   };
 }

@@ -293,6 +293,21 @@ const PROFESSIONAL_STATES: ScreenState[] = [
     }),
   ),
   {
+    name: "Configurações › Consultas › Página de agendamento com erros",
+    visit: async (page) => {
+      await page.getByRole("tab", { name: "Consultas" }).click();
+      const card = page.getByRole("region", { name: "Página de agendamento" });
+      await expect(card.getByRole("img", { name: /^QR code do endereço/ })).toBeVisible({ timeout: FIRST_LOAD_MS });
+      // Nothing is saved: every field is refused before the call.
+      await card.getByRole("textbox", { name: "Endereço da página" }).fill("-");
+      await card.getByRole("textbox", { name: "Nome do tipo 1" }).fill("");
+      await card.getByRole("button", { name: "Adicionar tipo" }).click();
+      await card.getByRole("button", { name: "Salvar página de agendamento" }).click();
+      await expect(card.getByRole("alert").first()).toBeVisible();
+      await settled(page);
+    },
+  },
+  {
     name: "Configurações › Assistente",
     visit: async (page) => {
       await open(page, "/configuracoes/assistente", /./);

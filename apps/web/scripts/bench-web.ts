@@ -27,7 +27,7 @@ import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import puppeteer from "puppeteer-core";
-import { initialLoad, kib, type InitialLoad } from "./initial-load";
+import { initialLoad, kib, standalonePageLoad, type InitialLoad } from "./initial-load";
 
 const webDir = fileURLToPath(new URL("..", import.meta.url));
 const repoRoot = path.resolve(webDir, "../..");
@@ -279,6 +279,18 @@ async function main(): Promise<void> {
     "",
     `Initial JavaScript: **${kib(load.js.gzip)} KiB gzip** (${kib(load.js.brotli)} KiB brotli, ${kib(load.js.bytes)} KiB raw); target ≤ ${TARGETS.initialJsGzipKiB} KiB gzip.`,
   ];
+  if (existsSync(path.join(distDir, "booking.html"))) {
+    // The public booking page (docs/decisions/028): its own small script, no React; its build fails above 30 KiB raw.
+    const booking = standalonePageLoad(distDir, "booking.html");
+    out.push(
+      "",
+      "### Public booking page (/agendar/<slug>)",
+      "",
+      ...printInitialLoad(booking),
+      "",
+      `Booking page JavaScript: **${kib(booking.js.bytes)} KiB raw** (${kib(booking.js.gzip)} KiB gzip); limit ≤ 30 KiB (checked by its build, vite.booking.config.ts).`,
+    );
+  }
   log(out.join("\n"));
   if (args["size-only"]) return;
 

@@ -91,3 +91,22 @@ export function initialLoad(distDir: string): InitialLoad {
 export function kib(bytes: number): string {
   return (bytes / 1024).toFixed(1);
 }
+
+/**
+ * The JavaScript and CSS a page of its own loads (the web chat's or the booking page's `*.html`, built without the
+ * app's manifest): every script and stylesheet its HTML names, followed through the modules they import.
+ */
+export function standalonePageLoad(distDir: string, htmlFile: string): InitialLoad {
+  const html = readFileSync(path.join(distDir, htmlFile), "utf8");
+  const files = new Set<string>();
+  for (const match of html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="\/([^"]+\.(?:js|css))"/g)) files.add(match[1] as string);
+  // A script's static imports ("./chunk-abc.js") are downloaded before it runs.
+  for (const file of [...files]) {
+    if (!file.endsWith(".js")) continue;
+    for (const imported of readFileSync(path.join(distDir, file), "utf8").matchAll(/\bimport\s*(?:[^"'()]*?from\s*)?["']\.\/([^"']+\.js)["']/g)) {
+      files.add(path.posix.join(path.posix.dirname(file), imported[1] as string));
+    }
+  }
+  const assets = [...files].map((file) => measure(distDir, file, file.endsWith(".css") ? "css" : "js")).sort((a, b) => b.gzip - a.gzip);
+  return { assets, js: sum(assets.filter((asset) => asset.kind === "js")), css: sum(assets.filter((asset) => asset.kind === "css")) };
+}

@@ -34,7 +34,7 @@ export const appointmentSchema = z.object({
   appointment_type: z.string(),
   notes: z.string().nullable(),
   status: z.enum(APPOINTMENT_STATUSES),
-  /** "assistant" when the virtual assistant booked it for the patient. */
+  /** "assistant" when the virtual assistant booked it for the patient, "booking_page" when the patient booked on the public page. */
   source: z.enum(APPOINTMENT_SOURCES),
   /** The patient confirmed or cancelled it themselves (a reminder reply or the assistant): "confirmado pelo paciente". */
   patient_response: z.enum(PATIENT_RESPONSES).nullable(),

@@ -98,9 +98,14 @@ export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
 export const MESSAGE_SENDERS = ["patient", "assistant", "professional"] as const;
 export type MessageSender = (typeof MESSAGE_SENDERS)[number];
 
-/** Who booked an appointment: from the screens, or the virtual assistant on the patient's behalf. */
-export const APPOINTMENT_SOURCES = ["manual", "assistant"] as const;
+/** Who booked an appointment: from the screens, the virtual assistant on the patient's behalf, or the patient on the public booking page. */
+export const APPOINTMENT_SOURCES = ["manual", "assistant", "booking_page"] as const;
 export type AppointmentSource = (typeof APPOINTMENT_SOURCES)[number];
+/** The mark Compromissos shows on an appointment the professional did not book from the screens. */
+export const APPOINTMENT_SOURCE_LABELS: Record<Exclude<AppointmentSource, "manual">, string> = {
+  assistant: "Agendado pelo assistente",
+  booking_page: "Agendado pela página",
+};
 
 export const AI_PROVIDERS = ["openai", "anthropic"] as const;
 export type AiProvider = (typeof AI_PROVIDERS)[number];

@@ -22,5 +22,6 @@ export * from "./conversations";
 export * from "./professional-profile";
 export * from "./google-calendar";
 export * from "./web-chat";
+export * from "./booking-page";
 export * from "./privacy";
 export * from "./reminders";

@@ -28,7 +28,7 @@ export const CONSENT_STATE_LABELS: Record<ConsentState, string> = {
 };
 
 /** How consent was given or withdrawn: the first four are recorded by the professional on the screen. */
-export const CONSENT_METHODS = ["in_person", "written", "phone_call", "email", "whatsapp_keyword", "twilio_opt_out"] as const;
+export const CONSENT_METHODS = ["in_person", "written", "phone_call", "email", "whatsapp_keyword", "twilio_opt_out", "booking_page"] as const;
 export type ConsentMethod = (typeof CONSENT_METHODS)[number];
 export const MANUAL_CONSENT_METHODS = ["in_person", "written", "phone_call", "email"] as const satisfies readonly ConsentMethod[];
 export const CONSENT_METHOD_LABELS: Record<ConsentMethod, string> = {
@@ -38,6 +38,7 @@ export const CONSENT_METHOD_LABELS: Record<ConsentMethod, string> = {
   email: "Por email",
   whatsapp_keyword: "Pelo WhatsApp (palavra-chave)",
   twilio_opt_out: "Bloqueio informado pelo WhatsApp (Twilio 21610)",
+  booking_page: "Pela página de agendamento (marcado pelo paciente)",
 };
 
 /** Whole-message words (accents, case and final punctuation ignored) that opt out of, or back into, WhatsApp messages. */

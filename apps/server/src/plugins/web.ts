@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
-import { MSG, WEB_CHAT_PAGE_PATH, WEB_CHAT_WIDGET_PATH } from "@clinora/contracts";
+import { BOOKING_PAGE_PATH, MSG, WEB_CHAT_PAGE_PATH, WEB_CHAT_WIDGET_PATH } from "@clinora/contracts";
 import { isApiPath } from "../lib/api-paths";
 import type { RegisteredRoute } from "./auth";
 
@@ -19,6 +19,23 @@ const CHAT_PAGE_CSP = [
   "connect-src 'self'",
   "object-src 'none'",
   "frame-ancestors *",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join(";");
+
+/**
+ * The public booking page (docs/decisions/028): its own script and styles only, no third-party anything, never framed,
+ * and no address of it (the reschedule link's token is after `#`, never sent) leaves through a referrer.
+ */
+const BOOKING_PAGE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
   "base-uri 'self'",
   "form-action 'self'",
 ].join(";");
@@ -61,6 +78,19 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string) {
           .type("text/html")
           .sendFile("chat.html");
       });
+    }
+
+    if (existsSync(path.join(webDistDir, "booking.html"))) {
+      // Outside /api and without the React app: the small booking page of one professional (the script reads the slug).
+      app.get<{ Params: { slug: string } }>(`${BOOKING_PAGE_PATH}/:slug`, (_request, reply) =>
+        reply
+          .header("Content-Security-Policy", BOOKING_PAGE_CSP)
+          .header("Cache-Control", "no-cache")
+          .header("Referrer-Policy", "no-referrer")
+          .header("X-Robots-Tag", "noindex")
+          .type("text/html")
+          .sendFile("booking.html"),
+      );
     }
   }
 

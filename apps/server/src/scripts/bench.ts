@@ -186,7 +186,14 @@ interface Route {
   path: string;
   body?: unknown;
   auth: boolean;
+  /** Connections for this route when not CONCURRENCY. */
+  concurrency?: number;
+  /** Measured on PostgreSQL only (its data is set up there alone). */
+  postgresOnly?: boolean;
 }
+
+/** The public booking page of the professional whose session the bench uses (docs/decisions/028). */
+const BOOKING_SLUG = "bench-prof1";
 
 function routes(today: string): Route[] {
   const monthStart = `${today.slice(0, 8)}01`;
@@ -197,6 +204,8 @@ function routes(today: string): Route[] {
     { name: "today list", method: "GET", path: "/api/appointments/today/list", auth: true },
     { name: "availability", method: "POST", path: "/api/appointments/availability", body: { date: addDays(today, 7), duration: 50 }, auth: true },
     { name: "task list", method: "GET", path: "/api/tasks?per_page=100", auth: true },
+    // Issue 25: the next free times a patient sees on the public booking page (30 days ahead), 16 connections.
+    { name: "booking page free times (public, 16 connections)", method: "GET", path: `/api/public/booking/${BOOKING_SLUG}/times?type=0`, auth: false, concurrency: 16, postgresOnly: true },
   ];
 }
 
@@ -599,7 +608,7 @@ function startServer(env: Record<string, string | undefined>, port: number): Chi
   return spawn(process.execPath, [...nodeArgs, ...flags, "--import", pathToFileURL(probe).href, script], {
     cwd: serverDir,
     // The server's own log level unless BENCH_LOG_LEVEL says otherwise: its request logging is part of the cost.
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: process.env.BENCH_LOG_LEVEL, RATE_LIMIT_PER_MINUTE: "100000000", ...env },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: process.env.BENCH_LOG_LEVEL, RATE_LIMIT_PER_MINUTE: "100000000", BOOKING_PAGE_READS_PER_MINUTE: "100000000", ...env },
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
 }
@@ -644,6 +653,7 @@ async function main() {
   const list = routes(today).filter((r) => selected(r.name));
   // The PGlite rows are chosen by words that start with "PGlite" ("PGlite" for all of them, "PGlite: task" for one).
   const embedded = routes(today)
+    .filter((r) => !r.postgresOnly)
     .map((r) => ({ ...r, name: `${PGLITE_PREFIX}${r.name}` }))
     .filter((r) => !only.length || only.some((word) => word.startsWith(PGLITE_PREFIX.trim().slice(0, -1)) && r.name.includes(word)));
   const webhook = selected(WEBHOOK_PHASE_NAME);
@@ -677,6 +687,7 @@ async function postgresPhases(list: Route[], webhook: boolean) {
     await client.end();
     log();
   }
+  if (list.some((r) => r.path.includes(BOOKING_SLUG))) await openBookingPage(url);
 
   // The webhook phase's fake Twilio and fake LLM, in this process; the server is pointed at them.
   const fakes: WebhookFakes | null = webhook ? await startWebhookFakes(`http://127.0.0.1:${PORT}`) : null;
@@ -705,6 +716,22 @@ async function postgresPhases(list: Route[], webhook: boolean) {
     await stop(child);
     if (bare) await stop(bare);
     await fakes?.close();
+  }
+}
+
+/** Turns on the booking page of the professional the bench signs in as (its consultation type: 50 minutes). */
+async function openBookingPage(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `insert into booking_pages (professional_id, enabled, slug, min_notice_hours, days_ahead, appointment_types)
+       select professional_id, true, $1, 2, 30, '[{"name":"Consulta","duration":50}]'::jsonb from users where email = 'prof1@bench.clinora'
+       on conflict (professional_id) do update set enabled = true, slug = excluded.slug, days_ahead = 30`,
+      [BOOKING_SLUG],
+    );
+  } finally {
+    await client.end();
   }
 }
 
@@ -785,7 +812,7 @@ async function routePhases(list: Route[], server: Target, bare: Target | null) {
   log(TABLE_HEAD.join("\n"));
   for (const route of list) {
     if (route.path !== "/api/health" || !bare) {
-      log(row(route.name, await measure(route, session, server)));
+      log(row(route.name, await measure(route, session, server, route.concurrency ?? CONCURRENCY)));
       continue;
     }
     // The trivial route and the bare server, alternating, so both see the same machine.

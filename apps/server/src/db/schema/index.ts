@@ -9,3 +9,4 @@ export * from "./jobs";
 export * from "./privacy";
 export * from "./reminders";
 export * from "./rate-limits";
+export * from "./booking-page";

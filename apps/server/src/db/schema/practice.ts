@@ -79,7 +79,7 @@ export const appointments = pgTable(
     status: appointmentStatus("status").notNull().default("pending"),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
-    /** "manual" from the screens, "assistant" when booked by the virtual assistant. */
+    /** "manual" from the screens, "assistant" when booked by the virtual assistant, "booking_page" by the patient on the public page. */
     source: text("source").$type<AppointmentSource>().notNull().default("manual"),
     /** The patient's own answer ("confirmed" / "cancelled"), by a reminder reply or the assistant; cleared when the time moves. */
     patientResponse: text("patient_response").$type<PatientResponse>(),

@@ -28,15 +28,24 @@ export function localDayRange(date: string, timeZone: string): InstantRange {
  * before their end (PRODUCT.md "Availability"). A slot is unavailable when it overlaps a `busy` range or has
  * already started at `now`. A day outside the working week has no slots.
  */
-export function daySlots(p: { date: string; duration: number; hours: BusinessHours; busy: readonly InstantRange[]; now: Date }): TimeSlot[] {
+export function daySlots(p: {
+  date: string;
+  duration: number;
+  hours: BusinessHours;
+  busy: readonly InstantRange[];
+  now: Date;
+  /** The instant of this date's local midnight, when the caller knows the zone keeps one offset all day. */
+  steadyMidnight?: number;
+}): TimeSlot[] {
   if (!p.hours.days.includes(weekdayOf(p.date))) return [];
   const slots: TimeSlot[] = [];
   const open = minutesOfDay(p.hours.start);
   const close = minutesOfDay(p.hours.end);
   // Converting a wall-clock time to an instant is costly; when the zone keeps one offset through the business
   // day (every day but a few), each slot is the opening instant plus its minutes.
-  const opening = localToInstant(p.date, timeOfDay(open), p.hours.timeZone).getTime();
-  const steady = localToInstant(p.date, timeOfDay(close), p.hours.timeZone).getTime() - opening === (close - open) * 60_000;
+  const opening = p.steadyMidnight !== undefined ? p.steadyMidnight + open * 60_000 : localToInstant(p.date, timeOfDay(open), p.hours.timeZone).getTime();
+  const steady =
+    p.steadyMidnight !== undefined || localToInstant(p.date, timeOfDay(close), p.hours.timeZone).getTime() - opening === (close - open) * 60_000;
   for (let start = open; start + p.duration <= close; start += p.duration) {
     const time = timeOfDay(start);
     const slot = steady

@@ -16,6 +16,23 @@ import { appointmentRange, daySlots, localDayRange } from "./appointment-slots";
 
 export type AppointmentService = ReturnType<typeof appointmentService>;
 
+const DAY_MS = 24 * 60 * 60_000;
+/** Whole calendar days from one YYYY-MM-DD to another. */
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+/**
+ * Writes that commit together with a booking, inside its transaction and under the schedule lock (the public
+ * booking page, docs/decisions/028): checks that must see the locked schedule, the patient found or created, and
+ * what follows the booking (consent, the confirmation message). Any of them throwing leaves nothing written.
+ */
+export interface CreateHooks {
+  /** Runs first under the lock, before the overlap check (e.g. the page's own rules: notice, days ahead). */
+  beforeCheck?: (tx: DbOrTx) => Promise<void>;
+  /** The patient's id, found or created in the booking's transaction; replaces `patient_id`. */
+  patient?: (tx: DbOrTx) => Promise<string>;
+  after?: (tx: DbOrTx, appointment: Appointment) => Promise<void>;
+}
+
 /**
  * Who changes a schedule: a professional from the screens (a TenantCaller is one), or the virtual assistant on
  * a patient's behalf. Both go through the same checks and the same lock.
@@ -101,6 +118,42 @@ export function appointmentService(db: Db, clock: Clock, deps: AppointmentServic
     return toAppointmentDto(row);
   };
 
+  /**
+   * The same slots for several dates (ascending) with one read of what is busy over all of them: the public booking
+   * page lists weeks of free times (docs/decisions/028). THE availability: `availability` is this for one date, so
+   * whatever makes a time busy is added here once.
+   */
+  const availabilityOfDates = async (caller: ScheduleActor, request: { dates: string[]; duration?: number; exclude_id?: string }) => {
+    const { practice } = caller;
+    if (!request.dates.length) return [];
+    const duration = request.duration ?? practice.appointmentDuration;
+    const hours = { days: practice.businessDays, start: practice.businessStart, end: practice.businessEnd, timeZone: practice.timeZone };
+    // Converting local midnights costs about 50 µs each: when the zone keeps one offset from the first date's midnight
+    // to the day after the last (almost always), every midnight between is the first plus whole days. Checked every
+    // 28 days too: a zone's two offset changes a year are months apart, so a change and its return never both hide
+    // between two checks.
+    const first = localDayRange(request.dates[0]!, hours.timeZone);
+    const last = request.dates.length > 1 ? localDayRange(request.dates.at(-1)!, hours.timeZone) : first;
+    const offsetKept = (date: string) => localDayRange(date, hours.timeZone).startsAt.getTime() === first.startsAt.getTime() + daysBetween(request.dates[0]!, date) * DAY_MS;
+    const steady =
+      last.endsAt.getTime() - first.startsAt.getTime() === (daysBetween(request.dates[0]!, request.dates.at(-1)!) + 1) * DAY_MS &&
+      request.dates.every((date, i) => i === 0 || i % 28 !== 0 || offsetKept(date));
+    const days = request.dates.map((date) => {
+      if (!steady) return { date, range: localDayRange(date, hours.timeZone), steadyMidnight: undefined };
+      const midnight = first.startsAt.getTime() + daysBetween(request.dates[0]!, date) * DAY_MS;
+      return { date, range: { startsAt: new Date(midnight), endsAt: new Date(midnight + DAY_MS) }, steadyMidnight: midnight };
+    });
+    const range = { startsAt: first.startsAt, endsAt: last.endsAt };
+    const busy = (await takenRanges(caller.professionalId, range, request.exclude_id)).map((b) => ({ ...b, from: b.startsAt.getTime(), to: b.endsAt.getTime() }));
+    const now = clock.now();
+    // Each day is checked against its own busy ranges only (weeks of a full agenda are hundreds of them).
+    return days.map(({ date, range: day, steadyMidnight }) => {
+      const from = day.startsAt.getTime();
+      const to = day.endsAt.getTime();
+      return { date, slots: daySlots({ date, duration, hours, busy: busy.filter((b) => b.from < to && b.to > from), now, steadyMidnight }) };
+    });
+  };
+
   return {
     /** One page of the caller's appointments, ordered by date and time. */
     async list(caller: TenantCaller, q: AppointmentListQuery) {
@@ -117,36 +170,44 @@ export function appointmentService(db: Db, clock: Clock, deps: AppointmentServic
      * Books an appointment; 409 `Time slot already booked` when it overlaps another one, even under a race.
      * `source` marks bookings the assistant made for a patient.
      */
-    create(caller: ScheduleActor, input: AppointmentInputParsed, source: AppointmentSource = "manual") {
+    create(caller: ScheduleActor, input: AppointmentInputParsed, source: AppointmentSource = "manual", hooks: CreateHooks = {}) {
       return db.transaction(async (tx) => {
         await lockSchedule(tx, caller);
         const repo = appointmentRepository(tx, caller.professionalId);
         const values = { ...toWrite(input, caller.practice, { duration: caller.practice.appointmentDuration, status: "pending" }), source };
+        await hooks.beforeCheck?.(tx);
+        if (hooks.patient) values.patientId = await hooks.patient(tx);
         await checkWrite(repo, values);
         const id = await repo.insert(values);
         await recordAudit(tx, caller, { action: "appointment.created", entityType: "appointment", entityId: id, details: source === "manual" ? undefined : { source } });
         await queueCalendarSync(tx, clock, caller.professionalId, id);
         // A patient who books through the assistant inside the lead time just got the booking confirmation.
-        await queueReminder(tx, clock, caller.professionalId, id, { late: caller.role !== "assistant" });
-        return loadDto(tx, caller, id);
+        // The patient booking on the public page gets its own confirmation (hooks.after).
+        await queueReminder(tx, clock, caller.professionalId, id, { late: caller.role !== "assistant" && source !== "booking_page" });
+        const dto = await loadDto(tx, caller, id);
+        await hooks.after?.(tx, dto);
+        return dto;
       });
     },
 
     /** Changes any field, status included; a left-out duration or status keeps its current value. */
-    update(caller: ScheduleActor, id: string, input: AppointmentInputParsed) {
+    update(caller: ScheduleActor, id: string, input: AppointmentInputParsed, hooks: Omit<CreateHooks, "patient"> = {}) {
       return db.transaction(async (tx) => {
         await lockSchedule(tx, caller);
         const repo = appointmentRepository(tx, caller.professionalId);
         const current = await repo.findById(id);
         if (!current) throw AppError.notFound(NOT_FOUND);
         const values = toWrite(input, caller.practice, current);
+        await hooks.beforeCheck?.(tx);
         await checkWrite(repo, values, id);
         const patientResponse = keptPatientResponse(current, values);
         await repo.update(id, { ...values, patientResponse, ...(patientResponse ? {} : { patientRespondedAt: null }) });
         await recordAudit(tx, caller, { action: "appointment.updated", entityType: "appointment", entityId: id });
         await queueCalendarSync(tx, clock, caller.professionalId, id);
-        await queueReminder(tx, clock, caller.professionalId, id, { late: caller.role !== "assistant" });
-        return loadDto(tx, caller, id);
+        await queueReminder(tx, clock, caller.professionalId, id, { late: caller.role !== "assistant" && !hooks.after });
+        const dto = await loadDto(tx, caller, id);
+        await hooks.after?.(tx, dto);
+        return dto;
       });
     },
 
@@ -206,12 +267,11 @@ export function appointmentService(db: Db, clock: Clock, deps: AppointmentServic
      * appointment or a busy time of the professional's chosen Google calendars (in the practice's zone).
      */
     async availability(caller: ScheduleActor, request: { date: string; duration?: number; exclude_id?: string }) {
-      const { practice } = caller;
-      const duration = request.duration ?? practice.appointmentDuration;
-      const hours = { days: practice.businessDays, start: practice.businessStart, end: practice.businessEnd, timeZone: practice.timeZone };
-      const busy = await takenRanges(caller.professionalId, localDayRange(request.date, hours.timeZone), request.exclude_id);
-      return { slots: daySlots({ date: request.date, duration, hours, busy, now: clock.now() }) };
+      const [day] = await availabilityOfDates(caller, { dates: [request.date], duration: request.duration, exclude_id: request.exclude_id });
+      return { slots: day!.slots };
     },
+
+    availabilityOfDates,
 
     /**
      * Whether `date` `time` for `duration` minutes could be booked now: a business day, inside business hours, not

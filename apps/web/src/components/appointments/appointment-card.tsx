@@ -21,7 +21,7 @@ interface PatientContact {
  */
 export interface AppointmentCardData {
   status: AppointmentStatus;
-  /** "assistant" when the virtual assistant booked it; absent where the list does not say (today's agenda). */
+  /** Who booked it ("assistant", "booking_page" are marked); absent where the list does not say (today's agenda). */
   source?: AppointmentSource;
   /** The patient confirmed or cancelled it themselves (a reminder reply or the assistant). */
   patient_response?: PatientResponse | null;

@@ -9,6 +9,7 @@ import { useErrorToast } from "@/hooks/use-error-toast";
 import { useOwnProfile } from "../api/own-profile";
 import { ClinicInfoForm } from "../components/clinic-info-form";
 import { ConsultationSettingsForm } from "../components/consultation-settings-form";
+import { BookingPageCard } from "../components/booking-page-card";
 import { CalendarFeedCard } from "../components/calendar-feed-card";
 import { GoogleCalendarPanel } from "../components/google-calendar-panel";
 import { PersonalInfoForm } from "../components/personal-info-form";
@@ -57,6 +58,7 @@ export function ClinicSettingsPage() {
         <TabsContent value="pessoal">{profileTab((p) => <PersonalInfoForm profile={p} />)}</TabsContent>
         <TabsContent value="consultas" className="space-y-6">
           {profileTab((p) => <ConsultationSettingsForm profile={p} />)}
+          <BookingPageCard />
           <ReminderSettingsCard />
         </TabsContent>
         <TabsContent value="google-calendar">
