@@ -30,7 +30,7 @@ async function expectNoAxeFindings(page: Page, screen: string) {
   expect(await axeFindings(page, screen)).toEqual([]);
 }
 
-test("the booking page passes axe in each state and keyboard alone books nothing half-done", async ({ page, request }) => {
+test("the booking page passes axe in each state: the page, its errors, a time taken meanwhile, the result, a bad link", async ({ page, request }) => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const slug = await turnOnPage(request);
   await page.setViewportSize(PHONE_VIEWPORT);

@@ -71,6 +71,8 @@ export interface FakeGoogle extends RunningStandIn {
   addEvent(calendarId: string, event: { start: Date | string; end: Date | string; summary?: string; transparency?: "opaque" | "transparent"; status?: FakeGoogleEvent["status"] }): FakeGoogleEvent;
   /** Adds a calendar to the account's list (the primary one is always there). */
   addCalendar(calendar: FakeGoogleCalendar): void;
+  /** A calendar unshared or deleted: gone from the list, and freeBusy answers notFound for it. */
+  removeCalendar(id: string): void;
   /** The professional deleting an event in Google Calendar itself (kept as `cancelled`, as Google does). */
   deleteByHand(eventId: string, calendarId?: string): void;
   /** Removes an event and its id entirely: the API then answers 404 for it. */
@@ -337,6 +339,10 @@ export async function startFakeGoogle(options: FakeGoogleOptions): Promise<FakeG
       const existing = calendarList.find((c) => c.id === calendar.id);
       if (existing) existing.name = calendar.name;
       else calendarList.push({ ...calendar });
+    },
+    removeCalendar(id) {
+      const at = calendarList.findIndex((c) => c.id === id && c.id !== FAKE_GOOGLE_ACCOUNT);
+      if (at >= 0) calendarList.splice(at, 1);
     },
     deleteByHand(eventId, calendarId = "primary") {
       const event = store(calendarId).get(eventId);

@@ -296,6 +296,23 @@ describe("when Google cannot be read", () => {
   });
 });
 
+describe("a chosen calendar Google can no longer read", () => {
+  it("keeps the other calendars' busy times and tells the professional one is not considered", async () => {
+    const clinic = await connectedClinic();
+    const WORK = "trabalho-unshared@group.calendar.google.com";
+    google.addCalendar({ id: WORK, name: "Trabalho" });
+    const chosen = await h.request({ method: "PUT", url: "/api/google-calendar/busy-calendars", session: clinic.session, payload: { calendar_ids: [PERSONAL, WORK] } });
+    expect(chosen.statusCode).toBe(200);
+    const D = nextBusinessDate();
+    google.addEvent(PERSONAL, { start: localToInstant(D, "08:50", ZONE), end: localToInstant(D, "09:40", ZONE) });
+    google.removeCalendar(WORK);
+    await h.drain();
+
+    expect(await dialogFreeTimes(clinic.session, D)).not.toContain("08:50");
+    expect((await status(clinic.session)).busy_warning).toBe(MSG.googleBusyCalendarUnreadable);
+  });
+});
+
 describe("the cache and its refresh job", () => {
   it("is read again by the job every few minutes, and a stale cache with no job asks for one from the request", async () => {
     const clinic = await connectedClinic();
