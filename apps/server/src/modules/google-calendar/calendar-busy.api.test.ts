@@ -141,7 +141,7 @@ describe("choosing the calendars whose busy times block times", () => {
 });
 
 describe("a Google busy time removes the time everywhere times are offered", () => {
-  it("from the availability service, the dialog's suggestions, the WhatsApp assistant and the web chat", async () => {
+  it("from the availability service, the dialog's suggestions, the WhatsApp assistant, the web chat and the booking page", async () => {
     const clinic = await connectedClinic();
     const D = nextBusinessDate();
     google.addEvent(PERSONAL, { start: localToInstant(D, "13:00", ZONE), end: localToInstant(D, "13:50", ZONE), summary: "Dentista" });
@@ -190,6 +190,29 @@ describe("a Google busy time removes the time everywhere times are offered", () 
     const chatTool = (h.llm.requests[1]!.messages.filter((m) => m.role === "tool") as ToolTurn[]).map((m) => JSON.parse(m.content) as Record<string, unknown>);
     expect(chatTool[0]!.free_times).toEqual(dialog);
     expect(chatTool[0]!.free_times).not.toContain("13:00");
+
+    // (5) the public booking page: the times it lists, and a patient asking for that time anyway.
+    const page = (await h.request({ method: "GET", url: "/api/booking-page", session: clinic.session })).json() as { slug: string };
+    const on = await h.request({
+      method: "PUT",
+      url: "/api/booking-page",
+      session: clinic.session,
+      payload: { enabled: true, slug: page.slug, min_notice_hours: 0, days_ahead: 30, appointment_types: [{ name: "Consulta", duration: 50 }] },
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    const listed = await h.request({ method: "GET", url: `/api/public/booking/${page.slug}/times?type=0`, remoteAddress: "10.7.0.2" });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const pageDay = (listed.json().days as { date: string; times: string[] }[]).find((d) => d.date === D);
+    expect(pageDay!.times).not.toContain("13:00");
+    expect(pageDay!.times).toContain("13:50");
+    const asked = await h.request({
+      method: "POST",
+      url: `/api/public/booking/${page.slug}/bookings`,
+      remoteAddress: "10.7.0.2",
+      payload: { type: 0, date: D, time: "13:00", name: "Joana Prado", phone: "(11) 91234-5678", consent_whatsapp: true },
+    });
+    expect(asked.statusCode, asked.body).toBe(409);
+    expect((asked.json().nearest as { time: string }[]).map((n) => n.time)).not.toContain("13:00");
 
     // Another professional's times are theirs alone.
     const other = await h.clinic();
