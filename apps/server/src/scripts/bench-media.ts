@@ -8,6 +8,8 @@
  * 2. a 1 MB photo served to its professional (GET /api/conversations/:id/media/:mediaId);
  * 3. a 1 MB PDF sent by the professional (POST /api/conversations/:id/attachments), then fetched by the fake Twilio.
  *
+ * BENCH_MEDIA_WORKER_AFTER_ACKS=1 measures the webhook alone (the worker starts after the last acknowledgement);
+ * BENCH_MEDIA_TEXT_ONLY=1 posts text messages instead, the reference for the webhook's figure.
  * DATABASE_URL: PostgreSQL; without it an in-memory PGlite. Writes its table to stdout and to docs/benchmarks/media.md.
  */
 import { writeFileSync } from "node:fs";
@@ -85,7 +87,9 @@ async function main() {
   });
   const app = await buildApp({ config, database });
   await app.listen({ port, host: "127.0.0.1" });
-  app.worker.start();
+  // BENCH_MEDIA_WORKER_AFTER_ACKS=1: the worker starts only once every webhook is acknowledged (the webhook alone).
+  const workerAfterAcks = process.env.BENCH_MEDIA_WORKER_AFTER_ACKS === "1";
+  if (!workerAfterAcks) app.worker.start();
   const db = database.db;
 
   const [professional] = await db.insert(s.professionals).values({ fullName: "Dra. Bench Mídia", specialty: "Psicologia", clinicName: "Clínica Bench" }).returning();
@@ -103,11 +107,13 @@ async function main() {
   const acks = await pool(NOTES, CONCURRENCY, async (i) => {
     const phone = `+55119${String(10_000_000 + i).padStart(8, "0")}`;
     const t0 = performance.now();
-    const res = await twilio.sendInbound({ webhookUrl, from: phone, to: number, body: "", media: [{ data: fakeVoiceNote(`${padding} Qual é o endereço da clínica?`), contentType: "audio/ogg" }] });
+    const media = process.env.BENCH_MEDIA_TEXT_ONLY === "1" ? [] : [{ data: fakeVoiceNote(`${padding} Qual é o endereço da clínica?`), contentType: "audio/ogg" }];
+    const res = await twilio.sendInbound({ webhookUrl, from: phone, to: number, body: media.length ? "" : "Qual é o endereço da clínica?", media });
     if (res.status !== 200) throw new Error(`webhook answered ${res.status}`);
     return performance.now() - t0;
   });
   const sentAll = performance.now();
+  if (workerAfterAcks) app.worker.start();
   await twilio.waitForSent(NOTES, 600_000);
   const answeredAll = performance.now();
   const transcribed = (await db.select({ id: s.messageMedia.id }).from(s.messageMedia).where(eq(s.messageMedia.transcriptStatus, "done"))).length;
@@ -152,7 +158,7 @@ async function main() {
     "",
     "| step | count | p50 ms | p95 ms | max ms | throughput |",
     "|---|---:|---:|---:|---:|---:|",
-    `| webhook with a ${NOTE_KB} KB voice note: acknowledged (${CONCURRENCY} at a time) | ${NOTES} | ${fmt(pct(acks, 50))} | ${fmt(pct(acks, 95))} | ${fmt(Math.max(...acks))} | ${fmt(NOTES / ((sentAll - started) / 1000))} msg/s |`,
+    `| webhook with ${process.env.BENCH_MEDIA_TEXT_ONLY === "1" ? "text only (reference)" : `a ${NOTE_KB} KB voice note`}: acknowledged (${CONCURRENCY} at a time${workerAfterAcks ? ", worker idle" : ", worker answering meanwhile"}) | ${NOTES} | ${fmt(pct(acks, 50))} | ${fmt(pct(acks, 95))} | ${fmt(Math.max(...acks))} | ${fmt(NOTES / ((sentAll - started) / 1000))} msg/s |`,
     `| voice note fetched, transcribed and answered (all, from the first webhook) | ${NOTES} (${transcribed} transcribed) | — | — | ${fmt(answeredAll - started)} | ${fmt(NOTES / ((answeredAll - started) / 1000))} notes/s |`,
     `| GET a 1 MB photo (its professional, ${CONCURRENCY} at a time) | ${SERVES} | ${fmt(pct(serves, 50))} | ${fmt(pct(serves, 95))} | ${fmt(Math.max(...serves))} | ${fmt(SERVES / serveSeconds)} MB/s |`,
     `| POST a 1 MB PDF to the patient (stored and queued) | ${SENDS} | ${fmt(pct(uploads, 50))} | ${fmt(pct(uploads, 95))} | ${fmt(Math.max(...uploads))} | — |`,
