@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { APPOINTMENT_STATUSES, CONVERSATION_CHANNELS, CONVERSATION_STATUSES, MESSAGE_DIRECTIONS, MESSAGE_SENDERS, MESSAGE_STATUSES, TASK_PRIORITIES, TASK_STATUSES } from "./enums";
-import { MEDIA_KINDS, MEDIA_STATUSES } from "./media";
+import { messageMediaSchema } from "./conversations";
 import { pageQuerySchema } from "./common";
 import { patientSchema } from "./patients";
 
@@ -175,16 +175,9 @@ export const patientExportSchema = z.object({
           sent_at_local: z.string(),
           /** The message's files (issue 24), each with its bytes in base64 when it was stored. */
           media: z.array(
-            z.object({
-              id: z.uuid(),
-              kind: z.enum(MEDIA_KINDS),
-              content_type: z.string(),
-              file_name: z.string().nullable(),
-              size_bytes: z.number().int().nullable(),
-              status: z.enum(MEDIA_STATUSES),
-              transcript: z.string().nullable(),
-              data_base64: z.string().nullable(),
-            }),
+            messageMediaSchema
+              .pick({ id: true, kind: true, content_type: true, file_name: true, size_bytes: true, status: true, transcript: true })
+              .extend({ data_base64: z.string().nullable() }),
           ),
         }),
       ),

@@ -10,6 +10,23 @@ export interface OpenAiClientOptions {
   timeoutMs: number;
 }
 
+/**
+ * The SDK's client as every OpenAI call here wants it: exactly one HTTP attempt (`maxRetries: 0`; retrying is the job
+ * queue's business) bounded by `timeoutMs`.
+ */
+export function openAiSdk(options: OpenAiClientOptions): OpenAI {
+  return new OpenAI({
+    apiKey: options.apiKey,
+    // null, not undefined: the SDK would otherwise read OPENAI_BASE_URL / OPENAI_ORG_ID / OPENAI_PROJECT_ID from
+    // the environment itself, and configuration is read once, in config.ts.
+    baseURL: options.baseUrl ?? null,
+    organization: null,
+    project: null,
+    maxRetries: 0,
+    timeout: options.timeoutMs,
+  });
+}
+
 /** Tool arguments arrive as a JSON string the model wrote; anything but a JSON object counts as no arguments. */
 export function parseToolArguments(text: string | undefined): Record<string, unknown> {
   if (!text) return {};
@@ -49,16 +66,7 @@ function toOpenAiMessage(message: LlmMessage): ChatCompletionMessageParam {
  * Exactly one HTTP attempt per call (`maxRetries: 0`; retrying is the job queue's business) bounded by `timeoutMs`.
  */
 export function createOpenAiClient(options: OpenAiClientOptions): LlmClient {
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    // null, not undefined: the SDK would otherwise read OPENAI_BASE_URL / OPENAI_ORG_ID / OPENAI_PROJECT_ID from
-    // the environment itself, and configuration is read once, in config.ts.
-    baseURL: options.baseUrl ?? null,
-    organization: null,
-    project: null,
-    maxRetries: 0,
-    timeout: options.timeoutMs,
-  });
+  const client = openAiSdk(options);
 
   return {
     provider: "openai",

@@ -1,15 +1,12 @@
-import OpenAI, { toFile } from "openai";
+import { toFile } from "openai";
+import { openAiSdk, type OpenAiClientOptions } from "./openai-client";
 
 /** Turns a voice note into text (issue 24). */
 export interface Transcriber {
   transcribe(audio: { data: Buffer; fileName: string; contentType: string }, signal?: AbortSignal): Promise<string>;
 }
 
-export interface OpenAiTranscriberOptions {
-  apiKey: string;
-  /** OPENAI_BASE_URL, as for the assistant (the local stand-in serves transcriptions too). */
-  baseUrl?: string;
-  timeoutMs: number;
+export interface OpenAiTranscriberOptions extends OpenAiClientOptions {
   /** OPENAI_TRANSCRIPTION_MODEL. */
   model: string;
 }
@@ -20,15 +17,7 @@ export interface OpenAiTranscriberOptions {
  * transcription job retries.
  */
 export function createOpenAiTranscriber(options: OpenAiTranscriberOptions): Transcriber {
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    // null: configuration is read once, in config.ts, never by the SDK from the environment.
-    baseURL: options.baseUrl ?? null,
-    organization: null,
-    project: null,
-    maxRetries: 0,
-    timeout: options.timeoutMs,
-  });
+  const client = openAiSdk(options);
   return {
     async transcribe(audio, signal) {
       const file = await toFile(audio.data, audio.fileName, { type: audio.contentType });

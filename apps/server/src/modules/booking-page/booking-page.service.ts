@@ -33,7 +33,6 @@ import { isUniqueViolation } from "../../lib/db-errors";
 import type { AppointmentService, ScheduleActor } from "../appointments/appointment.service";
 import { longDate } from "../assistant/assistant-prompt";
 import { recordAudit } from "../audit/audit.service";
-
 import { patientRepository } from "../patients/patient.repository";
 import { consentRepository } from "../privacy/consent.repository";
 import { canSendBusinessInitiated } from "../privacy/consent.service";
