@@ -80,6 +80,8 @@ test("an administrator adds, edits and removes a Twilio number", async ({ page }
   const editedRow = page.getByRole("row").filter({ hasText: `${label} editado` });
   await expect(editedRow).toBeVisible();
 
+  // The toast sits bottom-right, where the menu of a low row opens: wait for it to go, as a user would.
+  await expect(page.getByText("Número atualizado com sucesso!")).toBeHidden({ timeout: 10_000 });
   await editedRow.getByRole("button", { name: /^Ações do número/ }).click();
   await page.getByRole("menuitem", { name: "Remover" }).click();
   await page.getByRole("alertdialog", { name: "Remover número?" }).getByRole("button", { name: "Remover" }).click();
