@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type APIRequestContext } from "@playwright/test";
-import { PROFESSIONAL, signInViaApi, toastWith } from "./fixtures";
+import { closedWindowConversation, PROFESSIONAL, signInViaApi, toastWith } from "./fixtures";
 
 // The flows share a busy machine with other suites: first paints can take several seconds.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -96,29 +96,17 @@ test("a patient books on WhatsApp with the assistant; the professional reads the
 test("a conversation past WhatsApp's 24-hour window cannot be answered with free text", async ({ page }) => {
   const session = await signInViaApi(page, PROFESSIONAL);
   const headers = { "X-Session-ID": session };
-  // The demo's conversations are older than a day: find one whose window is closed.
-  const list = (await (await page.request.get("/api/conversations?channel=whatsapp&per_page=100", { headers })).json()) as {
-    items: { id: string; patient_name: string | null }[];
-  };
-  let closed: { id: string; patient_name: string | null } | undefined;
-  for (const item of list.items) {
-    const detail = (await (await page.request.get(`/api/conversations/${item.id}`, { headers })).json()) as { reply_window: { open: boolean; reason: string | null } };
-    if (detail.reply_window.reason === "window_closed") {
-      closed = item;
-      break;
-    }
-  }
-  expect(closed?.patient_name).toBeTruthy();
+  const closed = await closedWindowConversation(page, session);
 
   await page.goto("/conversas");
-  await page.getByPlaceholder(/Buscar/).fill(closed!.patient_name!);
-  await page.getByRole("list", { name: "Conversas" }).getByRole("button").filter({ hasText: closed!.patient_name! }).first().click();
+  await page.getByPlaceholder(/Buscar/).fill(closed.patient_name);
+  await page.getByRole("list", { name: "Conversas" }).getByRole("button").filter({ hasText: closed.patient_name }).first().click();
   const reply = page.getByRole("dialog").getByRole("form", { name: "Responder ao paciente" });
   await expect(reply.getByText(/A janela de 24 horas do WhatsApp está fechada/)).toBeVisible();
   await expect(reply.getByRole("textbox", { name: "Sua resposta" })).toBeDisabled();
   await expect(reply.getByRole("button", { name: "Enviar" })).toBeDisabled();
 
-  const forced = await page.request.post(`/api/conversations/${closed!.id}/messages`, { headers, data: { content: "Olá?" } });
+  const forced = await page.request.post(`/api/conversations/${closed.id}/messages`, { headers, data: { content: "Olá?" } });
   expect(forced.status()).toBe(409);
 });
 

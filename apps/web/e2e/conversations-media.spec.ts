@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
-import { PROFESSIONAL, signInViaApi, toastWith } from "./fixtures";
+import { closedWindowConversation, PROFESSIONAL, signInViaApi, toastWith } from "./fixtures";
 import { patientSends, patientSendsAndHears, pdfFile, photoFile, phoneUrl, randomPhone, sentTo, voiceNote } from "./media-fixtures";
 
 // The flows share a busy machine with other suites: first paints can take several seconds.
@@ -198,26 +198,14 @@ test("a file that cannot be fetched shows 'Mídia indisponível' in the thread, 
 test("the attach button follows the reply box: disabled with the reason once WhatsApp's 24-hour window closed, absent on web chat", async ({ page }) => {
   const session = await signInViaApi(page, PROFESSIONAL);
   const headers = { "X-Session-ID": session };
-  // The demo's WhatsApp conversations are older than a day: one of them has its window closed.
-  const list = (await (await page.request.get("/api/conversations?channel=whatsapp&per_page=100", { headers })).json()) as {
-    items: { id: string; patient_name: string | null }[];
-  };
-  let closed: { id: string; patient_name: string | null } | undefined;
-  for (const item of list.items) {
-    const detail = (await (await page.request.get(`/api/conversations/${item.id}`, { headers })).json()) as { reply_window: { reason: string | null } };
-    if (detail.reply_window.reason === "window_closed") {
-      closed = item;
-      break;
-    }
-  }
-  expect(closed?.patient_name).toBeTruthy();
+  const closed = await closedWindowConversation(page, session);
 
-  const dialog = await openConversationOf(page, closed!.patient_name!);
+  const dialog = await openConversationOf(page, closed.patient_name);
   const reply = dialog.getByRole("form", { name: "Responder ao paciente" });
   await expect(reply.getByText(/A janela de 24 horas do WhatsApp está fechada/)).toBeVisible();
   await expect(reply.getByRole("button", { name: /^Anexar arquivo/ })).toBeDisabled();
   // The server refuses a file all the same (409), with its reason.
-  const forced = await page.request.post(`/api/conversations/${closed!.id}/attachments?file_name=guia.pdf`, {
+  const forced = await page.request.post(`/api/conversations/${closed.id}/attachments?file_name=guia.pdf`, {
     headers: { ...headers, "Content-Type": "application/pdf" },
     data: pdfFile(),
   });

@@ -104,3 +104,19 @@ export async function chooseOption(page: Page, select: string, option: string): 
 export function toastWith(page: Page, text: string) {
   return page.locator("[data-sonner-toast]").filter({ hasText: text });
 }
+
+/**
+ * A demo WhatsApp conversation whose 24-hour window is closed (the demo's conversations are older than a day), read
+ * through the API with the professional's session.
+ */
+export async function closedWindowConversation(page: Page, session: string): Promise<{ id: string; patient_name: string }> {
+  const headers = { "X-Session-ID": session };
+  const list = (await (await page.request.get("/api/conversations?channel=whatsapp&per_page=100", { headers })).json()) as {
+    items: { id: string; patient_name: string | null }[];
+  };
+  for (const item of list.items) {
+    const detail = (await (await page.request.get(`/api/conversations/${item.id}`, { headers })).json()) as { reply_window: { reason: string | null } };
+    if (detail.reply_window.reason === "window_closed" && item.patient_name) return { id: item.id, patient_name: item.patient_name };
+  }
+  throw new Error("no demo WhatsApp conversation with a closed window");
+}

@@ -1,6 +1,7 @@
 import { BOOKING_PUBLIC_API_PATH, BOOKING_TEXTS, BOOKING_TOKEN_PATTERN } from "@clinora/contracts/booking-page-limits";
 import { toE164BR } from "@clinora/contracts/phone";
 import "./booking.css";
+import { NO_CONNECTION, publicRequest, type PublicAnswer } from "../lib/public-request";
 
 /**
  * The public booking page (`/agendar/<slug>`, docs/decisions/028): plain TypeScript, no React, so the page stays
@@ -66,30 +67,21 @@ let type = 0;
 let busy = false;
 
 async function call<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (init.body !== undefined) headers["content-type"] = "application/json";
-  if (token) headers[TOKEN_HEADER] = token;
-  let response: Response;
+  let answer: PublicAnswer;
   try {
-    response = await fetch(`${api}${path}`, {
-      method: init.method ?? "GET",
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-      credentials: "omit",
-    });
+    answer = await publicRequest(`${api}${path}`, { ...init, headers: token ? { [TOKEN_HEADER]: token } : {}, timeoutMs: TIMEOUT_MS });
   } catch {
-    throw { status: 0, detail: "Sem conexão. Verifique sua internet e tente novamente.", fields: {}, nearest: [] } satisfies Failure;
+    throw { status: 0, detail: NO_CONNECTION, fields: {}, nearest: [] } satisfies Failure;
   }
-  const data = (await response.json().catch(() => null)) as (T & { detail?: string; details?: { loc?: (string | number)[]; msg?: string }[]; nearest?: Nearest[] }) | null;
-  if (!response.ok) {
+  const data = answer.data as (T & { detail?: string; details?: { loc?: (string | number)[]; msg?: string }[]; nearest?: Nearest[] }) | null;
+  if (!answer.ok) {
     const fields: Record<string, string> = {};
     for (const d of data?.details ?? []) {
       const name = String(d.loc?.[1] ?? "");
       if (name && d.msg && !fields[name]) fields[name] = d.msg;
     }
     const first = Object.values(fields)[0];
-    throw { status: response.status, detail: first ?? data?.detail ?? "Não foi possível concluir. Tente novamente.", fields, nearest: data?.nearest ?? [] } satisfies Failure;
+    throw { status: answer.status, detail: first ?? data?.detail ?? "Não foi possível concluir. Tente novamente.", fields, nearest: data?.nearest ?? [] } satisfies Failure;
   }
   return data as T;
 }

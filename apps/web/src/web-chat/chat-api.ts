@@ -1,4 +1,5 @@
 import { WEB_CHAT_TOKEN_HEADER } from "@clinora/contracts/web-chat-limits";
+import { NO_CONNECTION, publicRequest, type PublicAnswer } from "../lib/public-request";
 
 /** The shapes of the public chat API (packages/contracts/src/web-chat.ts), without zod: this page stays small. */
 export interface ChatMessage {
@@ -35,25 +36,21 @@ export class ChatApiError extends Error {
 const TIMEOUT_MS = 10_000;
 
 async function call<T>(path: string, init: { method?: string; token?: string | null; body?: unknown } = {}): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (init.body !== undefined) headers["content-type"] = "application/json";
-  if (init.token) headers[WEB_CHAT_TOKEN_HEADER] = init.token;
-  let response: Response;
+  let answer: PublicAnswer;
   try {
-    response = await fetch(`/api/public/chat${path}`, {
-      method: init.method ?? "GET",
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-      credentials: "omit",
+    answer = await publicRequest(`/api/public/chat${path}`, {
+      method: init.method,
+      headers: init.token ? { [WEB_CHAT_TOKEN_HEADER]: init.token } : {},
+      body: init.body,
+      timeoutMs: TIMEOUT_MS,
     });
   } catch {
-    throw new ChatApiError(0, "Sem conexão. Verifique sua internet e tente novamente.");
+    throw new ChatApiError(0, NO_CONNECTION);
   }
-  const data = (await response.json().catch(() => null)) as ({ detail?: string; details?: { msg?: string }[] } & T) | null;
-  if (!response.ok) {
+  const data = answer.data as ({ detail?: string; details?: { msg?: string }[] } & T) | null;
+  if (!answer.ok) {
     const detail = data?.details?.[0]?.msg ?? data?.detail ?? "Não foi possível enviar. Tente novamente.";
-    throw new ChatApiError(response.status, detail);
+    throw new ChatApiError(answer.status, detail);
   }
   return data as T;
 }

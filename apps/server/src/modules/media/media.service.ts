@@ -8,6 +8,7 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, DbOrTx } from "../../db/client";
 import type { Transcriber } from "../../integrations/llm/transcriber";
+import { twilioMediaReader } from "../../integrations/twilio/twilio-media";
 import { enqueueJob, type EnqueueSpec } from "../../jobs/job.repository";
 import { exponentialBackoffMs, PermanentJobError, type ClaimedJob, type JobContext, type JobDefinition } from "../../jobs/worker";
 import type { Clock } from "../../lib/clock";
@@ -86,7 +87,7 @@ export function mediaService(
     log: FastifyBaseLogger;
   },
 ) {
-  const auth = deps.twilio.accountSid && deps.twilio.authToken ? `Basic ${Buffer.from(`${deps.twilio.accountSid}:${deps.twilio.authToken}`).toString("base64")}` : null;
+  const twilioMedia = twilioMediaReader(deps.twilio);
 
   /** The job that fetches a message's files, in the webhook's transaction. */
   const fetchJobFor = (m: { professionalId: string; messageId: string; at: Date }): EnqueueSpec => ({
@@ -119,8 +120,7 @@ export function mediaService(
   /** Downloads one file from Twilio: its bytes, or MediaRejected (a rule broken), or an error worth retrying. */
   const download = async (file: MediaInfo, signal: AbortSignal): Promise<Buffer> => {
     if (!file.sourceUrl || !isTwilioMediaUrl(file.sourceUrl, deps.twilio.baseUrl)) throw new MediaRejected(MSG.mediaHostRefused);
-    if (!auth) throw new Error("Twilio credentials are not configured");
-    const response = await fetch(file.sourceUrl, { headers: { authorization: auth }, signal: AbortSignal.any([signal, AbortSignal.timeout(FETCH_TIMEOUT_MS)]) });
+    const response = await twilioMedia.get(file.sourceUrl, AbortSignal.any([signal, AbortSignal.timeout(FETCH_TIMEOUT_MS)]));
     if (response.status === 404 || response.status === 410) {
       await response.body?.cancel().catch(() => undefined);
       throw new PermanentJobError(`Twilio answered HTTP ${response.status} for a media file`);
