@@ -16,7 +16,7 @@ const MIN_BYTES = 1024;
 
 /**
  * Writes a .br and a .gz copy next to every built text file, compressed once at the strongest levels, so the
- * server sends them as they are (@fastify/static `preCompressed`, apps/server/src/plugins/web.ts) and spends no
+ * server sends them as they are (@fastify/static `preCompressed`, apps/server/src/platform/plugins/web.ts) and spends no
  * CPU on compression per request. Uncompressed, the first load was about three times as large (issue 13).
  */
 function precompress(): Plugin {

@@ -2,10 +2,10 @@ import cluster, { type Worker } from "node:cluster";
 import { pino, type Logger } from "pino";
 import { loadConfig, type Config } from "./config";
 import { buildApp } from "./app";
-import { openDatabase, type Database } from "./db/client";
+import { openDatabase, type Database } from "./platform/db/client";
 import { ensureFirstAdmin } from "./modules/users/first-admin";
 import { scheduleNextBackup } from "./modules/backups/backup.jobs";
-import { systemClock } from "./lib/clock";
+import { systemClock } from "./platform/lib/clock";
 
 /** A server process that has not exited this long after SIGTERM is killed (its jobs' grace period is 10 s). */
 const STOP_GRACE_MS = 30_000;

@@ -1,7 +1,7 @@
 import { createServer } from "node:net";
 import { TWILIO_WEBHOOK_PATH } from "@clinora/contracts";
 import { startFakeLlm, startFakeTwilio, type FakeLlm, type FakeTwilio, type FakeTwilioOptions, type InboundMedia, type LlmBrain } from "@clinora/stand-ins";
-import type { Clock } from "../src/lib/clock";
+import type { Clock } from "../src/platform/lib/clock";
 import { createTestContext, type TestContext } from "./context";
 
 export const TEST_TWILIO = { accountSid: `AC${"0".repeat(32)}`, authToken: "twilio-test-token" };

@@ -4,8 +4,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import pg from "pg";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
-import { openDatabase, type Database, type Db } from "../src/db/client";
-import { systemClock, type Clock } from "../src/lib/clock";
+import { openDatabase, type Database, type Db } from "../src/platform/db/client";
+import { systemClock, type Clock } from "../src/platform/lib/clock";
 import { adminPostgresUrl, pgliteTemplatePath, pgTemplateName, testDbKind, withDatabase } from "./test-db";
 import { factories } from "./factories";
 

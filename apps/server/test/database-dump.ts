@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { sql } from "drizzle-orm";
-import type { Db } from "../src/db/client";
-import { rowsOf } from "../src/db/rows";
+import type { Db } from "../src/platform/db/client";
+import { rowsOf } from "../src/platform/db/rows";
 import { adminPostgresUrl, withDatabase } from "./test-db";
 
 /** Every table of the database (all schemas but the catalogs), as `"schema"."table"`. */

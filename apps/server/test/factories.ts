@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { DEFAULT_TIME_ZONE } from "@clinora/contracts";
 import { localToInstant } from "@clinora/contracts/zoned-time";
-import type { Db } from "../src/db/client";
-import * as s from "../src/db/schema/index";
-import { hashPassword } from "../src/lib/password";
-import { nameSortKey } from "../src/db/text-search";
+import type { Db } from "../src/platform/db/client";
+import * as s from "../src/platform/db/schema/index";
+import { hashPassword } from "../src/platform/lib/password";
+import { nameSortKey } from "../src/platform/db/text-search";
 
 export const DEFAULT_PASSWORD = "Senha@12345";
 

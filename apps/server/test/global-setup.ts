@@ -1,7 +1,7 @@
 import { existsSync, writeFileSync, renameSync } from "node:fs";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "../src/db/client";
+import { openDatabase } from "../src/platform/db/client";
 import { adminPostgresUrl, pgliteTemplatePath, pgTemplateName, withDatabase } from "./test-db";
 
 /**

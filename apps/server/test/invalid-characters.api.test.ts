@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { MSG } from "@clinora/contracts";
-import type { RegisteredRoute } from "../src/plugins/auth";
-import { DOCS_PREFIX } from "../src/plugins/docs";
+import type { RegisteredRoute } from "../src/platform/plugins/auth";
+import { DOCS_PREFIX } from "../src/platform/plugins/docs";
 import { createTestContext, type TestContext } from "./context";
 
 /**

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { openDatabase, type Database } from "../src/db/client";
-import { rowsOf } from "../src/db/rows";
-import { isDatabaseUnavailable } from "../src/lib/db-errors";
+import { openDatabase, type Database } from "../src/platform/db/client";
+import { rowsOf } from "../src/platform/db/rows";
+import { isDatabaseUnavailable } from "../src/platform/lib/db-errors";
 import { adminPostgresUrl, testDbKind } from "./test-db";
 
 /**

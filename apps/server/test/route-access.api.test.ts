@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RegisteredRoute } from "../src/plugins/auth";
+import type { RegisteredRoute } from "../src/platform/plugins/auth";
 import { createTestContext, type TestContext } from "./context";
 
 /**

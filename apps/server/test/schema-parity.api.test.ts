@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { openDatabase, type Database } from "../src/db/client";
-import { rowsOf } from "../src/db/rows";
+import { openDatabase, type Database } from "../src/platform/db/client";
+import { rowsOf } from "../src/platform/db/rows";
 import { openTestDatabase } from "./context";
 import { testDbKind } from "./test-db";
 

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCK_FILE } from "../src/db/data-dir-lock";
+import { LOCK_FILE } from "../src/platform/db/data-dir-lock";
 import { serverDir } from "../src/server-dir";
 import { buildServerBundle, SERVER_BUNDLE_DIR } from "../src/scripts/server-bundle";
 import { startServerProcess, stopServerProcess, type ServerProcess } from "./server-process";

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import os from "node:os";
-import { migrationsFolder } from "../src/db/client";
+import { migrationsFolder } from "../src/platform/db/client";
 
 export type TestDbKind = "pglite" | "postgres";
 

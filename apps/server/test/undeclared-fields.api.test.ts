@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import type { ZodType } from "zod";
 import { MSG } from "@clinora/contracts";
-import { responseJsonSchema } from "../src/plugins/serializer";
-import { DOCS_PREFIX } from "../src/plugins/docs";
+import { responseJsonSchema } from "../src/platform/plugins/serializer";
+import { DOCS_PREFIX } from "../src/platform/plugins/docs";
 import { createTestContext, type TestContext } from "./context";
 
 /**

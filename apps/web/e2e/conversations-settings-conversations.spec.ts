@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { PROFESSIONAL, signInViaApi } from "./fixtures";
 
 /**
- * Ana Souza's demo conversations (apps/server/src/modules/demo/conversations.data.ts, CONVERSATION_PLAN): three waiting
+ * Ana Souza's demo conversations (apps/server/src/seeds/conversations.data.ts, CONVERSATION_PLAN): three waiting
  * WhatsApp threads (two of them waiting for hours), and one web-chat thread in progress, which only this flow
  * resolves.
  */

@@ -8,7 +8,7 @@ export interface Account {
   home: string;
 }
 
-/** Demo logins created by the e2e server's seed (apps/server/src/modules/demo). */
+/** Demo logins created by the e2e server's seed (apps/server/src/seeds). */
 export const ADMIN: Account = {
   email: "admin@clinora.com.br",
   password: "Admin@12345",

@@ -49,7 +49,7 @@ const CHROME_FLAGS = [
   "--disable-sync",
 ];
 
-/** The demo professional of the README (apps/server/src/modules/demo/accounts.data.ts). */
+/** The demo professional of the README (apps/server/src/seeds/accounts.data.ts). */
 const DEMO_PROFESSIONAL = { email: "ana.souza@clinora.com.br", password: "Prof@12345" };
 
 /** Targets of issue 13, printed next to the figures. */

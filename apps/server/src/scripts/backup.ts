@@ -6,7 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
-import { openDatabase } from "../db/client";
+import { openDatabase } from "../platform/db/client";
 import { takeBackup, type BackupFormat } from "../modules/backups/backup.service";
 
 async function main() {

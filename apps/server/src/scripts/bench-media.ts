@@ -21,9 +21,9 @@ import { TWILIO_WEBHOOK_PATH } from "@clinora/contracts";
 import { fakeVoiceNote, startFakeLlm, startFakeTwilio } from "@clinora/stand-ins";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
-import { openDatabase } from "../db/client";
-import * as s from "../db/schema/index";
-import { hashPassword } from "../lib/password";
+import { openDatabase } from "../platform/db/client";
+import * as s from "../platform/db/schema/index";
+import { hashPassword } from "../platform/lib/password";
 import { serverDir } from "../server-dir";
 
 const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);

@@ -16,9 +16,9 @@ import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { DEFAULT_TIME_ZONE, TWILIO_WEBHOOK_PATH } from "@clinora/contracts";
 import { addDays, localToInstant, todayIn } from "@clinora/contracts/zoned-time";
-import { openDatabase } from "../db/client";
-import * as s from "../db/schema/index";
-import { hashPassword } from "../lib/password";
+import { openDatabase } from "../platform/db/client";
+import * as s from "../platform/db/schema/index";
+import { hashPassword } from "../platform/lib/password";
 import { startWebhookFakes } from "./bench-webhook";
 
 const bounded = (value: string | undefined, fallback: number, min: number, max: number) => {

@@ -7,8 +7,8 @@
  */
 import { eq } from "drizzle-orm";
 import { loadConfig } from "../config";
-import { openDatabase } from "../db/client";
-import { twilioNumbers, users } from "../db/schema/index";
+import { openDatabase } from "../platform/db/client";
+import { twilioNumbers, users } from "../platform/db/schema/index";
 import { addDays, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
 import { serveWithDemoData, startStandIns } from "./stand-ins";
 

@@ -4,9 +4,9 @@
  * With the embedded database, stop the server first: one process at a time may open a PGlite data folder.
  */
 import { loadConfig } from "../config";
-import { openDatabase } from "../db/client";
-import { systemClock } from "../lib/clock";
-import { seedDemo } from "../modules/demo/demo.seed";
+import { openDatabase } from "../platform/db/client";
+import { systemClock } from "../platform/lib/clock";
+import { seedDemo } from "../seeds/demo.seed";
 
 const COUNT_LABELS: Record<string, string> = {
   users: "Usuários",

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadConfig } from "../config";
-import { openDatabase } from "../db/client";
+import { openDatabase } from "../platform/db/client";
 import { serveWithDemoData, startStandIns } from "./stand-ins";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "clinora-e2e-"));

@@ -9,9 +9,9 @@ import { startFakeGoogle, startFakeLlm, startFakeTwilio, type FakeGoogle, type F
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
 import type { Config } from "../config";
-import type { Database } from "../db/client";
-import { systemClock } from "../lib/clock";
-import { seedDemo } from "../modules/demo/demo.seed";
+import type { Database } from "../platform/db/client";
+import { systemClock } from "../platform/lib/clock";
+import { seedDemo } from "../seeds/demo.seed";
 
 /** Credentials the stand-in accepts (Twilio's SDK wants an account SID that starts with AC). */
 const STAND_IN_TWILIO = { accountSid: `AC${"d".repeat(32)}`, authToken: "stand-in-auth-token" };

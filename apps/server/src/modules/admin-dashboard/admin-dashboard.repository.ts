@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import { rowsOf } from "../../db/rows";
+import type { DbOrTx } from "../../platform/db/client";
+import { rowsOf } from "../../platform/db/rows";
 
 export interface PlatformCounts {
   total_professionals: number;

@@ -1,7 +1,7 @@
 import { PLATFORM_TIME_ZONE, type DailyActivity } from "@clinora/contracts";
 import { addDays, localToInstant, todayIn } from "@clinora/contracts/zoned-time";
-import type { Db } from "../../db/client";
-import type { Clock } from "../../lib/clock";
+import type { Db } from "../../platform/db/client";
+import type { Clock } from "../../platform/lib/clock";
 import { adminDashboardRepository } from "./admin-dashboard.repository";
 
 const HOUR = 60 * 60 * 1000;

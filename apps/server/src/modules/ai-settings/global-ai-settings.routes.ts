@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { aiSettingsInputSchema, aiSettingsSavedSchema, aiSettingsSchema } from "@clinora/contracts";
-import { authOf } from "../../plugins/auth";
+import { authOf } from "../../platform/plugins/auth";
 import type { GlobalAiSettingsService } from "./global-ai-settings.service";
 
 const access = { access: ["admin"] as const };

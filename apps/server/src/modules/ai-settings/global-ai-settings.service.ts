@@ -1,7 +1,7 @@
 import { DEFAULT_AI_SETTINGS, roundToTemperatureStep, type AiSettings, type AiSettingsInput } from "@clinora/contracts";
-import type { Db } from "../../db/client";
-import type { Clock } from "../../lib/clock";
-import type { Actor } from "../../lib/caller";
+import type { Db } from "../../platform/db/client";
+import type { Clock } from "../../platform/lib/clock";
+import type { Actor } from "../../platform/lib/caller";
 import { recordAudit } from "../audit/audit.service";
 import { globalAiSettingsRepository, type GlobalAiSettingsRow } from "./global-ai-settings.repository";
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { MSG } from "@clinora/contracts";
 import { createTestContext, type TestContext } from "../../../test/context";
-import { fixedClock } from "../../lib/clock";
-import { auditLog } from "../../db/schema/index";
+import { fixedClock } from "../../platform/lib/clock";
+import { auditLog } from "../../platform/db/schema/index";
 
 const NOW = "2026-03-10T15:00:00Z"; // Tuesday 12:00 in São Paulo
 const clock = fixedClock(NOW);

@@ -1,5 +1,5 @@
 import { REMINDER_SKIP_REASONS, type Appointment, type AppointmentReminder, type TodayAppointment } from "@clinora/contracts";
-import { hhmm, instantText, type InstantsOrText } from "../../db/rows";
+import { hhmm, instantText, type InstantsOrText } from "../../platform/db/rows";
 import type { ShownAppointment, TodayAppointmentRow } from "./appointment.repository";
 
 /** The reminder of the appointment's current time, with the reason in Portuguese when it was not sent. */

@@ -1,10 +1,10 @@
 import { and, asc, count, eq, gt, gte, lt, lte, ne } from "drizzle-orm";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { AppointmentSource, AppointmentStatus, PatientResponse, ReminderOutcome } from "@clinora/contracts";
-import type { DbOrTx } from "../../db/client";
-import { appointmentReminders, appointments, patients } from "../../db/schema/index";
-import { preparedRead, type Placeholders } from "../../db/prepared-read";
-import { pageWithTotal } from "../../lib/pagination";
+import type { DbOrTx } from "../../platform/db/client";
+import { appointmentReminders, appointments, patients } from "../../platform/db/schema/index";
+import { preparedRead, type Placeholders } from "../../platform/db/prepared-read";
+import { pageWithTotal } from "../../platform/lib/pagination";
 
 export type AppointmentWrite = Pick<
   typeof appointments.$inferInsert,

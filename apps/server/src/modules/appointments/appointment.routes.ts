@@ -13,7 +13,7 @@ import {
   todayAppointmentSchema,
   validationErrorSchema,
 } from "@clinora/contracts";
-import { tenantOf } from "../../plugins/auth";
+import { tenantOf } from "../../platform/plugins/auth";
 import type { AppointmentService } from "./appointment.service";
 
 const access = { access: ["professional"] as const };

@@ -1,10 +1,10 @@
 import { MSG, type Appointment, type AppointmentInputParsed, type AppointmentListQuery, type AppointmentSource, type PatientResponse } from "@clinora/contracts";
 import { minutesOfDay, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
-import type { Db, DbOrTx } from "../../db/client";
-import { AppError } from "../../lib/app-error";
-import type { Clock } from "../../lib/clock";
-import { pageOf, pageWindow } from "../../lib/pagination";
-import type { PracticeSettings, TenantCaller } from "../../lib/caller";
+import type { Db, DbOrTx } from "../../platform/db/client";
+import { AppError } from "../../platform/lib/app-error";
+import type { Clock } from "../../platform/lib/clock";
+import { pageOf, pageWindow } from "../../platform/lib/pagination";
+import type { PracticeSettings, TenantCaller } from "../../platform/lib/caller";
 import { recordAudit, type AuditActor } from "../audit/audit.service";
 import { readBusyTimes } from "../google-calendar/calendar-busy";
 import { queueCalendarSync } from "../google-calendar/calendar-sync-queue";

@@ -1,6 +1,6 @@
 import { ASSISTANT_DEFAULTS, type AssistantSettings, type AssistantSettingsUpdate } from "@clinora/contracts";
-import type { Db } from "../../db/client";
-import type { TenantCaller } from "../../lib/caller";
+import type { Db } from "../../platform/db/client";
+import type { TenantCaller } from "../../platform/lib/caller";
 import { recordAudit } from "../audit/audit.service";
 import { assistantSettingsRepository, type AssistantSettingsRow } from "./assistant-settings.repository";
 

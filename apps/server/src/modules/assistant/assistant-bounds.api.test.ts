@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { and, eq } from "drizzle-orm";
 import { DEFAULT_TIME_ZONE, WEB_CHAT_TOKEN_HEADER } from "@clinora/contracts";
 import { addDays, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
-import * as s from "../../db/schema/index";
+import * as s from "../../platform/db/schema/index";
 import { createAssistantHarness, type AssistantHarness, type Clinic } from "../../../test/assistant-harness";
 import { WHATSAPP_MAX_BODY } from "../whatsapp/message-parts";
 import { TOOL_TEXTS } from "./assistant-tool-texts";

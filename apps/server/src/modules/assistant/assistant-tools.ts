@@ -1,6 +1,6 @@
 import { DEFAULT_APPOINTMENT_TYPE, isoDateSchema, patientInputSchema, toE164BR, type Appointment } from "@clinora/contracts";
-import type { LlmTool } from "../../integrations/llm/llm-client";
-import { AppError } from "../../lib/app-error";
+import type { LlmTool } from "../../platform/integrations/llm/llm-client";
+import { AppError } from "../../platform/lib/app-error";
 import { addDays, minutesOfDay, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
 import type { AppointmentService, ScheduleActor } from "../appointments/appointment.service";
 import type { PatientService } from "../patients/patient.service";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { DEFAULT_TIME_ZONE, MSG } from "@clinora/contracts";
-import * as s from "../../db/schema/index";
+import * as s from "../../platform/db/schema/index";
 import { addDays, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
 import { createAssistantHarness, type AssistantHarness, type Clinic } from "../../../test/assistant-harness";
 import { receptionistBrain, type LlmBrain } from "@clinora/stand-ins";

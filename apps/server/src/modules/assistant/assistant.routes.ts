@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { assistantTestRequestSchema, assistantTestResponseSchema, errorResponseSchema, validationErrorSchema } from "@clinora/contracts";
-import { tenantOf } from "../../plugins/auth";
+import { tenantOf } from "../../platform/plugins/auth";
 import type { AssistantService } from "./assistant.service";
 
 export function assistantRoutes(service: AssistantService) {

@@ -1,10 +1,10 @@
 import { DEFAULT_AI_SETTINGS, MSG, WEB_CHAT_TEXTS, type AiProvider, type AssistantTestRequest, type AssistantTestResponse } from "@clinora/contracts";
-import type { Db, DbOrTx } from "../../db/client";
-import type { LlmClient, LlmMessage } from "../../integrations/llm/llm-client";
-import { AppError } from "../../lib/app-error";
-import type { Clock } from "../../lib/clock";
-import type { ClaimedJob, JobDefinition } from "../../jobs/worker";
-import type { PracticeSettings } from "../../lib/caller";
+import type { Db, DbOrTx } from "../../platform/db/client";
+import type { LlmClient, LlmMessage } from "../../platform/integrations/llm/llm-client";
+import { AppError } from "../../platform/lib/app-error";
+import type { Clock } from "../../platform/lib/clock";
+import type { ClaimedJob, JobDefinition } from "../../platform/jobs/worker";
+import type { PracticeSettings } from "../../platform/lib/caller";
 import { assistantSettingsRepository } from "../assistant-settings/assistant-settings.repository";
 import { toAssistantSettingsDto } from "../assistant-settings/assistant-settings.service";
 import { globalAiSettingsRepository } from "../ai-settings/global-ai-settings.repository";

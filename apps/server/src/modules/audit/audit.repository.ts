@@ -1,5 +1,5 @@
-import type { DbOrTx } from "../../db/client";
-import { auditLog } from "../../db/schema/index";
+import type { DbOrTx } from "../../platform/db/client";
+import { auditLog } from "../../platform/db/schema/index";
 
 export type NewAuditEntry = typeof auditLog.$inferInsert;
 

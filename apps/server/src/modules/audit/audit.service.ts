@@ -1,5 +1,5 @@
-import type { DbOrTx } from "../../db/client";
-import type { AuthContext } from "../../lib/caller";
+import type { DbOrTx } from "../../platform/db/client";
+import type { AuthContext } from "../../platform/lib/caller";
 import { auditRepository } from "./audit.repository";
 
 /**

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { MSG } from "@clinora/contracts";
 import { createTestContext, type TestContext } from "../../../test/context";
-import { fixedClock } from "../../lib/clock";
-import { sessions, users } from "../../db/schema/index";
-import { sha256Hex } from "../../lib/crypto";
+import { fixedClock } from "../../platform/lib/clock";
+import { sessions, users } from "../../platform/db/schema/index";
+import { sha256Hex } from "../../platform/lib/crypto";
 
 const clock = fixedClock("2026-03-10T12:00:00Z");
 let t: TestContext;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { currentUserSchema, errorResponseSchema, loginRequestSchema, loginResponseSchema, okResponseSchema, ROLES } from "@clinora/contracts";
-import { authOf } from "../../plugins/auth";
+import { authOf } from "../../platform/plugins/auth";
 import type { AuthService } from "./auth.service";
 
 export function authRoutes(service: AuthService) {

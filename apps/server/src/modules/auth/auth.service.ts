@@ -1,8 +1,8 @@
 import { MSG, type LoginRequest, type LoginResponse, type CurrentUser } from "@clinora/contracts";
-import type { Db } from "../../db/client";
-import { AppError } from "../../lib/app-error";
-import type { Clock } from "../../lib/clock";
-import { burnPasswordCheck, verifyPassword } from "../../lib/password";
+import type { Db } from "../../platform/db/client";
+import { AppError } from "../../platform/lib/app-error";
+import type { Clock } from "../../platform/lib/clock";
+import { burnPasswordCheck, verifyPassword } from "../../platform/lib/password";
 import { loadCurrentUser, loadCurrentUserById } from "../users/current-user";
 import { userRepository } from "../users/user.repository";
 import { loginAttemptRepository } from "./session.repository";

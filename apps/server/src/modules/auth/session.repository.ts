@@ -1,6 +1,6 @@
 import { and, count, eq, gte, lt, or, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import { loginAttempts, professionals, sessions, users } from "../../db/schema/index";
+import type { DbOrTx } from "../../platform/db/client";
+import { loginAttempts, professionals, sessions, users } from "../../platform/db/schema/index";
 
 export function sessionRepository(db: DbOrTx) {
   /**

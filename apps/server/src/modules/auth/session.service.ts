@@ -1,9 +1,9 @@
 import { MSG } from "@clinora/contracts";
-import type { Db } from "../../db/client";
-import { AppError } from "../../lib/app-error";
-import type { Clock } from "../../lib/clock";
-import { newSessionToken, sha256Hex } from "../../lib/crypto";
-import type { AuthContext } from "../../lib/caller";
+import type { Db } from "../../platform/db/client";
+import { AppError } from "../../platform/lib/app-error";
+import type { Clock } from "../../platform/lib/clock";
+import { newSessionToken, sha256Hex } from "../../platform/lib/crypto";
+import type { AuthContext } from "../../platform/lib/caller";
 import { sessionRepository } from "./session.repository";
 
 /** PRODUCT.md "Security baseline": idle expiry 12 h, absolute expiry 7 days. */

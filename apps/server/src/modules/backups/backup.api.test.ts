@@ -5,13 +5,13 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import pg from "pg";
-import { openDatabase, type Database } from "../../db/client";
-import * as s from "../../db/schema/index";
-import { fixedClock } from "../../lib/clock";
+import { openDatabase, type Database } from "../../platform/db/client";
+import * as s from "../../platform/db/schema/index";
+import { fixedClock } from "../../platform/lib/clock";
 import { createTestContext, type TestContext } from "../../../test/context";
 import { currentDatabaseUrl, hasPgDump, tableChecksums } from "../../../test/database-dump";
 import { adminPostgresUrl, testDbKind, withDatabase } from "../../../test/test-db";
-import { seedDemo } from "../demo/demo.seed";
+import { seedDemo } from "../../seeds/demo.seed";
 import { BACKUP_JOB, backupJobs, nextBackupSlot, scheduleNextBackup } from "./backup.jobs";
 import { listBackups, restoreBackup, takeBackup } from "./backup.service";
 

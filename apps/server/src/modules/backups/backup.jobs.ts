@@ -1,7 +1,7 @@
-import type { Database, DbOrTx } from "../../db/client";
-import { enqueueJob } from "../../jobs/job.repository";
-import type { JobDefinition, JobLogger } from "../../jobs/worker";
-import type { Clock } from "../../lib/clock";
+import type { Database, DbOrTx } from "../../platform/db/client";
+import { enqueueJob } from "../../platform/jobs/job.repository";
+import type { JobDefinition, JobLogger } from "../../platform/jobs/worker";
+import type { Clock } from "../../platform/lib/clock";
 import { pruneBackups, takeBackup } from "./backup.service";
 
 /** One scheduled backup (payload: slot, the ISO instant it belongs to). */

@@ -4,8 +4,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { openDatabase, type Database } from "../../db/client";
-import { dataDirHolder, LOCK_FILE } from "../../db/data-dir-lock";
+import { openDatabase, type Database } from "../../platform/db/client";
+import { dataDirHolder, LOCK_FILE } from "../../platform/db/data-dir-lock";
 import { isEmptyDatabase, loadPortableSnapshot, writePortableSnapshot } from "./portable-snapshot";
 
 const run = promisify(execFile);

@@ -3,8 +3,8 @@ import { once } from "node:events";
 import { createInterface } from "node:readline";
 import { createGunzip, createGzip } from "node:zlib";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { rowsOf } from "../../db/rows";
+import type { Db } from "../../platform/db/client";
+import { rowsOf } from "../../platform/db/rows";
 
 /**
  * The portable snapshot: every row of every product table as JSON lines (gzip), readable by either database. It is

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import { bookingPages, bookingRescheduleTokens, professionals } from "../../db/schema/index";
+import type { DbOrTx } from "../../platform/db/client";
+import { bookingPages, bookingRescheduleTokens, professionals } from "../../platform/db/schema/index";
 
 export type BookingPageRow = typeof bookingPages.$inferSelect;
 export type BookingPageWrite = Pick<typeof bookingPages.$inferInsert, "enabled" | "slug" | "minNoticeHours" | "daysAhead" | "appointmentTypes">;

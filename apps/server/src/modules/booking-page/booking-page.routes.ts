@@ -18,7 +18,7 @@ import {
   errorResponseSchema,
   validationErrorSchema,
 } from "@clinora/contracts";
-import { tenantOf } from "../../plugins/auth";
+import { tenantOf } from "../../platform/plugins/auth";
 import type { BookingPageService } from "./booking-page.service";
 
 const tags = ["booking-page"];

@@ -23,20 +23,20 @@ import {
   type BookingTimes,
 } from "@clinora/contracts";
 import { addDays, localToInstant, minutesOfDay, todayIn, toLocal, weekdayOf } from "@clinora/contracts/zoned-time";
-import type { Db, DbOrTx } from "../../db/client";
-import type { MessagingGateway } from "../../integrations/twilio/messaging-gateway";
-import { AppError } from "../../lib/app-error";
-import type { TenantCaller } from "../../lib/caller";
-import type { Clock } from "../../lib/clock";
-import { sha256Hex } from "../../lib/crypto";
-import { isUniqueViolation } from "../../lib/db-errors";
+import type { Db, DbOrTx } from "../../platform/db/client";
+import type { MessagingGateway } from "../../platform/integrations/twilio/messaging-gateway";
+import { AppError } from "../../platform/lib/app-error";
+import type { TenantCaller } from "../../platform/lib/caller";
+import type { Clock } from "../../platform/lib/clock";
+import { sha256Hex } from "../../platform/lib/crypto";
+import { isUniqueViolation } from "../../platform/lib/db-errors";
 import type { AppointmentService, ScheduleActor } from "../appointments/appointment.service";
 import { longDate } from "../assistant/assistant-prompt";
 import { recordAudit } from "../audit/audit.service";
 import { patientRepository } from "../patients/patient.repository";
 import { consentRepository } from "../privacy/consent.repository";
 import { canSendBusinessInitiated } from "../privacy/consent.service";
-import { rateLimitRepository } from "../rate-limits/rate-limit.repository";
+import { rateLimitRepository } from "../../platform/plugins/rate-limit-store";
 import { FREE_TEXT_WINDOW_MS } from "../reminders/reminder-decision";
 import { reminderText, reminderVariables } from "../reminders/reminder-texts";
 import { whatsappMessageRepository } from "../whatsapp/whatsapp-message.repository";

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lt, ne } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import { selectAppointmentEvents } from "../../db/appointment-events";
-import { appointments, calendarFeeds } from "../../db/schema/index";
+import type { DbOrTx } from "../../platform/db/client";
+import { selectAppointmentEvents } from "../../platform/db/appointment-events";
+import { appointments, calendarFeeds } from "../../platform/db/schema/index";
 
 /** The private iCalendar subscription links: only each token's SHA-256 is kept. */
 export function calendarFeedRepository(db: DbOrTx) {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { calendarFeedSchema, errorResponseSchema } from "@clinora/contracts";
-import { tenantOf } from "../../plugins/auth";
+import { tenantOf } from "../../platform/plugins/auth";
 import type { CalendarFeedService } from "./calendar-feed.service";
 
 const access = { access: ["professional"] as const };

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { MSG, type CalendarFeed } from "@clinora/contracts";
-import type { Db } from "../../db/client";
-import { iso } from "../../db/rows";
-import { AppError } from "../../lib/app-error";
-import type { TenantCaller } from "../../lib/caller";
-import type { Clock } from "../../lib/clock";
-import { sha256Hex } from "../../lib/crypto";
+import type { Db } from "../../platform/db/client";
+import { iso } from "../../platform/db/rows";
+import { AppError } from "../../platform/lib/app-error";
+import type { TenantCaller } from "../../platform/lib/caller";
+import type { Clock } from "../../platform/lib/clock";
+import { sha256Hex } from "../../platform/lib/crypto";
 import { recordAudit } from "../audit/audit.service";
 import { eventOf, SYNC_LOOKBACK_DAYS } from "../google-calendar/calendar-sync.service";
 import { calendarFeedRepository } from "./calendar-feed.repository";

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { HIGHEST_URGENCY, type ConversationChannel, type ConversationStatus } from "@clinora/contracts";
-import type { DbOrTx } from "../../db/client";
-import { conversations, messages, twilioNumbers } from "../../db/schema/index";
-import { foldedText, foldForSearch, likeContains } from "../../db/text-search";
-import { pageWithTotal } from "../../lib/pagination";
+import type { DbOrTx } from "../../platform/db/client";
+import { conversations, messages, twilioNumbers } from "../../platform/db/schema/index";
+import { foldedText, foldForSearch, likeContains } from "../../platform/db/text-search";
+import { pageWithTotal } from "../../platform/lib/pagination";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;

@@ -18,8 +18,8 @@ import {
   idParamSchema,
   validationErrorSchema,
 } from "@clinora/contracts";
-import { tenantOf } from "../../plugins/auth";
-import { AppError } from "../../lib/app-error";
+import { tenantOf } from "../../platform/plugins/auth";
+import { AppError } from "../../platform/lib/app-error";
 import type { ConversationService } from "./conversation.service";
 import { sendFileBytes } from "../media/media.routes";
 

@@ -15,13 +15,13 @@ import {
   type ConversationListQuery,
   type ConversationUpdate,
 } from "@clinora/contracts";
-import type { Db } from "../../db/client";
+import type { Db } from "../../platform/db/client";
 import type { WhatsappOutboundService } from "../whatsapp/whatsapp-outbound.service";
-import { iso, isoInstant } from "../../db/rows";
-import { AppError } from "../../lib/app-error";
-import type { Clock } from "../../lib/clock";
-import { pageOf, pageWindow } from "../../lib/pagination";
-import type { TenantCaller } from "../../lib/caller";
+import { iso, isoInstant } from "../../platform/db/rows";
+import { AppError } from "../../platform/lib/app-error";
+import type { Clock } from "../../platform/lib/clock";
+import { pageOf, pageWindow } from "../../platform/lib/pagination";
+import type { TenantCaller } from "../../platform/lib/caller";
 import { recordAudit } from "../audit/audit.service";
 import { conversationRepository, type ConversationRow, type MessageRow } from "./conversation.repository";
 import { whatsappMessageRepository } from "../whatsapp/whatsapp-message.repository";

@@ -1,10 +1,10 @@
 import { MSG, type GoogleCalendarChoice } from "@clinora/contracts";
-import type { Db } from "../../db/client";
-import { CalendarApiError, CalendarAuthorizationError, type CalendarProvider } from "../../integrations/google-calendar/calendar-provider";
-import type { JobDefinition } from "../../jobs/worker";
-import { AppError } from "../../lib/app-error";
-import type { TenantCaller } from "../../lib/caller";
-import type { Clock } from "../../lib/clock";
+import type { Db } from "../../platform/db/client";
+import { CalendarApiError, CalendarAuthorizationError, type CalendarProvider } from "../../platform/integrations/google-calendar/calendar-provider";
+import type { JobDefinition } from "../../platform/jobs/worker";
+import { AppError } from "../../platform/lib/app-error";
+import type { TenantCaller } from "../../platform/lib/caller";
+import type { Clock } from "../../platform/lib/clock";
 import { recordAudit } from "../audit/audit.service";
 import { BUSY_LOOKBACK_MS, BUSY_REFRESH_JOB, BUSY_TTL_MS, BUSY_WINDOW_DAYS, scheduleBusyRefresh, subtractRanges, type BusyError } from "./calendar-busy";
 import type { CalendarSyncService } from "./calendar-sync.service";

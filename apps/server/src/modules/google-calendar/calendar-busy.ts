@@ -1,9 +1,9 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import { MSG } from "@clinora/contracts";
-import type { DbOrTx } from "../../db/client";
-import { calendarBusyIntervals, calendarConnections } from "../../db/schema/index";
-import { scheduleJob } from "../../jobs/job.repository";
-import type { Clock } from "../../lib/clock";
+import type { DbOrTx } from "../../platform/db/client";
+import { calendarBusyIntervals, calendarConnections } from "../../platform/db/schema/index";
+import { scheduleJob } from "../../platform/jobs/job.repository";
+import type { Clock } from "../../platform/lib/clock";
 
 /**
  * The busy times of the professional's chosen Google calendars, as every free-times answer reads them

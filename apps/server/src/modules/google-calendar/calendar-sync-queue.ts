@@ -1,6 +1,6 @@
-import type { DbOrTx } from "../../db/client";
-import { enqueueJob } from "../../jobs/job.repository";
-import type { Clock } from "../../lib/clock";
+import type { DbOrTx } from "../../platform/db/client";
+import { enqueueJob } from "../../platform/jobs/job.repository";
+import type { Clock } from "../../platform/lib/clock";
 import { calendarConnectionRepository } from "./google-calendar.repository";
 
 /** Pushes one appointment to the professional's Google Calendar (payload: professionalId, appointmentId). */

@@ -1,15 +1,15 @@
 import { MSG } from "@clinora/contracts";
-import type { Db } from "../../db/client";
+import type { Db } from "../../platform/db/client";
 import {
   CalendarApiError,
   CalendarAuthorizationError,
   type CalendarEventInput,
   type CalendarProvider,
   type CalendarTokens,
-} from "../../integrations/google-calendar/calendar-provider";
-import { PermanentJobError, type JobDefinition } from "../../jobs/worker";
-import type { Clock } from "../../lib/clock";
-import { openSecret, sealSecret } from "../../lib/secret-box";
+} from "../../platform/integrations/google-calendar/calendar-provider";
+import { PermanentJobError, type JobDefinition } from "../../platform/jobs/worker";
+import type { Clock } from "../../platform/lib/clock";
+import { openSecret, sealSecret } from "../../platform/lib/secret-box";
 import { CALENDAR_SYNC_ALL_JOB, CALENDAR_SYNC_JOB } from "./calendar-sync-queue";
 import { calendarConnectionRepository } from "./google-calendar.repository";
 

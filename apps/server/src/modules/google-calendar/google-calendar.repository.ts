@@ -1,7 +1,7 @@
 import { and, eq, gt, gte, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import { selectAppointmentEvents } from "../../db/appointment-events";
-import { appointments, calendarBusyIntervals, calendarConnections, calendarEventLinks, calendarOauthStates, sessions } from "../../db/schema/index";
+import type { DbOrTx } from "../../platform/db/client";
+import { selectAppointmentEvents } from "../../platform/db/appointment-events";
+import { appointments, calendarBusyIntervals, calendarConnections, calendarEventLinks, calendarOauthStates, sessions } from "../../platform/db/schema/index";
 
 /** The sealed tokens of a connection as stored (lib/secret-box). */
 export interface SealedTokens {

@@ -13,7 +13,7 @@ import {
   validationErrorSchema,
 } from "@clinora/contracts";
 import type { CalendarBusyService } from "./calendar-busy.service";
-import { tenantOf } from "../../plugins/auth";
+import { tenantOf } from "../../platform/plugins/auth";
 import { OAUTH_STATE_TTL_MS, type GoogleCalendarService } from "./google-calendar.service";
 
 const access = { access: ["professional"] as const };

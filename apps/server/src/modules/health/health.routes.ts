@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponseSchema } from "@clinora/contracts";
-import type { Database } from "../../db/client";
+import type { Database } from "../../platform/db/client";
 
 const healthSchema = z.object({ status: z.literal("ok"), database: z.enum(["pglite", "postgres"]) });
 

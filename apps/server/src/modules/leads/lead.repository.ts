@@ -1,9 +1,9 @@
 import { and, count, desc, eq, gte, ilike, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { LeadStatus } from "@clinora/contracts";
-import type { DbOrTx } from "../../db/client";
-import { leads } from "../../db/schema/index";
-import { foldedText, foldForSearch, likeContains } from "../../db/text-search";
-import { pageWithTotal } from "../../lib/pagination";
+import type { DbOrTx } from "../../platform/db/client";
+import { leads } from "../../platform/db/schema/index";
+import { foldedText, foldForSearch, likeContains } from "../../platform/db/text-search";
+import { pageWithTotal } from "../../platform/lib/pagination";
 
 export type LeadRow = typeof leads.$inferSelect;
 export type LeadWrite = Pick<typeof leads.$inferInsert, "name" | "contactForm" | "status" | "source" | "notes">;

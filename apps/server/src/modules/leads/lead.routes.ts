@@ -10,7 +10,7 @@ import {
   listResponseSchema,
   okResponseSchema,
 } from "@clinora/contracts";
-import { actorOf } from "../../plugins/auth";
+import { actorOf } from "../../platform/plugins/auth";
 import type { LeadService } from "./lead.service";
 
 const adminOnly = { access: ["admin"] as const };

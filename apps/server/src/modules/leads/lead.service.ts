@@ -1,12 +1,12 @@
 import { type Lead, LEAD_STATUSES, type LeadInputParsed, type LeadListQuery, type LeadStats, type LeadStatus, toE164BR } from "@clinora/contracts";
-import type { Db } from "../../db/client";
-import { AppError } from "../../lib/app-error";
-import type { Clock } from "../../lib/clock";
-import { pageOf, pageWindow } from "../../lib/pagination";
-import type { Actor } from "../../lib/caller";
+import type { Db } from "../../platform/db/client";
+import { AppError } from "../../platform/lib/app-error";
+import type { Clock } from "../../platform/lib/clock";
+import { pageOf, pageWindow } from "../../platform/lib/pagination";
+import type { Actor } from "../../platform/lib/caller";
 import { recordAudit } from "../audit/audit.service";
 import { leadRepository, type LeadRow, type LeadWrite } from "./lead.repository";
-import { isoInstant } from "../../db/rows";
+import { isoInstant } from "../../platform/db/rows";
 
 export type LeadService = ReturnType<typeof leadService>;
 

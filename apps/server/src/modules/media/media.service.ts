@@ -6,12 +6,12 @@ import {
   type MessageMedia,
 } from "@clinora/contracts";
 import type { FastifyBaseLogger } from "fastify";
-import type { Db, DbOrTx } from "../../db/client";
-import type { Transcriber } from "../../integrations/llm/transcriber";
-import { twilioMediaReader } from "../../integrations/twilio/twilio-media";
-import { enqueueJob, type EnqueueSpec } from "../../jobs/job.repository";
-import { exponentialBackoffMs, PermanentJobError, type ClaimedJob, type JobContext, type JobDefinition } from "../../jobs/worker";
-import type { Clock } from "../../lib/clock";
+import type { Db, DbOrTx } from "../../platform/db/client";
+import type { Transcriber } from "../../platform/integrations/llm/transcriber";
+import { twilioMediaReader } from "../../platform/integrations/twilio/twilio-media";
+import { enqueueJob, type EnqueueSpec } from "../../platform/jobs/job.repository";
+import { exponentialBackoffMs, PermanentJobError, type ClaimedJob, type JobContext, type JobDefinition } from "../../platform/jobs/worker";
+import type { Clock } from "../../platform/lib/clock";
 import { replyJobFor } from "../whatsapp/whatsapp-inbound.service";
 import { whatsappMessageRepository } from "../whatsapp/whatsapp-message.repository";
 import type { WhatsappOutboundService } from "../whatsapp/whatsapp-outbound.service";

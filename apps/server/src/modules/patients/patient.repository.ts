@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, like, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import { appointments, patients } from "../../db/schema/index";
-import { foldForSearch, likeContains, nameSortKey } from "../../db/text-search";
-import { pageWithTotal } from "../../lib/pagination";
+import type { DbOrTx } from "../../platform/db/client";
+import { appointments, patients } from "../../platform/db/schema/index";
+import { foldForSearch, likeContains, nameSortKey } from "../../platform/db/text-search";
+import { pageWithTotal } from "../../platform/lib/pagination";
 
 export type PatientRow = typeof patients.$inferSelect;
 export type PatientWrite = Omit<typeof patients.$inferInsert, "id" | "professionalId" | "createdAt">;

@@ -11,7 +11,7 @@ import {
   patientSearchItemSchema,
   patientSearchQuerySchema,
 } from "@clinora/contracts";
-import { tenantOf } from "../../plugins/auth";
+import { tenantOf } from "../../platform/plugins/auth";
 import type { PatientService } from "./patient.service";
 
 const access = { access: ["professional"] as const };

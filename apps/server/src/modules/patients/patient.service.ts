@@ -1,12 +1,12 @@
 import type { Patient, PatientInputParsed, PatientListQuery } from "@clinora/contracts";
-import type { Db, DbOrTx } from "../../db/client";
-import { AppError } from "../../lib/app-error";
-import type { Clock } from "../../lib/clock";
-import { pageOf, pageWindow } from "../../lib/pagination";
-import type { TenantCaller } from "../../lib/caller";
+import type { Db, DbOrTx } from "../../platform/db/client";
+import { AppError } from "../../platform/lib/app-error";
+import type { Clock } from "../../platform/lib/clock";
+import { pageOf, pageWindow } from "../../platform/lib/pagination";
+import type { TenantCaller } from "../../platform/lib/caller";
 import { recordAudit, type AuditActor } from "../audit/audit.service";
 import { patientRepository, type PatientRow, type PatientWrite } from "./patient.repository";
-import { iso, isoInstant } from "../../db/rows";
+import { iso, isoInstant } from "../../platform/db/rows";
 import { consentRepository } from "../privacy/consent.repository";
 
 export type PatientService = ReturnType<typeof patientService>;

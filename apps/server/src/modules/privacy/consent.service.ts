@@ -1,5 +1,5 @@
 import { CONSENT_CHANNELS, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS, type ConsentChannel, type ConsentStatus } from "@clinora/contracts";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../platform/db/client";
 import { whatsappMessageRepository } from "../whatsapp/whatsapp-message.repository";
 import { recordAudit } from "../audit/audit.service";
 import { consentRepository } from "./consent.repository";

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../platform/db/client";
 import { mediaRepository } from "../media/media.repository";
-import { appointments, auditLog, conversations, jobs, messages, patients, professionals, tasks, users } from "../../db/schema/index";
-import { nameSortKey } from "../../db/text-search";
+import { appointments, auditLog, conversations, jobs, messages, patients, professionals, tasks, users } from "../../platform/db/schema/index";
+import { nameSortKey } from "../../platform/db/text-search";
 import type { ConsentSubject } from "./consent.repository";
 
 export type AccessRow = typeof auditLog.$inferSelect & { actorName: string | null };

@@ -12,7 +12,7 @@ import {
   patientExportSchema,
   patientSchema,
 } from "@clinora/contracts";
-import { tenantOf } from "../../plugins/auth";
+import { tenantOf } from "../../platform/plugins/auth";
 import type { PrivacyService } from "./privacy.service";
 
 const access = { access: ["professional"] as const };

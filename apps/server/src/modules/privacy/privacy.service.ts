@@ -8,12 +8,12 @@ import {
   type PatientExport,
 } from "@clinora/contracts";
 import { toLocal } from "@clinora/contracts/zoned-time";
-import type { Db, DbOrTx } from "../../db/client";
-import { hhmm, iso, isoInstant } from "../../db/rows";
-import { AppError } from "../../lib/app-error";
-import type { TenantCaller } from "../../lib/caller";
-import type { Clock } from "../../lib/clock";
-import { pageOf, pageWindow } from "../../lib/pagination";
+import type { Db, DbOrTx } from "../../platform/db/client";
+import { hhmm, iso, isoInstant } from "../../platform/db/rows";
+import { AppError } from "../../platform/lib/app-error";
+import type { TenantCaller } from "../../platform/lib/caller";
+import type { Clock } from "../../platform/lib/clock";
+import { pageOf, pageWindow } from "../../platform/lib/pagination";
 import { recordAudit } from "../audit/audit.service";
 import { queueCalendarSync } from "../google-calendar/calendar-sync-queue";
 import type { PatientService } from "../patients/patient.service";

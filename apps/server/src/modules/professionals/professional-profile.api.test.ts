@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { MSG } from "@clinora/contracts";
 import { createTestContext, type TestContext } from "../../../test/context";
-import { auditLog } from "../../db/schema/index";
+import { auditLog } from "../../platform/db/schema/index";
 
 let t: TestContext;
 let session: string;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { professionalProfileUpdateSchema, professionalSchema } from "@clinora/contracts";
-import { tenantOf } from "../../plugins/auth";
+import { tenantOf } from "../../platform/plugins/auth";
 import type { ProfessionalProfileService } from "./professional-profile.service";
 
 export function professionalProfileRoutes(service: ProfessionalProfileService) {

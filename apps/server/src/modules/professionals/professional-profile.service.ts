@@ -1,8 +1,8 @@
 import { businessHoursInOrder, MSG, type Professional, type ProfessionalProfileUpdateParsed, toE164BR } from "@clinora/contracts";
-import type { Db } from "../../db/client";
-import { hhmm } from "../../db/rows";
-import { AppError } from "../../lib/app-error";
-import type { TenantCaller } from "../../lib/caller";
+import type { Db } from "../../platform/db/client";
+import { hhmm } from "../../platform/db/rows";
+import { AppError } from "../../platform/lib/app-error";
+import type { TenantCaller } from "../../platform/lib/caller";
 import { recordAudit } from "../audit/audit.service";
 import { toProfessionalDto, type ProfessionalRow } from "./professional.mapper";
 import { professionalRepository, type ProfessionalChanges } from "./professional.repository";

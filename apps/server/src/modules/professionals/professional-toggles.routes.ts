@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { availabilityToggleQuerySchema, professionalSchema, zenModeToggleQuerySchema } from "@clinora/contracts";
-import { professionalIdOf } from "../../plugins/auth";
+import { professionalIdOf } from "../../platform/plugins/auth";
 import type { ProfessionalTogglesService } from "./professional-toggles.service";
 
 const access = { access: ["professional"] as const };

@@ -1,6 +1,6 @@
 import type { Professional } from "@clinora/contracts";
-import type { Db } from "../../db/client";
-import { AppError } from "../../lib/app-error";
+import type { Db } from "../../platform/db/client";
+import { AppError } from "../../platform/lib/app-error";
 import { toProfessionalDto } from "./professional.mapper";
 import { professionalRepository, type ProfessionalChanges } from "./professional.repository";
 

@@ -1,6 +1,6 @@
 import type { Professional } from "@clinora/contracts";
-import type { professionals } from "../../db/schema/index";
-import { hhmm, isoInstant } from "../../db/rows";
+import type { professionals } from "../../platform/db/schema/index";
+import { hhmm, isoInstant } from "../../platform/db/rows";
 
 export type ProfessionalRow = typeof professionals.$inferSelect;
 

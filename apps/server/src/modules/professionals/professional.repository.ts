@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import { foldedText } from "../../db/text-search";
-import { rowsOf } from "../../db/rows";
-import { appointments, conversations, jobs, patients, professionals, tasks, users } from "../../db/schema/index";
-import { pageWithTotal } from "../../lib/pagination";
+import type { DbOrTx } from "../../platform/db/client";
+import { foldedText } from "../../platform/db/text-search";
+import { rowsOf } from "../../platform/db/rows";
+import { appointments, conversations, jobs, patients, professionals, tasks, users } from "../../platform/db/schema/index";
+import { pageWithTotal } from "../../platform/lib/pagination";
 
 export type NewProfessional = typeof professionals.$inferInsert;
 /** The columns the administrator's dialogs write (spec part 1 §2.4). */

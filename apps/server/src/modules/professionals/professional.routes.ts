@@ -10,7 +10,7 @@ import {
   professionalSchema,
   professionalStatsSchema,
 } from "@clinora/contracts";
-import { actorOf, professionalIdOf } from "../../plugins/auth";
+import { actorOf, professionalIdOf } from "../../platform/plugins/auth";
 import type { ProfessionalService } from "./professional.service";
 
 const adminOnly = { access: ["admin"] as const };

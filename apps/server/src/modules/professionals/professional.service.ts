@@ -1,9 +1,9 @@
 import { MSG, type ProfessionalInputParsed, type ProfessionalListQuery, type ProfessionalStats, toE164BR } from "@clinora/contracts";
-import type { Db } from "../../db/client";
-import { AppError } from "../../lib/app-error";
-import type { Clock } from "../../lib/clock";
-import { pageOf, pageWindow } from "../../lib/pagination";
-import type { Actor } from "../../lib/caller";
+import type { Db } from "../../platform/db/client";
+import { AppError } from "../../platform/lib/app-error";
+import type { Clock } from "../../platform/lib/clock";
+import { pageOf, pageWindow } from "../../platform/lib/pagination";
+import type { Actor } from "../../platform/lib/caller";
 import { recordAudit } from "../audit/audit.service";
 import { toProfessionalDto } from "./professional.mapper";
 import { professionalRepository, type LinkedCounts, type ProfessionalWrite } from "./professional.repository";

@@ -1,7 +1,7 @@
 import { REMINDER_LEAD_HOURS } from "@clinora/contracts";
-import type { DbOrTx } from "../../db/client";
-import { dropPendingJobs, scheduleJob } from "../../jobs/job.repository";
-import type { Clock } from "../../lib/clock";
+import type { DbOrTx } from "../../platform/db/client";
+import { dropPendingJobs, scheduleJob } from "../../platform/jobs/job.repository";
+import type { Clock } from "../../platform/lib/clock";
 import { REMINDED_STATUSES, reminderRepository } from "./reminder.repository";
 
 /** Sends (or records why it cannot send) the WhatsApp reminder of one appointment (payload: appointmentId, leadHours). */

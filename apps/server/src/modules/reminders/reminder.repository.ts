@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray } from "drizzle-orm";
 import type { ReminderOutcome } from "@clinora/contracts";
-import type { DbOrTx } from "../../db/client";
-import { appointmentReminders, appointments, patients, professionals } from "../../db/schema/index";
+import type { DbOrTx } from "../../platform/db/client";
+import { appointmentReminders, appointments, patients, professionals } from "../../platform/db/schema/index";
 
 /** Appointment statuses that get a reminder (issue 11: "each pending or confirmed appointment"). */
 export const REMINDED_STATUSES = ["pending", "confirmed"] as const;

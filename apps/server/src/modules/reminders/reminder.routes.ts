@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { reminderSettingsInputSchema, reminderSettingsSchema, validationErrorSchema } from "@clinora/contracts";
-import { tenantOf } from "../../plugins/auth";
+import { tenantOf } from "../../platform/plugins/auth";
 import type { ReminderService } from "./reminder.service";
 
 const config = { access: ["professional"] as const };

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { TaskPriority, TaskStatus } from "@clinora/contracts";
-import type { DbOrTx } from "../../db/client";
-import { patients, taskDoneLast, taskPriorityRank, tasks } from "../../db/schema/index";
-import { foldedText, foldForSearch, likeContains } from "../../db/text-search";
-import { preparedRead, type Placeholders } from "../../db/prepared-read";
-import { pageWithTotal } from "../../lib/pagination";
+import type { DbOrTx } from "../../platform/db/client";
+import { patients, taskDoneLast, taskPriorityRank, tasks } from "../../platform/db/schema/index";
+import { foldedText, foldForSearch, likeContains } from "../../platform/db/text-search";
+import { preparedRead, type Placeholders } from "../../platform/db/prepared-read";
+import { pageWithTotal } from "../../platform/lib/pagination";
 
 /** A task as shown: its columns and its patient's name, selected flat (cheap to map, 100 per list page). */
 const shownColumns = {

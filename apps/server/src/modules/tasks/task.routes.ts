@@ -11,7 +11,7 @@ import {
   taskSummarySchema,
   taskUpdateSchema,
 } from "@clinora/contracts";
-import { tenantOf } from "../../plugins/auth";
+import { tenantOf } from "../../platform/plugins/auth";
 import type { TaskService } from "./task.service";
 
 const access = { access: ["professional"] as const };

@@ -9,12 +9,12 @@ import {
   type TaskUpdateParsed,
 } from "@clinora/contracts";
 import { addDays, todayIn } from "@clinora/contracts/zoned-time";
-import type { Db, DbOrTx } from "../../db/client";
-import { iso, instantText, type InstantsOrText } from "../../db/rows";
-import { AppError } from "../../lib/app-error";
-import type { Clock } from "../../lib/clock";
-import { pageOf, pageWindow } from "../../lib/pagination";
-import type { TenantCaller } from "../../lib/caller";
+import type { Db, DbOrTx } from "../../platform/db/client";
+import { iso, instantText, type InstantsOrText } from "../../platform/db/rows";
+import { AppError } from "../../platform/lib/app-error";
+import type { Clock } from "../../platform/lib/clock";
+import { pageOf, pageWindow } from "../../platform/lib/pagination";
+import type { TenantCaller } from "../../platform/lib/caller";
 import { patientRepository } from "../patients/patient.repository";
 import { taskRepository, type DueRange, type TaskRow, type TaskWrite } from "./task.repository";
 

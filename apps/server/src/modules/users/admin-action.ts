@@ -1,6 +1,6 @@
 import type { AdminActionType } from "@clinora/contracts";
-import type { DbOrTx } from "../../db/client";
-import type { AuthContext } from "../../lib/caller";
+import type { DbOrTx } from "../../platform/db/client";
+import type { AuthContext } from "../../platform/lib/caller";
 import { userRepository } from "./user.repository";
 
 export type Performer = Pick<AuthContext, "userId" | "email">;

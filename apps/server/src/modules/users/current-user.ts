@@ -1,9 +1,9 @@
 import type { CurrentUser } from "@clinora/contracts";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../platform/db/client";
 import { professionalRepository } from "../professionals/professional.repository";
 import { toProfessionalDto } from "../professionals/professional.mapper";
 import { userRepository, type UserRow } from "./user.repository";
-import { iso } from "../../db/rows";
+import { iso } from "../../platform/db/rows";
 
 /** The signed-in user with its professional profile (spec part 1 §3 "Current user"). */
 export async function loadCurrentUser(db: DbOrTx, user: UserRow): Promise<CurrentUser> {

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "../../db/client";
+import type { Db } from "../../platform/db/client";
 import type { Config } from "../../config";
-import { generatePassword } from "../../lib/crypto";
-import { hashPassword } from "../../lib/password";
+import { generatePassword } from "../../platform/lib/crypto";
+import { hashPassword } from "../../platform/lib/password";
 import { userRepository } from "./user.repository";
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count } from "drizzle-orm";
 import { MSG } from "@clinora/contracts";
 import { createTestContext, type TestContext } from "../../../test/context";
-import { professionals, users } from "../../db/schema/index";
+import { professionals, users } from "../../platform/db/schema/index";
 
 let t: TestContext;
 let session: string;

@@ -1,8 +1,8 @@
 import { MSG, type ProfessionalAccount, type ProfessionalAccountCreate, toE164BR } from "@clinora/contracts";
-import type { Db } from "../../db/client";
-import { AppError } from "../../lib/app-error";
-import type { Clock } from "../../lib/clock";
-import { hashPassword } from "../../lib/password";
+import type { Db } from "../../platform/db/client";
+import { AppError } from "../../platform/lib/app-error";
+import type { Clock } from "../../platform/lib/clock";
+import { hashPassword } from "../../platform/lib/password";
 import { toProfessionalDto } from "../professionals/professional.mapper";
 import { professionalRepository } from "../professionals/professional.repository";
 import { recordAdminAction, type Performer } from "./admin-action";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { createTestContext, type TestContext } from "../../../test/context";
-import { rowsOf } from "../../db/rows";
-import * as s from "../../db/schema/index";
+import { rowsOf } from "../../platform/db/rows";
+import * as s from "../../platform/db/schema/index";
 
 let t: TestContext;
 let session: string;

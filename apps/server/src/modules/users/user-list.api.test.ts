@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../test/context";
-import { fixedClock } from "../../lib/clock";
+import { fixedClock } from "../../platform/lib/clock";
 
 const clock = fixedClock("2026-03-10T12:00:00Z");
 const daysAgo = (days: number) => new Date(clock.now().getTime() - days * 24 * 3600_000);

@@ -1,7 +1,7 @@
 import { MSG } from "@clinora/contracts";
-import type { DbOrTx } from "../../db/client";
-import { AppError } from "../../lib/app-error";
-import { isUniqueViolation } from "../../lib/db-errors";
+import type { DbOrTx } from "../../platform/db/client";
+import { AppError } from "../../platform/lib/app-error";
+import { isUniqueViolation } from "../../platform/lib/db-errors";
 import { professionalRepository } from "../professionals/professional.repository";
 import { userRepository } from "./user.repository";
 

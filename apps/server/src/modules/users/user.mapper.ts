@@ -1,5 +1,5 @@
 import type { AdminAction, User } from "@clinora/contracts";
-import { iso, isoInstant } from "../../db/rows";
+import { iso, isoInstant } from "../../platform/db/rows";
 import type { UserRepository, UserRow } from "./user.repository";
 
 export type UserWithProfessional = UserRow & { professionalName: string | null; suspendedByEmail: string | null };

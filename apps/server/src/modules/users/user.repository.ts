@@ -1,9 +1,9 @@
 import { and, count, desc, eq, getTableColumns, gte, ilike, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { DbOrTx } from "../../db/client";
-import { adminActions, professionals, users } from "../../db/schema/index";
-import { pageWithTotal } from "../../lib/pagination";
-import { likeContains } from "../../db/text-search";
+import type { DbOrTx } from "../../platform/db/client";
+import { adminActions, professionals, users } from "../../platform/db/schema/index";
+import { pageWithTotal } from "../../platform/lib/pagination";
+import { likeContains } from "../../platform/db/text-search";
 
 export type UserRow = typeof users.$inferSelect;
 export type UserRepository = ReturnType<typeof userRepository>;

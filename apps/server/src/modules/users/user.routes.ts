@@ -16,7 +16,7 @@ import {
   userSuspendSchema,
   userUpdateSchema,
 } from "@clinora/contracts";
-import { actorOf } from "../../plugins/auth";
+import { actorOf } from "../../platform/plugins/auth";
 import type { ProfessionalAccountService } from "./professional-account.service";
 import type { UserService } from "./user.service";
 

@@ -10,12 +10,12 @@ import {
   type UserSuspend,
   type UserUpdate,
 } from "@clinora/contracts";
-import type { Db } from "../../db/client";
-import { AppError } from "../../lib/app-error";
-import type { Clock } from "../../lib/clock";
-import { pageOf, pageWindow } from "../../lib/pagination";
-import { hashPassword } from "../../lib/password";
-import type { Actor } from "../../lib/caller";
+import type { Db } from "../../platform/db/client";
+import { AppError } from "../../platform/lib/app-error";
+import type { Clock } from "../../platform/lib/clock";
+import { pageOf, pageWindow } from "../../platform/lib/pagination";
+import { hashPassword } from "../../platform/lib/password";
+import type { Actor } from "../../platform/lib/caller";
 import { recordAudit } from "../audit/audit.service";
 import type { SessionService } from "../auth/session.service";
 import { toProfessionalDto } from "../professionals/professional.mapper";

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { and, eq } from "drizzle-orm";
 import { DEFAULT_TIME_ZONE, MSG, WEB_CHAT_MESSAGE_MAX_LENGTH, WEB_CHAT_TEXTS, WEB_CHAT_TOKEN_HEADER } from "@clinora/contracts";
 import { addDays, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
-import * as s from "../../db/schema/index";
+import * as s from "../../platform/db/schema/index";
 import { createAssistantHarness, type AssistantHarness, type Clinic } from "../../../test/assistant-harness";
 
 /** A weekday at least two days ahead (inside the default business hours, never in the past). */

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, inArray, isNull, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import { conversations, messages, professionals, webChatVisitors } from "../../db/schema/index";
+import type { DbOrTx } from "../../platform/db/client";
+import { conversations, messages, professionals, webChatVisitors } from "../../platform/db/schema/index";
 
 export type WebChatVisitorRow = typeof webChatVisitors.$inferSelect;
 

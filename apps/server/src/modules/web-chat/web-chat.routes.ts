@@ -14,7 +14,7 @@ import {
   webChatThreadSchema,
 } from "@clinora/contracts";
 import type { WebChatLimits } from "../../config";
-import { tenantOf } from "../../plugins/auth";
+import { tenantOf } from "../../platform/plugins/auth";
 import type { WebChatService } from "./web-chat.service";
 
 const tags = ["web-chat"];

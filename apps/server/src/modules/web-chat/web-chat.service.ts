@@ -13,12 +13,12 @@ import {
 } from "@clinora/contracts";
 import { todayIn } from "@clinora/contracts/zoned-time";
 import type { WebChatLimits } from "../../config";
-import type { Db, DbOrTx } from "../../db/client";
-import { isoInstant } from "../../db/rows";
-import { AppError } from "../../lib/app-error";
-import type { TenantCaller } from "../../lib/caller";
-import type { Clock } from "../../lib/clock";
-import { sha256Hex } from "../../lib/crypto";
+import type { Db, DbOrTx } from "../../platform/db/client";
+import { isoInstant } from "../../platform/db/rows";
+import { AppError } from "../../platform/lib/app-error";
+import type { TenantCaller } from "../../platform/lib/caller";
+import type { Clock } from "../../platform/lib/clock";
+import { sha256Hex } from "../../platform/lib/crypto";
 import type { AssistantService } from "../assistant/assistant.service";
 import { queueSafetyAnswer, safetyCaseOf, safetyConversationValues } from "../assistant/safety/safety-answer";
 import type { WhatsappOutboundService } from "../whatsapp/whatsapp-outbound.service";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "@clinora/contracts";
 import { createTestContext, type TestContext } from "../../../test/context";
-import { auditLog, twilioNumbers } from "../../db/schema/index";
+import { auditLog, twilioNumbers } from "../../platform/db/schema/index";
 
 const PATH = "/api/admin/whatsapp/twilio-numbers";
 

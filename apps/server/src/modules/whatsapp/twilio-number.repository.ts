@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import { professionals, twilioNumbers } from "../../db/schema/index";
+import type { DbOrTx } from "../../platform/db/client";
+import { professionals, twilioNumbers } from "../../platform/db/schema/index";
 
 export type TwilioNumberWrite = Pick<typeof twilioNumbers.$inferInsert, "twilioNumber" | "e164Number" | "label" | "professionalId">;
 export type TwilioNumberChange = Partial<Pick<TwilioNumberWrite, "label" | "professionalId">>;

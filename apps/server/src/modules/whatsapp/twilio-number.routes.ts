@@ -10,7 +10,7 @@ import {
   twilioNumberUpdateSchema,
   validationErrorSchema,
 } from "@clinora/contracts";
-import { authOf } from "../../plugins/auth";
+import { authOf } from "../../platform/plugins/auth";
 import type { TwilioNumberService } from "./twilio-number.service";
 
 const config = { access: ["admin"] as const };

@@ -1,12 +1,12 @@
 import { MSG, WHATSAPP_ADDRESS_PREFIX, type TwilioNumber, type TwilioNumberCreate, type TwilioNumberUpdate } from "@clinora/contracts";
-import type { Db, DbOrTx } from "../../db/client";
-import { AppError } from "../../lib/app-error";
-import { isUniqueViolation } from "../../lib/db-errors";
-import type { Actor } from "../../lib/caller";
+import type { Db, DbOrTx } from "../../platform/db/client";
+import { AppError } from "../../platform/lib/app-error";
+import { isUniqueViolation } from "../../platform/lib/db-errors";
+import type { Actor } from "../../platform/lib/caller";
 import { recordAudit } from "../audit/audit.service";
 import { professionalRepository } from "../professionals/professional.repository";
 import { twilioNumberRepository, type TwilioNumberWithOwner } from "./twilio-number.repository";
-import { isoInstant } from "../../db/rows";
+import { isoInstant } from "../../platform/db/rows";
 
 export type TwilioNumberService = ReturnType<typeof twilioNumberService>;
 

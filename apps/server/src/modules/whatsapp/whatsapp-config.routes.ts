@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ROLES, whatsappConfigSchema } from "@clinora/contracts";
-import { authOf } from "../../plugins/auth";
+import { authOf } from "../../platform/plugins/auth";
 import type { WhatsappConfigService } from "./whatsapp-config.service";
 
 export function whatsappConfigRoutes(service: WhatsappConfigService) {

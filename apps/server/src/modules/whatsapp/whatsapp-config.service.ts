@@ -1,9 +1,9 @@
 import { TWILIO_WEBHOOK_PATH, type WhatsappConfig } from "@clinora/contracts";
 import { eq } from "drizzle-orm";
 import type { Config } from "../../config";
-import type { Db } from "../../db/client";
-import { twilioNumbers } from "../../db/schema/index";
-import type { AuthContext } from "../../lib/caller";
+import type { Db } from "../../platform/db/client";
+import { twilioNumbers } from "../../platform/db/schema/index";
+import type { AuthContext } from "../../platform/lib/caller";
 
 export type WhatsappConfigService = ReturnType<typeof whatsappConfigService>;
 

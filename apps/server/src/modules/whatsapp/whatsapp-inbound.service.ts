@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { inboundMediaKind, toE164BR, type AiProvider, type ConversationStatus } from "@clinora/contracts";
-import type { Db, DbOrTx } from "../../db/client";
-import type { Clock } from "../../lib/clock";
-import { enqueueJob, type EnqueueSpec } from "../../jobs/job.repository";
+import type { Db, DbOrTx } from "../../platform/db/client";
+import type { Clock } from "../../platform/lib/clock";
+import { enqueueJob, type EnqueueSpec } from "../../platform/jobs/job.repository";
 import { mediaLabel, type InboundFile } from "../media/media-rules";
 import { UNROUTED_INBOUND, whatsappMessageRepository, type ConversationRow } from "./whatsapp-message.repository";
 import type { WhatsappOutboundService } from "./whatsapp-outbound.service";

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, sql } from "drizzle-orm";
 import type { AiProvider, ConversationChannel, ConsentStatus, MessageStatus } from "@clinora/contracts";
-import type { DbOrTx } from "../../db/client";
-import { assistantSettings, conversations, messages, patients, systemEvents, twilioNumbers } from "../../db/schema/index";
+import type { DbOrTx } from "../../platform/db/client";
+import { assistantSettings, conversations, messages, patients, systemEvents, twilioNumbers } from "../../platform/db/schema/index";
 import { assistantSwitchFields, providerOrDefault } from "../assistant-settings/assistant-settings.repository";
 import { latestConsentStatus } from "../privacy/consent.repository";
-import { enqueueStatement, type EnqueueSpec } from "../../jobs/job.repository";
+import { enqueueStatement, type EnqueueSpec } from "../../platform/jobs/job.repository";
 import { mediaRepository } from "../media/media.repository";
 
 export type ConversationRow = typeof conversations.$inferSelect;

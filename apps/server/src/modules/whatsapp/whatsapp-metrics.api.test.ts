@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "@clinora/contracts";
 import { createTestContext, type TestContext } from "../../../test/context";
-import { fixedClock } from "../../lib/clock";
+import { fixedClock } from "../../platform/lib/clock";
 
 const clock = fixedClock("2026-03-10T15:00:00Z");
 const minutesAgo = (m: number) => new Date(clock.now().getTime() - m * 60_000);

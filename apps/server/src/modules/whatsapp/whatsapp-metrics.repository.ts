@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, gte, lte, sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import { conversations, jobs, messages, patients, systemEvents } from "../../db/schema/index";
+import type { DbOrTx } from "../../platform/db/client";
+import { conversations, jobs, messages, patients, systemEvents } from "../../platform/db/schema/index";
 import { UNROUTED_INBOUND } from "./whatsapp-message.repository";
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errorResponseSchema, ROLES, whatsappMetricsQuerySchema, whatsappMetricsSchema } from "@clinora/contracts";
-import { authOf, professionalIdOf } from "../../plugins/auth";
+import { authOf, professionalIdOf } from "../../platform/plugins/auth";
 import type { WhatsappMetricsService } from "./whatsapp-metrics.service";
 
 export function whatsappMetricsRoutes(service: WhatsappMetricsService) {

@@ -5,10 +5,10 @@ import {
   WHATSAPP_METRICS_WINDOW_HOURS,
   type WhatsappMetrics,
 } from "@clinora/contracts";
-import type { Db } from "../../db/client";
-import { iso, isoInstant } from "../../db/rows";
-import { AppError } from "../../lib/app-error";
-import type { Clock } from "../../lib/clock";
+import type { Db } from "../../platform/db/client";
+import { iso, isoInstant } from "../../platform/db/rows";
+import { AppError } from "../../platform/lib/app-error";
+import type { Clock } from "../../platform/lib/clock";
 import { professionalRepository } from "../professionals/professional.repository";
 import { whatsappMetricsRepository } from "./whatsapp-metrics.repository";
 

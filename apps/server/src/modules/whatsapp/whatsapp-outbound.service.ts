@@ -1,10 +1,10 @@
 import { SEND_ERROR, TWILIO_STATUS_WEBHOOK_PATH, type MessageSender, type MessageStatus } from "@clinora/contracts";
-import type { Db, DbOrTx } from "../../db/client";
-import type { Clock } from "../../lib/clock";
-import { MessagingRejectedError, MessagingUnavailableError, type MessagingGateway, type SentWhatsapp } from "../../integrations/twilio/messaging-gateway";
-import { enqueueJob, scheduleJob } from "../../jobs/job.repository";
-import { exponentialBackoffMs, PermanentJobError, type ClaimedJob, type JobContext, type JobDefinition } from "../../jobs/worker";
-import { whenDatabaseAnswers } from "../../lib/db-errors";
+import type { Db, DbOrTx } from "../../platform/db/client";
+import type { Clock } from "../../platform/lib/clock";
+import { MessagingRejectedError, MessagingUnavailableError, type MessagingGateway, type SentWhatsapp } from "../../platform/integrations/twilio/messaging-gateway";
+import { enqueueJob, scheduleJob } from "../../platform/jobs/job.repository";
+import { exponentialBackoffMs, PermanentJobError, type ClaimedJob, type JobContext, type JobDefinition } from "../../platform/jobs/worker";
+import { whenDatabaseAnswers } from "../../platform/lib/db-errors";
 import { splitForWhatsapp } from "./message-parts";
 import { whatsappMessageRepository, type ConversationRow } from "./whatsapp-message.repository";
 import { recordTwilioOptOut, TWILIO_UNSUBSCRIBED } from "../privacy/consent.service";

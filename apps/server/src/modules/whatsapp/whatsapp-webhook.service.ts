@@ -1,7 +1,7 @@
 import { INBOUND_CUT_MARKER, INBOUND_MESSAGE_MAX_LENGTH, MSG } from "@clinora/contracts";
 import type { FastifyBaseLogger } from "fastify";
-import { AppError } from "../../lib/app-error";
-import type { MessagingGateway } from "../../integrations/twilio/messaging-gateway";
+import { AppError } from "../../platform/lib/app-error";
+import type { MessagingGateway } from "../../platform/integrations/twilio/messaging-gateway";
 import type { InboundOutcome, WhatsappInboundService } from "./whatsapp-inbound.service";
 import { inboundFilesOf } from "../media/media-rules";
 import type { WhatsappOutboundService } from "./whatsapp-outbound.service";

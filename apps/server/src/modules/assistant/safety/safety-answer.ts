@@ -1,5 +1,5 @@
 import { HIGHEST_URGENCY, type ConversationStatus } from "@clinora/contracts";
-import type { DbOrTx } from "../../../db/client";
+import type { DbOrTx } from "../../../platform/db/client";
 import { professionalRepository } from "../../professionals/professional.repository";
 import type { QueuedMessage, WhatsappOutboundService } from "../../whatsapp/whatsapp-outbound.service";
 import { TEXTS } from "../assistant-texts";

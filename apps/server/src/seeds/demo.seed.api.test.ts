@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq, sql } from "drizzle-orm";
 import { CONVERSATION_CHANNELS, CONVERSATION_STATUSES, isValidCpf, MESSAGE_STATUSES, toE164BR, TWILIO_ERROR_EXPLANATIONS, USER_STATUSES } from "@clinora/contracts";
 import { addDays, minutesOfDay, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
-import { createTestContext, type TestContext } from "../../../test/context";
-import { rowsOf } from "../../db/rows";
-import * as s from "../../db/schema/index";
-import { fixedClock } from "../../lib/clock";
-import { patientSearchText } from "../patients/patient.repository";
+import { createTestContext, type TestContext } from "../../test/context";
+import { rowsOf } from "../platform/db/rows";
+import * as s from "../platform/db/schema/index";
+import { fixedClock } from "../platform/lib/clock";
+import { patientSearchText } from "../modules/patients/patient.repository";
 import { countDemoTables, seedDemo, type DemoResult } from "./demo.seed";
 
 // A Wednesday, 10:00 in São Paulo (09:00 in Manaus).

@@ -1,8 +1,8 @@
 /** Each professional's patients, drawn from people.data.ts with a PRNG seeded by the professional's key. */
 import { formatPhoneBR, generateCpf } from "@clinora/contracts";
-import type * as s from "../../db/schema/index";
-import { nameSortKey } from "../../db/text-search";
-import { patientSearchText } from "../patients/patient.repository";
+import type * as s from "../platform/db/schema/index";
+import { nameSortKey } from "../platform/db/text-search";
+import { patientSearchText } from "../modules/patients/patient.repository";
 import type { DemoProfessional } from "./accounts.data";
 import { DAY, demoId, demoProfessionalId, MINUTE, plain, rngFor } from "./demo-random";
 import {

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { mkdirSync } from "node:fs";
-import { serverDir } from "../server-dir";
+import { serverDir } from "../../server-dir";
 import { acquireDataDirLock } from "./data-dir-lock";
 import { markConnectionError } from "../lib/db-errors";
 import { PgliteConnection } from "./pglite-connection";
@@ -22,7 +22,7 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 /** drizzle-kit's migrations, read from the source tree by the bundle too (docs/decisions/005). */
-export const migrationsFolder = path.join(serverDir, "src/db/migrations");
+export const migrationsFolder = path.join(serverDir, "src/platform/db/migrations");
 
 export type DatabaseOptions =
   | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob | File; logQuery?: (query: string, params: unknown[]) => void }

@@ -3,8 +3,8 @@ import { and, asc, count, eq, gte, sql } from "drizzle-orm";
 import type { Database, Db } from "./client";
 import { preparedRead, type Placeholders } from "./prepared-read";
 import { appointmentReminders, appointments, patients } from "./schema/index";
-import { openTestDatabase } from "../../test/context";
-import { factories } from "../../test/factories";
+import { openTestDatabase } from "../../../test/context";
+import { factories } from "../../../test/factories";
 
 const selection = {
   id: appointments.id,

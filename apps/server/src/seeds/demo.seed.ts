@@ -8,10 +8,10 @@
  */
 import { count, inArray } from "drizzle-orm";
 import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
-import type { Db, DbOrTx, Tx } from "../../db/client";
-import * as s from "../../db/schema/index";
-import type { Clock } from "../../lib/clock";
-import { hashPassword } from "../../lib/password";
+import type { Db, DbOrTx, Tx } from "../platform/db/client";
+import * as s from "../platform/db/schema/index";
+import type { Clock } from "../platform/lib/clock";
+import { hashPassword } from "../platform/lib/password";
 import { DEMO_ADMIN, DEMO_PROFESSIONAL_PASSWORD, DEMO_PROFESSIONALS } from "./accounts.data";
 import { accountRows, adminActionRows, type DemoLogin, demoLogins, type StoredAccounts } from "./accounts.rows";
 import { appointmentRows } from "./appointments.rows";

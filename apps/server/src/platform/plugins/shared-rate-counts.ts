@@ -1,4 +1,4 @@
-import type { HitCount, HitTotal } from "../modules/rate-limits/rate-limit.repository";
+import type { HitCount, HitTotal } from "./rate-limit-store";
 
 /** A client's count in one window, as @fastify/rate-limit's stores answer it. */
 export interface RateCount {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { HitCount, HitTotal } from "../modules/rate-limits/rate-limit.repository";
+import type { HitCount, HitTotal } from "./rate-limit-store";
 import { SharedRateCounts } from "./shared-rate-counts";
 
 const MINUTE = 60_000;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import rateLimit, { type FastifyRateLimitStore } from "@fastify/rate-limit";
 import type { Db } from "../db/client";
 import type { Clock } from "../lib/clock";
-import { rateLimitRepository } from "../modules/rate-limits/rate-limit.repository";
+import { rateLimitRepository } from "./rate-limit-store";
 import { SharedRateCounts } from "./shared-rate-counts";
 
 declare module "fastify" {

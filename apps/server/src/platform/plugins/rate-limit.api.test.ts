@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { MSG } from "@clinora/contracts";
-import { buildApp } from "../app";
-import { loadConfig } from "../config";
+import { buildApp } from "../../app";
+import { loadConfig } from "../../config";
 import { fixedClock } from "../lib/clock";
 import * as s from "../db/schema/index";
-import { createTestContext, type TestContext } from "../../test/context";
+import { createTestContext, type TestContext } from "../../../test/context";
 
 /**
  * Two app instances on one database, as two processes or two hosts behind a load balancer: a client's requests

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, type TestContext } from "../../test/context";
+import { createTestContext, type TestContext } from "../../../test/context";
 
 let t: TestContext;
 const dist = mkdtempSync(path.join(os.tmpdir(), "clinora-headers-"));

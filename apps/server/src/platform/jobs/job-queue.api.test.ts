@@ -4,8 +4,8 @@ import { openDatabase, type Database, type Db } from "../db/client";
 import { jobs } from "../db/schema/index";
 import { rowsOf } from "../db/rows";
 import { fixedClock } from "../lib/clock";
-import { openTestDatabase } from "../../test/context";
-import { adminPostgresUrl, testDbKind, withDatabase } from "../../test/test-db";
+import { openTestDatabase } from "../../../test/context";
+import { adminPostgresUrl, testDbKind, withDatabase } from "../../../test/test-db";
 import { claimStatement, enqueueJob, jobRepository } from "./job.repository";
 import { createWorker, exponentialBackoffMs, KEEP_DONE_MS, PermanentJobError, type JobLogger, type JobWorker, type WorkerOptions } from "./worker";
 
