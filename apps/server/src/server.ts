@@ -3,8 +3,8 @@ import { pino, type Logger } from "pino";
 import { loadConfig, type Config } from "./config";
 import { buildApp } from "./app";
 import { openDatabase, type Database } from "./platform/db/client";
-import { ensureFirstAdmin } from "./modules/users/first-admin";
-import { scheduleNextBackup } from "./modules/backups/backup.jobs";
+import { ensureFirstAdmin } from "./modules/users";
+import { scheduleNextBackup } from "./modules/backups";
 import { systemClock } from "./platform/lib/clock";
 
 /** A server process that has not exited this long after SIGTERM is killed (its jobs' grace period is 10 s). */

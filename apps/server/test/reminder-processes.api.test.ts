@@ -6,7 +6,7 @@ import { startFakeTwilio, type FakeTwilio } from "@clinora/stand-ins";
 import { openDatabase, type Database } from "../src/platform/db/client";
 import { rowsOf } from "../src/platform/db/rows";
 import { systemClock } from "../src/platform/lib/clock";
-import { queueReminder } from "../src/modules/reminders/reminder-schedule";
+import { queueReminder } from "../src/modules/reminders";
 import { factories } from "./factories";
 import { TEST_TWILIO } from "./assistant-harness";
 import { copyTemplateDatabase, startServerProcess, stopServerProcess, type ServerProcess } from "./server-process";

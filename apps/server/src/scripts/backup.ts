@@ -7,7 +7,7 @@
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
 import { openDatabase } from "../platform/db/client";
-import { takeBackup, type BackupFormat } from "../modules/backups/backup.service";
+import { takeBackup, type BackupFormat } from "../modules/backups";
 
 async function main() {
   const { values } = parseArgs({ options: { format: { type: "string", default: "native" } } });

@@ -6,7 +6,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
-import { restoreBackup } from "../modules/backups/backup.service";
+import { restoreBackup } from "../modules/backups";
 
 async function main() {
   const { values, positionals } = parseArgs({ allowPositionals: true, options: { force: { type: "boolean", default: false } } });

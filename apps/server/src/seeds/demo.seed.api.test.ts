@@ -6,7 +6,7 @@ import { createTestContext, type TestContext } from "../../test/context";
 import { rowsOf } from "../platform/db/rows";
 import * as s from "../platform/db/schema/index";
 import { fixedClock } from "../platform/lib/clock";
-import { patientSearchText } from "../modules/patients/patient.repository";
+import { patientSearchText } from "../modules/patients";
 import { countDemoTables, seedDemo, type DemoResult } from "./demo.seed";
 
 // A Wednesday, 10:00 in São Paulo (09:00 in Manaus).

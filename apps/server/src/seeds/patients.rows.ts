@@ -2,7 +2,7 @@
 import { formatPhoneBR, generateCpf } from "@clinora/contracts";
 import type * as s from "../platform/db/schema/index";
 import { nameSortKey } from "../platform/db/text-search";
-import { patientSearchText } from "../modules/patients/patient.repository";
+import { patientSearchText } from "../modules/patients";
 import type { DemoProfessional } from "./accounts.data";
 import { DAY, demoId, demoProfessionalId, MINUTE, plain, rngFor } from "./demo-random";
 import {

@@ -2,7 +2,7 @@ import { DEFAULT_AI_SETTINGS, roundToTemperatureStep, type AiSettings, type AiSe
 import type { Db } from "../../platform/db/client";
 import type { Clock } from "../../platform/lib/clock";
 import type { Actor } from "../../platform/lib/caller";
-import { recordAudit } from "../audit/audit.service";
+import { recordAudit } from "../audit";
 import { globalAiSettingsRepository, type GlobalAiSettingsRow } from "./global-ai-settings.repository";
 
 export type GlobalAiSettingsService = ReturnType<typeof globalAiSettingsService>;

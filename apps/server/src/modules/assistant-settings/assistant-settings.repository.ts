@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { DEFAULT_AI_SETTINGS, type AiProvider } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
 import { aiSettings, assistantSettings, professionals } from "../../platform/db/schema/index";
-import { GLOBAL_AI_SETTINGS_ID } from "../ai-settings/global-ai-settings.repository";
+import { GLOBAL_AI_SETTINGS_ID } from "../ai-settings";
 
 export type AssistantSettingsRow = typeof assistantSettings.$inferSelect;
 export type AssistantSettingsWrite = Omit<typeof assistantSettings.$inferInsert, "professionalId" | "updatedAt">;

@@ -1,7 +1,7 @@
 import { ASSISTANT_DEFAULTS, type AssistantSettings, type AssistantSettingsUpdate } from "@clinora/contracts";
 import type { Db } from "../../platform/db/client";
 import type { TenantCaller } from "../../platform/lib/caller";
-import { recordAudit } from "../audit/audit.service";
+import { recordAudit } from "../audit";
 import { assistantSettingsRepository, type AssistantSettingsRow } from "./assistant-settings.repository";
 
 export type AssistantSettingsService = ReturnType<typeof assistantSettingsService>;

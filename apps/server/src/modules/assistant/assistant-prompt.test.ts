@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ASSISTANT_DEFAULTS, DEFAULT_AI_SETTINGS, type AssistantSettings } from "@clinora/contracts";
-import { statusAfterInbound } from "../whatsapp/whatsapp-inbound.service";
+import { statusAfterInbound } from "../whatsapp";
 import { businessHoursText, composeSystemPrompt, effectiveSettings, longDate, type PracticeFacts } from "./assistant-prompt";
 import { asksForPerson, TEXTS } from "./assistant-texts";
 import { claimsAgendaChange } from "./safety/claims";

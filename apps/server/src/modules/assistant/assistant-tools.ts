@@ -2,8 +2,8 @@ import { DEFAULT_APPOINTMENT_TYPE, isoDateSchema, patientInputSchema, toE164BR, 
 import type { LlmTool } from "../../platform/integrations/llm/llm-client";
 import { AppError } from "../../platform/lib/app-error";
 import { addDays, minutesOfDay, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
-import type { AppointmentService, ScheduleActor } from "../appointments/appointment.service";
-import type { PatientService } from "../patients/patient.service";
+import type { AppointmentService, ScheduleActor } from "../appointments";
+import type { PatientService } from "../patients";
 import { weekdayName } from "./assistant-prompt";
 import { TEXTS } from "./assistant-texts";
 import { TOOL_TEXTS } from "./assistant-tool-texts";

@@ -5,22 +5,22 @@ import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
 import type { ClaimedJob, JobDefinition } from "../../platform/jobs/worker";
 import type { PracticeSettings } from "../../platform/lib/caller";
-import { assistantSettingsRepository } from "../assistant-settings/assistant-settings.repository";
-import { toAssistantSettingsDto } from "../assistant-settings/assistant-settings.service";
-import { globalAiSettingsRepository } from "../ai-settings/global-ai-settings.repository";
-import { toAiSettingsDto } from "../ai-settings/global-ai-settings.service";
-import type { AppointmentService, ScheduleActor } from "../appointments/appointment.service";
-import type { PatientService } from "../patients/patient.service";
-import { professionalRepository } from "../professionals/professional.repository";
-import { REPLY_JOB } from "../whatsapp/whatsapp-inbound.service";
-import { whatsappMessageRepository, type ConversationRow } from "../whatsapp/whatsapp-message.repository";
-import type { WhatsappOutboundService } from "../whatsapp/whatsapp-outbound.service";
+import { assistantSettingsRepository } from "../assistant-settings";
+import { toAssistantSettingsDto } from "../assistant-settings";
+import { globalAiSettingsRepository } from "../ai-settings";
+import { toAiSettingsDto } from "../ai-settings";
+import type { AppointmentService, ScheduleActor } from "../appointments";
+import type { PatientService } from "../patients";
+import { professionalRepository } from "../professionals";
+import { REPLY_JOB } from "../whatsapp";
+import { whatsappMessageRepository, type ConversationRow } from "../whatsapp";
+import type { WhatsappOutboundService } from "../whatsapp";
 import { composeSystemPrompt, effectiveSettings, type EffectiveAssistantSettings, type PracticeFacts } from "./assistant-prompt";
 import { asksForPerson, TEXTS } from "./assistant-texts";
 import { guardModelText } from "./safety/claims";
 import { safetyAnswerFor } from "./safety/safety-answer";
 import { assistantToolbox, visibleUpcoming, type ToolScope } from "./assistant-tools";
-import { mediaRepository, type MediaInfo } from "../media/media.repository";
+import { mediaRepository, type MediaInfo } from "../media";
 
 /**
  * The server's own answer to a message with files, or null when the model answers (a transcribed voice note, or a

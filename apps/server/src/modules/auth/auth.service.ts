@@ -3,8 +3,8 @@ import type { Db } from "../../platform/db/client";
 import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
 import { burnPasswordCheck, verifyPassword } from "../../platform/lib/password";
-import { loadCurrentUser, loadCurrentUserById } from "../users/current-user";
-import { userRepository } from "../users/user.repository";
+import { loadCurrentUser, loadCurrentUserById } from "../users";
+import { userRepository } from "../users";
 import { loginAttemptRepository } from "./session.repository";
 import type { SessionService } from "./session.service";
 

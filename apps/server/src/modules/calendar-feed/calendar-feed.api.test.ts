@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ICAL from "ical.js";
 import { MSG } from "@clinora/contracts";
 import { createTestContext, type TestContext } from "../../../test/context";
-import { eventIdOf } from "../google-calendar/calendar-sync.service";
+import { eventIdOf } from "../google-calendar";
 
 let t: TestContext;
 beforeAll(async () => {

@@ -6,8 +6,8 @@ import { AppError } from "../../platform/lib/app-error";
 import type { TenantCaller } from "../../platform/lib/caller";
 import type { Clock } from "../../platform/lib/clock";
 import { sha256Hex } from "../../platform/lib/crypto";
-import { recordAudit } from "../audit/audit.service";
-import { eventOf, SYNC_LOOKBACK_DAYS } from "../google-calendar/calendar-sync.service";
+import { recordAudit } from "../audit";
+import { eventOf, SYNC_LOOKBACK_DAYS } from "../google-calendar";
 import { calendarFeedRepository } from "./calendar-feed.repository";
 import { renderCalendar } from "./icalendar";
 

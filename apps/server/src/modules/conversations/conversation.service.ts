@@ -16,18 +16,18 @@ import {
   type ConversationUpdate,
 } from "@clinora/contracts";
 import type { Db } from "../../platform/db/client";
-import type { WhatsappOutboundService } from "../whatsapp/whatsapp-outbound.service";
+import type { WhatsappOutboundService } from "../whatsapp";
 import { iso, isoInstant } from "../../platform/db/rows";
 import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
 import { pageOf, pageWindow } from "../../platform/lib/pagination";
 import type { TenantCaller } from "../../platform/lib/caller";
-import { recordAudit } from "../audit/audit.service";
+import { recordAudit } from "../audit";
 import { conversationRepository, type ConversationRow, type MessageRow } from "./conversation.repository";
-import { whatsappMessageRepository } from "../whatsapp/whatsapp-message.repository";
-import { mediaRepository, type MediaInfo, type MediaRow } from "../media/media.repository";
-import { toMediaDto } from "../media/media.service";
-import { looksLike, mediaLabel } from "../media/media-rules";
+import { whatsappMessageRepository } from "../whatsapp";
+import { mediaRepository, type MediaInfo, type MediaRow } from "../media";
+import { toMediaDto } from "../media";
+import { looksLike, mediaLabel } from "../media";
 
 export type ConversationService = ReturnType<typeof conversationService>;
 

@@ -6,7 +6,7 @@ import { FAKE_GOOGLE_ACCOUNT, startFakeGoogle, type FakeGoogle } from "@clinora/
 import { createAssistantHarness, type AssistantHarness, type Clinic } from "../../../test/assistant-harness";
 import { calendarBusyIntervals, calendarConnections, jobs } from "../../platform/db/schema/index";
 import { fixedClock } from "../../platform/lib/clock";
-import { appointmentService, type ScheduleActor } from "../appointments/appointment.service";
+import { appointmentService, type ScheduleActor } from "../appointments";
 import { BUSY_MAX_AGE_MS, BUSY_REFRESH_JOB, BUSY_TTL_MS, busyRefreshKey } from "./calendar-busy";
 import { OAUTH_STATE_COOKIE } from "./google-calendar.routes";
 

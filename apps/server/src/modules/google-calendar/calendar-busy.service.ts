@@ -5,7 +5,7 @@ import type { JobDefinition } from "../../platform/jobs/worker";
 import { AppError } from "../../platform/lib/app-error";
 import type { TenantCaller } from "../../platform/lib/caller";
 import type { Clock } from "../../platform/lib/clock";
-import { recordAudit } from "../audit/audit.service";
+import { recordAudit } from "../audit";
 import { BUSY_LOOKBACK_MS, BUSY_REFRESH_JOB, BUSY_TTL_MS, BUSY_WINDOW_DAYS, scheduleBusyRefresh, subtractRanges, type BusyError } from "./calendar-busy";
 import type { CalendarSyncService } from "./calendar-sync.service";
 import { calendarConnectionRepository } from "./google-calendar.repository";

@@ -8,7 +8,7 @@ import type { TenantCaller } from "../../platform/lib/caller";
 import type { Clock } from "../../platform/lib/clock";
 import { sha256Hex } from "../../platform/lib/crypto";
 import { openSecret, sealSecret } from "../../platform/lib/secret-box";
-import { recordAudit } from "../audit/audit.service";
+import { recordAudit } from "../audit";
 import { busyWarning, scheduleBusyRefresh } from "./calendar-busy";
 import { queueCalendarSyncAll } from "./calendar-sync-queue";
 import type { CalendarSyncService } from "./calendar-sync.service";

@@ -12,10 +12,10 @@ import { twilioMediaReader } from "../../platform/integrations/twilio/twilio-med
 import { enqueueJob, type EnqueueSpec } from "../../platform/jobs/job.repository";
 import { exponentialBackoffMs, PermanentJobError, type ClaimedJob, type JobContext, type JobDefinition } from "../../platform/jobs/worker";
 import type { Clock } from "../../platform/lib/clock";
-import { replyJobFor } from "../whatsapp/whatsapp-inbound.service";
-import { whatsappMessageRepository } from "../whatsapp/whatsapp-message.repository";
-import type { WhatsappOutboundService } from "../whatsapp/whatsapp-outbound.service";
-import { queueSafetyAnswer, safetyCaseOf, safetyConversationValues } from "../assistant/safety/safety-answer";
+import { replyJobFor } from "../whatsapp";
+import { whatsappMessageRepository } from "../whatsapp";
+import type { WhatsappOutboundService } from "../whatsapp";
+import { queueSafetyAnswer, safetyCaseOf, safetyConversationValues } from "../assistant";
 import { isTwilioMediaUrl, looksLike, MediaRejected, readLimited, type InboundFile } from "./media-rules";
 import { mediaRepository, type MediaInfo } from "./media.repository";
 

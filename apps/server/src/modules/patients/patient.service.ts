@@ -4,10 +4,10 @@ import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
 import { pageOf, pageWindow } from "../../platform/lib/pagination";
 import type { TenantCaller } from "../../platform/lib/caller";
-import { recordAudit, type AuditActor } from "../audit/audit.service";
+import { recordAudit, type AuditActor } from "../audit";
 import { patientRepository, type PatientRow, type PatientWrite } from "./patient.repository";
 import { iso, isoInstant } from "../../platform/db/rows";
-import { consentRepository } from "../privacy/consent.repository";
+import { consentRepository } from "../privacy";
 
 export type PatientService = ReturnType<typeof patientService>;
 

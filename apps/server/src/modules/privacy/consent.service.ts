@@ -1,7 +1,7 @@
 import { CONSENT_CHANNELS, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS, type ConsentChannel, type ConsentStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
-import { whatsappMessageRepository } from "../whatsapp/whatsapp-message.repository";
-import { recordAudit } from "../audit/audit.service";
+import { whatsappMessageRepository } from "../whatsapp";
+import { recordAudit } from "../audit";
 import { consentRepository } from "./consent.repository";
 
 /** Twilio's error for a message to a recipient who opted out (https://www.twilio.com/docs/api/errors/21610). */

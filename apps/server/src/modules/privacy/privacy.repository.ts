@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/client";
-import { mediaRepository } from "../media/media.repository";
+import { mediaRepository } from "../media";
 import { appointments, auditLog, conversations, jobs, messages, patients, professionals, tasks, users } from "../../platform/db/schema/index";
 import { nameSortKey } from "../../platform/db/text-search";
 import type { ConsentSubject } from "./consent.repository";

@@ -3,7 +3,7 @@ import type { Db } from "../../platform/db/client";
 import { hhmm } from "../../platform/db/rows";
 import { AppError } from "../../platform/lib/app-error";
 import type { TenantCaller } from "../../platform/lib/caller";
-import { recordAudit } from "../audit/audit.service";
+import { recordAudit } from "../audit";
 import { toProfessionalDto, type ProfessionalRow } from "./professional.mapper";
 import { professionalRepository, type ProfessionalChanges } from "./professional.repository";
 

@@ -4,7 +4,7 @@ import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
 import { pageOf, pageWindow } from "../../platform/lib/pagination";
 import type { Actor } from "../../platform/lib/caller";
-import { recordAudit } from "../audit/audit.service";
+import { recordAudit } from "../audit";
 import { toProfessionalDto } from "./professional.mapper";
 import { professionalRepository, type LinkedCounts, type ProfessionalWrite } from "./professional.repository";
 

@@ -1,4 +1,4 @@
-import { longDate } from "../assistant/assistant-prompt";
+import { longDate } from "../assistant";
 
 /**
  * What reminders and their replies say to patients. The template's text lives at Twilio (an approved WhatsApp

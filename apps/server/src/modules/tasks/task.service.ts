@@ -15,7 +15,7 @@ import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
 import { pageOf, pageWindow } from "../../platform/lib/pagination";
 import type { TenantCaller } from "../../platform/lib/caller";
-import { patientRepository } from "../patients/patient.repository";
+import { patientRepository } from "../patients";
 import { taskRepository, type DueRange, type TaskRow, type TaskWrite } from "./task.repository";
 
 export type TaskService = ReturnType<typeof taskService>;

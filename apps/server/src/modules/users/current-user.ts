@@ -1,7 +1,7 @@
 import type { CurrentUser } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
-import { professionalRepository } from "../professionals/professional.repository";
-import { toProfessionalDto } from "../professionals/professional.mapper";
+import { professionalRepository } from "../professionals";
+import { toProfessionalDto } from "../professionals";
 import { userRepository, type UserRow } from "./user.repository";
 import { iso } from "../../platform/db/rows";
 

@@ -2,7 +2,7 @@ import { MSG } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
 import { AppError } from "../../platform/lib/app-error";
 import { isUniqueViolation } from "../../platform/lib/db-errors";
-import { professionalRepository } from "../professionals/professional.repository";
+import { professionalRepository } from "../professionals";
 import { userRepository } from "./user.repository";
 
 export async function assertEmailFree(db: DbOrTx, email: string) {

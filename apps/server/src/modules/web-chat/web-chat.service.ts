@@ -19,11 +19,11 @@ import { AppError } from "../../platform/lib/app-error";
 import type { TenantCaller } from "../../platform/lib/caller";
 import type { Clock } from "../../platform/lib/clock";
 import { sha256Hex } from "../../platform/lib/crypto";
-import type { AssistantService } from "../assistant/assistant.service";
-import { queueSafetyAnswer, safetyCaseOf, safetyConversationValues } from "../assistant/safety/safety-answer";
-import type { WhatsappOutboundService } from "../whatsapp/whatsapp-outbound.service";
-import { replyJobFor, statusAfterInbound } from "../whatsapp/whatsapp-inbound.service";
-import { whatsappMessageRepository, type ConversationRow } from "../whatsapp/whatsapp-message.repository";
+import type { AssistantService } from "../assistant";
+import { queueSafetyAnswer, safetyCaseOf, safetyConversationValues } from "../assistant";
+import type { WhatsappOutboundService } from "../whatsapp";
+import { replyJobFor, statusAfterInbound } from "../whatsapp";
+import { whatsappMessageRepository, type ConversationRow } from "../whatsapp";
 import { webChatRepository } from "./web-chat.repository";
 
 export type WebChatService = ReturnType<typeof webChatService>;

@@ -3,8 +3,8 @@ import type { Db, DbOrTx } from "../../platform/db/client";
 import { AppError } from "../../platform/lib/app-error";
 import { isUniqueViolation } from "../../platform/lib/db-errors";
 import type { Actor } from "../../platform/lib/caller";
-import { recordAudit } from "../audit/audit.service";
-import { professionalRepository } from "../professionals/professional.repository";
+import { recordAudit } from "../audit";
+import { professionalRepository } from "../professionals";
 import { twilioNumberRepository, type TwilioNumberWithOwner } from "./twilio-number.repository";
 import { isoInstant } from "../../platform/db/rows";
 

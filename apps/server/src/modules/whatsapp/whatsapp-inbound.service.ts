@@ -3,11 +3,11 @@ import { inboundMediaKind, toE164BR, type AiProvider, type ConversationStatus } 
 import type { Db, DbOrTx } from "../../platform/db/client";
 import type { Clock } from "../../platform/lib/clock";
 import { enqueueJob, type EnqueueSpec } from "../../platform/jobs/job.repository";
-import { mediaLabel, type InboundFile } from "../media/media-rules";
+import { mediaLabel, type InboundFile } from "../media";
 import { UNROUTED_INBOUND, whatsappMessageRepository, type ConversationRow } from "./whatsapp-message.repository";
 import type { WhatsappOutboundService } from "./whatsapp-outbound.service";
-import { keywordOf, OPT_IN_CONFIRMATION, OPT_OUT_CONFIRMATION, recordWhatsappChoice } from "../privacy/consent.service";
-import { queueSafetyAnswer, safetyCaseOf, safetyConversationValues } from "../assistant/safety/safety-answer";
+import { keywordOf, OPT_IN_CONFIRMATION, OPT_OUT_CONFIRMATION, recordWhatsappChoice } from "../privacy";
+import { queueSafetyAnswer, safetyCaseOf, safetyConversationValues } from "../assistant";
 
 /** The job that asks the assistant to answer an inbound message (modules/assistant). */
 export const REPLY_JOB = "assistant.reply";

@@ -2,10 +2,10 @@ import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, sql } from "dr
 import type { AiProvider, ConversationChannel, ConsentStatus, MessageStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
 import { assistantSettings, conversations, messages, patients, systemEvents, twilioNumbers } from "../../platform/db/schema/index";
-import { assistantSwitchFields, providerOrDefault } from "../assistant-settings/assistant-settings.repository";
-import { latestConsentStatus } from "../privacy/consent.repository";
+import { assistantSwitchFields, providerOrDefault } from "../assistant-settings";
+import { latestConsentStatus } from "../privacy";
 import { enqueueStatement, type EnqueueSpec } from "../../platform/jobs/job.repository";
-import { mediaRepository } from "../media/media.repository";
+import { mediaRepository } from "../media";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;

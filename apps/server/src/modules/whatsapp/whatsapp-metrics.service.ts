@@ -9,7 +9,7 @@ import type { Db } from "../../platform/db/client";
 import { iso, isoInstant } from "../../platform/db/rows";
 import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
-import { professionalRepository } from "../professionals/professional.repository";
+import { professionalRepository } from "../professionals";
 import { whatsappMetricsRepository } from "./whatsapp-metrics.repository";
 
 export type WhatsappMetricsService = ReturnType<typeof whatsappMetricsService>;

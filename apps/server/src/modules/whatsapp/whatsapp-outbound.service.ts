@@ -7,7 +7,7 @@ import { exponentialBackoffMs, PermanentJobError, type ClaimedJob, type JobConte
 import { whenDatabaseAnswers } from "../../platform/lib/db-errors";
 import { splitForWhatsapp } from "./message-parts";
 import { whatsappMessageRepository, type ConversationRow } from "./whatsapp-message.repository";
-import { recordTwilioOptOut, TWILIO_UNSUBSCRIBED } from "../privacy/consent.service";
+import { recordTwilioOptOut, TWILIO_UNSUBSCRIBED } from "../privacy";
 
 /** Job types of outbound WhatsApp traffic. */
 export const SEND_JOB = "whatsapp.send";

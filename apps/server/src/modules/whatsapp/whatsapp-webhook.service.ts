@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "../../platform/lib/app-error";
 import type { MessagingGateway } from "../../platform/integrations/twilio/messaging-gateway";
 import type { InboundOutcome, WhatsappInboundService } from "./whatsapp-inbound.service";
-import { inboundFilesOf } from "../media/media-rules";
+import { inboundFilesOf } from "../media";
 import type { WhatsappOutboundService } from "./whatsapp-outbound.service";
 
 /** Form parameters of a Twilio webhook, as posted. */

@@ -3,7 +3,7 @@ import type { Role } from "@clinora/contracts";
 import { isApiPath } from "../lib/api-paths";
 import { AppError } from "../lib/app-error";
 import type { AuthContext, TenantCaller } from "../lib/caller";
-import type { SessionService } from "../../modules/auth/session.service";
+import type { SessionService } from "../../modules/auth";
 
 /**
  * Who may call a route. Every route under /api declares one in `config.access`; the route-access test fails

@@ -1,7 +1,7 @@
 import { HIGHEST_URGENCY, type ConversationStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../../platform/db/client";
-import { professionalRepository } from "../../professionals/professional.repository";
-import type { QueuedMessage, WhatsappOutboundService } from "../../whatsapp/whatsapp-outbound.service";
+import { professionalRepository } from "../../professionals";
+import type { QueuedMessage, WhatsappOutboundService } from "../../whatsapp";
 import { TEXTS } from "../assistant-texts";
 import { safetyCaseOf, type SafetyCase } from "./crisis";
 

@@ -1,0 +1,3 @@
+/** The backups module's public face: what other modules, the app and the tests may use. */
+export * from "./backup.jobs";
+export * from "./backup.service";
