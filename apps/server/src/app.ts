@@ -71,8 +71,8 @@ import { webChatAllowance, webChatService } from "./modules/web-chat";
 import { webChatRoutes } from "./modules/web-chat";
 import { privacyRoutes } from "./modules/privacy";
 import { backupJobs } from "./modules/backups";
-import { privacyService } from "./modules/privacy";
-import { reminderService } from "./modules/reminders";
+import { optedOutPatients, privacyService } from "./modules/privacy";
+import { queueReminder, reminderService } from "./modules/reminders";
 import { reminderRoutes } from "./modules/reminders";
 import { createOpenAiTranscriber } from "./platform/integrations/llm/transcriber";
 import { mediaService, outboundMediaSigner } from "./modules/media";
@@ -199,8 +199,11 @@ export async function buildApp({ config, database, clock = systemClock, instrume
   // The worker exists only below; the services that wake it reach it through this function.
   const wake = () => worker.wake();
   // The services the screens and the background jobs share.
-  const appointments = appointmentService(db, clock, { wake });
-  const patients = patientService(db, clock);
+  const appointments = appointmentService(db, clock, {
+    wake,
+    queueReminder: (tx, professionalId, appointmentId, options) => queueReminder(tx, clock, professionalId, appointmentId, options),
+  });
+  const patients = patientService(db, clock, { optedOut: optedOutPatients });
   // Voice notes are transcribed by OpenAI's audio API whatever the assistant's provider (issue 24).
   const transcriber = config.openai.apiKey
     ? createOpenAiTranscriber({ apiKey: config.openai.apiKey, baseUrl: config.openai.baseUrl, timeoutMs: config.openai.transcriptionTimeoutMs, model: config.openai.transcriptionModel })

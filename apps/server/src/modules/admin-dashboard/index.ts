@@ -1,3 +1,3 @@
 /** The admin-dashboard module's public face: what other modules, the app and the tests may use. */
-export * from "./admin-dashboard.routes";
-export * from "./admin-dashboard.service";
+export { adminDashboardRoutes } from "./admin-dashboard.routes";
+export { type AdminDashboardService, adminDashboardService } from "./admin-dashboard.service";

@@ -1,5 +1,5 @@
 import { DEFAULT_AI_SETTINGS, roundToTemperatureStep, type AiSettings, type AiSettingsInput } from "@clinora/contracts";
-import type { Db } from "../../platform/db/client";
+import type { Db, DbOrTx } from "../../platform/db/client";
 import type { Clock } from "../../platform/lib/clock";
 import type { Actor } from "../../platform/lib/caller";
 import { recordAudit } from "../audit";
@@ -35,4 +35,9 @@ export function globalAiSettingsService(db: Db, clock: Clock) {
       return toAiSettingsDto(saved);
     },
   };
+}
+
+/** The platform's assistant configuration as saved (null until an administrator saves it), inside any transaction. */
+export function findGlobalAiSettings(db: DbOrTx) {
+  return globalAiSettingsRepository(db).find();
 }

@@ -8,8 +8,7 @@ import type { PracticeSettings, TenantCaller } from "../../platform/lib/caller";
 import { recordAudit, type AuditActor } from "../audit";
 import { readBusyTimes } from "../google-calendar";
 import { queueCalendarSync } from "../google-calendar";
-import { professionalRepository } from "../professionals";
-import { queueReminder } from "../reminders";
+import { lockProfessional } from "../professionals";
 import { toAppointmentDto, toTodayAppointmentDto } from "./appointment.mapper";
 import { appointmentRepository, type AppointmentWrite, type InstantRange } from "./appointment.repository";
 import { appointmentRange, daySlots, localDayRange } from "./appointment-slots";
@@ -65,9 +64,14 @@ export type PatientResponseOutcome =
 export interface AppointmentServiceDeps {
   /** Starts queued jobs of this process at once (a busy-times read a request asked for). */
   wake?: () => void;
+  /**
+   * Puts the appointment's WhatsApp reminder in line with its new state, in the same transaction. The reminders
+   * build on appointments, so the app passes their scheduler in rather than this module importing it.
+   */
+  queueReminder: (tx: DbOrTx, professionalId: string, appointmentId: string, options: { late: boolean }) => Promise<void>;
 }
 
-export function appointmentService(db: Db, clock: Clock, deps: AppointmentServiceDeps = {}) {
+export function appointmentService(db: Db, clock: Clock, deps: AppointmentServiceDeps) {
   /**
    * What keeps a time from being offered: the professional's other appointments (but `exceptId`'s) and the busy
    * times of their chosen Google calendars, from the cache (docs/decisions/027).
@@ -110,7 +114,7 @@ export function appointmentService(db: Db, clock: Clock, deps: AppointmentServic
    * Locks the professional's row until the transaction ends, so that bookings of one professional run one after
    * the other and two requests for the same slot cannot both pass the overlap check (docs/decisions/007).
    */
-  const lockSchedule = (tx: DbOrTx, caller: ScheduleActor) => professionalRepository(tx).lockById(caller.professionalId);
+  const lockSchedule = (tx: DbOrTx, caller: ScheduleActor) => lockProfessional(tx, caller.professionalId);
 
   const loadDto = async (tx: DbOrTx, caller: ScheduleActor, id: string) => {
     const row = await appointmentRepository(tx, caller.professionalId).findById(id);
@@ -183,7 +187,7 @@ export function appointmentService(db: Db, clock: Clock, deps: AppointmentServic
         await queueCalendarSync(tx, clock, caller.professionalId, id);
         // A patient who books through the assistant inside the lead time just got the booking confirmation.
         // The patient booking on the public page gets its own confirmation (hooks.after).
-        await queueReminder(tx, clock, caller.professionalId, id, { late: caller.role !== "assistant" && source !== "booking_page" });
+        await deps.queueReminder(tx, caller.professionalId, id, { late: caller.role !== "assistant" && source !== "booking_page" });
         const dto = await loadDto(tx, caller, id);
         await hooks.after?.(tx, dto);
         return dto;
@@ -204,7 +208,7 @@ export function appointmentService(db: Db, clock: Clock, deps: AppointmentServic
         await repo.update(id, { ...values, patientResponse, ...(patientResponse ? {} : { patientRespondedAt: null }) });
         await recordAudit(tx, caller, { action: "appointment.updated", entityType: "appointment", entityId: id });
         await queueCalendarSync(tx, clock, caller.professionalId, id);
-        await queueReminder(tx, clock, caller.professionalId, id, { late: caller.role !== "assistant" && !hooks.after });
+        await deps.queueReminder(tx, caller.professionalId, id, { late: caller.role !== "assistant" && !hooks.after });
         const dto = await loadDto(tx, caller, id);
         await hooks.after?.(tx, dto);
         return dto;
@@ -221,7 +225,7 @@ export function appointmentService(db: Db, clock: Clock, deps: AppointmentServic
         await repo.update(id, { status: "cancelled", patientResponse, ...(patientResponse ? {} : { patientRespondedAt: null }) });
         await recordAudit(tx, caller, { action: "appointment.cancelled", entityType: "appointment", entityId: id });
         await queueCalendarSync(tx, clock, caller.professionalId, id);
-        await queueReminder(tx, clock, caller.professionalId, id, { late: false });
+        await deps.queueReminder(tx, caller.professionalId, id, { late: false });
         return loadDto(tx, caller, id);
       });
     },
@@ -255,7 +259,7 @@ export function appointmentService(db: Db, clock: Clock, deps: AppointmentServic
           entityId: id,
         });
         await queueCalendarSync(tx, clock, actor.professionalId, id);
-        await queueReminder(tx, clock, actor.professionalId, id, { late: false });
+        await deps.queueReminder(tx, actor.professionalId, id, { late: false });
         return then(tx, { result: response, appointment: await loadDto(tx, actor, id) });
       });
     },

@@ -1,3 +1,3 @@
 /** The appointments module's public face: what other modules, the app and the tests may use. */
-export * from "./appointment.routes";
-export * from "./appointment.service";
+export { appointmentRoutes } from "./appointment.routes";
+export { type AppointmentService, appointmentService, type PatientResponseOutcome, type ScheduleActor } from "./appointment.service";

@@ -1,23 +1,11 @@
-import { eq, sql } from "drizzle-orm";
-import { DEFAULT_AI_SETTINGS, type AiProvider } from "@clinora/contracts";
+import { eq } from "drizzle-orm";
+import type { AiProvider } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
-import { aiSettings, assistantSettings, professionals } from "../../platform/db/schema/index";
-import { GLOBAL_AI_SETTINGS_ID } from "../ai-settings";
+import { assistantSettings, professionals } from "../../platform/db/schema/index";
+import { assistantSwitchFields, providerOrDefault } from "./assistant-switch";
 
 export type AssistantSettingsRow = typeof assistantSettings.$inferSelect;
 export type AssistantSettingsWrite = Omit<typeof assistantSettings.$inferInsert, "professionalId" | "updatedAt">;
-
-/**
- * Whether a professional's assistant is switched on (on until it is turned off) and the platform's provider, as
- * fields of a select that left-joins assistant_settings itself: findSwitch below, and the webhook's routing read.
- */
-export const assistantSwitchFields = {
-  enabled: sql<boolean>`coalesce(${assistantSettings.aiEnabled}, true)`,
-  provider: sql<AiProvider | null>`(select ${aiSettings.provider} from ${aiSettings} where ${aiSettings.id} = ${GLOBAL_AI_SETTINGS_ID})`,
-};
-
-/** The provider the switch answers with when the platform's settings were never saved. */
-export const providerOrDefault = (provider: AiProvider | null): AiProvider => provider ?? DEFAULT_AI_SETTINGS.provider;
 
 /** The assistant configuration of ONE professional (docs/decisions/004-tenancy-model.md). */
 export function assistantSettingsRepository(db: DbOrTx, professionalId: string) {

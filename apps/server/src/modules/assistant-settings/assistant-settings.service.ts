@@ -1,5 +1,5 @@
 import { ASSISTANT_DEFAULTS, type AssistantSettings, type AssistantSettingsUpdate } from "@clinora/contracts";
-import type { Db } from "../../platform/db/client";
+import type { Db, DbOrTx } from "../../platform/db/client";
 import type { TenantCaller } from "../../platform/lib/caller";
 import { recordAudit } from "../audit";
 import { assistantSettingsRepository, type AssistantSettingsRow } from "./assistant-settings.repository";
@@ -56,4 +56,14 @@ export function assistantSettingsService(db: Db) {
       });
     },
   };
+}
+
+/** One professional's saved assistant configuration (null until first saved), inside any transaction. */
+export function findAssistantSettings(db: DbOrTx, professionalId: string) {
+  return assistantSettingsRepository(db, professionalId).find();
+}
+
+/** Whether the professional's assistant answers, and with which provider; null for no such professional. */
+export function findAssistantSwitch(db: DbOrTx, professionalId: string) {
+  return assistantSettingsRepository(db, professionalId).findSwitch();
 }

@@ -5,13 +5,11 @@ import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
 import type { ClaimedJob, JobDefinition } from "../../platform/jobs/worker";
 import type { PracticeSettings } from "../../platform/lib/caller";
-import { assistantSettingsRepository } from "../assistant-settings";
-import { toAssistantSettingsDto } from "../assistant-settings";
-import { globalAiSettingsRepository } from "../ai-settings";
-import { toAiSettingsDto } from "../ai-settings";
+import { findAssistantSettings, findAssistantSwitch, toAssistantSettingsDto } from "../assistant-settings";
+import { findGlobalAiSettings, toAiSettingsDto } from "../ai-settings";
 import type { AppointmentService, ScheduleActor } from "../appointments";
 import type { PatientService } from "../patients";
-import { professionalRepository } from "../professionals";
+import { findProfessional } from "../professionals";
 import { REPLY_JOB } from "../whatsapp";
 import { whatsappMessageRepository, type ConversationRow } from "../whatsapp";
 import type { WhatsappOutboundService } from "../whatsapp";
@@ -87,9 +85,9 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
   /** Whether a provider can answer: its client exists (its API key is set). */
   const providerReady = (provider: AiProvider) => Boolean(deps.llm[provider]);
   const loadPractice = async (tx: DbOrTx, professionalId: string): Promise<Practice | null> => {
-    const professional = await professionalRepository(tx).findById(professionalId);
+    const professional = await findProfessional(tx, professionalId);
     if (!professional) return null;
-    const [global, own] = await Promise.all([globalAiSettingsRepository(tx).find(), assistantSettingsRepository(tx, professionalId).find()]);
+    const [global, own] = await Promise.all([findGlobalAiSettings(tx), findAssistantSettings(tx, professionalId)]);
     const settings = effectiveSettings({ global: global ? toAiSettingsDto(global) : DEFAULT_AI_SETTINGS, own: own && toAssistantSettingsDto(own) });
     const practice: PracticeSettings = {
       timeZone: professional.timezone,
@@ -296,7 +294,7 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
     async onFailed(job) {
       const conversation = await loadConversation(job);
       if (!conversation) return;
-      const professional = await professionalRepository(db).findById(conversation.professionalId);
+      const professional = await findProfessional(db, conversation.professionalId);
       await deliver(conversation, String(job.payload.messageId ?? ""), TEXTS.handoff(professional?.fullName ?? "a profissional"), HANDOFF_URGENCY);
     },
 
@@ -313,7 +311,7 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
 
     /** Whether the assistant answers this professional's patients now: its switch on and a provider configured. */
     async isOn(tx: DbOrTx, professionalId: string) {
-      const found = await assistantSettingsRepository(tx, professionalId).findSwitch();
+      const found = await findAssistantSwitch(tx, professionalId);
       return Boolean(found?.enabled && providerReady(found.provider));
     },
 

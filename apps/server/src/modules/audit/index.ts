@@ -1,2 +1,2 @@
 /** The audit module's public face: what other modules, the app and the tests may use. */
-export * from "./audit.service";
+export { type AuditActor, recordAudit } from "./audit.service";

@@ -3,8 +3,7 @@ import type { Db } from "../../platform/db/client";
 import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
 import { burnPasswordCheck, verifyPassword } from "../../platform/lib/password";
-import { loadCurrentUser, loadCurrentUserById } from "../users";
-import { userRepository } from "../users";
+import { findUserByEmail, loadCurrentUser, loadCurrentUserById, recordLogin } from "../users";
 import { loginAttemptRepository } from "./session.repository";
 import type { SessionService } from "./session.service";
 
@@ -14,7 +13,6 @@ export const LOGIN_LIMITS = { perAccount: 5, perAddress: 20, windowMs: 15 * 60 *
 export type AuthService = ReturnType<typeof authService>;
 
 export function authService(db: Db, sessions: SessionService, clock: Clock) {
-  const users = userRepository(db);
   const attempts = loginAttemptRepository(db);
 
   return {
@@ -30,7 +28,7 @@ export function authService(db: Db, sessions: SessionService, clock: Clock) {
         throw AppError.tooManyRequests(MSG.loginTooManyAttempts);
       }
 
-      const user = await users.findByEmail(email);
+      const user = await findUserByEmail(db, email);
       const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : await burnPasswordCheck(input.password);
       if (!user || !passwordOk) {
         await attempts.record(email, meta.ip, "failure", now);
@@ -41,7 +39,7 @@ export function authService(db: Db, sessions: SessionService, clock: Clock) {
       await attempts.clearFailures(email);
       await attempts.deleteOlderThan(new Date(now.getTime() - 24 * 60 * 60 * 1000));
       const sessionId = await sessions.create(user.id, meta);
-      await users.setLastLogin(user.id, now);
+      await recordLogin(db, user.id, now);
       return { session_id: sessionId, user: await loadCurrentUser(db, { ...user, lastLogin: now }) };
     },
 

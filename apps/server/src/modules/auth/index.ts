@@ -1,4 +1,4 @@
 /** The auth module's public face: what other modules, the app and the tests may use. */
-export * from "./auth.routes";
-export * from "./auth.service";
-export * from "./session.service";
+export { authRoutes } from "./auth.routes";
+export { authService, type AuthService } from "./auth.service";
+export { type SessionService, sessionService } from "./session.service";

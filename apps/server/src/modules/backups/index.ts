@@ -1,3 +1,3 @@
 /** The backups module's public face: what other modules, the app and the tests may use. */
-export * from "./backup.jobs";
-export * from "./backup.service";
+export { backupJobs, scheduleNextBackup } from "./backup.jobs";
+export { type BackupFormat, restoreBackup, takeBackup } from "./backup.service";

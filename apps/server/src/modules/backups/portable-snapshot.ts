@@ -2,9 +2,8 @@ import { createReadStream, createWriteStream } from "node:fs";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
 import { createGunzip, createGzip } from "node:zlib";
-import { sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { rowsOf } from "../../platform/db/rows";
+import { backupRepository } from "./backup.repository";
 
 /**
  * The portable snapshot: every row of every product table as JSON lines (gzip), readable by either database. It is
@@ -16,14 +15,6 @@ const CHUNK_ROWS = 2000;
 /** Rows of a table with files (bytea, up to 16 MB each) per line: a line stays within a few hundred MB of text. */
 const FILE_CHUNK_ROWS = 4;
 
-/** Tables with a bytea column (the message files, docs/decisions/026). */
-async function tablesWithFiles(db: Db): Promise<Set<string>> {
-  const rows = rowsOf<{ t: string }>(
-    await db.execute(sql`select distinct table_name as t from information_schema.columns where table_schema = 'public' and data_type = 'bytea'`),
-  );
-  return new Set(rows.map((r) => r.t));
-}
-
 interface Header {
   format: typeof PORTABLE_FORMAT;
   version: 1;
@@ -33,25 +24,8 @@ interface Header {
   tables: string[];
 }
 
-const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
-
-async function productTables(db: Db): Promise<string[]> {
-  const rows = rowsOf<{ name: string }>(await db.execute(sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`));
-  return rows.map((r) => r.name);
-}
-
-async function appliedMigrations(db: Db): Promise<string[]> {
-  const rows = rowsOf<{ hash: string }>(await db.execute(sql`select hash from drizzle.__drizzle_migrations order by id`));
-  return rows.map((r) => r.hash);
-}
-
 /** Tables ordered so that every table comes after the tables its foreign keys point to. */
-async function insertOrder(db: Db, tables: string[]): Promise<string[]> {
-  const edges = rowsOf<{ child: string; parent: string }>(
-    await db.execute(sql`select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
-      from pg_constraint c join pg_namespace n on n.oid = c.connamespace
-      where c.contype = 'f' and n.nspname = 'public' and c.conrelid <> c.confrelid`),
-  );
+function insertOrder(edges: { child: string; parent: string }[], tables: string[]): string[] {
   const strip = (t: string) => t.replace(/^public\./, "").replaceAll('"', "");
   const ordered: string[] = [];
   const placed = new Set<string>();
@@ -68,9 +42,9 @@ async function insertOrder(db: Db, tables: string[]): Promise<string[]> {
 
 /** Whether the database holds no product data yet (no product table, or every product table empty). */
 export async function isEmptyDatabase(db: Db): Promise<boolean> {
-  for (const table of await productTables(db)) {
-    const [row] = rowsOf<{ any: boolean }>(await db.execute(sql.raw(`select exists (select 1 from ${ident(table)}) as any`)));
-    if (row?.any) return false;
+  const repo = backupRepository(db);
+  for (const table of await repo.productTables()) {
+    if (await repo.hasRows(table)) return false;
   }
   return true;
 }
@@ -85,20 +59,15 @@ export async function writePortableSnapshot(db: Db, file: string, now: Date): Pr
   };
   await db.transaction(
     async (tx) => {
-      const t = tx as unknown as Db;
-      const tables = await productTables(t);
-      const header: Header = { format: PORTABLE_FORMAT, version: 1, created_at: now.toISOString(), migrations: await appliedMigrations(t), tables };
+      const repo = backupRepository(tx);
+      const tables = await repo.productTables();
+      const header: Header = { format: PORTABLE_FORMAT, version: 1, created_at: now.toISOString(), migrations: await repo.appliedMigrations(), tables };
       await write(JSON.stringify(header));
-      const withFiles = await tablesWithFiles(t);
+      const withFiles = await repo.tablesWithFiles();
       for (const table of tables) {
         const chunkRows = withFiles.has(table) ? FILE_CHUNK_ROWS : CHUNK_ROWS;
         for (let offset = 0; ; offset += chunkRows) {
-          const [row] = rowsOf<{ rows: string | null; n: number }>(
-            // jsonb text: one line per chunk (json_agg puts a newline between elements).
-            await t.execute(
-              sql.raw(`select json_agg(t)::jsonb::text as rows, count(*)::int as n from (select * from ${ident(table)} order by 1 limit ${chunkRows} offset ${offset}) t`),
-            ),
-          );
+          const row = await repo.rowsChunk(table, chunkRows, offset);
           if (!row?.rows) break;
           await write(`{"table":${JSON.stringify(table)},"rows":${row.rows}}`);
           if (row.n < chunkRows) break;
@@ -121,7 +90,8 @@ export async function loadPortableSnapshot(db: Db, file: string): Promise<{ tabl
   const first = await iterator.next();
   const header = first.done ? null : (JSON.parse(first.value) as Header);
   if (header?.format !== PORTABLE_FORMAT) throw new Error(`${file} não é um backup portátil do Clinora.`);
-  const migrations = await appliedMigrations(db);
+  const repo = backupRepository(db);
+  const migrations = await repo.appliedMigrations();
   if (migrations.join() !== header.migrations.join()) {
     throw new Error("O backup foi feito por outra versão do Clinora (migrações diferentes). Restaure-o com a mesma versão e atualize depois.");
   }
@@ -133,25 +103,16 @@ export async function loadPortableSnapshot(db: Db, file: string): Promise<{ tabl
     list.push(JSON.stringify(chunk.rows));
     chunks.set(chunk.table, list);
   }
-  const known = await productTables(db);
+  const known = await repo.productTables();
   const unknown = [...chunks.keys()].filter((t) => !known.includes(t));
   if (unknown.length) throw new Error(`O backup tem tabelas que este banco não tem: ${unknown.join(", ")}`);
   let total = 0;
   await db.transaction(async (tx) => {
-    for (const table of await insertOrder(tx as unknown as Db, known)) {
-      for (const rows of chunks.get(table) ?? []) {
-        const inserted = await tx.execute(sql`insert into ${sql.raw(ident(table))} select * from json_populate_recordset(null::${sql.raw(ident(table))}, ${rows}::json)`);
-        total += (inserted as { rowCount?: number; affectedRows?: number }).rowCount ?? (inserted as { affectedRows?: number }).affectedRows ?? 0;
-      }
+    const target = backupRepository(tx);
+    for (const table of insertOrder(await target.foreignKeys(), known)) {
+      for (const rows of chunks.get(table) ?? []) total += await target.insertRows(table, rows);
     }
-    const serials = rowsOf<{ t: string; c: string }>(
-      await tx.execute(sql`select table_name as t, column_name as c from information_schema.columns where table_schema = 'public' and column_default like 'nextval(%'`),
-    );
-    for (const { t, c } of serials) {
-      await tx.execute(
-        sql.raw(`select setval(pg_get_serial_sequence('${ident(t)}', '${c}'), coalesce((select max(${ident(c)}) from ${ident(t)}), 0) + 1, false)`),
-      );
-    }
+    await target.moveSequencesPastIds();
   });
   return { tables: chunks.size, rows: total };
 }

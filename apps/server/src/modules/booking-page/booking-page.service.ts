@@ -33,9 +33,8 @@ import { isUniqueViolation } from "../../platform/lib/db-errors";
 import type { AppointmentService, ScheduleActor } from "../appointments";
 import { longDate } from "../assistant";
 import { recordAudit } from "../audit";
-import { patientRepository } from "../patients";
-import { consentRepository } from "../privacy";
-import { canSendBusinessInitiated } from "../privacy";
+import { createPatientFrom } from "../patients";
+import { canSendBusinessInitiated, recordConsentsGiven } from "../privacy";
 import { rateLimitRepository } from "../../platform/plugins/rate-limit-store";
 import { FREE_TEXT_WINDOW_MS } from "../reminders";
 import { reminderText, reminderVariables } from "../reminders";
@@ -451,18 +450,19 @@ export function bookingPageService(
                 return found.id;
               }
               const values = { name: input.name, phone, email: input.email?.toLowerCase() ?? null, birthDate: null, cpf: null, address: null, preferredTime: null, notes: null, medicalHistory: null, emergencyContact: null };
-              const row = await patientRepository(tx, professionalId).insert(values);
-              await recordAudit(tx, actor, { action: "patient.created", entityType: "patient", entityId: row.id, details: { source: "booking_page" } });
+              const row = await createPatientFrom(tx, actor, values, "booking_page");
               return row.id;
             },
             after: async (tx, booked) => {
-              const at = clock.now();
-              const consents = consentRepository(tx, professionalId);
               const channels = input.consent_assistant ? (["whatsapp_reminders", "whatsapp_assistant"] as const) : (["whatsapp_reminders"] as const);
-              for (const channel of channels) {
-                await consents.insert({ patientId: booked.patient_id, phone, channel, status: "given", method: "booking_page", note: "Marcado pelo paciente na página de agendamento", at });
-                await recordAudit(tx, actor, { action: "patient.consent_recorded", entityType: "patient", entityId: booked.patient_id, details: { channel, status: "given", method: "booking_page" } });
-              }
+              await recordConsentsGiven(tx, actor, {
+                patientId: booked.patient_id,
+                phone,
+                channels,
+                method: "booking_page",
+                note: "Marcado pelo paciente na página de agendamento",
+                at: clock.now(),
+              });
               await sendWhatsapp(tx, {
                 professionalId,
                 patientId: booked.patient_id,

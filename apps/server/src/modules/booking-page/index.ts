@@ -1,3 +1,3 @@
 /** The booking-page module's public face: what other modules, the app and the tests may use. */
-export * from "./booking-page.routes";
-export * from "./booking-page.service";
+export { bookingPageRoutes } from "./booking-page.routes";
+export { type BookingPageService, bookingPageService } from "./booking-page.service";

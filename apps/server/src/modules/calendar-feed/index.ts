@@ -1,3 +1,3 @@
 /** The calendar-feed module's public face: what other modules, the app and the tests may use. */
-export * from "./calendar-feed.routes";
-export * from "./calendar-feed.service";
+export { calendarFeedRoutes } from "./calendar-feed.routes";
+export { type CalendarFeedService, calendarFeedService } from "./calendar-feed.service";

@@ -155,7 +155,8 @@ describe("a Google busy time removes the time everywhere times are offered", () 
     expect(google.calls.slice(callsBefore).map((c) => c.path)).toContain("/calendar/v3/freeBusy");
 
     // (4) the availability service itself, and its booking check.
-    const service = appointmentService(h.db, clock);
+    // Reads only: no appointment changes, so no reminder to queue.
+    const service = appointmentService(h.db, clock, { queueReminder: async () => {} });
     const slots = (await service.availability(actorOf(clinic.professionalId), { date: D })).slots;
     expect(slots.find((s) => s.time === "13:00")).toEqual({ time: "13:00", available: false });
     expect(slots.find((s) => s.time === "12:10")).toEqual({ time: "12:10", available: true });

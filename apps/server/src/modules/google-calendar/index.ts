@@ -1,7 +1,7 @@
 /** The google-calendar module's public face: what other modules, the app and the tests may use. */
-export * from "./calendar-busy.service";
-export * from "./calendar-busy";
-export * from "./calendar-sync-queue";
-export * from "./calendar-sync.service";
-export * from "./google-calendar.routes";
-export * from "./google-calendar.service";
+export { readBusyTimes } from "./calendar-busy";
+export { type CalendarBusyService, calendarBusyService } from "./calendar-busy.service";
+export { queueCalendarSync } from "./calendar-sync-queue";
+export { type CalendarSyncService, calendarSyncService, eventIdOf, eventOf, SYNC_LOOKBACK_DAYS } from "./calendar-sync.service";
+export { googleCalendarRoutes } from "./google-calendar.routes";
+export { type GoogleCalendarService, googleCalendarService } from "./google-calendar.service";

@@ -1,2 +1,2 @@
 /** The health module's public face: what other modules, the app and the tests may use. */
-export * from "./health.routes";
+export { healthRoutes } from "./health.routes";

@@ -1,3 +1,3 @@
 /** The leads module's public face: what other modules, the app and the tests may use. */
-export * from "./lead.routes";
-export * from "./lead.service";
+export { leadRoutes } from "./lead.routes";
+export { type LeadService, leadService } from "./lead.service";

@@ -7,7 +7,6 @@ import type { TenantCaller } from "../../platform/lib/caller";
 import { recordAudit, type AuditActor } from "../audit";
 import { patientRepository, type PatientRow, type PatientWrite } from "./patient.repository";
 import { iso, isoInstant } from "../../platform/db/rows";
-import { consentRepository } from "../privacy";
 
 export type PatientService = ReturnType<typeof patientService>;
 
@@ -55,10 +54,16 @@ function toWrite(input: PatientInputParsed): PatientWrite {
 const CPF_TAKEN = "Já existe um paciente com este CPF";
 export const ANONYMIZED_READ_ONLY = "Este paciente foi anonimizado e não pode mais ser alterado";
 
-const optedOutOf = async (db: DbOrTx, professionalId: string, rows: PatientRow[]) =>
-  consentRepository(db, professionalId).optedOut(rows.map((r) => ({ id: r.id, phone: r.phone })));
+/**
+ * The patients among `subjects` who withdrew a WhatsApp channel. The consents are the privacy module's, which itself
+ * builds on patients: the app passes its lookup in, so the two modules do not import each other.
+ */
+export type OptedOutLookup = (db: DbOrTx, professionalId: string, subjects: { id: string; phone: string | null }[]) => Promise<Set<string>>;
 
-export function patientService(db: Db, clock: Clock) {
+export function patientService(db: Db, clock: Clock, deps: { optedOut: OptedOutLookup }) {
+  const optedOutOf = (db: DbOrTx, professionalId: string, rows: PatientRow[]) =>
+    deps.optedOut(db, professionalId, rows.map((r) => ({ id: r.id, phone: r.phone })));
+
   return {
     /** One page of the caller's patients with their next and last appointment dates. */
     async list(caller: TenantCaller, q: PatientListQuery) {
@@ -125,4 +130,20 @@ export function patientService(db: Db, clock: Clock) {
       return toPatientDto(row, { last_appointment: await repo.lastCompletedDate(row.id, now), next_appointment: next.get(row.id) ?? null, whatsapp_opted_out: optedOut.has(row.id) });
     },
   };
+}
+
+/*
+ * Other modules' way to the patients table, inside their own transaction (a task's patient check, a booking that
+ * creates its patient).
+ */
+
+export function findPatient(db: DbOrTx, professionalId: string, id: string) {
+  return patientRepository(db, professionalId).findById(id);
+}
+
+/** A patient another module's flow creates (the booking page), written to the access history with its source. */
+export async function createPatientFrom(tx: DbOrTx, actor: AuditActor & { professionalId: string }, values: PatientWrite, source: string): Promise<PatientRow> {
+  const row = await patientRepository(tx, actor.professionalId).insert(values);
+  await recordAudit(tx, actor, { action: "patient.created", entityType: "patient", entityId: row.id, details: { source } });
+  return row;
 }

@@ -1,8 +1,8 @@
-import { CONSENT_CHANNELS, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS, type ConsentChannel, type ConsentStatus } from "@clinora/contracts";
+import { CONSENT_CHANNELS, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS, type ConsentChannel, type ConsentMethod, type ConsentStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
 import { whatsappMessageRepository } from "../whatsapp";
-import { recordAudit } from "../audit";
-import { consentRepository } from "./consent.repository";
+import { recordAudit, type AuditActor } from "../audit";
+import { consentRepository, type ConsentSubject } from "./consent.repository";
 
 /** Twilio's error for a message to a recipient who opted out (https://www.twilio.com/docs/api/errors/21610). */
 export const TWILIO_UNSUBSCRIBED = "21610";
@@ -77,4 +77,27 @@ export async function recordTwilioOptOut(db: DbOrTx, by: { messageId: string } |
   const latest = await consentRepository(db, row.professionalId).latestFor("whatsapp_reminders", { phone: row.phone, patientId: row.patientId });
   if (latest?.status === "withdrawn") return;
   await recordWhatsappChoice(db, { professionalId: row.professionalId, patientId: row.patientId, phone: row.phone, status: "withdrawn", method: "twilio_opt_out", at, note: "Twilio 21610" });
+}
+
+/** The patients among `subjects` with a WhatsApp channel whose latest event is a withdrawal. */
+export function optedOutPatients(db: DbOrTx, professionalId: string, subjects: ConsentSubject[]): Promise<Set<string>> {
+  return consentRepository(db, professionalId).optedOut(subjects);
+}
+
+/** Consent a patient gave on one of our forms (the booking page): an event per channel, each in the access history. */
+export async function recordConsentsGiven(
+  tx: DbOrTx,
+  actor: AuditActor & { professionalId: string },
+  given: { patientId: string; phone: string; channels: readonly ConsentChannel[]; method: ConsentMethod; note: string; at: Date },
+) {
+  const repo = consentRepository(tx, actor.professionalId);
+  for (const channel of given.channels) {
+    await repo.insert({ patientId: given.patientId, phone: given.phone, channel, status: "given", method: given.method, note: given.note, at: given.at });
+    await recordAudit(tx, actor, {
+      action: "patient.consent_recorded",
+      entityType: "patient",
+      entityId: given.patientId,
+      details: { channel, status: "given", method: given.method },
+    });
+  }
 }

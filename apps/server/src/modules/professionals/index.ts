@@ -1,9 +1,8 @@
 /** The professionals module's public face: what other modules, the app and the tests may use. */
-export * from "./professional-profile.routes";
-export * from "./professional-profile.service";
-export * from "./professional-toggles.routes";
-export * from "./professional-toggles.service";
-export * from "./professional.mapper";
-export * from "./professional.repository";
-export * from "./professional.routes";
-export * from "./professional.service";
+export { professionalProfileRoutes } from "./professional-profile.routes";
+export { type ProfessionalProfileService, professionalProfileService } from "./professional-profile.service";
+export { professionalToggleRoutes } from "./professional-toggles.routes";
+export { type ProfessionalTogglesService, professionalTogglesService } from "./professional-toggles.service";
+export { toProfessionalDto } from "./professional.mapper";
+export { professionalRoutes } from "./professional.routes";
+export { countPracticeData, deleteProfessionalWithAllData, findProfessional, insertProfessional, lockProfessional, professionalService, type ProfessionalService } from "./professional.service";

@@ -1,12 +1,12 @@
 import { MSG, type ProfessionalInputParsed, type ProfessionalListQuery, type ProfessionalStats, toE164BR } from "@clinora/contracts";
-import type { Db } from "../../platform/db/client";
+import type { Db, DbOrTx } from "../../platform/db/client";
 import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
 import { pageOf, pageWindow } from "../../platform/lib/pagination";
 import type { Actor } from "../../platform/lib/caller";
 import { recordAudit } from "../audit";
 import { toProfessionalDto } from "./professional.mapper";
-import { professionalRepository, type LinkedCounts, type ProfessionalWrite } from "./professional.repository";
+import { professionalRepository, type LinkedCounts, type NewProfessional, type ProfessionalWrite } from "./professional.repository";
 
 export type ProfessionalService = ReturnType<typeof professionalService>;
 
@@ -122,4 +122,32 @@ export function professionalService(db: Db, clock: Clock) {
       });
     },
   };
+}
+
+/*
+ * Other modules' way to the professionals table. Plain functions of a connection rather than service methods,
+ * because the callers run them inside their own transaction (an appointment, a new account, a user's deletion).
+ */
+
+export function findProfessional(db: DbOrTx, id: string) {
+  return professionalRepository(db).findById(id);
+}
+
+/** Locks the professional's row until the transaction ends: one schedule change of a practice at a time. */
+export function lockProfessional(tx: DbOrTx, id: string) {
+  return professionalRepository(tx).lockById(id);
+}
+
+export function insertProfessional(tx: DbOrTx, values: NewProfessional) {
+  return professionalRepository(tx).insert(values);
+}
+
+/** The patients, appointments, tasks and conversations a practice holds, for the user administration's overview. */
+export function countPracticeData(db: DbOrTx, id: string) {
+  return professionalRepository(db).countPracticeData(id);
+}
+
+/** Removes the professional and everything it owns (queued jobs included). */
+export function deleteProfessionalWithAllData(tx: DbOrTx, id: string) {
+  return professionalRepository(tx).deleteWithAllData(id);
 }

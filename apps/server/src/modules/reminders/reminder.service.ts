@@ -9,7 +9,7 @@ import type { TenantCaller } from "../../platform/lib/caller";
 import type { Clock } from "../../platform/lib/clock";
 import type { AppointmentService, PatientResponseOutcome, ScheduleActor } from "../appointments";
 import { recordAudit } from "../audit";
-import { professionalRepository } from "../professionals";
+import { findProfessional, lockProfessional } from "../professionals";
 import type { InboundAnswerHook } from "../whatsapp";
 import { whatsappMessageRepository } from "../whatsapp";
 import type { WhatsappOutboundService } from "../whatsapp";
@@ -47,7 +47,7 @@ export function reminderService(db: Db, clock: Clock, deps: ReminderDeps) {
 
   /** The patient, acting on their own appointment through the schedule's services (audit role "patient"). */
   const patientActor = async (professionalId: string): Promise<ScheduleActor | null> => {
-    const p = await professionalRepository(db).findById(professionalId);
+    const p = await findProfessional(db, professionalId);
     if (!p) return null;
     return {
       userId: null,
@@ -72,7 +72,7 @@ export function reminderService(db: Db, clock: Clock, deps: ReminderDeps) {
       if (!professionalId || !appointmentId || !Number.isFinite(jobLeadHours)) throw new PermanentJobError("reminder job without appointment");
       await db.transaction(async (tx) => {
         // The same lock as every schedule change: an edit and this run see each other whole.
-        if (!(await professionalRepository(tx).lockById(professionalId))) return;
+        if (!(await lockProfessional(tx, professionalId))) return;
         const repo = reminderRepository(tx, professionalId);
         const messages = whatsappMessageRepository(tx);
         const now = clock.now();
@@ -173,7 +173,7 @@ export function reminderService(db: Db, clock: Clock, deps: ReminderDeps) {
     /** Saves the switch and the lead time, and moves every upcoming appointment's reminder to follow them. */
     async updateSettings(caller: TenantCaller, input: ReminderSettingsInputParsed): Promise<ReminderSettings> {
       const result = await db.transaction(async (tx) => {
-        await professionalRepository(tx).lockById(caller.professionalId);
+        await lockProfessional(tx, caller.professionalId);
         const repo = reminderRepository(tx, caller.professionalId);
         const before = await repo.findSettings();
         const row = await repo.updateSettings({ enabled: input.enabled, leadHours: input.lead_hours });

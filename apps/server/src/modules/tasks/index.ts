@@ -1,3 +1,3 @@
 /** The tasks module's public face: what other modules, the app and the tests may use. */
-export * from "./task.routes";
-export * from "./task.service";
+export { taskRoutes } from "./task.routes";
+export { taskService, type TaskService } from "./task.service";

@@ -1,6 +1,6 @@
 import type { CurrentUser } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
-import { professionalRepository } from "../professionals";
+import { findProfessional } from "../professionals";
 import { toProfessionalDto } from "../professionals";
 import { userRepository, type UserRow } from "./user.repository";
 import { iso } from "../../platform/db/rows";
@@ -8,7 +8,7 @@ import { iso } from "../../platform/db/rows";
 /** The signed-in user with its professional profile (spec part 1 §3 "Current user"). */
 export async function loadCurrentUser(db: DbOrTx, user: UserRow): Promise<CurrentUser> {
   const professional = user.professionalId
-    ? await professionalRepository(db).findById(user.professionalId)
+    ? await findProfessional(db, user.professionalId)
     : null;
   return {
     id: user.id,
@@ -26,4 +26,13 @@ export async function loadCurrentUser(db: DbOrTx, user: UserRow): Promise<Curren
 export async function loadCurrentUserById(db: DbOrTx, userId: string): Promise<CurrentUser | null> {
   const user = await userRepository(db).findById(userId);
   return user ? loadCurrentUser(db, user) : null;
+}
+
+/** The account behind a login email, password hash included, for the login check. */
+export function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
+  return userRepository(db).findByEmail(email);
+}
+
+export async function recordLogin(db: DbOrTx, userId: string, at: Date): Promise<void> {
+  await userRepository(db).setLastLogin(userId, at);
 }

@@ -1,7 +1,6 @@
 /** The users module's public face: what other modules, the app and the tests may use. */
-export * from "./current-user";
-export * from "./first-admin";
-export * from "./professional-account.service";
-export * from "./user.repository";
-export * from "./user.routes";
-export * from "./user.service";
+export { findUserByEmail, loadCurrentUser, loadCurrentUserById, recordLogin } from "./current-user";
+export { ensureFirstAdmin } from "./first-admin";
+export { type ProfessionalAccountService, professionalAccountService } from "./professional-account.service";
+export { userRoutes } from "./user.routes";
+export { userService, type UserService } from "./user.service";

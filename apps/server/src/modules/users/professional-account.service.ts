@@ -4,7 +4,7 @@ import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
 import { hashPassword } from "../../platform/lib/password";
 import { toProfessionalDto } from "../professionals";
-import { professionalRepository } from "../professionals";
+import { insertProfessional } from "../professionals";
 import { recordAdminAction, type Performer } from "./admin-action";
 import { toUserDto } from "./user.mapper";
 import { userRepository } from "./user.repository";
@@ -41,7 +41,7 @@ export function professionalAccountService(db: Db, clock: Clock) {
       const { userId, professional } = await withUniqueUserFields(() =>
         db.transaction(async (tx) => {
           await assertEmailFree(tx, input.email);
-          const professional = await professionalRepository(tx).insert({
+          const professional = await insertProfessional(tx, {
             fullName: input.full_name,
             specialty: input.specialty,
             phone,

@@ -17,9 +17,8 @@ import { pageOf, pageWindow } from "../../platform/lib/pagination";
 import { hashPassword } from "../../platform/lib/password";
 import type { Actor } from "../../platform/lib/caller";
 import { recordAudit } from "../audit";
-import type { SessionService } from "../auth";
 import { toProfessionalDto } from "../professionals";
-import { professionalRepository } from "../professionals";
+import { countPracticeData, deleteProfessionalWithAllData, findProfessional } from "../professionals";
 import { recordAdminAction } from "./admin-action";
 import { toAdminActionDto, toUserDto } from "./user.mapper";
 import { userRepository, type UserChanges, type UserRow } from "./user.repository";
@@ -50,11 +49,16 @@ function describeChanges(before: EditableState, after: EditableState, changed: E
   };
 }
 
+/** What the user administration needs of the sessions: the app passes the auth module's session service. */
+export interface UserSessions {
+  endAllForUser(userId: string): Promise<void>;
+}
+
 /**
  * Administrators' management of user accounts (spec part 1 §2.6, §2.8, §4). Suspension and deletion end the
  * user's sessions at once (PRODUCT.md "Security baseline").
  */
-export function userService(db: Db, clock: Clock, sessions: Pick<SessionService, "endAllForUser">) {
+export function userService(db: Db, clock: Clock, sessions: UserSessions) {
   const repo = userRepository(db);
 
   const findOrFail = async (id: string) => {
@@ -96,10 +100,9 @@ export function userService(db: Db, clock: Clock, sessions: Pick<SessionService,
     async professionalOverview(id: string): Promise<UserProfessionalOverview> {
       const user = await findOrFail(id);
       if (!user.professionalId) return { professional: null, counters: { patients: 0, appointments: 0, tasks: 0, conversations: 0 } };
-      const professionals = professionalRepository(db);
       const [professional, counters] = await Promise.all([
-        professionals.findById(user.professionalId),
-        professionals.countPracticeData(user.professionalId),
+        findProfessional(db, user.professionalId),
+        countPracticeData(db, user.professionalId),
       ]);
       return { professional: professional ? toProfessionalDto(professional) : null, counters };
     },
@@ -222,7 +225,7 @@ export function userService(db: Db, clock: Clock, sessions: Pick<SessionService,
         if (!user) throw AppError.notFound(MSG.userNotFound);
         await users.deleteById(id);
         const cascadeTo = q.cascade_professional && q.confirm_cascade ? user.professionalId : null;
-        if (cascadeTo) await professionalRepository(tx).deleteWithAllData(cascadeTo);
+        if (cascadeTo) await deleteProfessionalWithAllData(tx, cascadeTo);
         await recordAudit(tx, caller, {
           action: "user.deleted",
           entityType: "user",

@@ -9,7 +9,7 @@ import type { Db } from "../../platform/db/client";
 import { iso, isoInstant } from "../../platform/db/rows";
 import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
-import { professionalRepository } from "../professionals";
+import { findProfessional } from "../professionals";
 import { whatsappMetricsRepository } from "./whatsapp-metrics.repository";
 
 export type WhatsappMetricsService = ReturnType<typeof whatsappMetricsService>;
@@ -71,7 +71,7 @@ export function whatsappMetricsService(db: Db, clock: Clock) {
     /** The whole platform, or the one professional an administrator picked. */
     async platformOverview(professionalId: string | undefined) {
       if (!professionalId) return overview(null);
-      if (!(await professionalRepository(db).findById(professionalId))) throw AppError.notFound(MSG.professionalNotFound);
+      if (!(await findProfessional(db, professionalId))) throw AppError.notFound(MSG.professionalNotFound);
       return overview(professionalId);
     },
   };

@@ -3,7 +3,6 @@ import type { Role } from "@clinora/contracts";
 import { isApiPath } from "../lib/api-paths";
 import { AppError } from "../lib/app-error";
 import type { AuthContext, TenantCaller } from "../lib/caller";
-import type { SessionService } from "../../modules/auth";
 
 /**
  * Who may call a route. Every route under /api declares one in `config.access`; the route-access test fails
@@ -24,6 +23,11 @@ declare module "fastify" {
 
 export const SESSION_HEADER = "x-session-id";
 
+/** What the guard needs of the sessions: the caller behind a token, or an AppError (401/403). */
+export interface SessionResolver {
+  resolve(token: string): Promise<AuthContext>;
+}
+
 export interface RegisteredRoute {
   method: string;
   url: string;
@@ -35,7 +39,7 @@ export interface RegisteredRoute {
  * its declared access, so a request runs no check it does not need and never looks its route up: a global hook
  * read `request.routeOptions` (a new object each time) on every request, the health check's included.
  */
-function guardFor(access: Access | undefined, url: string, sessions: SessionService): onRequestHookHandler | null {
+function guardFor(access: Access | undefined, url: string, sessions: SessionResolver): onRequestHookHandler | null {
   if (access === "public") return null;
   if (access === undefined) {
     return (request, _reply, done) => {
@@ -52,7 +56,7 @@ function guardFor(access: Access | undefined, url: string, sessions: SessionServ
 }
 
 /** Resolves the session once per request and enforces the route's declared access. */
-export function registerAuth(app: FastifyInstance, sessions: SessionService, registry: RegisteredRoute[]) {
+export function registerAuth(app: FastifyInstance, sessions: SessionResolver, registry: RegisteredRoute[]) {
   app.decorateRequest("auth", null);
 
   app.addHook("onRoute", (route) => {
@@ -72,7 +76,7 @@ export function registerAuth(app: FastifyInstance, sessions: SessionService, reg
   });
 }
 
-async function authenticate(request: FastifyRequest, sessions: SessionService): Promise<AuthContext> {
+async function authenticate(request: FastifyRequest, sessions: SessionResolver): Promise<AuthContext> {
   const header = request.headers[SESSION_HEADER];
   const token = Array.isArray(header) ? header[0] : header;
   if (!token) throw AppError.unauthorized();

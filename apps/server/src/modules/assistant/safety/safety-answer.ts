@@ -1,6 +1,6 @@
 import { HIGHEST_URGENCY, type ConversationStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../../platform/db/client";
-import { professionalRepository } from "../../professionals";
+import { findProfessional } from "../../professionals";
 import type { QueuedMessage, WhatsappOutboundService } from "../../whatsapp";
 import { TEXTS } from "../assistant-texts";
 import { safetyCaseOf, type SafetyCase } from "./crisis";
@@ -36,7 +36,7 @@ export async function queueSafetyAnswer(
   outbound: Pick<WhatsappOutboundService, "queue">,
   p: { conversation: QueuedMessage["conversation"]; messageId: string; found: SafetyCase; at: Date },
 ): Promise<void> {
-  const professional = await professionalRepository(tx).findById(p.conversation.professionalId);
+  const professional = await findProfessional(tx, p.conversation.professionalId);
   const content = safetyText(p.found, professional?.fullName ?? "a profissional");
   // A millisecond after the patient's message, so both threads show the answer after it.
   await outbound.queue(tx, { conversation: p.conversation, content, sender: "assistant", replyToMessageId: p.messageId, at: new Date(p.at.getTime() + 1) });

@@ -1,0 +1,17 @@
+import { sql } from "drizzle-orm";
+import { DEFAULT_AI_SETTINGS, type AiProvider } from "@clinora/contracts";
+import { aiSettings, assistantSettings } from "../../platform/db/schema/index";
+import { GLOBAL_AI_SETTINGS_ID } from "../ai-settings";
+
+/**
+ * Whether a professional's assistant is switched on (on until it is turned off) and the platform's provider, as
+ * fields of a select that left-joins assistant_settings itself: the repository's findSwitch, and the webhook's
+ * routing read.
+ */
+export const assistantSwitchFields = {
+  enabled: sql<boolean>`coalesce(${assistantSettings.aiEnabled}, true)`,
+  provider: sql<AiProvider | null>`(select ${aiSettings.provider} from ${aiSettings} where ${aiSettings.id} = ${GLOBAL_AI_SETTINGS_ID})`,
+};
+
+/** The provider the switch answers with when the platform's settings were never saved. */
+export const providerOrDefault = (provider: AiProvider | null): AiProvider => provider ?? DEFAULT_AI_SETTINGS.provider;
