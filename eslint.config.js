@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import house from "./scripts/eslint/house-boundaries.js";
 
 export default tseslint.config(
   { ignores: ["**/dist/**", "**/node_modules/**", "**/data/**", "**/migrations/**", "test-results/**", "playwright-report/**"] },
@@ -24,6 +25,18 @@ export default tseslint.config(
   {
     files: ["apps/server/src/config.ts", "**/*.config.ts", "apps/server/test/**", "apps/web/e2e/**", "apps/server/src/scripts/**", "apps/web/scripts/**"],
     rules: { "no-restricted-syntax": "off" },
+  },
+  {
+    // platform/ never imports modules/, seeds/ or app.ts; a module is reached only through its index.ts.
+    files: ["apps/server/**/*.{ts,tsx,js,mjs}"],
+    plugins: { house },
+    rules: { "house/boundaries": "error" },
+  },
+  {
+    // A feature never imports another feature; components/, hooks/ and lib/ import no feature and no app/.
+    files: ["apps/web/src/**/*.{ts,tsx}"],
+    plugins: { house },
+    rules: { "house/boundaries": "error" },
   },
   {
     files: ["apps/web/src/**/*.{ts,tsx}"],
