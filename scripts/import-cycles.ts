@@ -6,7 +6,7 @@
  * `@clinora/*` package exports resolve exactly as the type checker resolves them.
  */
 import { existsSync, readdirSync, readFileSync, realpathSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join, relative, sep } from "node:path";
 import ts from "typescript";
 
 export type ImportGraph = Map<string, string[]>;
@@ -156,5 +156,78 @@ export function describeCircle(circle: ImportCircle, root: string): string {
   return [
     `${circle.files.length} file(s): ${circle.example.map(show).join(" -> ")}`,
     ...circle.files.map((file) => `  ${show(file)}`),
+  ].join("\n");
+}
+
+/**
+ * The folder a file belongs to for the folder-level check, or null to leave the file out. Under a workspace's
+ * `src`, each folder of `modules/`, `platform/` and `features/` is one node (`modules/patients`, `platform/db`,
+ * `features/tasks`); any other folder or file at the top is one node (`components`, `lib`, `app`, `seeds`,
+ * `app.ts`). Test files are left out: a test sits on top of what it tests and may reach across, while no code
+ * imports a test, so it can close no circle of its own.
+ */
+export function houseFolderOf(workspaces: readonly string[]): (file: string) => string | null {
+  const sources = workspaces.map((workspace) => join(workspace, "src"));
+  return (file) => {
+    if (TEST_FILE.test(file)) return null;
+    const src = sources.find((dir) => file.startsWith(dir + sep));
+    if (!src) return null;
+    const [top, next, ...rest] = relative(src, file).split(sep);
+    if (GROUPED.has(top!) && next !== undefined && rest.length > 0) return join(src, top!, next);
+    return join(src, top!);
+  };
+}
+
+const TEST_FILE = /\.test\.tsx?$/;
+/** Folders whose subfolders are each a unit of their own. */
+const GROUPED = new Set(["modules", "platform", "features"]);
+
+export interface FolderGraph {
+  graph: ImportGraph;
+  /** One file import behind each folder arrow, keyed `from\ttarget`: the first by path, so reports are stable. */
+  examples: Map<string, [string, string]>;
+}
+
+/** The file graph collapsed to folders: folder A points to B when a file of A imports a file of B. */
+export function folderGraph(files: ImportGraph, folderOf: (file: string) => string | null): FolderGraph {
+  const targets = new Map<string, Set<string>>();
+  const examples = new Map<string, [string, string]>();
+  for (const [file, imports] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
+    const from = folderOf(file);
+    if (from === null) continue;
+    if (!targets.has(from)) targets.set(from, new Set());
+    for (const target of imports) {
+      const to = folderOf(target);
+      if (to === null || to === from) continue;
+      targets.get(from)!.add(to);
+      const key = `${from}\t${to}`;
+      if (!examples.has(key)) examples.set(key, [file, target]);
+    }
+  }
+  const graph: ImportGraph = new Map([...targets].map(([folder, set]) => [folder, [...set].sort()]));
+  return { graph, examples };
+}
+
+export interface FolderCircle extends ImportCircle {
+  /** For each arrow of `example`, one file import that makes it. */
+  edges: [string, string][];
+}
+
+/** The circles between folders: groups of folders whose files import each other's, each arrow with an example. */
+export function findFolderCircles(files: ImportGraph, folderOf: (file: string) => string | null): FolderCircle[] {
+  const { graph, examples } = folderGraph(files, folderOf);
+  return findCircles(graph).map((circle) => ({
+    ...circle,
+    edges: circle.example.slice(1).map((to, i) => examples.get(`${circle.example[i]}\t${to}`)!),
+  }));
+}
+
+/** A folder circle as text: the way round, then the file import behind each arrow. */
+export function describeFolderCircle(circle: FolderCircle, root: string): string {
+  const show = (path: string) => relative(root, path);
+  return [
+    `${circle.files.length} folder(s): ${circle.example.map(show).join(" -> ")}`,
+    ...circle.edges.map(([from, to], i) => `  ${show(circle.example[i]!)} -> ${show(circle.example[i + 1]!)}: ${show(from)} imports ${show(to)}`),
+    `  all folders in it: ${circle.files.map(show).join(", ")}`,
   ].join("\n");
 }
