@@ -123,6 +123,9 @@ const boundaries = {
       ExportNamedDeclaration: (node) => check(node.source),
       ExportAllDeclaration: (node) => check(node.source),
       ImportExpression: (node) => check(node.source),
+      // `typeof import("…")` in a type: its source, or in older typescript-eslint versions its argument's literal.
+      /** @param {any} node */
+      TSImportType: (node) => check(node.source ?? node.argument?.literal),
     };
   },
 };

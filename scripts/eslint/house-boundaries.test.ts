@@ -1,4 +1,5 @@
 import { Linter } from "eslint";
+import tseslint from "typescript-eslint";
 import { describe, expect, it } from "vitest";
 import house, { boundaryViolation } from "./house-boundaries.js";
 
@@ -57,7 +58,7 @@ describe("house/boundaries as an ESLint rule", () => {
   const lint = (filename: string, code: string) =>
     new Linter({ configType: "flat", cwd: "/repo" }).verify(
       code,
-      [{ files: ["**/*.ts"], plugins: { house }, rules: { "house/boundaries": "error" } }],
+      [{ files: ["**/*.ts"], languageOptions: { parser: tseslint.parser }, plugins: { house }, rules: { "house/boundaries": "error" } }],
       { filename },
     );
 
@@ -70,6 +71,7 @@ describe("house/boundaries as an ESLint rule", () => {
         'export * from "../users/user.repository";',
         'const lazy = () => import("../auth/session.service");',
         'import { findPatient } from "../patients";',
+        'export type Repo = typeof import("../users/user.repository");',
         "void patientRepository; void findPatient; void lazy;",
       ].join("\n"),
     );
@@ -78,6 +80,7 @@ describe("house/boundaries as an ESLint rule", () => {
       [2, "house/boundaries"],
       [3, "house/boundaries"],
       [4, "house/boundaries"],
+      [6, "house/boundaries"],
     ]);
     expect(messages[0]!.message).toMatch(/^house\/boundaries: modules\/patients is reached only through its index/);
   });

@@ -1,7 +1,6 @@
 import type { CurrentUser } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
-import { findProfessional } from "../professionals";
-import { toProfessionalDto } from "../professionals";
+import { findProfessional, toProfessionalDto } from "../professionals";
 import { userRepository, type UserRow } from "./user.repository";
 import { iso } from "../../platform/db/rows";
 
