@@ -7,7 +7,7 @@ import type { TenantCaller } from "../../platform/lib/caller";
 import { recordAudit, type AuditActor } from "../audit";
 import { patientRepository, type PatientRow, type PatientWrite } from "./patient.repository";
 import { iso, isoInstant } from "../../platform/db/rows";
-import { consentRepository } from "../privacy";
+import { optedOutPatients } from "../consent";
 
 export type PatientService = ReturnType<typeof patientService>;
 
@@ -56,7 +56,7 @@ const CPF_TAKEN = "Já existe um paciente com este CPF";
 export const ANONYMIZED_READ_ONLY = "Este paciente foi anonimizado e não pode mais ser alterado";
 
 const optedOutOf = async (db: DbOrTx, professionalId: string, rows: PatientRow[]) =>
-  consentRepository(db, professionalId).optedOut(rows.map((r) => ({ id: r.id, phone: r.phone })));
+  optedOutPatients(db, professionalId, rows.map((r) => ({ id: r.id, phone: r.phone })));
 
 export function patientService(db: Db, clock: Clock) {
   return {
