@@ -71,6 +71,7 @@ import { webChatAllowance, webChatService } from "./modules/web-chat";
 import { webChatRoutes } from "./modules/web-chat";
 import { privacyRoutes } from "./modules/privacy";
 import { backupJobs } from "./modules/backups";
+import { optedOutPatients } from "./modules/consent";
 import { privacyService } from "./modules/privacy";
 import { reminderService } from "./modules/reminders";
 import { reminderRoutes } from "./modules/reminders";
@@ -199,7 +200,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
   const wake = () => worker.wake();
   // The services the screens and the background jobs share.
   const appointments = appointmentService(db, clock, { wake });
-  const patients = patientService(db, clock);
+  const patients = patientService(db, clock, { optedOut: optedOutPatients });
   // Voice notes are transcribed by OpenAI's audio API whatever the assistant's provider (issue 24).
   const transcriber = config.openai.apiKey
     ? createOpenAiTranscriber({ apiKey: config.openai.apiKey, baseUrl: config.openai.baseUrl, timeoutMs: config.openai.transcriptionTimeoutMs, model: config.openai.transcriptionModel })

@@ -34,7 +34,7 @@ import type { AppointmentService, ScheduleActor } from "../appointments";
 import { longDate } from "../assistant";
 import { recordAudit } from "../audit";
 import { patientRepository } from "../patients";
-import { canSendBusinessInitiated, recordConsentEvent } from "../consent";
+import { canSendBusinessInitiated, recordConsentsGiven } from "../consent";
 import { rateLimitRepository } from "../../platform/plugins/rate-limit-store";
 import { FREE_TEXT_WINDOW_MS } from "../reminders";
 import { reminderText, reminderVariables } from "../reminders";
@@ -453,12 +453,15 @@ export function bookingPageService(
               return row.id;
             },
             after: async (tx, booked) => {
-              const at = clock.now();
               const channels = input.consent_assistant ? (["whatsapp_reminders", "whatsapp_assistant"] as const) : (["whatsapp_reminders"] as const);
-              for (const channel of channels) {
-                await recordConsentEvent(tx, professionalId, { patientId: booked.patient_id, phone, channel, status: "given", method: "booking_page", note: "Marcado pelo paciente na página de agendamento", at });
-                await recordAudit(tx, actor, { action: "patient.consent_recorded", entityType: "patient", entityId: booked.patient_id, details: { channel, status: "given", method: "booking_page" } });
-              }
+              await recordConsentsGiven(tx, actor, {
+                patientId: booked.patient_id,
+                phone,
+                channels,
+                method: "booking_page",
+                note: "Marcado pelo paciente na página de agendamento",
+                at: clock.now(),
+              });
               await sendWhatsapp(tx, {
                 professionalId,
                 patientId: booked.patient_id,

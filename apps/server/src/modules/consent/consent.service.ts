@@ -1,6 +1,6 @@
-import { CONSENT_CHANNELS, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS, type ConsentChannel, type ConsentStatus } from "@clinora/contracts";
+import { CONSENT_CHANNELS, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS, type ConsentChannel, type ConsentMethod, type ConsentStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
-import { recordAudit } from "../audit";
+import { recordAudit, type AuditActor } from "../audit";
 import { consentRepository, type ConsentEventWithActor, type ConsentSubject, type NewConsentEvent } from "./consent.repository";
 
 /** Twilio's error for a message to a recipient who opted out (https://www.twilio.com/docs/api/errors/21610). */
@@ -95,4 +95,22 @@ export function optedOutPatients(db: DbOrTx, professionalId: string, subjects: C
 /** Anonymisation: the phone and notes of a patient's events go; the dates, channels and methods stay. */
 export async function scrubConsentEvents(tx: DbOrTx, professionalId: string, subject: ConsentSubject) {
   await consentRepository(tx, professionalId).scrub(subject);
+}
+
+/** Consent a patient gave on one of our forms (the booking page): an event per channel, each in the access history. */
+export async function recordConsentsGiven(
+  tx: DbOrTx,
+  actor: AuditActor & { professionalId: string },
+  given: { patientId: string; phone: string; channels: readonly ConsentChannel[]; method: ConsentMethod; note: string; at: Date },
+) {
+  const repo = consentRepository(tx, actor.professionalId);
+  for (const channel of given.channels) {
+    await repo.insert({ patientId: given.patientId, phone: given.phone, channel, status: "given", method: given.method, note: given.note, at: given.at });
+    await recordAudit(tx, actor, {
+      action: "patient.consent_recorded",
+      entityType: "patient",
+      entityId: given.patientId,
+      details: { channel, status: "given", method: given.method },
+    });
+  }
 }

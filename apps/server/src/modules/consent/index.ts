@@ -10,6 +10,7 @@ export {
   OPT_OUT_CONFIRMATION,
   optedOutPatients,
   recordConsentEvent,
+  recordConsentsGiven,
   recordTwilioOptOut,
   recordWhatsappChoice,
   scrubConsentEvents,

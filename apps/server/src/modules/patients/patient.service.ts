@@ -7,7 +7,6 @@ import type { TenantCaller } from "../../platform/lib/caller";
 import { recordAudit, type AuditActor } from "../audit";
 import { patientRepository, type PatientRow, type PatientWrite } from "./patient.repository";
 import { iso, isoInstant } from "../../platform/db/rows";
-import { optedOutPatients } from "../consent";
 
 export type PatientService = ReturnType<typeof patientService>;
 
@@ -55,10 +54,16 @@ function toWrite(input: PatientInputParsed): PatientWrite {
 const CPF_TAKEN = "Já existe um paciente com este CPF";
 export const ANONYMIZED_READ_ONLY = "Este paciente foi anonimizado e não pode mais ser alterado";
 
-const optedOutOf = async (db: DbOrTx, professionalId: string, rows: PatientRow[]) =>
-  optedOutPatients(db, professionalId, rows.map((r) => ({ id: r.id, phone: r.phone })));
+/**
+ * The patients among `subjects` who withdrew a WhatsApp channel. The consents are the privacy module's, which itself
+ * builds on patients: the app passes its lookup in, so the two modules do not import each other.
+ */
+export type OptedOutLookup = (db: DbOrTx, professionalId: string, subjects: { id: string; phone: string | null }[]) => Promise<Set<string>>;
 
-export function patientService(db: Db, clock: Clock) {
+export function patientService(db: Db, clock: Clock, deps: { optedOut: OptedOutLookup }) {
+  const optedOutOf = (db: DbOrTx, professionalId: string, rows: PatientRow[]) =>
+    deps.optedOut(db, professionalId, rows.map((r) => ({ id: r.id, phone: r.phone })));
+
   return {
     /** One page of the caller's patients with their next and last appointment dates. */
     async list(caller: TenantCaller, q: PatientListQuery) {
