@@ -42,7 +42,7 @@ export function mediaAnswer(files: readonly MediaInfo[], hasText: boolean): { te
 const MAX_TOOL_ROUNDS = 4;
 /** Messages of the current session the model sees (the newest ones). */
 const CONTEXT_MESSAGES = 30;
-/** Urgency of a conversation handed to the professional (an emergency or a crisis: safety/safety-answer.ts). */
+/** Urgency of a conversation handed to the professional (an emergency or a crisis: modules/safety). */
 const HANDOFF_URGENCY = 2;
 
 export interface AssistantDeps {
