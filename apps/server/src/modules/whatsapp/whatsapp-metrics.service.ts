@@ -6,11 +6,11 @@ import {
   type WhatsappMetrics,
 } from "@clinora/contracts";
 import type { Db } from "../../platform/db/client";
+import type { MessagingService } from "../messaging";
 import { iso, isoInstant } from "../../platform/db/rows";
 import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
 import { professionalRepository } from "../professionals";
-import type { MessagingService } from "../messaging";
 import { whatsappMetricsRepository } from "./whatsapp-metrics.repository";
 
 export type WhatsappMetricsService = ReturnType<typeof whatsappMetricsService>;
