@@ -65,6 +65,21 @@ export async function recordWhatsappChoice(
   }
 }
 
+/** Records one consent event of the professional's (given or withdrawn, on one channel). */
+export async function recordConsentEvent(tx: DbOrTx, professionalId: string, event: NewConsentEvent) {
+  await consentRepository(tx, professionalId).insert(event);
+}
+
+/** A patient's consent events, newest first, with the name of whoever recorded each. */
+export function consentEventsOf(db: DbOrTx, professionalId: string, subject: ConsentSubject): Promise<ConsentEventWithActor[]> {
+  return consentRepository(db, professionalId).listForPatient(subject);
+}
+
+/** Anonymisation: the phone and notes of a patient's events go; the dates, channels and methods stay. */
+export async function scrubConsentEvents(tx: DbOrTx, professionalId: string, subject: ConsentSubject) {
+  await consentRepository(tx, professionalId).scrub(subject);
+}
+
 /**
  * Twilio answered 21610 for one of our messages (at send time or in a status callback): the number unsubscribed at
  * the WhatsApp/Twilio level, so it is recorded as a withdrawal the same way as a keyword. Once per number while it
@@ -77,24 +92,9 @@ export async function recordTwilioOptOut(db: DbOrTx, contact: { professionalId: 
   await recordWhatsappChoice(db, { professionalId: contact.professionalId, patientId: contact.patientId, phone: contact.phone, status: "withdrawn", method: "twilio_opt_out", at, note: "Twilio 21610" });
 }
 
-/** Records one consent event of the professional's (given or withdrawn, on one channel). */
-export async function recordConsentEvent(tx: DbOrTx, professionalId: string, event: NewConsentEvent) {
-  await consentRepository(tx, professionalId).insert(event);
-}
-
-/** A patient's consent events, newest first, with the name of whoever recorded each. */
-export function consentEventsOf(db: DbOrTx, professionalId: string, subject: ConsentSubject): Promise<ConsentEventWithActor[]> {
-  return consentRepository(db, professionalId).listForPatient(subject);
-}
-
 /** The patients among `subjects` with a WhatsApp channel whose latest event is a withdrawal. */
 export function optedOutPatients(db: DbOrTx, professionalId: string, subjects: ConsentSubject[]): Promise<Set<string>> {
   return consentRepository(db, professionalId).optedOut(subjects);
-}
-
-/** Anonymisation: the phone and notes of a patient's events go; the dates, channels and methods stay. */
-export async function scrubConsentEvents(tx: DbOrTx, professionalId: string, subject: ConsentSubject) {
-  await consentRepository(tx, professionalId).scrub(subject);
 }
 
 /** Consent a patient gave on one of our forms (the booking page): an event per channel, each in the access history. */
