@@ -44,8 +44,10 @@ import { whatsappMetricsService } from "./modules/whatsapp";
 import { assistantSettingsRoutes } from "./modules/assistant-settings";
 import { assistantSettingsService } from "./modules/assistant-settings";
 import { userService } from "./modules/users";
-import { conversationRoutes } from "./modules/conversations";
-import { conversationService } from "./modules/conversations";
+import { conversationRoutes } from "./modules/messaging";
+import { conversationService } from "./modules/messaging";
+import { messagingService } from "./modules/messaging";
+import { whatsappInboundService } from "./modules/messaging";
 import { professionalProfileRoutes } from "./modules/professionals";
 import { professionalProfileService } from "./modules/professionals";
 import { googleCalendarRoutes } from "./modules/google-calendar";
@@ -61,8 +63,6 @@ import { createOpenAiClient } from "./platform/integrations/llm/openai-client";
 import { createAnthropicClient } from "./platform/integrations/llm/anthropic-client";
 import { createWorker, type JobWorker } from "./platform/jobs/worker";
 import { sampleEventLoopLoad } from "./platform/lib/event-loop-load";
-import { whatsappOutboundService } from "./modules/whatsapp";
-import { whatsappInboundService } from "./modules/whatsapp";
 import { whatsappWebhookService } from "./modules/whatsapp";
 import { whatsappWebhookRoutes } from "./modules/whatsapp";
 import { assistantService } from "./modules/assistant";
@@ -71,13 +71,13 @@ import { webChatAllowance, webChatService } from "./modules/web-chat";
 import { webChatRoutes } from "./modules/web-chat";
 import { privacyRoutes } from "./modules/privacy";
 import { backupJobs } from "./modules/backups";
-import { optedOutPatients, privacyService } from "./modules/privacy";
+import { optedOutPatients } from "./modules/consent";
+import { privacyService } from "./modules/privacy";
 import { queueReminder, reminderService } from "./modules/reminders";
 import { reminderRoutes } from "./modules/reminders";
 import { createOpenAiTranscriber } from "./platform/integrations/llm/transcriber";
-import { mediaService, outboundMediaSigner } from "./modules/media";
-import { outboundMediaRoutes } from "./modules/media";
-import { mediaRepository } from "./modules/media";
+import { mediaService, outboundMediaSigner } from "./modules/messaging";
+import { outboundMediaRoutes } from "./modules/messaging";
 import { bookingPageService } from "./modules/booking-page";
 import { bookingPageRoutes } from "./modules/booking-page";
 
@@ -209,19 +209,13 @@ export async function buildApp({ config, database, clock = systemClock, instrume
     ? createOpenAiTranscriber({ apiKey: config.openai.apiKey, baseUrl: config.openai.baseUrl, timeoutMs: config.openai.transcriptionTimeoutMs, model: config.openai.transcriptionModel })
     : null;
   const mediaSigner = outboundMediaSigner(config.twilio.authToken);
-  const outbound = whatsappOutboundService(db, clock, {
-    gateway,
-    publicUrl: config.publicUrl,
-    mediaUrlsOf: async (messageId, now) => {
-      const ids = await mediaRepository(db).readyIdsOf(messageId);
-      return config.publicUrl && mediaSigner.configured ? ids.map((id) => `${config.publicUrl}${mediaSigner.path(id, now)}`) : [];
-    },
-  });
-  const media = mediaService(db, clock, { twilio: config.twilio, transcriber, outbound, log: app.log });
+  // Conversations and messages: every module reads and writes them through this service.
+  const messaging = messagingService(db, clock, { gateway, publicUrl: config.publicUrl, mediaSigner });
+  const media = mediaService(db, clock, { twilio: config.twilio, transcriber, outbound: messaging, log: app.log });
   const assistant = assistantService(db, clock, {
     appointments,
     patients,
-    outbound,
+    messaging,
     llm,
     webChatModelCall: webChatAllowance(db, clock, config.webChat),
   });
@@ -232,11 +226,11 @@ export async function buildApp({ config, database, clock = systemClock, instrume
     ownEventsChanged: (professionalId) => calendarBusy.ownEventsChanged(professionalId),
   });
   const calendarBusy = calendarBusyService(db, clock, { provider: calendarProvider, sync: calendarSync, tokenKey: config.google.tokenKey, wake });
-  const reminders = reminderService(db, clock, { gateway, outbound, appointments, contentSid: config.reminderContentSid, wake });
+  const reminders = reminderService(db, clock, { gateway, messaging, appointments, contentSid: config.reminderContentSid, wake });
   const loopLoad = sampleEventLoopLoad({ threshold: WORKER_STEPS_BACK_AT_LOOP_UTILIZATION });
   const worker = createWorker(db, {
     handlers: {
-      ...outbound.jobs,
+      ...messaging.jobs,
       ...media.jobs,
       ...assistant.jobs,
       ...calendarSync.jobs,
@@ -250,7 +244,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
     clock,
     log: app.log,
   });
-  const webChat = webChatService(db, clock, { assistant, outbound, limits: config.webChat, publicUrl: config.publicUrl, wake });
+  const webChat = webChatService(db, clock, { assistant, messaging, limits: config.webChat, publicUrl: config.publicUrl, wake });
   app.decorate("worker", worker);
   app.addHook("onClose", async () => {
     loopLoad.stop();
@@ -259,8 +253,8 @@ export async function buildApp({ config, database, clock = systemClock, instrume
   const webhook = whatsappWebhookService({
     gateway,
     publicUrl: config.publicUrl,
-    inbound: whatsappInboundService(db, clock, { providerReady: assistant.providerReady, outbound, answers: reminders.answers, media }),
-    outbound,
+    inbound: whatsappInboundService(db, clock, { providerReady: assistant.providerReady, outbound: messaging, answers: reminders.answers, media }),
+    outbound: messaging,
     wake,
   });
   const registry: RegisteredRoute[] = [];
@@ -284,14 +278,14 @@ export async function buildApp({ config, database, clock = systemClock, instrume
       await api.register(adminDashboardRoutes(adminDashboardService(db, clock)));
       await api.register(userRoutes(userService(db, clock, sessions), professionalAccountService(db, clock)));
       await api.register(patientRoutes(patients));
-      await api.register(privacyRoutes(privacyService(db, clock, { patients })));
+      await api.register(privacyRoutes(privacyService(db, clock, { patients, messaging })));
       await api.register(taskRoutes(taskService(db, clock)));
       await api.register(appointmentRoutes(appointments));
       await api.register(professionalToggleRoutes(professionalTogglesService(db)));
       await api.register(aiSettingsRoutes());
       await api.register(globalAiSettingsRoutes(globalAiSettingsService(db, clock)));
       await api.register(whatsappConfigRoutes(whatsappConfigService(db, config)));
-      await api.register(conversationRoutes(conversationService(db, clock, { outbound, wake, resendContentSid: config.resendContentSid })));
+      await api.register(conversationRoutes(conversationService(db, clock, { outbound: messaging, wake, resendContentSid: config.resendContentSid })));
       await api.register(whatsappWebhookRoutes(webhook));
       await api.register(outboundMediaRoutes(db, clock, mediaSigner));
       await api.register(assistantRoutes(assistant));
@@ -305,7 +299,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
       );
       await api.register(calendarFeedRoutes(calendarFeedService(db, clock, { publicUrl: config.publicUrl })));
       await api.register(twilioNumberRoutes(twilioNumberService(db)));
-      await api.register(whatsappMetricsRoutes(whatsappMetricsService(db, clock)));
+      await api.register(whatsappMetricsRoutes(whatsappMetricsService(db, clock, { messaging })));
       await api.register(assistantSettingsRoutes(assistantSettingsService(db)));
       await api.register(webChatRoutes(webChat, config.webChat));
       await api.register(reminderRoutes(reminders));
@@ -313,7 +307,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
         bookingPageRoutes(
           bookingPageService(db, clock, {
             appointments,
-            outbound,
+            messaging,
             gateway,
             reminderContentSid: config.reminderContentSid,
             resendContentSid: config.resendContentSid,

@@ -4,7 +4,7 @@ import { DEFAULT_TIME_ZONE, WEB_CHAT_TOKEN_HEADER } from "@clinora/contracts";
 import { addDays, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
 import * as s from "../../platform/db/schema/index";
 import { createAssistantHarness, type AssistantHarness, type Clinic } from "../../../test/assistant-harness";
-import { WHATSAPP_MAX_BODY } from "../whatsapp";
+import { WHATSAPP_MAX_BODY } from "../messaging";
 import { TOOL_TEXTS } from "./assistant-tool-texts";
 
 /**

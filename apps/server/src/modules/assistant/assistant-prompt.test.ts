@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ASSISTANT_DEFAULTS, DEFAULT_AI_SETTINGS, type AssistantSettings } from "@clinora/contracts";
-import { statusAfterInbound } from "../whatsapp";
+import { statusAfterInbound } from "../messaging";
 import { businessHoursText, composeSystemPrompt, effectiveSettings, longDate, type PracticeFacts } from "./assistant-prompt";
 import { asksForPerson, TEXTS } from "./assistant-texts";
 import { claimsAgendaChange } from "./safety/claims";
-import { safetyCaseOf } from "./safety/crisis";
+import { safetyCaseOf } from "../safety";
 
 const own = (overrides: Partial<AssistantSettings> = {}): AssistantSettings => ({
   ...ASSISTANT_DEFAULTS,

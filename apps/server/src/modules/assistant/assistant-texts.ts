@@ -1,5 +1,6 @@
 import { longDate } from "./assistant-prompt";
 import { durationText } from "./assistant-tool-texts";
+import { withTitle } from "../safety";
 
 /**
  * What the server itself says to patients. Confirmations are written here from the tools' results, never by the
@@ -12,9 +13,6 @@ const fold = (text: string) => text.normalize("NFD").replace(/[\u0300-\u036f]/g,
 export function asksForPerson(text: string): boolean {
   return /\b(atendente|humano|pessoa de verdade|recepcionista|falar com (a|o) (doutor|doutora|dra|dr|medic|psicolog|profissional|secretaria))/.test(fold(text));
 }
-
-const firstName = (name: string) => name.replace(/^(dra?\.?|dr\.?)\s+/i, "").split(/\s+/)[0] ?? name;
-const withTitle = (name: string) => (/^dra?\.?\s/i.test(name) ? name.split(/\s+/).slice(0, 2).join(" ") : firstName(name));
 
 export interface BookingFacts {
   date: string;
@@ -35,11 +33,6 @@ export const TEXTS = {
   confirmed: (b: Omit<BookingFacts, "address" | "durationMinutes">) => `Obrigado! Sua consulta de ${longDate(b.date)}, às ${b.time}, está confirmada. Até lá!`,
   handoff: (professionalName: string) =>
     `Vou passar sua mensagem para ${withTitle(professionalName)}, que vai responder por aqui assim que possível.`,
-  emergency: (professionalName: string) =>
-    `Se for uma emergência, ligue agora para o SAMU (192) ou procure o pronto-socorro mais próximo. Também avisei ${withTitle(professionalName)} sobre a sua mensagem.`,
-  /** Self-harm or suicidal thoughts (docs/decisions/022): written by the server, never by the model. */
-  crisis: (professionalName: string) =>
-    `Sinto muito que você esteja passando por isso, e obrigado por me contar. Você não está só: ligue para o CVV no 188 (ligação gratuita, 24 horas) ou converse pelo chat do site cvv.org.br. Se você estiver em perigo agora, ligue para o SAMU (192). Já avisei ${withTitle(professionalName)}, que vai falar com você assim que possível.`,
   empty: "Desculpe, não entendi. Pode me contar como posso ajudar?",
   /** What the booking tool tells the model when a web-chat visitor has not given a name and WhatsApp yet. */
   contactRequired:

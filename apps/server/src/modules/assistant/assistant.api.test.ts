@@ -5,7 +5,7 @@ import * as s from "../../platform/db/schema/index";
 import { addDays, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
 import { createAssistantHarness, type AssistantHarness, type Clinic } from "../../../test/assistant-harness";
 import { receptionistBrain, type LlmBrain } from "@clinora/stand-ins";
-import { TEXTS } from "./assistant-texts";
+import { SAFETY_TEXTS } from "../safety";
 import { nothingChangedText } from "./safety/claims";
 
 /** A weekday at least two days ahead (inside the default business hours, never in the past). */
@@ -190,7 +190,7 @@ describe("the assistant on WhatsApp (OpenAI)", () => {
     await clinic.patientWrites(PATIENT, "às vezes penso em me machucar");
     await h.drain();
     const reply = (await h.twilio.waitForSent(toPatient))!.body;
-    expect(reply).toBe(TEXTS.crisis("Dra. Teste"));
+    expect(reply).toBe(SAFETY_TEXTS.crisis("Dra. Teste"));
     expect(reply).toContain("CVV no 188 (ligação gratuita, 24 horas)");
     expect(reply).toContain("cvv.org.br");
     expect(reply).toContain("SAMU (192)");

@@ -10,15 +10,12 @@ import { findGlobalAiSettings, toAiSettingsDto } from "../ai-settings";
 import type { AppointmentService, ScheduleActor } from "../appointments";
 import type { PatientService } from "../patients";
 import { findProfessional } from "../professionals";
-import { REPLY_JOB } from "../whatsapp";
-import { whatsappMessageRepository, type ConversationRow } from "../whatsapp";
-import type { WhatsappOutboundService } from "../whatsapp";
+import { REPLY_JOB, type ConversationRow, type MediaInfo, type MessagingService } from "../messaging";
 import { composeSystemPrompt, effectiveSettings, type EffectiveAssistantSettings, type PracticeFacts } from "./assistant-prompt";
 import { asksForPerson, TEXTS } from "./assistant-texts";
 import { guardModelText } from "./safety/claims";
-import { safetyAnswerFor } from "./safety/safety-answer";
+import { safetyAnswerFor } from "../safety";
 import { assistantToolbox, visibleUpcoming, type ToolScope } from "./assistant-tools";
-import { mediaRepository, type MediaInfo } from "../media";
 
 /**
  * The server's own answer to a message with files, or null when the model answers (a transcribed voice note, or a
@@ -43,13 +40,13 @@ export function mediaAnswer(files: readonly MediaInfo[], hasText: boolean): { te
 const MAX_TOOL_ROUNDS = 4;
 /** Messages of the current session the model sees (the newest ones). */
 const CONTEXT_MESSAGES = 30;
-/** Urgency of a conversation handed to the professional (an emergency or a crisis: safety/safety-answer.ts). */
+/** Urgency of a conversation handed to the professional (an emergency or a crisis: modules/safety). */
 const HANDOFF_URGENCY = 2;
 
 export interface AssistantDeps {
   appointments: AppointmentService;
   patients: PatientService;
-  outbound: WhatsappOutboundService;
+  messaging: MessagingService;
   /** The configured clients by provider (a provider without a key has none). */
   llm: Partial<Record<AiProvider, LlmClient>>;
   /**
@@ -191,7 +188,7 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
 
   /** The conversation's session (since it was last resolved) as model turns, starting with the patient's. */
   const historyOf = async (conversation: ConversationRow): Promise<LlmMessage[]> => {
-    const rows = await whatsappMessageRepository(db).listRecentMessages(conversation.id, conversation.resolvedAt, CONTEXT_MESSAGES);
+    const rows = await deps.messaging.recentMessages(conversation.id, conversation.resolvedAt, CONTEXT_MESSAGES);
     const turns: LlmMessage[] = [];
     for (const row of rows) {
       const content = [row.content?.trim(), row.transcript?.trim()].filter(Boolean).join("\n");
@@ -209,13 +206,12 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
   /** Sends `text` as the reply to `messageId` and, for a handoff, passes the conversation to the professional. */
   const deliver = async (conversation: ConversationRow, messageId: string, text: string, handoffUrgency: number | null) => {
     await db.transaction(async (tx) => {
-      const repo = whatsappMessageRepository(tx);
-      const current = await repo.findConversation(conversation.professionalId, conversation.id, { lock: true });
+      const current = await deps.messaging.findConversation(tx, conversation.professionalId, conversation.id, { lock: true });
       // A person took the conversation over while the model was thinking: the assistant stays silent.
       if (!current || current.status !== "bot_handling") return;
-      const id = await deps.outbound.queue(tx, { conversation: current, content: text, sender: "assistant", replyToMessageId: messageId, at: clock.now() });
+      const id = await deps.messaging.queue(tx, { conversation: current, content: text, sender: "assistant", replyToMessageId: messageId, at: clock.now() });
       if (id && handoffUrgency !== null) {
-        await repo.updateConversation(current.professionalId, current.id, { status: "waiting", urgency: Math.max(current.urgency, handoffUrgency) });
+        await deps.messaging.updateConversation(tx, current.professionalId, current.id, { status: "waiting", urgency: Math.max(current.urgency, handoffUrgency) });
       }
     });
   };
@@ -223,7 +219,7 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
   const loadConversation = async (job: ClaimedJob) => {
     const conversationId = String(job.payload.conversationId ?? "");
     if (!job.professionalId || !conversationId) return null;
-    return whatsappMessageRepository(db).findConversation(job.professionalId, conversationId);
+    return deps.messaging.findConversation(db, job.professionalId, conversationId);
   };
 
   const replyJob: JobDefinition = {
@@ -231,16 +227,15 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
       const messageId = String(job.payload.messageId ?? "");
       const conversation = await loadConversation(job);
       if (!conversation || conversation.status !== "bot_handling") return;
-      const repo = whatsappMessageRepository(db);
-      if (await repo.findReplyTo(messageId)) return;
+      if (await deps.messaging.hasReply(db, messageId)) return;
       // Several messages in a row get one answer: the job of the latest one gives it, with all of them in context.
-      const latest = await repo.findLatestInbound(conversation.id);
+      const latest = await deps.messaging.latestInboundOf(conversation.id);
       if (latest && latest.id !== messageId) return;
 
       const practice = await loadPractice(db, conversation.professionalId);
       if (!practice) return;
       if (!practice.enabled || !deps.llm[practice.settings.provider]) {
-        await repo.updateConversation(conversation.professionalId, conversation.id, { status: "waiting" });
+        await deps.messaging.updateConversation(db, conversation.professionalId, conversation.id, { status: "waiting" });
         return;
       }
       const history = await historyOf(conversation);
@@ -251,7 +246,7 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
       if (asksForPerson(lastText)) return deliver(conversation, messageId, TEXTS.handoff(practice.facts.professionalName), HANDOFF_URGENCY);
       // A file: the assistant acknowledges a photo or a document and passes it on (it never interprets one), and
       // asks for text when a voice note could not be heard; a transcribed voice note goes on as typed text.
-      const fileAnswer = mediaAnswer(await mediaRepository(db).listOfMessage(messageId), Boolean(await repo.contentOf(messageId)));
+      const fileAnswer = mediaAnswer(await deps.messaging.filesOf(messageId), Boolean(await deps.messaging.textOf(messageId)));
       if (fileAnswer) return deliver(conversation, messageId, fileAnswer.text, fileAnswer.handoff ? HANDOFF_URGENCY : null);
 
       const patientRow = conversation.patientId ? { id: conversation.patientId, name: conversation.patientName ?? "" } : null;
@@ -265,14 +260,14 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
           phone: conversation.phoneNumber,
           dryRun: false,
           onPatientCreated: async (patient) => {
-            await whatsappMessageRepository(db).updateConversation(professionalId, conversation.id, { patientId: patient.id, patientName: patient.name });
+            await deps.messaging.updateConversation(db, professionalId, conversation.id, { patientId: patient.id, patientName: patient.name });
           },
           webChat: webChat
             ? {
                 since: conversation.createdAt,
-                findPatientByPhone: (phone) => whatsappMessageRepository(db).findPatientByPhone(professionalId, phone),
+                findPatientByPhone: (phone) => deps.messaging.patientByPhone(db, professionalId, phone),
                 onContactLinked: async (patient, contact) => {
-                  await whatsappMessageRepository(db).updateConversation(professionalId, conversation.id, {
+                  await deps.messaging.updateConversation(db, professionalId, conversation.id, {
                     patientId: patient.id,
                     patientName: contact.name,
                     phoneNumber: contact.phone,

@@ -1,5 +1,4 @@
-/** The assistant module's public face: what other modules, the app and the tests may use. */
-export * from "./assistant-prompt";
-export * from "./assistant.routes";
-export * from "./assistant.service";
-export * from "./safety/safety-answer";
+/** The assistant module's public face: the reply job's service, its routes, and the long date its texts use. */
+export { longDate } from "./assistant-prompt";
+export { assistantRoutes } from "./assistant.routes";
+export { assistantService, type AssistantService } from "./assistant.service";

@@ -34,12 +34,11 @@ import type { AppointmentService, ScheduleActor } from "../appointments";
 import { longDate } from "../assistant";
 import { recordAudit } from "../audit";
 import { createPatientFrom } from "../patients";
-import { canSendBusinessInitiated, recordConsentsGiven } from "../privacy";
+import { canSendBusinessInitiated, recordConsentsGiven } from "../consent";
 import { rateLimitRepository } from "../../platform/plugins/rate-limit-store";
 import { FREE_TEXT_WINDOW_MS } from "../reminders";
 import { reminderText, reminderVariables } from "../reminders";
-import { whatsappMessageRepository } from "../whatsapp";
-import type { WhatsappOutboundService } from "../whatsapp";
+import type { MessagingService } from "../messaging";
 import { bookingPageRepository, type BookingPageRow } from "./booking-page.repository";
 
 export type BookingPageService = ReturnType<typeof bookingPageService>;
@@ -93,7 +92,7 @@ export function bookingPageService(
   clock: Clock,
   deps: {
     appointments: AppointmentService;
-    outbound: Pick<WhatsappOutboundService, "queue">;
+    messaging: Pick<MessagingService, "queue" | "senderOf" | "lockWhatsappConversation" | "openWhatsappConversation" | "patientByPhone">;
     gateway: Pick<MessagingGateway, "configured">;
     /** TWILIO_REMINDER_CONTENT_SID: the approved appointment template, for the confirmation outside the 24-hour window. */
     reminderContentSid: string | undefined;
@@ -261,20 +260,19 @@ export function bookingPageService(
     tx: DbOrTx,
     m: { professionalId: string; patientId: string | null; patientName: string | null; phone: string; text: string; template?: { contentSid: string; variables: Record<string, string>; content: string } },
   ) => {
-    const messages = whatsappMessageRepository(tx);
-    if (!deps.gateway.configured || !(await messages.findSenderOf(m.professionalId))) return false;
+    if (!deps.gateway.configured || !(await deps.messaging.senderOf(tx, m.professionalId))) return false;
     if (!(await canSendBusinessInitiated(tx, m.professionalId, { patientId: m.patientId, phone: m.phone }))) return false;
     const now = clock.now();
     const conversation =
-      (await messages.lockConversationByPhone(m.professionalId, "whatsapp", m.phone)) ??
-      (await messages.insertConversation({ professionalId: m.professionalId, channel: "whatsapp", phoneNumber: m.phone, patientId: m.patientId, patientName: m.patientName, status: "resolved" }));
+      (await deps.messaging.lockWhatsappConversation(tx, m.professionalId, m.phone)) ??
+      (await deps.messaging.openWhatsappConversation(tx, { professionalId: m.professionalId, phone: m.phone, patientId: m.patientId, patientName: m.patientName }));
     const windowOpen = conversation.lastInboundAt !== null && now.getTime() - conversation.lastInboundAt.getTime() < FREE_TEXT_WINDOW_MS;
     if (windowOpen) {
-      await deps.outbound.queue(tx, { conversation, content: m.text, sender: "assistant", at: now });
+      await deps.messaging.queue(tx, { conversation, content: m.text, sender: "assistant", at: now });
       return true;
     }
     if (!m.template) return false;
-    await deps.outbound.queue(tx, { conversation, content: m.template.content, sender: "assistant", at: now, template: { contentSid: m.template.contentSid, variables: m.template.variables } });
+    await deps.messaging.queue(tx, { conversation, content: m.template.content, sender: "assistant", at: now, template: { contentSid: m.template.contentSid, variables: m.template.variables } });
     return true;
   };
 
@@ -426,7 +424,7 @@ export function bookingPageService(
       await takeAttempt(ctx, meta.ip, phone);
       const professionalId = ctx.page.professionalId;
 
-      const known = await whatsappMessageRepository(db).findPatientByPhone(professionalId, phone);
+      const known = await deps.messaging.patientByPhone(db, professionalId, phone);
       const active = known ? await activeAppointmentOf(ctx, known.id) : null;
       if (known && active) {
         await sendRescheduleLink(ctx, meta.origin, known, phone, active);
@@ -444,7 +442,7 @@ export function bookingPageService(
           {
             beforeCheck: checkNotice(ctx, input.date, input.time),
             patient: async (tx) => {
-              const found = await whatsappMessageRepository(tx).findPatientByPhone(professionalId, phone);
+              const found = await deps.messaging.patientByPhone(tx, professionalId, phone);
               if (found) {
                 patientName = found.name;
                 return found.id;
@@ -485,7 +483,7 @@ export function bookingPageService(
       refuseRobot(input.website);
       const phone = phoneOf(input.phone);
       await takeAttempt(ctx, meta.ip, phone);
-      const known = await whatsappMessageRepository(db).findPatientByPhone(ctx.page.professionalId, phone);
+      const known = await deps.messaging.patientByPhone(db, ctx.page.professionalId, phone);
       const active = known ? await activeAppointmentOf(ctx, known.id) : null;
       if (known && active) await sendRescheduleLink(ctx, meta.origin, known, phone, active);
       return { status: "reschedule_offered", message: BOOKING_TEXTS.rescheduleLinkSent, when: null };

@@ -1,5 +1,3 @@
-/** The privacy module's public face: what other modules, the app and the tests may use. */
-export * from "./consent.repository";
-export * from "./consent.service";
-export * from "./privacy.routes";
-export * from "./privacy.service";
+/** The privacy module's public face: a patient's data rights (export, access history, consent, anonymisation). */
+export { privacyRoutes } from "./privacy.routes";
+export { privacyService } from "./privacy.service";

@@ -5,7 +5,7 @@ import * as s from "../../platform/db/schema/index";
 import { createAssistantHarness, type AssistantHarness, type Clinic } from "../../../test/assistant-harness";
 import { currentDatabaseUrl, hasPgDump, logicalDump, pgDumpText } from "../../../test/database-dump";
 import { testDbKind } from "../../../test/test-db";
-import { canSendBusinessInitiated } from "./consent.service";
+import { canSendBusinessInitiated } from "../consent";
 
 /** Whether a reminder may go to this patient now, read as the reminder job reads it (the patient's own phone). */
 async function mayRemind(db: AssistantHarness["db"], patientId: string, channel?: "whatsapp_reminders" | "whatsapp_assistant") {

@@ -1,9 +1,7 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/client";
-import { mediaRepository } from "../media";
-import { appointments, auditLog, conversations, jobs, messages, patients, professionals, tasks, users } from "../../platform/db/schema/index";
+import { appointments, auditLog, jobs, patients, professionals, tasks, users } from "../../platform/db/schema/index";
 import { nameSortKey } from "../../platform/db/text-search";
-import type { ConsentSubject } from "./consent.repository";
 
 export type AccessRow = typeof auditLog.$inferSelect & { actorName: string | null };
 
@@ -31,13 +29,6 @@ export function privacyRepository(db: DbOrTx, professionalId: string) {
         ),
       ),
     );
-  /** The patient's conversations: linked to it, or from its phone and not linked to anyone yet. */
-  const conversationsOf = (s: ConsentSubject) =>
-    and(
-      eq(conversations.professionalId, professionalId),
-      or(eq(conversations.patientId, s.id), s.phone ? and(isNull(conversations.patientId), eq(conversations.phoneNumber, s.phone)) : undefined),
-    );
-
   return {
     async professional() {
       const [row] = await db.select().from(professionals).where(eq(professionals.id, professionalId)).limit(1);
@@ -68,21 +59,6 @@ export function privacyRepository(db: DbOrTx, professionalId: string) {
 
     tasksOf(patientId: string) {
       return db.select().from(tasks).where(and(eq(tasks.professionalId, professionalId), eq(tasks.patientId, patientId))).orderBy(asc(tasks.createdAt));
-    },
-
-    async conversationsWithMessages(subject: ConsentSubject) {
-      const convs = await db.select().from(conversations).where(conversationsOf(subject)).orderBy(asc(conversations.createdAt));
-      if (convs.length === 0) return [];
-      const msgs = await db
-        .select()
-        .from(messages)
-        .where(and(eq(messages.professionalId, professionalId), inArray(messages.conversationId, convs.map((c) => c.id))))
-        .orderBy(asc(messages.sentAt), asc(messages.createdAt));
-      const files = await mediaRepository(db).listWithDataOfConversations(professionalId, convs.map((c) => c.id));
-      return convs.map((c) => ({
-        conversation: c,
-        messages: msgs.filter((m) => m.conversationId === c.id).map((m) => ({ ...m, media: files.filter((f) => f.messageId === m.id) })),
-      }));
     },
 
     /** Pending or confirmed appointments that have not started yet. */
@@ -166,23 +142,6 @@ export function privacyRepository(db: DbOrTx, professionalId: string) {
           })
           .where(and(eq(tasks.professionalId, professionalId), or(sql`${tasks.title} ilike ${`%${pattern}%`}`, sql`${tasks.description} ilike ${`%${pattern}%`}`)));
       }
-    },
-
-    /** The conversations keep their dates and statuses; who it was and what was said go. */
-    async scrubConversations(subject: ConsentSubject, at: Date) {
-      const convs = await db
-        .update(conversations)
-        .set({ patientId: subject.id, patientName: ANONYMOUS_NAME, phoneNumber: null, lastMessage: null, updatedAt: at })
-        .where(conversationsOf(subject))
-        .returning({ id: conversations.id });
-      if (convs.length === 0) return;
-      await db
-        .update(messages)
-        // A reminder's template variables carry the patient's first name and the appointment (docs/decisions/017).
-        .set({ content: REMOVED_TEXT, contentVariables: null, updatedAt: at })
-        .where(and(eq(messages.professionalId, professionalId), inArray(messages.conversationId, convs.map((c) => c.id))));
-      // Voice notes, photos and documents (and the transcripts) go with what was said (issue 24).
-      await mediaRepository(db).deleteOfConversations(professionalId, convs.map((c) => c.id));
     },
 
     /** Copies of identifying strings outside the patient's own rows: audit details and job errors/payloads. */

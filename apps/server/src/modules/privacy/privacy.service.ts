@@ -16,9 +16,10 @@ import type { Clock } from "../../platform/lib/clock";
 import { pageOf, pageWindow } from "../../platform/lib/pagination";
 import { recordAudit } from "../audit";
 import { queueCalendarSync } from "../google-calendar";
+import type { MessagingService } from "../messaging";
 import type { PatientService } from "../patients";
-import { consentRepository, latestByChannel, type ConsentSubject } from "./consent.repository";
-import { privacyRepository, type AccessRow } from "./privacy.repository";
+import { consentEventsOf, latestByChannel, recordConsentEvent, scrubConsentEvents, type ConsentSubject } from "../consent";
+import { ANONYMOUS_NAME, privacyRepository, REMOVED_TEXT, type AccessRow } from "./privacy.repository";
 import { renderPatientExportHtml } from "./patient-export.html";
 
 const NOT_FOUND = "Paciente não encontrado";
@@ -52,7 +53,7 @@ export type PrivacyService = ReturnType<typeof privacyService>;
  * A patient's data rights under the LGPD (art. 18): consent per channel, who accessed the record, the export of
  * everything held, and anonymisation. docs/decisions/018-patient-data-rights-and-backups.md.
  */
-export function privacyService(db: Db, clock: Clock, deps: { patients: PatientService }) {
+export function privacyService(db: Db, clock: Clock, deps: { patients: PatientService; messaging: Pick<MessagingService, "patientThreads" | "scrubPatientThreads"> }) {
   const findPatient = async (tx: DbOrTx, caller: TenantCaller, patientId: string) => {
     const row = await privacyRepository(tx, caller.professionalId).findPatient(patientId);
     if (!row) throw AppError.notFound(NOT_FOUND);
@@ -75,7 +76,7 @@ export function privacyService(db: Db, clock: Clock, deps: { patients: PatientSe
 
   const consentsOf = async (tx: DbOrTx, caller: TenantCaller, subject: ConsentSubject): Promise<PatientConsents> => {
     const tz = caller.practice.timeZone;
-    const events = await consentRepository(tx, caller.professionalId).listForPatient(subject);
+    const events = await consentEventsOf(tx, caller.professionalId, subject);
     const latest = latestByChannel(events);
     const channels = CONSENT_CHANNELS.map((channel) => {
       const e = latest.get(channel);
@@ -113,7 +114,7 @@ export function privacyService(db: Db, clock: Clock, deps: { patients: PatientSe
       repo.professional(),
       repo.appointmentsOf(patientId),
       repo.tasksOf(patientId),
-      repo.conversationsWithMessages(subject),
+      deps.messaging.patientThreads(db, caller.professionalId, subject),
       consentsOf(db, caller, subject),
       repo.accessLog(patientId, { limit: 10_000, offset: 0 }),
     ]);
@@ -198,7 +199,7 @@ export function privacyService(db: Db, clock: Clock, deps: { patients: PatientSe
       return db.transaction(async (tx) => {
         const row = await findPatient(tx, caller, patientId);
         if (row.anonymizedAt) throw AppError.conflict("Este paciente foi anonimizado e não pode mais ser alterado");
-        await consentRepository(tx, caller.professionalId).insert({
+        await recordConsentEvent(tx, caller.professionalId, {
           patientId,
           phone: row.phone,
           channel: input.channel,
@@ -263,8 +264,9 @@ export function privacyService(db: Db, clock: Clock, deps: { patients: PatientSe
         const needles = [patient.name, patient.phone, patient.phone?.replace(/^\+55/, ""), patient.cpf, patient.email].filter(
           (v): v is string => typeof v === "string" && v.trim().length >= 4,
         );
-        await repo.scrubConversations(subject, at);
-        await consentRepository(tx, caller.professionalId).scrub(subject);
+        // Voice notes, photos and documents (and the transcripts) go with what was said.
+        await deps.messaging.scrubPatientThreads(tx, caller.professionalId, subject, { name: ANONYMOUS_NAME, text: REMOVED_TEXT }, at);
+        await scrubConsentEvents(tx, caller.professionalId, subject);
         await repo.scrubTasksOf(patientId, at);
         await repo.scrubMentionsInTasks(needles, at);
         await repo.scrubCopies(needles);

@@ -1,6 +1,10 @@
-/** The reminders module's public face: what other modules, the app and the tests may use. */
+/**
+ * The reminders module's public face: the reminders' service and routes, the function that (re)schedules one
+ * appointment's reminder (the app hands it to the appointments), and the reminder's text and free-text window the
+ * booking page's confirmation shares.
+ */
 export { FREE_TEXT_WINDOW_MS } from "./reminder-decision";
-export * from "./reminder-schedule";
+export { queueReminder } from "./reminder-schedule";
 export { reminderText, reminderVariables } from "./reminder-texts";
-export * from "./reminder.routes";
-export * from "./reminder.service";
+export { reminderRoutes } from "./reminder.routes";
+export { reminderService } from "./reminder.service";

@@ -10,10 +10,8 @@ import type { Clock } from "../../platform/lib/clock";
 import type { AppointmentService, PatientResponseOutcome, ScheduleActor } from "../appointments";
 import { recordAudit } from "../audit";
 import { findProfessional, lockProfessional } from "../professionals";
-import type { InboundAnswerHook } from "../whatsapp";
-import { whatsappMessageRepository } from "../whatsapp";
-import type { WhatsappOutboundService } from "../whatsapp";
-import { canSendBusinessInitiated } from "../privacy";
+import type { InboundAnswerHook, MessagingService } from "../messaging";
+import { canSendBusinessInitiated } from "../consent";
 import { reminderDecision } from "./reminder-decision";
 import { matchReminderReply, type ReminderReplyIntent } from "./reminder-reply";
 import { queueAllReminders, REMINDER_JOB, REMINDER_REPLY_JOB } from "./reminder-schedule";
@@ -22,7 +20,7 @@ import { reminderRepository } from "./reminder.repository";
 
 export interface ReminderDeps {
   gateway: Pick<MessagingGateway, "configured">;
-  outbound: WhatsappOutboundService;
+  messaging: MessagingService;
   appointments: AppointmentService;
   /** TWILIO_REMINDER_CONTENT_SID: the approved template; undefined when none is configured. */
   contentSid: string | undefined;
@@ -42,7 +40,7 @@ export function reminderService(db: Db, clock: Clock, deps: ReminderDeps) {
     lead_hours: row.leadHours,
     lead_options: [...REMINDER_LEAD_HOURS],
     template_configured: Boolean(deps.contentSid),
-    sender_assigned: (await whatsappMessageRepository(tx).findSenderOf(professionalId)) !== null,
+    sender_assigned: (await deps.messaging.senderOf(tx, professionalId)) !== null,
   });
 
   /** The patient, acting on their own appointment through the schedule's services (audit role "patient"). */
@@ -74,12 +72,11 @@ export function reminderService(db: Db, clock: Clock, deps: ReminderDeps) {
         // The same lock as every schedule change: an edit and this run see each other whole.
         if (!(await lockProfessional(tx, professionalId))) return;
         const repo = reminderRepository(tx, professionalId);
-        const messages = whatsappMessageRepository(tx);
         const now = clock.now();
         const facts = await repo.findAppointmentFacts(appointmentId);
         const earlier = facts ? await repo.findForStart(appointmentId, facts.startsAt) : null;
         const phone = facts?.patientPhone ?? null;
-        const conversation = phone ? await messages.lockConversationByPhone(professionalId, "whatsapp", phone) : null;
+        const conversation = phone ? await deps.messaging.lockWhatsappConversation(tx, professionalId, phone) : null;
         const decision = reminderDecision({
           now,
           appointment: facts ? { status: facts.status, startsAt: facts.startsAt } : null,
@@ -88,7 +85,7 @@ export function reminderService(db: Db, clock: Clock, deps: ReminderDeps) {
           alreadySent: earlier?.outcome === "sent",
           patientPhone: phone,
           patientOptedOut: Boolean(phone && facts && !(await canSendBusinessInitiated(tx, professionalId, { patientId: facts.patientId, phone }))),
-          senderNumber: await messages.findSenderOf(professionalId),
+          senderNumber: await deps.messaging.senderOf(tx, professionalId),
           twilioConfigured: deps.gateway.configured,
           templateConfigured: Boolean(deps.contentSid),
           lastInboundAt: conversation?.lastInboundAt ?? null,
@@ -99,19 +96,9 @@ export function reminderService(db: Db, clock: Clock, deps: ReminderDeps) {
           await repo.record({ ...base, outcome: "skipped", reason: decision.reason, mode: null, conversationId: conversation?.id ?? null, messageId: null });
           return;
         }
-        const thread =
-          conversation ??
-          (await messages.insertConversation({
-            professionalId,
-            channel: "whatsapp",
-            phoneNumber: phone,
-            patientId: facts.patientId,
-            patientName: facts.patientName,
-            // Nobody is waiting on a reminder: the thread is quiet until the patient answers.
-            status: "resolved",
-          }));
+        const thread = conversation ?? (await deps.messaging.openWhatsappConversation(tx, { professionalId, phone: phone!, patientId: facts.patientId, patientName: facts.patientName }));
         const text = { patientName: facts.patientName, date: facts.appointmentDate, time: hhmm(facts.appointmentTime), practiceName: facts.clinicName || facts.professionalName };
-        const messageId = await deps.outbound.queue(tx, {
+        const messageId = await deps.messaging.queue(tx, {
           conversation: thread,
           content: reminderText(text),
           sender: "assistant",
@@ -136,13 +123,13 @@ export function reminderService(db: Db, clock: Clock, deps: ReminderDeps) {
       const professionalId = job.professionalId;
       if (!professionalId || !messageId || !conversationId || !appointmentId || !intent) throw new PermanentJobError("reminder reply job without its message");
       // Answered already (an earlier run committed): the change and the answer were one transaction.
-      if (await whatsappMessageRepository(db).findReplyTo(messageId)) return;
+      if (await deps.messaging.hasReply(db, messageId)) return;
       const actor = await patientActor(professionalId);
       if (!actor) return;
       await deps.appointments.respondAsPatient(actor, appointmentId, intent === "confirm" ? "confirmed" : "cancelled", async (tx, outcome) => {
-        const conversation = await whatsappMessageRepository(tx).findConversation(professionalId, conversationId, { lock: true });
+        const conversation = await deps.messaging.findConversation(tx, professionalId, conversationId, { lock: true });
         if (!conversation) return;
-        await deps.outbound.queue(tx, { conversation, content: replyText(outcome), sender: "assistant", replyToMessageId: messageId, at: clock.now() });
+        await deps.messaging.queue(tx, { conversation, content: replyText(outcome), sender: "assistant", replyToMessageId: messageId, at: clock.now() });
       });
     },
   };

@@ -1,3 +1,3 @@
-/** The web-chat module's public face: what other modules, the app and the tests may use. */
-export * from "./web-chat.routes";
-export * from "./web-chat.service";
+/** The web-chat module's public face: the public chat's service and routes, and the visitors' daily model allowance. */
+export { webChatRoutes } from "./web-chat.routes";
+export { webChatAllowance, webChatService } from "./web-chat.service";

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/client";
-import { conversations, messages, professionals, webChatVisitors } from "../../platform/db/schema/index";
+import { professionals, webChatVisitors } from "../../platform/db/schema/index";
 
 export type WebChatVisitorRow = typeof webChatVisitors.$inferSelect;
 
@@ -39,45 +39,15 @@ export function webChatRepository(db: DbOrTx) {
       return row!;
     },
 
-    /** The visitor holding this token (by its hash) with its conversation. */
+    /** The visitor holding this token (by its hash), with its clinic's names. */
     async findVisitorByTokenHash(tokenHash: string) {
       const [row] = await db
-        .select({ visitor: webChatVisitors, conversation: conversations, clinicName: professionals.clinicName, fullName: professionals.fullName })
+        .select({ visitor: webChatVisitors, clinicName: professionals.clinicName, fullName: professionals.fullName })
         .from(webChatVisitors)
-        .innerJoin(conversations, eq(conversations.id, webChatVisitors.conversationId))
         .innerJoin(professionals, eq(professionals.id, webChatVisitors.professionalId))
         .where(eq(webChatVisitors.tokenHash, tokenHash))
         .limit(1);
       return row ?? null;
-    },
-
-    /** Messages the visitor wrote in this conversation at or after `since` (the per-visitor rate limit). */
-    async countInboundSince(conversationId: string, since: Date): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(messages)
-        .where(and(eq(messages.conversationId, conversationId), eq(messages.direction, "inbound"), gte(messages.sentAt, since)));
-      return row?.n ?? 0;
-    },
-
-    /** The thread, oldest first: all of it, or the messages sent at or after `since`. */
-    async listThread(professionalId: string, conversationId: string, since: Date | null) {
-      return db
-        .select({ id: messages.id, direction: messages.direction, sender: messages.sender, content: messages.content, status: messages.status, sentAt: messages.sentAt })
-        .from(messages)
-        .where(
-          and(eq(messages.professionalId, professionalId), eq(messages.conversationId, conversationId), since ? gte(messages.sentAt, since) : undefined),
-        )
-        .orderBy(asc(messages.sentAt), asc(messages.createdAt), asc(messages.id));
-    },
-
-    /** The visitor's page showed these replies: the professional sees them as read. */
-    async markRead(conversationId: string, ids: string[]) {
-      if (ids.length === 0) return;
-      await db
-        .update(messages)
-        .set({ status: "read", updatedAt: new Date() })
-        .where(and(eq(messages.conversationId, conversationId), eq(messages.direction, "outbound"), inArray(messages.id, ids)));
     },
 
     /**

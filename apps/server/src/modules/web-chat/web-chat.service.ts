@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import {
   WEB_CHAT_PAGE_PATH,
   WEB_CHAT_PUBLIC_ID_PATTERN,
@@ -20,17 +20,14 @@ import type { TenantCaller } from "../../platform/lib/caller";
 import type { Clock } from "../../platform/lib/clock";
 import { sha256Hex } from "../../platform/lib/crypto";
 import type { AssistantService } from "../assistant";
-import { queueSafetyAnswer, safetyCaseOf, safetyConversationValues } from "../assistant";
-import type { WhatsappOutboundService } from "../whatsapp";
-import { replyJobFor, statusAfterInbound } from "../whatsapp";
-import { whatsappMessageRepository, type ConversationRow } from "../whatsapp";
+import type { ConversationRow, MessagingService } from "../messaging";
 import { webChatRepository } from "./web-chat.repository";
 
 export type WebChatService = ReturnType<typeof webChatService>;
 
 const MINUTE = 60_000;
 
-type ThreadRow = Awaited<ReturnType<ReturnType<typeof webChatRepository>["listThread"]>>[number];
+type ThreadRow = Awaited<ReturnType<MessagingService["visitorThread"]>>[number];
 
 const toMessage = (row: ThreadRow): WebChatMessage => ({
   id: row.id,
@@ -49,7 +46,13 @@ const clinicNameOf = (p: { clinicName: string | null; fullName: string }) => p.c
 export function webChatService(
   db: Db,
   clock: Clock,
-  deps: { assistant: AssistantService; outbound: Pick<WhatsappOutboundService, "queue">; limits: WebChatLimits; publicUrl?: string; wake: () => void },
+  deps: {
+    assistant: AssistantService;
+    messaging: Pick<MessagingService, "openWebChatConversation" | "receiveWebChat" | "findConversation" | "visitorMessagesSince" | "visitorThread">;
+    limits: WebChatLimits;
+    publicUrl?: string;
+    wake: () => void;
+  },
 ) {
   const repo = webChatRepository(db);
 
@@ -68,32 +71,12 @@ export function webChatService(
 
   const assistantNameOf = async (professionalId: string) => (await deps.assistant.presence(professionalId))?.assistantName ?? "Assistente";
 
-  /**
-   * Stores the visitor's message, its conversation's new state and, when the assistant takes it, its reply job.
-   * A crisis or an emergency is answered by the server at once, without the model (docs/decisions/022).
-   */
-  const receive = async (tx: DbOrTx, conversation: ConversationRow, content: string, at: Date) => {
-    const { professionalId } = conversation;
-    const messageId = randomUUID();
-    const safety = safetyCaseOf(content);
-    const safe = safety ? safetyConversationValues(conversation) : null;
-    const status = safe ? safe.status : statusAfterInbound(conversation.status, await deps.assistant.isOn(tx, professionalId));
-    await whatsappMessageRepository(tx).storeInbound({
-      message: { id: messageId, professionalId, conversationId: conversation.id, direction: "inbound", sender: "patient", content, sentAt: at },
-      conversation: {
-        professionalId,
-        id: conversation.id,
-        values: { status, lastMessage: content, lastMessageAt: at, lastInboundAt: at, unreadCount: conversation.unreadCount + 1, ...(safe ? { urgency: safe.urgency } : {}) },
-      },
-      job: status === "bot_handling" ? replyJobFor({ professionalId, conversationId: conversation.id, messageId, at }) : null,
-    });
-    if (safety) await queueSafetyAnswer(tx, deps.outbound, { conversation, messageId, found: safety, at });
-  };
+  /** Stores the visitor's message through messaging; the assistant takes it when it answers this clinic now. */
+  const receive = async (tx: DbOrTx, conversation: ConversationRow, content: string, at: Date) =>
+    deps.messaging.receiveWebChat(tx, conversation, content, at, await deps.assistant.isOn(tx, conversation.professionalId));
 
   const threadOf = async (professionalId: string, conversationId: string, since: Date | null) => {
-    const rows = await repo.listThread(professionalId, conversationId, since);
-    const unread = rows.filter((r) => r.direction === "outbound" && r.status !== "read").map((r) => r.id);
-    await repo.markRead(conversationId, unread);
+    const rows = await deps.messaging.visitorThread(professionalId, conversationId, since);
     const last = rows.at(-1);
     return { messages: rows.map(toMessage), cursor: last ? isoInstant(last.sentAt) : since ? isoInstant(since) : null };
   };
@@ -119,15 +102,7 @@ export function webChatService(
       const token = randomBytes(32).toString("base64url");
       const now = clock.now();
       const conversationId = await db.transaction(async (tx) => {
-        const conversation = await whatsappMessageRepository(tx).insertConversation({
-          professionalId: clinic.id,
-          channel: "web_chat",
-          phoneNumber: null,
-          patientId: null,
-          patientName: null,
-          status: "waiting",
-          createdAt: now,
-        });
+        const conversation = await deps.messaging.openWebChatConversation(tx, clinic.id, now);
         await webChatRepository(tx).insertVisitor({ professionalId: clinic.id, conversationId: conversation.id, tokenHash: sha256Hex(token), lastSeenAt: now });
         // A new conversation has no status of its own yet: the assistant takes it when it is on.
         await receive(tx, { ...conversation, status: "resolved" }, content, now);
@@ -140,25 +115,25 @@ export function webChatService(
 
     /** The visitor's next message; at most `visitorMessagesPerMinute` a minute per visitor (429 after). */
     async send(token: string | undefined, content: string): Promise<WebChatThread> {
-      const { visitor, conversation, ...clinic } = await visitorOrNotFound(token);
+      const { visitor, ...clinic } = await visitorOrNotFound(token);
       const now = clock.now();
-      if ((await repo.countInboundSince(conversation.id, new Date(now.getTime() - MINUTE))) >= deps.limits.visitorMessagesPerMinute) {
+      if ((await deps.messaging.visitorMessagesSince(visitor.conversationId, new Date(now.getTime() - MINUTE))) >= deps.limits.visitorMessagesPerMinute) {
         throw AppError.tooManyRequests(WEB_CHAT_TEXTS.tooManyMessages);
       }
       await db.transaction(async (tx) => {
-        const current = await whatsappMessageRepository(tx).findConversation(visitor.professionalId, conversation.id, { lock: true });
+        const current = await deps.messaging.findConversation(tx, visitor.professionalId, visitor.conversationId, { lock: true });
         if (!current) throw AppError.notFound(WEB_CHAT_TEXTS.threadNotFound);
         await receive(tx, current, content, now);
       });
       deps.wake();
-      const thread = await threadOf(visitor.professionalId, conversation.id, now);
+      const thread = await threadOf(visitor.professionalId, visitor.conversationId, now);
       return { clinic_name: clinicNameOf(clinic), assistant_name: await assistantNameOf(visitor.professionalId), ...thread };
     },
 
     /** The visitor's thread (after a reload: all of it; while open: what came at or after `since`). */
     async thread(token: string | undefined, since: string | undefined): Promise<WebChatThread> {
-      const { visitor, conversation, ...clinic } = await visitorOrNotFound(token);
-      const thread = await threadOf(visitor.professionalId, conversation.id, since ? new Date(since) : null);
+      const { visitor, ...clinic } = await visitorOrNotFound(token);
+      const thread = await threadOf(visitor.professionalId, visitor.conversationId, since ? new Date(since) : null);
       return { clinic_name: clinicNameOf(clinic), assistant_name: await assistantNameOf(visitor.professionalId), ...thread };
     },
 

@@ -1,13 +1,12 @@
-/** The whatsapp module's public face: what other modules, the app and the tests may use. */
-export * from "./message-parts";
-export * from "./twilio-number.routes";
-export * from "./twilio-number.service";
-export * from "./whatsapp-config.routes";
-export * from "./whatsapp-config.service";
-export * from "./whatsapp-inbound.service";
-export * from "./whatsapp-message.repository";
-export * from "./whatsapp-metrics.routes";
-export * from "./whatsapp-metrics.service";
-export * from "./whatsapp-outbound.service";
-export * from "./whatsapp-webhook.routes";
-export * from "./whatsapp-webhook.service";
+/**
+ * The whatsapp module's public face: the platform's Twilio numbers and their owners, the WhatsApp setup, the traffic
+ * figures and the webhooks Twilio posts to (which hand messages and statuses to the messaging module).
+ */
+export { twilioNumberRoutes } from "./twilio-number.routes";
+export { twilioNumberService } from "./twilio-number.service";
+export { whatsappConfigRoutes } from "./whatsapp-config.routes";
+export { whatsappConfigService } from "./whatsapp-config.service";
+export { whatsappMetricsRoutes } from "./whatsapp-metrics.routes";
+export { whatsappMetricsService } from "./whatsapp-metrics.service";
+export { whatsappWebhookRoutes } from "./whatsapp-webhook.routes";
+export { whatsappWebhookService } from "./whatsapp-webhook.service";

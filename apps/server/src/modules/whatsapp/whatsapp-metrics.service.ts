@@ -6,6 +6,7 @@ import {
   type WhatsappMetrics,
 } from "@clinora/contracts";
 import type { Db } from "../../platform/db/client";
+import type { MessagingService } from "../messaging";
 import { iso, isoInstant } from "../../platform/db/rows";
 import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
@@ -24,20 +25,16 @@ function previewOf(content: string | null): string | null {
   return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1)}…` : text;
 }
 
-export function whatsappMetricsService(db: Db, clock: Clock) {
+export function whatsappMetricsService(db: Db, clock: Clock, deps: { messaging: Pick<MessagingService, "whatsappTraffic"> }) {
   /** The health figures of spec part 1 §3 / part 2 §3: last 24 hours, stale after 2 hours waiting. */
   async function overview(professionalId: string | null): Promise<WhatsappMetrics> {
-    const repo = whatsappMetricsRepository(db, professionalId);
     const now = clock.now().getTime();
     const since = new Date(now - WHATSAPP_METRICS_WINDOW_HOURS * 60 * MINUTE);
     const staleBefore = new Date(now - STALE_WAITING_MINUTES * MINUTE);
-    const [m, w, failures, failedJobs, unrouted] = await Promise.all([
-      repo.messageFigures(since),
-      repo.waitingFigures(staleBefore),
-      repo.recentFailures(since, RECENT_FAILURES_LIMIT),
-      repo.failedJobs(),
-      // Messages to unassigned numbers belong to no professional: only the platform view shows them.
-      professionalId ? null : repo.unroutedInbound(since),
+    // Messages to unassigned numbers belong to no professional: only the platform view (null) shows them.
+    const [{ messages: m, waiting: w, failures, unrouted }, failedJobs] = await Promise.all([
+      deps.messaging.whatsappTraffic(professionalId, { since, staleBefore, failuresLimit: RECENT_FAILURES_LIMIT }),
+      whatsappMetricsRepository(db, professionalId).failedJobs(),
     ]);
     return {
       inbound_messages: m.inbound,

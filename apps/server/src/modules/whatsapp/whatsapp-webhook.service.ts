@@ -2,9 +2,7 @@ import { INBOUND_CUT_MARKER, INBOUND_MESSAGE_MAX_LENGTH, MSG } from "@clinora/co
 import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "../../platform/lib/app-error";
 import type { MessagingGateway } from "../../platform/integrations/twilio/messaging-gateway";
-import type { InboundOutcome, WhatsappInboundService } from "./whatsapp-inbound.service";
-import { inboundFilesOf } from "../media";
-import type { WhatsappOutboundService } from "./whatsapp-outbound.service";
+import { inboundFilesOf, type InboundOutcome, type MessagingService, type WhatsappInboundService } from "../messaging";
 
 /** Form parameters of a Twilio webhook, as posted. */
 export type TwilioParams = Record<string, string>;
@@ -45,7 +43,7 @@ export function whatsappWebhookService(deps: {
   gateway: MessagingGateway;
   publicUrl: string | undefined;
   inbound: WhatsappInboundService;
-  outbound: WhatsappOutboundService;
+  outbound: Pick<MessagingService, "applyStatus">;
   wake: () => void;
 }) {
   /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { claimsAgendaChange, describeFreeTimes, freeTimesFromToolResults, guardModelText, nothingChangedText } from "./claims";
-import { normalizeForRules } from "./normalize";
+import { normalizeForRules } from "../../safety";
 
 /**
  * The claim corpus (docs/decisions/022 records its counts). Every text of CLAIMS tells the patient, in some wording,

@@ -1,6 +1,6 @@
 import { weekdayOf } from "@clinora/contracts/zoned-time";
 import { weekdayName } from "../assistant-prompt";
-import { normalizeForRules, sentencesOf, type Sentence } from "./normalize";
+import { normalizeForRules, sentencesOf, type Sentence } from "../../safety";
 
 /**
  * Truthfulness by construction (docs/decisions/022): a model's words never tell the patient that the agenda changed.

@@ -6,16 +6,17 @@ import {
   type MessageMedia,
 } from "@clinora/contracts";
 import type { FastifyBaseLogger } from "fastify";
-import type { Db, DbOrTx } from "../../platform/db/client";
-import type { Transcriber } from "../../platform/integrations/llm/transcriber";
-import { twilioMediaReader } from "../../platform/integrations/twilio/twilio-media";
-import { enqueueJob, type EnqueueSpec } from "../../platform/jobs/job.repository";
-import { exponentialBackoffMs, PermanentJobError, type ClaimedJob, type JobContext, type JobDefinition } from "../../platform/jobs/worker";
-import type { Clock } from "../../platform/lib/clock";
-import { replyJobFor } from "../whatsapp";
-import { whatsappMessageRepository } from "../whatsapp";
-import type { WhatsappOutboundService } from "../whatsapp";
-import { queueSafetyAnswer, safetyCaseOf, safetyConversationValues } from "../assistant";
+import type { Db, DbOrTx } from "../../../platform/db/client";
+import type { Transcriber } from "../../../platform/integrations/llm/transcriber";
+import { twilioMediaReader } from "../../../platform/integrations/twilio/twilio-media";
+import { enqueueJob, type EnqueueSpec } from "../../../platform/jobs/job.repository";
+import { exponentialBackoffMs, PermanentJobError, type ClaimedJob, type JobContext, type JobDefinition } from "../../../platform/jobs/worker";
+import type { Clock } from "../../../platform/lib/clock";
+import { safetyCaseOf, safetyConversationValues } from "../../safety";
+import { messageRepository } from "../message.repository";
+import { queueSafetyAnswer } from "../safety-reply";
+import { replyJobFor } from "../inbound-rules";
+import type { WhatsappOutboundService } from "../whatsapp-outbound.service";
 import { isTwilioMediaUrl, looksLike, MediaRejected, readLimited, type InboundFile } from "./media-rules";
 import { mediaRepository, type MediaInfo } from "./media.repository";
 
@@ -183,7 +184,7 @@ export function mediaService(
     const found = safetyCaseOf(transcript);
     if (!found) return;
     await db.transaction(async (tx) => {
-      const repo = whatsappMessageRepository(tx);
+      const repo = messageRepository(tx);
       const [file] = await mediaRepository(tx).listOfMessage(messageId);
       if (!file) return;
       const conversation = await repo.findConversation(professionalId, file.conversationId, { lock: true });

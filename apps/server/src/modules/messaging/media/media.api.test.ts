@@ -3,8 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import { DEFAULT_TIME_ZONE, MEDIA_MAX_BYTES, MSG, type ConversationDetail, type ConversationMessage } from "@clinora/contracts";
 import { addDays, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
 import { fakeVoiceNote, FAKE_TRANSCRIPTION_FAILS } from "@clinora/stand-ins";
-import * as s from "../../platform/db/schema/index";
-import { createAssistantHarness, type AssistantHarness, type Clinic } from "../../../test/assistant-harness";
+import * as s from "../../../platform/db/schema/index";
+import { createAssistantHarness, type AssistantHarness, type Clinic } from "../../../../test/assistant-harness";
 
 const PATIENT = "+5511977776666";
 const toPatient = (m: { to: string }) => m.to === `whatsapp:${PATIENT}`;

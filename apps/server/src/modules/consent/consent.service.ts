@@ -1,8 +1,7 @@
 import { CONSENT_CHANNELS, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS, type ConsentChannel, type ConsentMethod, type ConsentStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
-import { whatsappMessageRepository } from "../whatsapp";
 import { recordAudit, type AuditActor } from "../audit";
-import { consentRepository, type ConsentSubject } from "./consent.repository";
+import { consentRepository, type ConsentEventWithActor, type ConsentSubject, type NewConsentEvent } from "./consent.repository";
 
 /** Twilio's error for a message to a recipient who opted out (https://www.twilio.com/docs/api/errors/21610). */
 export const TWILIO_UNSUBSCRIBED = "21610";
@@ -66,17 +65,31 @@ export async function recordWhatsappChoice(
   }
 }
 
+/** Records one consent event of the professional's (given or withdrawn, on one channel). */
+export async function recordConsentEvent(tx: DbOrTx, professionalId: string, event: NewConsentEvent) {
+  await consentRepository(tx, professionalId).insert(event);
+}
+
+/** A patient's consent events, newest first, with the name of whoever recorded each. */
+export function consentEventsOf(db: DbOrTx, professionalId: string, subject: ConsentSubject): Promise<ConsentEventWithActor[]> {
+  return consentRepository(db, professionalId).listForPatient(subject);
+}
+
+/** Anonymisation: the phone and notes of a patient's events go; the dates, channels and methods stay. */
+export async function scrubConsentEvents(tx: DbOrTx, professionalId: string, subject: ConsentSubject) {
+  await consentRepository(tx, professionalId).scrub(subject);
+}
+
 /**
  * Twilio answered 21610 for one of our messages (at send time or in a status callback): the number unsubscribed at
  * the WhatsApp/Twilio level, so it is recorded as a withdrawal the same way as a keyword. Once per number while it
- * stays withdrawn.
+ * stays withdrawn. `contact` is whose conversation the message belongs to.
  */
-export async function recordTwilioOptOut(db: DbOrTx, by: { messageId: string } | { externalId: string }, at: Date) {
-  const row = await whatsappMessageRepository(db).findContactOfMessage(by);
-  if (!row?.phone) return;
-  const latest = await consentRepository(db, row.professionalId).latestFor("whatsapp_reminders", { phone: row.phone, patientId: row.patientId });
+export async function recordTwilioOptOut(db: DbOrTx, contact: { professionalId: string; patientId: string | null; phone: string | null }, at: Date) {
+  if (!contact.phone) return;
+  const latest = await consentRepository(db, contact.professionalId).latestFor("whatsapp_reminders", { phone: contact.phone, patientId: contact.patientId });
   if (latest?.status === "withdrawn") return;
-  await recordWhatsappChoice(db, { professionalId: row.professionalId, patientId: row.patientId, phone: row.phone, status: "withdrawn", method: "twilio_opt_out", at, note: "Twilio 21610" });
+  await recordWhatsappChoice(db, { professionalId: contact.professionalId, patientId: contact.patientId, phone: contact.phone, status: "withdrawn", method: "twilio_opt_out", at, note: "Twilio 21610" });
 }
 
 /** The patients among `subjects` with a WhatsApp channel whose latest event is a withdrawal. */

@@ -6,8 +6,8 @@ import { enqueueJob, scheduleJob } from "../../platform/jobs/job.repository";
 import { exponentialBackoffMs, PermanentJobError, type ClaimedJob, type JobContext, type JobDefinition } from "../../platform/jobs/worker";
 import { whenDatabaseAnswers } from "../../platform/lib/db-errors";
 import { splitForWhatsapp } from "./message-parts";
-import { whatsappMessageRepository, type ConversationRow } from "./whatsapp-message.repository";
-import { recordTwilioOptOut, TWILIO_UNSUBSCRIBED } from "../privacy";
+import { messageRepository, type ConversationRow } from "./message.repository";
+import { recordTwilioOptOut, TWILIO_UNSUBSCRIBED } from "../consent";
 
 /** Job types of outbound WhatsApp traffic. */
 export const SEND_JOB = "whatsapp.send";
@@ -99,6 +99,12 @@ export function whatsappOutboundService(
 ) {
   const statusCallback = deps.publicUrl ? `${deps.publicUrl}${TWILIO_STATUS_WEBHOOK_PATH}` : undefined;
 
+  /** Twilio answered 21610 for this message: its conversation's contact withdrew the WhatsApp channels. */
+  const optOutContactOf = async (tx: DbOrTx, by: { messageId: string } | { externalId: string }) => {
+    const contact = await messageRepository(tx).findContactOfMessage(by);
+    if (contact) await recordTwilioOptOut(tx, contact, clock.now());
+  };
+
   /** The parts of one long reply still to go after this one, in order (payload `next`). */
   const nextParts = (job: ClaimedJob) => (Array.isArray(job.payload.next) ? job.payload.next.map(String) : []);
 
@@ -119,7 +125,7 @@ export function whatsappOutboundService(
 
   const send = async (job: ClaimedJob, ctx: JobContext) => {
     const messageId = String(job.payload.messageId ?? "");
-    const repo = whatsappMessageRepository(db);
+    const repo = messageRepository(db);
     const message = await repo.findOutbound(messageId);
     // Gone (conversation deleted with its professional) or already settled by an earlier attempt.
     if (!message || message.externalId || message.status !== "queued") return;
@@ -176,7 +182,7 @@ export function whatsappOutboundService(
       // A refusal (a 4xx other than 429): retrying the same request cannot help; the thread says why in Portuguese.
       if (error instanceof MessagingRejectedError) {
         await repo.markFailed(message.id, error.code ?? String(error.httpStatus));
-        if (error.code === TWILIO_UNSUBSCRIBED) await recordTwilioOptOut(db, { messageId: message.id }, clock.now());
+        if (error.code === TWILIO_UNSUBSCRIBED) await optOutContactOf(db, { messageId: message.id });
         throw new PermanentJobError(error.message);
       }
       // Busy, failing or unreachable: the job tries again (sendRetryDelayMs), and the in-doubt check above keeps a
@@ -191,7 +197,7 @@ export function whatsappOutboundService(
   const sendJob: JobDefinition = {
     run,
     async onFailed(job) {
-      const repo = whatsappMessageRepository(db);
+      const repo = messageRepository(db);
       const messageId = String(job.payload.messageId ?? "");
       // A refusal already stored its own code; markFailed never overwrites a failed message.
       await repo.markFailed(messageId, SEND_ERROR.gaveUp);
@@ -204,8 +210,8 @@ export function whatsappOutboundService(
   const statusJob: JobDefinition = {
     async run(job) {
       const { sid, status, errorCode } = job.payload as { sid: string; status: MessageStatus; errorCode: string | null };
-      const { known } = await whatsappMessageRepository(db).advanceStatus(sid, status, errorCode);
-      if (known && errorCode === TWILIO_UNSUBSCRIBED) await recordTwilioOptOut(db, { externalId: sid }, clock.now());
+      const { known } = await messageRepository(db).advanceStatus(sid, status, errorCode);
+      if (known && errorCode === TWILIO_UNSUBSCRIBED) await optOutContactOf(db, { externalId: sid });
       // Still unknown on the last try: not a message of ours (e.g. sent from Twilio's console); nothing to do.
       if (!known && job.attempts < STATUS_ATTEMPTS) throw new Error(`no message with sid ${sid} yet`);
     },
@@ -218,7 +224,7 @@ export function whatsappOutboundService(
      * Returns the message id, or null when this inbound message already has its reply.
      */
     async queue(tx: DbOrTx, message: QueuedMessage): Promise<string | null> {
-      const repo = whatsappMessageRepository(tx);
+      const repo = messageRepository(tx);
       const whatsapp = message.conversation.channel === "whatsapp";
       // WhatsApp takes at most 1 600 characters a message: a longer free text goes as ordered parts, each its own
       // message in the thread, cut between sentences. The first part carries replyToMessageId (one reply per message).
@@ -268,7 +274,7 @@ export function whatsappOutboundService(
      * one (double click, another tab) finds it no longer failed and sends nothing. Answers whether it was queued.
      */
     async resend(tx: DbOrTx, message: { id: string; professionalId: string; previousSid: string | null; template: { contentSid: string; variables: Record<string, string> } | null; at: Date }): Promise<boolean> {
-      if (!(await whatsappMessageRepository(tx).reopenFailed(message.id, message.template))) return false;
+      if (!(await messageRepository(tx).reopenFailed(message.id, message.template))) return false;
       // The message's job row is re-armed (pending, fresh tries): one key per message, never a second job for it.
       await scheduleJob(tx, {
         type: SEND_JOB,
@@ -286,9 +292,9 @@ export function whatsappOutboundService(
     async applyStatus(callback: { sid: string; twilioStatus: string; errorCode: string | null }) {
       const status = toMessageStatus(callback.twilioStatus);
       if (!status || status === "queued") return;
-      const { known } = await whatsappMessageRepository(db).advanceStatus(callback.sid, status, callback.errorCode);
+      const { known } = await messageRepository(db).advanceStatus(callback.sid, status, callback.errorCode);
       // The recipient unsubscribed at the WhatsApp/Twilio level: recorded like a PARAR (docs/decisions/018).
-      if (known && callback.errorCode === TWILIO_UNSUBSCRIBED) await recordTwilioOptOut(db, { externalId: callback.sid }, clock.now());
+      if (known && callback.errorCode === TWILIO_UNSUBSCRIBED) await optOutContactOf(db, { externalId: callback.sid });
       if (!known) {
         await enqueueJob(db, {
           type: STATUS_JOB,

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import type { AiProvider, ConversationChannel, ConsentStatus, MessageStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
 import { assistantSettings, conversations, messages, patients, systemEvents, twilioNumbers } from "../../platform/db/schema/index";
 import { assistantSwitchFields, providerOrDefault } from "../assistant-settings";
-import { latestConsentStatus } from "../privacy";
+import { latestConsentStatus } from "../consent";
 import { enqueueStatement, type EnqueueSpec } from "../../platform/jobs/job.repository";
-import { mediaRepository } from "../media";
+import { mediaRepository } from "./media/media.repository";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -58,7 +58,7 @@ export const UNROUTED_INBOUND = "whatsapp.unrouted_inbound";
  * by Twilio's MessageSid, delivery statuses. Platform-wide (the webhook has no session); every write names the
  * professional it belongs to.
  */
-export function whatsappMessageRepository(db: DbOrTx) {
+export function messageRepository(db: DbOrTx) {
   return {
     /**
      * The routing of a message sent to `twilioNumber` from `phone` (E.164), or null when no professional owns the
@@ -337,6 +337,35 @@ export function whatsappMessageRepository(db: DbOrTx) {
         .orderBy(desc(messages.sentAt), desc(messages.createdAt))
         .limit(1);
       return row ?? null;
+    },
+
+    /** Messages the web-chat visitor wrote in this conversation at or after `since` (the per-visitor rate limit). */
+    async countInboundSince(conversationId: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(messages)
+        .where(and(eq(messages.conversationId, conversationId), eq(messages.direction, "inbound"), gte(messages.sentAt, since)));
+      return row?.n ?? 0;
+    },
+
+    /** A web-chat visitor's thread, oldest first: all of it, or the messages sent at or after `since`. */
+    async listVisitorThread(professionalId: string, conversationId: string, since: Date | null) {
+      return db
+        .select({ id: messages.id, direction: messages.direction, sender: messages.sender, content: messages.content, status: messages.status, sentAt: messages.sentAt })
+        .from(messages)
+        .where(
+          and(eq(messages.professionalId, professionalId), eq(messages.conversationId, conversationId), since ? gte(messages.sentAt, since) : undefined),
+        )
+        .orderBy(asc(messages.sentAt), asc(messages.createdAt), asc(messages.id));
+    },
+
+    /** The visitor's page showed these replies: the professional sees them as read. */
+    async markRead(conversationId: string, ids: string[]) {
+      if (ids.length === 0) return;
+      await db
+        .update(messages)
+        .set({ status: "read", updatedAt: new Date() })
+        .where(and(eq(messages.conversationId, conversationId), eq(messages.direction, "outbound"), inArray(messages.id, ids)));
     },
 
     async recordEvent(kind: string, detail: Record<string, unknown>, professionalId: string | null = null) {

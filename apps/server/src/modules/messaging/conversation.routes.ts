@@ -21,7 +21,7 @@ import {
 import { tenantOf } from "../../platform/plugins/auth";
 import { AppError } from "../../platform/lib/app-error";
 import type { ConversationService } from "./conversation.service";
-import { sendFileBytes } from "../media";
+import { sendFileBytes } from "./media/media.routes";
 
 const access = { access: ["professional"] as const };
 const tags = ["conversations"];

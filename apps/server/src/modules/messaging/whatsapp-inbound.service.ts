@@ -3,26 +3,13 @@ import { inboundMediaKind, toE164BR, type AiProvider, type ConversationStatus } 
 import type { Db, DbOrTx } from "../../platform/db/client";
 import type { Clock } from "../../platform/lib/clock";
 import { enqueueJob, type EnqueueSpec } from "../../platform/jobs/job.repository";
-import { mediaLabel, type InboundFile } from "../media";
-import { UNROUTED_INBOUND, whatsappMessageRepository, type ConversationRow } from "./whatsapp-message.repository";
+import { replyJobFor, statusAfterInbound } from "./inbound-rules";
+import { mediaLabel, type InboundFile } from "./media/media-rules";
+import { UNROUTED_INBOUND, messageRepository, type ConversationRow } from "./message.repository";
 import type { WhatsappOutboundService } from "./whatsapp-outbound.service";
-import { keywordOf, OPT_IN_CONFIRMATION, OPT_OUT_CONFIRMATION, recordWhatsappChoice } from "../privacy";
-import { queueSafetyAnswer, safetyCaseOf, safetyConversationValues } from "../assistant";
-
-/** The job that asks the assistant to answer an inbound message (modules/assistant). */
-export const REPLY_JOB = "assistant.reply";
-/** Tries of the model before the patient is told a person will answer (backoff in the assistant's job). */
-const REPLY_ATTEMPTS = 3;
-
-/** The job that has the assistant answer `messageId` (WhatsApp and web chat alike), due at `at`. */
-export const replyJobFor = (m: { professionalId: string; conversationId: string; messageId: string; at: Date }): EnqueueSpec => ({
-  type: REPLY_JOB,
-  payload: { conversationId: m.conversationId, messageId: m.messageId },
-  professionalId: m.professionalId,
-  dedupeKey: `reply:${m.messageId}`,
-  maxAttempts: REPLY_ATTEMPTS,
-  runAt: m.at,
-});
+import { keywordOf, OPT_IN_CONFIRMATION, OPT_OUT_CONFIRMATION, recordWhatsappChoice } from "../consent";
+import { safetyCaseOf, safetyConversationValues } from "../safety";
+import { queueSafetyAnswer } from "./safety-reply";
 
 /** An inbound WhatsApp message as Twilio posts it (https://www.twilio.com/docs/messaging/guides/webhook-request). */
 export interface InboundWhatsapp {
@@ -38,16 +25,6 @@ export interface InboundWhatsapp {
 }
 
 export type InboundOutcome = "stored" | "duplicate" | "unrouted";
-
-
-/**
- * Where a conversation goes when the patient writes: the assistant takes new and resolved conversations (when it
- * is on), keeps its own, and leaves alone those a person handles or that wait for the professional.
- */
-export function statusAfterInbound(current: ConversationStatus | null, assistantOn: boolean): ConversationStatus {
-  if (current === "in_progress" || current === "waiting") return current;
-  return assistantOn ? "bot_handling" : "waiting";
-}
 
 const phoneOf = (address: string) => {
   const raw = address.replace(/^whatsapp:/, "");
@@ -89,7 +66,7 @@ export function whatsappInboundService(
      */
     async receive(inbound: InboundWhatsapp): Promise<InboundOutcome> {
       return db.transaction(async (tx) => {
-        const repo = whatsappMessageRepository(tx);
+        const repo = messageRepository(tx);
         const phone = phoneOf(inbound.from);
         const routing = await repo.routeInbound(inbound.to, phone);
         if (!routing) {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { HIGHEST_URGENCY, type ConversationChannel, type ConversationStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
 import { conversations, messages, twilioNumbers } from "../../platform/db/schema/index";
@@ -7,6 +7,12 @@ import { pageWithTotal } from "../../platform/lib/pagination";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
+
+/** A patient as its conversations are found: linked to it, or from its phone and not linked to anyone yet. */
+export interface ThreadSubject {
+  id: string;
+  phone: string | null;
+}
 
 export interface ConversationFilters {
   status?: ConversationStatus;
@@ -35,6 +41,9 @@ export function conversationRepository(db: DbOrTx, professionalId: string) {
       digits.length >= 3 ? ilike(conversations.phoneNumber, likeContains(digits)) : undefined,
     );
   };
+
+  const conversationsOf = (s: ThreadSubject) =>
+    and(own, or(eq(conversations.patientId, s.id), s.phone ? and(isNull(conversations.patientId), eq(conversations.phoneNumber, s.phone)) : undefined));
 
   return {
     /** `lock`: hold the row until the transaction ends (a reply and an inbound message never interleave). */
@@ -103,6 +112,37 @@ export function conversationRepository(db: DbOrTx, professionalId: string) {
         .where(and(own, eq(conversations.id, id)))
         .returning();
       return row ?? null;
+    },
+
+    /** The patient's conversations, oldest first, each with its thread (oldest first). */
+    async threadsOf(subject: ThreadSubject) {
+      const convs = await db.select().from(conversations).where(conversationsOf(subject)).orderBy(asc(conversations.createdAt));
+      if (convs.length === 0) return [];
+      const msgs = await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.professionalId, professionalId), inArray(messages.conversationId, convs.map((c) => c.id))))
+        .orderBy(asc(messages.sentAt), asc(messages.createdAt));
+      return convs.map((conversation) => ({ conversation, messages: msgs.filter((m) => m.conversationId === conversation.id) }));
+    },
+
+    /**
+     * Anonymisation: the patient's conversations keep their dates and statuses; who it was and what was said go.
+     * Answers the ids of the conversations scrubbed.
+     */
+    async scrubThreadsOf(subject: ThreadSubject, replacement: { name: string; text: string }, at: Date): Promise<string[]> {
+      const convs = await db
+        .update(conversations)
+        .set({ patientId: subject.id, patientName: replacement.name, phoneNumber: null, lastMessage: null, updatedAt: at })
+        .where(conversationsOf(subject))
+        .returning({ id: conversations.id });
+      if (convs.length === 0) return [];
+      await db
+        .update(messages)
+        // A reminder's template variables carry the patient's first name and the appointment (docs/decisions/017).
+        .set({ content: replacement.text, contentVariables: null, updatedAt: at })
+        .where(and(eq(messages.professionalId, professionalId), inArray(messages.conversationId, convs.map((c) => c.id))));
+      return convs.map((c) => c.id);
     },
   };
 }

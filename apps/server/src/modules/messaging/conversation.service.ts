@@ -16,7 +16,7 @@ import {
   type ConversationUpdate,
 } from "@clinora/contracts";
 import type { Db } from "../../platform/db/client";
-import type { WhatsappOutboundService } from "../whatsapp";
+import type { WhatsappOutboundService } from "./whatsapp-outbound.service";
 import { iso, isoInstant } from "../../platform/db/rows";
 import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
@@ -24,10 +24,10 @@ import { pageOf, pageWindow } from "../../platform/lib/pagination";
 import type { TenantCaller } from "../../platform/lib/caller";
 import { recordAudit } from "../audit";
 import { conversationRepository, type ConversationRow, type MessageRow } from "./conversation.repository";
-import { whatsappMessageRepository } from "../whatsapp";
-import { mediaRepository, type MediaInfo, type MediaRow } from "../media";
-import { toMediaDto } from "../media";
-import { looksLike, mediaLabel } from "../media";
+import { messageRepository } from "./message.repository";
+import { mediaRepository, type MediaInfo, type MediaRow } from "./media/media.repository";
+import { toMediaDto } from "./media/media.service";
+import { looksLike, mediaLabel } from "./media/media-rules";
 
 export type ConversationService = ReturnType<typeof conversationService>;
 
@@ -161,7 +161,7 @@ export function conversationService(db: Db, clock: Clock, deps: ConversationDeps
         // The conversation's lock puts two resends of one message one after the other.
         const row = await repo.findById(id, { lock: true });
         if (!row) throw AppError.notFound(NOT_FOUND);
-        const message = await whatsappMessageRepository(tx).findOutbound(messageId);
+        const message = await messageRepository(tx).findOutbound(messageId);
         if (!message || message.conversationId !== id || message.professionalId !== caller.professionalId) throw AppError.notFound(MSG.messageNotFound);
         // Already resent (or never failed): nothing more goes out.
         if (message.status !== "failed") return detail(repo, row, tx);
@@ -208,7 +208,7 @@ export function conversationService(db: Db, clock: Clock, deps: ConversationDeps
           { professionalId: caller.professionalId, conversationId: id, messageId, position: 0, kind, contentType, fileName: q.file_name, sizeBytes: file.data.length, status: "ready", data: file.data },
         ]);
         await repo.update(id, { status: "in_progress", unreadCount: 0 });
-        if (!caption) await whatsappMessageRepository(tx).updateConversation(caller.professionalId, id, { lastMessage: mediaLabel(kind) });
+        if (!caption) await messageRepository(tx).updateConversation(caller.professionalId, id, { lastMessage: mediaLabel(kind) });
         if (row.status !== "in_progress") {
           await recordAudit(tx, caller, { action: "conversation.status_changed", entityType: "conversation", entityId: id, details: { from: row.status, to: "in_progress" } });
         }
