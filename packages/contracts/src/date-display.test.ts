@@ -54,6 +54,11 @@ describe("instants in a given zone", () => {
     expect(dateTimeIn(new Date("2027-01-01T00:00:00Z"), "UTC")).toBe("01/01/2027 00:00");
   });
 
+  it("keeps one offset all year in a zone without daylight saving time (São Paulo since 2019)", () => {
+    expect(dateTimeIn(new Date("2026-01-15T12:00:00Z"), "America/Sao_Paulo")).toBe("15/01/2026 09:00");
+    expect(dateTimeIn(new Date("2026-07-15T12:00:00Z"), "America/Sao_Paulo")).toBe("15/07/2026 09:00");
+  });
+
   it("follows a zone's daylight saving time (São Paulo kept it until 2019)", () => {
     expect(dateTimeIn(new Date("2018-12-01T12:00:00Z"), "America/Sao_Paulo")).toBe("01/12/2018 10:00"); // UTC-2
     expect(dateTimeIn(new Date("2018-06-01T12:00:00Z"), "America/Sao_Paulo")).toBe("01/06/2018 09:00"); // UTC-3
