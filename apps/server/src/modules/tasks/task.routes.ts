@@ -34,7 +34,7 @@ export function taskRoutes(service: TaskService) {
       service.update(tenantOf(request), request.params.id, request.body),
     );
 
-    // Deleting a task answers 204 with no body, unlike the records that answer { ok: true }.
+    // Deleting a task answers 204 with no body, not the `{ ok: true }` of schemas.remove.
     r.delete(
       "/tasks/:id",
       { config: access, schema: { tags, summary: "Excluir tarefa", params: idParamSchema, response: { 204: z.null(), 404: errorResponseSchema } } },
