@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "@clinora/contracts";
-import { createTestContext, type TestContext } from "./context";
+import { contextWithAdmin, type TestContext } from "./context";
 
 let t: TestContext;
 let session: string;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  const admin = await t.make.admin();
-  session = await t.login(admin.email, admin.password);
+  ({ t, session } = await contextWithAdmin());
 });
 afterAll(() => t.close());
 

@@ -75,3 +75,24 @@ export async function createTestContext(
     },
   };
 }
+
+type ContextOptions = Parameters<typeof createTestContext>[0];
+type Make = TestContext["make"];
+
+/** A test file's context with an admin signed in (`admin`: the factory's overrides). */
+export async function contextWithAdmin(options: ContextOptions & { admin?: Parameters<Make["admin"]>[0] } = {}) {
+  const { admin: overrides, ...rest } = options;
+  const t = await createTestContext(rest);
+  const admin = await t.make.admin(overrides);
+  return { t, admin, session: await t.login(admin.email, admin.password) };
+}
+
+/** A test file's context with a professional signed in (`user`, `profile`: the factory's overrides). */
+export async function contextWithProfessional(
+  options: ContextOptions & { user?: Parameters<Make["professionalUser"]>[0]; profile?: Parameters<Make["professionalUser"]>[1] } = {},
+) {
+  const { user: userOverrides, profile, ...rest } = options;
+  const t = await createTestContext(rest);
+  const { user, professional } = await t.make.professionalUser(userOverrides, profile);
+  return { t, user, professional, session: await t.login(user.email, user.password) };
+}

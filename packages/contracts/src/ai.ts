@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredText } from "./common";
 import { AI_MAX_TEMPERATURE, AI_MODELS, AI_PROVIDERS } from "./enums";
 import { MSG } from "./messages";
 
@@ -35,7 +36,7 @@ export const aiSettingsSavedSchema = z.object({ data: aiSettingsSchema });
 export const aiSettingsInputSchema = z
   .object({
     provider: z.enum(AI_PROVIDERS, MSG.aiProviderRequired),
-    model: z.string(MSG.aiModelRequired).trim().min(1, MSG.aiModelRequired),
+    model: requiredText(MSG.aiModelRequired),
     temperature: z.number("Temperatura deve ser um número"),
     system_prompt: z.string(MSG.aiPromptMin).trim().min(AI_PROMPT_MIN_LENGTH, MSG.aiPromptMin).max(20_000),
   })

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { APPOINTMENT_SOURCES, APPOINTMENT_STATUSES, PATIENT_RESPONSES } from "./enums";
 import { MSG } from "./messages";
-import { isoDateSchema, optionalText, pageQuerySchema } from "./common";
+import { isoDateSchema, optionalText, pageQuerySchema, requiredText } from "./common";
 import { appointmentReminderSchema } from "./reminders";
 
 /** Spec part 2 §5 "Settings" / §9: the duration range of an appointment, in minutes. */
@@ -53,9 +53,9 @@ export type Appointment = z.infer<typeof appointmentSchema>;
 /** Create/update payload, with the messages of spec part 2 §5 "Appointment form". */
 export const appointmentInputSchema = z.object({
   patient_id: z.uuid(MSG.appointmentPatientInvalid),
-  appointment_date: z.string(MSG.appointmentDateRequired).trim().min(1, MSG.appointmentDateRequired).pipe(isoDateSchema),
+  appointment_date: requiredText(MSG.appointmentDateRequired).pipe(isoDateSchema),
   appointment_time: appointmentTimeSchema,
-  appointment_type: z.string(MSG.appointmentTypeRequired).trim().min(1, MSG.appointmentTypeRequired).max(100),
+  appointment_type: requiredText(MSG.appointmentTypeRequired, 100),
   notes: optionalText(5000),
   status: appointmentStatusSchema.optional(),
   /** Minutes; when left out, a new appointment takes the professional's `appointment_duration`. */
@@ -96,7 +96,7 @@ export type TodayAppointment = z.infer<typeof todayAppointmentSchema>;
 
 /** POST /appointments/availability (PRODUCT.md "Availability"). */
 export const availabilityRequestSchema = z.object({
-  date: z.string(MSG.appointmentDateRequired).trim().min(1, MSG.appointmentDateRequired).pipe(isoDateSchema),
+  date: requiredText(MSG.appointmentDateRequired).pipe(isoDateSchema),
   /** Minutes; defaults to the professional's `appointment_duration`. */
   duration: appointmentInputSchema.shape.duration,
   /** The appointment being edited, so that its own slot counts as free. */

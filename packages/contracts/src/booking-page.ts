@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredText } from "./common";
 import {
   BOOKING_DAYS_AHEAD_MAX,
   BOOKING_EMAIL_MAX_LENGTH,
@@ -17,7 +18,7 @@ export * from "./booking-page-limits";
 
 /** A consultation type the page offers, with its length in minutes. */
 export const bookingAppointmentTypeSchema = z.object({
-  name: z.string("Informe o nome do tipo de consulta.").trim().min(1, "Informe o nome do tipo de consulta.").max(BOOKING_TYPE_NAME_MAX_LENGTH, `O nome pode ter no máximo ${BOOKING_TYPE_NAME_MAX_LENGTH} caracteres.`),
+  name: requiredText("Informe o nome do tipo de consulta.", BOOKING_TYPE_NAME_MAX_LENGTH, `O nome pode ter no máximo ${BOOKING_TYPE_NAME_MAX_LENGTH} caracteres.`),
   duration: z
     .number("Informe a duração em minutos.")
     .int("A duração deve ser um número inteiro de minutos.")
@@ -110,7 +111,7 @@ export const bookingRequestSchema = z.object({
   date: localDate,
   time: localTime,
   name: z.string(BOOKING_TEXTS.nameRequired).trim().min(2, BOOKING_TEXTS.nameRequired).max(BOOKING_NAME_MAX_LENGTH, BOOKING_TEXTS.nameTooLong),
-  phone: z.string(BOOKING_TEXTS.phoneRequired).trim().min(1, BOOKING_TEXTS.phoneRequired).max(40, BOOKING_TEXTS.phoneInvalid),
+  phone: requiredText(BOOKING_TEXTS.phoneRequired, 40, BOOKING_TEXTS.phoneInvalid),
   email: z
     .string()
     .trim()

@@ -45,6 +45,12 @@ export const idParamSchema = z.object({ id: z.uuid("Identificador inválido") })
 
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 
+/** Required text: trimmed, `required` when missing or empty, and at most `max` characters when a max is given. */
+export function requiredText(required: string, max?: number, tooLong?: string) {
+  const text = z.string(required).trim().min(1, required);
+  return max === undefined ? text : text.max(max, tooLong);
+}
+
 /** Optional text fields: the web sends empty optional fields as null (spec part 1 §3). */
 export const optionalText = (max = 2000, tooLong?: string) =>
   z

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MSG } from "./messages";
-import { idParamSchema, pageQuerySchema, listResponseSchema } from "./common";
+import { idParamSchema, pageQuerySchema, listResponseSchema, requiredText } from "./common";
 import {
   CONVERSATION_CHANNELS,
   CONVERSATION_STATUSES,
@@ -163,11 +163,7 @@ export const conversationMessageParamSchema = idParamSchema.extend({ messageId: 
 
 /** POST /api/conversations/:id/messages: the professional's reply. */
 export const conversationReplySchema = z.object({
-  content: z
-    .string(MSG.replyRequired)
-    .trim()
-    .min(1, MSG.replyRequired)
-    .max(MESSAGE_MAX_LENGTH, MSG.replyTooLong(MESSAGE_MAX_LENGTH)),
+  content: requiredText(MSG.replyRequired, MESSAGE_MAX_LENGTH, MSG.replyTooLong(MESSAGE_MAX_LENGTH)),
 });
 export type ConversationReply = z.infer<typeof conversationReplySchema>;
 
@@ -176,11 +172,7 @@ export type ConversationReply = z.infer<typeof conversationReplySchema>;
  * the file's bytes and its Content-Type the file's type (OUTBOUND_MEDIA_TYPES, up to MEDIA_MAX_BYTES).
  */
 export const conversationAttachmentQuerySchema = z.object({
-  file_name: z
-    .string(MSG.attachmentNameRequired)
-    .trim()
-    .min(1, MSG.attachmentNameRequired)
-    .max(ATTACHMENT_NAME_MAX_LENGTH, MSG.attachmentNameTooLong(ATTACHMENT_NAME_MAX_LENGTH)),
+  file_name: requiredText(MSG.attachmentNameRequired, ATTACHMENT_NAME_MAX_LENGTH, MSG.attachmentNameTooLong(ATTACHMENT_NAME_MAX_LENGTH)),
   caption: z
     .string()
     .trim()

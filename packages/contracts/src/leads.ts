@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LEAD_STATUSES } from "./enums";
 import { MSG } from "./messages";
-import { optionalText, pageQuerySchema } from "./common";
+import { optionalText, pageQuerySchema, requiredText } from "./common";
 
 /** Leads page size (spec part 1 §9). */
 export const LEADS_PAGE_SIZE = 20;
@@ -19,7 +19,7 @@ export const leadSchema = z.object({
 });
 export type Lead = z.infer<typeof leadSchema>;
 
-const nameOrContact = z.string(MSG.leadNameContactRequired).trim().min(1, MSG.leadNameContactRequired);
+const nameOrContact = requiredText(MSG.leadNameContactRequired);
 
 /** Create and edit payload (spec part 1 §4, §5): any status may be chosen; new is the default. */
 export const leadInputSchema = z.object({

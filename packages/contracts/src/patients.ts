@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MSG } from "./messages";
-import { optionalIsoDate, optionalText, pageQuerySchema } from "./common";
+import { optionalIsoDate, optionalText, pageQuerySchema, requiredText } from "./common";
 import { isValidCpf, normalizeCpf } from "./cpf";
 import { toE164BR } from "./phone";
 
@@ -33,7 +33,7 @@ export type Patient = z.infer<typeof patientSchema>;
 
 /** Create/update payload; every empty optional field arrives as null (spec part 2 §5 "Patient form"). */
 export const patientInputSchema = z.object({
-  name: z.string(MSG.patientNameRequired).trim().min(1, MSG.patientNameRequired).max(200),
+  name: requiredText(MSG.patientNameRequired, 200),
   /** Stored in E.164 (PRODUCT.md "Phones"). */
   phone: optionalText(40)
     .refine((v) => v == null || toE164BR(v) !== null, MSG.phoneInvalid)

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText } from "./common";
+import { optionalText, requiredText } from "./common";
 import { BRAZIL_TIME_ZONES } from "./enums";
 import { MSG } from "./messages";
 
@@ -10,7 +10,6 @@ export const MAX_APPOINTMENT_DURATION = 180;
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-const requiredText = (message: string) => z.string(message).trim().min(1, message).max(200);
 
 /** Brazilian postal code: 8 digits, stored as 00000-000. */
 const zipCode = optionalText(20)
@@ -39,10 +38,10 @@ export const clinicInfoSchema = z.object({
 
 /** Settings > Pessoal. */
 export const personalInfoSchema = z.object({
-  full_name: requiredText(MSG.fullNameRequired),
+  full_name: requiredText(MSG.fullNameRequired, 200),
   phone: optionalText(40),
   email: optionalEmail,
-  specialty: requiredText(MSG.specialtyRequired),
+  specialty: requiredText(MSG.specialtyRequired, 200),
 });
 
 /** 0 = Sunday … 6 = Saturday, as JavaScript's getDay(). */

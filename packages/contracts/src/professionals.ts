@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BRAZIL_TIME_ZONES } from "./enums";
 import { MSG } from "./messages";
-import { optionalText, optionalUf, pageQuerySchema } from "./common";
+import { optionalText, optionalUf, pageQuerySchema, requiredText } from "./common";
 
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
@@ -42,11 +42,7 @@ export const APPOINTMENT_DURATION = { default: 50, min: 15, max: 180 } as const;
 /** Professionals list page size (spec part 1 §9); selection lists ask for MAX_PER_PAGE instead. */
 export const PROFESSIONALS_PAGE_SIZE = 20;
 
-const nameOrSpecialty = z
-  .string(MSG.professionalNameSpecialtyRequired)
-  .trim()
-  .min(1, MSG.professionalNameSpecialtyRequired)
-  .max(200);
+const nameOrSpecialty = requiredText(MSG.professionalNameSpecialtyRequired, 200);
 
 const appointmentDuration = z
   .number(MSG.professionalDurationRange)

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MSG } from "./messages";
 import { TASK_DUE_FILTERS, TASK_PRIORITIES, TASK_STATUSES, type TaskStatus } from "./enums";
-import { optionalIsoDate, optionalText, pageQuerySchema } from "./common";
+import { optionalIsoDate, optionalText, pageQuerySchema, requiredText } from "./common";
 
 /** Days ahead covered by the "next 7 days" filter (spec part 2 §9). */
 export const TASK_NEXT_DAYS_WINDOW = 7;
@@ -28,7 +28,7 @@ export type Task = z.infer<typeof taskSchema>;
 
 const taskStatusField = z.enum(TASK_STATUSES, "Status inválido");
 const taskPriorityField = z.enum(TASK_PRIORITIES, "Prioridade inválida");
-const taskTitleField = z.string(MSG.taskTitleRequired).trim().min(1, MSG.taskTitleRequired).max(200);
+const taskTitleField = requiredText(MSG.taskTitleRequired, 200);
 
 const TASK_DEFAULTS = { status: "todo", priority: "medium" } as const;
 

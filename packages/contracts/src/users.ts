@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ROLES, USER_STATUSES } from "./enums";
 import { MSG } from "./messages";
-import { optionalText, optionalUf, pageQuerySchema } from "./common";
+import { optionalText, optionalUf, pageQuerySchema, requiredText } from "./common";
 import { professionalSchema } from "./professionals";
 
 /** One entry of a user's administrative history (spec part 1 §3 "Admin action"). */
@@ -110,7 +110,7 @@ export type UserUpdate = z.output<typeof userUpdateSchema>;
 
 /** PUT /api/users/:id/suspend: a reason is required (spec part 1 §4, §5). */
 export const userSuspendSchema = z.object({
-  reason: z.string(MSG.suspensionReasonRequired).trim().min(1, MSG.suspensionReasonRequired).max(1000),
+  reason: requiredText(MSG.suspensionReasonRequired, 1000),
 });
 export type UserSuspend = z.infer<typeof userSuspendSchema>;
 
@@ -146,8 +146,8 @@ export const ACCOUNT_DURATION = { min: 5, max: 240, default: 30 } as const;
 export const professionalAccountCreateSchema = z.object({
   email: loginEmailField,
   password: newPasswordField,
-  full_name: z.string(MSG.accountNameSpecialtyRequired).trim().min(1, MSG.accountNameSpecialtyRequired).max(200),
-  specialty: z.string(MSG.accountNameSpecialtyRequired).trim().min(1, MSG.accountNameSpecialtyRequired).max(120),
+  full_name: requiredText(MSG.accountNameSpecialtyRequired, 200),
+  specialty: requiredText(MSG.accountNameSpecialtyRequired, 120),
   phone: optionalText(40),
   contact_email: optionalText(254).pipe(z.email(MSG.invalidEmail).nullish()),
   license_number: optionalText(40),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredText } from "./common";
 import { WEB_CHAT_MESSAGE_MAX_LENGTH, WEB_CHAT_TEXTS } from "./web-chat-limits";
 
 export * from "./web-chat-limits";
@@ -21,11 +22,7 @@ export type WebChatClinic = z.infer<typeof webChatClinicSchema>;
 
 /** A visitor's message (start of a chat, or the next one). */
 export const webChatSendSchema = z.object({
-  content: z
-    .string(WEB_CHAT_TEXTS.messageRequired)
-    .trim()
-    .min(1, WEB_CHAT_TEXTS.messageRequired)
-    .max(WEB_CHAT_MESSAGE_MAX_LENGTH, WEB_CHAT_TEXTS.messageTooLong),
+  content: requiredText(WEB_CHAT_TEXTS.messageRequired, WEB_CHAT_MESSAGE_MAX_LENGTH, WEB_CHAT_TEXTS.messageTooLong),
 });
 export type WebChatSend = z.infer<typeof webChatSendSchema>;
 

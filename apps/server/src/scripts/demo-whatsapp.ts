@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import { loadConfig } from "../config";
 import { openDatabase } from "../platform/db/client";
 import { twilioNumbers, users } from "../platform/db/schema/index";
+import { dayMonth } from "@clinora/contracts/date-display";
 import { addDays, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
 import { serveWithDemoData, startStandIns } from "./stand-ins";
 
@@ -43,12 +44,11 @@ async function patientSays(body: string): Promise<string> {
 
 let day = addDays(todayIn("America/Sao_Paulo", new Date()), 1);
 while ([0, 6].includes(weekdayOf(day))) day = addDays(day, 1);
-const ddmm = `${day.slice(8, 10)}/${day.slice(5, 7)}`;
 
 console.log(`\nClinora com assistente virtual (Twilio e IA simulados localmente) em ${origin}`);
 console.log(`Uma paciente escreve no WhatsApp da Dra. Ana Souza (${owner.number.replace("whatsapp:", "")}):`);
 await patientSays("Olá, boa tarde!");
-const offer = await patientSays(`Quero marcar uma consulta para o dia ${ddmm}`);
+const offer = await patientSays(`Quero marcar uma consulta para o dia ${dayMonth(day)}`);
 const time = /\b([01]\d|2[0-3]):[0-5]\d\b/.exec(offer)?.[0] ?? "10:00";
 await patientSays(`Pode ser às ${time}. Meu nome é ${PATIENT.name}`);
 

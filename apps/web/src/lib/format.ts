@@ -1,4 +1,6 @@
-import { format, formatDistanceToNow, isValid, parseISO } from "date-fns";
+import { dateAtTimeIn, dateIn, dateTimeIn, dayMonth, longDateWithYear } from "@clinora/contracts/date-display";
+import { toLocal } from "@clinora/contracts/zoned-time";
+import { formatDistanceToNow, isValid, parseISO } from "date-fns";
 import { ptBR } from "date-fns/locale";
 
 /** A date as the API sends it (ISO text such as "2025-03-14" or "2025-03-14T13:05:00Z"), or a Date/epoch. */
@@ -14,9 +16,13 @@ function toValidDate(value: DateInput | null | undefined): Date | null {
   return isValid(date) ? date : null;
 }
 
-function formatWith(pattern: string, value: DateInput | null | undefined): string {
+/** The browser's zone, read on first use: the first Intl formatter of a page is costly (app/providers.tsx). */
+let browserZone: string | undefined;
+const localZone = () => (browserZone ??= new Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+function formatWith(show: (date: Date, timeZone: string) => string, value: DateInput | null | undefined): string {
   const date = toValidDate(value);
-  return date ? format(date, pattern, { locale: ptBR }) : "";
+  return date ? show(date, localZone()) : "";
 }
 
 // Patterns from spec part 1 §1 and part 2 §9. Each formatter answers "" for a missing or invalid value,
@@ -24,27 +30,27 @@ function formatWith(pattern: string, value: DateInput | null | undefined): strin
 
 /** 14/03/2025 */
 export function formatDate(value: DateInput | null | undefined): string {
-  return formatWith("dd/MM/yyyy", value);
+  return formatWith(dateIn, value);
 }
 
 /** 14/03/2025 13:05 */
 export function formatDateTime(value: DateInput | null | undefined): string {
-  return formatWith("dd/MM/yyyy HH:mm", value);
+  return formatWith(dateTimeIn, value);
 }
 
 /** 14/03/2025 às 13:05 */
 export function formatDateTimeLong(value: DateInput | null | undefined): string {
-  return formatWith("dd/MM/yyyy 'às' HH:mm", value);
+  return formatWith(dateAtTimeIn, value);
 }
 
 /** 14/03 (short badges: next appointment, task due date) */
 export function formatDayMonth(value: DateInput | null | undefined): string {
-  return formatWith("dd/MM", value);
+  return formatWith((date, timeZone) => dayMonth(toLocal(date, timeZone).date), value);
 }
 
 /** "Terça-feira, 10 de março de 2026" for a YYYY-MM-DD date. */
 export function formatLongDate(date: string): string {
-  const text = formatWith("EEEE, d 'de' MMMM 'de' yyyy", date);
+  const text = formatWith((d, timeZone) => longDateWithYear(toLocal(d, timeZone).date), date);
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 

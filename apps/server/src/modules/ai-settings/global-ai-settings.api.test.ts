@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { DEFAULT_AI_SETTINGS, MSG } from "@clinora/contracts";
-import { createTestContext, type TestContext } from "../../../test/context";
+import { contextWithAdmin, type TestContext } from "../../../test/context";
 import { auditLog } from "../../platform/db/schema/index";
 
 let t: TestContext;
 let session: string;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  const admin = await t.make.admin();
-  session = await t.login(admin.email, admin.password);
+  ({ t, session } = await contextWithAdmin());
 });
 afterAll(() => t.close());
 

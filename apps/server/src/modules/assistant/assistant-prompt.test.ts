@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ASSISTANT_DEFAULTS, DEFAULT_AI_SETTINGS, type AssistantSettings } from "@clinora/contracts";
+import { longDate } from "@clinora/contracts/date-display";
 import { statusAfterInbound } from "../messaging";
-import { businessHoursText, composeSystemPrompt, effectiveSettings, longDate, type PracticeFacts } from "./assistant-prompt";
+import { businessHoursText, composeSystemPrompt, effectiveSettings, type PracticeFacts } from "./assistant-prompt";
 import { asksForPerson, TEXTS } from "./assistant-texts";
 import { claimsAgendaChange } from "./safety/claims";
 import { safetyCaseOf } from "../safety";

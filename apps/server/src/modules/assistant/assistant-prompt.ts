@@ -1,23 +1,11 @@
 import { AI_MAX_TEMPERATURE, AI_MODELS, DEFAULT_AI_SETTINGS, type AiProvider, type AiSettings, type AssistantSettings } from "@clinora/contracts";
+import { weekdayName } from "@clinora/contracts/date-display";
 import { toLocal } from "@clinora/contracts/zoned-time";
-
-/** Weekday names in pt-BR, 0 = Sunday. */
-const WEEKDAYS = ["domingo", "segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado"];
-const MONTHS = ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"];
-
-export const weekdayName = (weekday: number) => WEEKDAYS[weekday] ?? "";
-
-/** "quinta-feira, 27 de novembro" for a local YYYY-MM-DD. */
-export function longDate(date: string): string {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-  return `${WEEKDAYS[weekday]}, ${d} de ${MONTHS[m - 1]}`;
-}
 
 /** "segunda a sexta, das 08:00 às 18:00" (business days 0 = Sunday … 6 = Saturday). */
 export function businessHoursText(days: readonly number[], start: string, end: string): string {
   const sorted = [...new Set(days)].sort((a, b) => a - b);
-  const short = (d: number) => WEEKDAYS[d]!.replace("-feira", "");
+  const short = (d: number) => weekdayName(d).replace("-feira", "");
   const contiguous = sorted.length > 2 && sorted.every((d, i) => i === 0 || d === sorted[i - 1]! + 1);
   const list = contiguous
     ? `${short(sorted[0]!)} a ${short(sorted[sorted.length - 1]!)}`

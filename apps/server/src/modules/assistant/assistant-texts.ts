@@ -1,4 +1,4 @@
-import { longDate } from "./assistant-prompt";
+import { longDate } from "@clinora/contracts/date-display";
 import { durationText } from "./assistant-tool-texts";
 import { withTitle } from "../safety";
 

@@ -1,10 +1,10 @@
 import { DEFAULT_APPOINTMENT_TYPE, isoDateSchema, patientInputSchema, toE164BR, type Appointment } from "@clinora/contracts";
 import type { LlmTool } from "../../platform/integrations/llm/llm-client";
 import { AppError } from "../../platform/lib/app-error";
+import { weekdayDayMonth, weekdayName } from "@clinora/contracts/date-display";
 import { addDays, minutesOfDay, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
 import type { AppointmentService, ScheduleActor } from "../appointments";
 import type { PatientService } from "../patients";
-import { weekdayName } from "./assistant-prompt";
 import { TEXTS } from "./assistant-texts";
 import { TOOL_TEXTS } from "./assistant-tool-texts";
 
@@ -130,7 +130,7 @@ const validTime = (v: unknown) => {
 };
 
 /** "sexta-feira, 27/11, às 08:00": a date and time as the patient reads them ("Testar assistente"), never ISO. */
-export const patientDate = (date: string, time: string) => `${weekdayName(weekdayOf(date))}, ${date.slice(8, 10)}/${date.slice(5, 7)}, às ${time}`;
+export const patientDate = (date: string, time: string) => `${weekdayDayMonth(date)}, às ${time}`;
 
 /** The patient's coming appointments this conversation may see (on web chat, only those booked in it). */
 export async function visibleUpcoming(scope: Pick<ToolScope, "actor" | "appointments" | "patient" | "webChat">, limit = 10): Promise<Appointment[]> {

@@ -22,6 +22,7 @@ import {
   type BookingResult,
   type BookingTimes,
 } from "@clinora/contracts";
+import { longDate } from "@clinora/contracts/date-display";
 import { addDays, localToInstant, minutesOfDay, todayIn, toLocal, weekdayOf } from "@clinora/contracts/zoned-time";
 import type { Db, DbOrTx } from "../../platform/db/client";
 import type { MessagingGateway } from "../../platform/integrations/twilio/messaging-gateway";
@@ -31,7 +32,6 @@ import type { Clock } from "../../platform/lib/clock";
 import { sha256Hex } from "../../platform/lib/crypto";
 import { isUniqueViolation } from "../../platform/lib/db-errors";
 import type { AppointmentService, ScheduleActor } from "../appointments";
-import { longDate } from "../assistant";
 import { recordAudit } from "../audit";
 import { createPatientFrom } from "../patients";
 import { canSendBusinessInitiated, recordConsentsGiven } from "../consent";

@@ -93,6 +93,15 @@ describe("the private iCalendar feed", () => {
     expect((await t.request({ method: "GET", url: "/api/calendar-feed/curto.ics" })).statusCode).toBe(404);
   });
 
+  it("is written in the professional's zone, also while it has no appointments", async () => {
+    const { user } = await t.make.professionalUser({}, { timezone: "America/Manaus" });
+    const session = await t.login(user.email, user.password);
+    const { url } = (await t.request({ method: "POST", url: "/api/calendar-feed", session })).json();
+    const feed = await t.request({ method: "GET", url: feedPath(url) });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.body).toContain("X-WR-TIMEZONE:America/Manaus");
+  });
+
   it("needs a professional session to see or make the link", async () => {
     expect((await t.request({ method: "POST", url: "/api/calendar-feed" })).statusCode).toBe(401);
     expect((await t.request({ method: "GET", url: "/api/calendar-feed" })).statusCode).toBe(401);

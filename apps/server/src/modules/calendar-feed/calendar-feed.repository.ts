@@ -1,7 +1,7 @@
-import { and, asc, eq, gte, lt, ne } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gte, lt, ne } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/client";
 import { selectAppointmentEvents } from "../../platform/db/appointment-events";
-import { appointments, calendarFeeds } from "../../platform/db/schema/index";
+import { appointments, calendarFeeds, professionals } from "../../platform/db/schema/index";
 
 /** The private iCalendar subscription links: only each token's SHA-256 is kept. */
 export function calendarFeedRepository(db: DbOrTx) {
@@ -19,8 +19,14 @@ export function calendarFeedRepository(db: DbOrTx) {
       return row ?? null;
     },
 
+    /** The link with its professional's zone, which the calendar is written in. */
     async findByTokenHash(tokenHash: string) {
-      const [row] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.tokenHash, tokenHash)).limit(1);
+      const [row] = await db
+        .select({ ...getTableColumns(calendarFeeds), timeZone: professionals.timezone })
+        .from(calendarFeeds)
+        .innerJoin(professionals, eq(professionals.id, calendarFeeds.professionalId))
+        .where(eq(calendarFeeds.tokenHash, tokenHash))
+        .limit(1);
       return row ?? null;
     },
 

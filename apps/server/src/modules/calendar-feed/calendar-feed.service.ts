@@ -71,7 +71,7 @@ export function calendarFeedService(db: Db, clock: Clock, deps: { publicUrl?: st
           lastModified: row.updatedAt,
         };
       });
-      return renderCalendar({ name: "Clinora · Compromissos", timeZone: rows[0]?.timeZone ?? "America/Sao_Paulo", now, events });
+      return renderCalendar({ name: "Clinora · Compromissos", timeZone: feed.timeZone, now, events });
     },
   };
 }

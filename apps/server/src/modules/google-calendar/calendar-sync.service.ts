@@ -1,4 +1,5 @@
 import { MSG } from "@clinora/contracts";
+import { dateIn, timeIn } from "@clinora/contracts/date-display";
 import type { Db } from "../../platform/db/client";
 import {
   CalendarApiError,
@@ -58,7 +59,7 @@ export function eventOf(appointment: AppointmentForEvent, publicUrl: string | un
 /** A sync failure in the words of the toast: when the appointment is, and why. */
 function describeFailure(appointment: AppointmentForEvent | null, error: unknown): string {
   const when = appointment
-    ? new Intl.DateTimeFormat("pt-BR", { timeZone: appointment.timeZone, dateStyle: "short", timeStyle: "short" }).format(appointment.startsAt)
+    ? `${dateIn(appointment.startsAt, appointment.timeZone)}, ${timeIn(appointment.startsAt, appointment.timeZone)}`
     : "Compromisso";
   if (error instanceof CalendarApiError) {
     if (error.status === 403 || error.status === 429) return `${when}: ${MSG.googleCalendarRateLimited}`;

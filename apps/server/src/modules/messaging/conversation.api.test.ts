@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createTestContext, type TestContext } from "../../../test/context";
+import { contextWithProfessional, type TestContext } from "../../../test/context";
 import { fixedClock } from "../../platform/lib/clock";
 import { auditLog } from "../../platform/db/schema/index";
 
@@ -13,10 +13,7 @@ let professionalId: string;
 let ids: Record<"joao" | "maria" | "recent" | "inProgress" | "resolved" | "silent", string>;
 
 beforeAll(async () => {
-  t = await createTestContext({ clock });
-  const { user, professional } = await t.make.professionalUser();
-  professionalId = professional.id;
-  session = await t.login(user.email, user.password);
+  ({ t, session, professional: { id: professionalId } } = await contextWithProfessional({ clock }));
   const make = (overrides: Parameters<TestContext["make"]["conversation"]>[1]) => t.make.conversation(professionalId, overrides);
   const joao = await make({ patientName: "João Conceição", phoneNumber: "+5511987654321", lastMessage: "Preciso remarcar a consulta", lastMessageAt: minutesAgo(130), unreadCount: 2 });
   const maria = await make({ patientName: "Maria Souza", channel: "web_chat", lastMessage: "Bom dia", lastMessageAt: minutesAgo(120) });

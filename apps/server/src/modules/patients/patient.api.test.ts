@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { MSG } from "@clinora/contracts";
-import { createTestContext, type TestContext } from "../../../test/context";
+import { contextWithProfessional, type TestContext } from "../../../test/context";
 import { fixedClock } from "../../platform/lib/clock";
 import { appointments, auditLog } from "../../platform/db/schema/index";
 
@@ -11,10 +11,7 @@ let session: string;
 let professionalId: string;
 
 beforeAll(async () => {
-  t = await createTestContext({ clock });
-  const { user, professional } = await t.make.professionalUser();
-  professionalId = professional.id;
-  session = await t.login(user.email, user.password);
+  ({ t, session, professional: { id: professionalId } } = await contextWithProfessional({ clock }));
 });
 afterAll(() => t.close());
 

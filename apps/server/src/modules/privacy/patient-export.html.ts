@@ -9,12 +9,13 @@ import {
   formatPhoneBR,
   type PatientExport,
 } from "@clinora/contracts";
+import { shortDate } from "@clinora/contracts/date-display";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 /** Every value comes from people (patients write the messages): escaped, never trusted as markup. */
 const esc = (value: unknown) => String(value ?? "").replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 const or = (value: string | null | undefined, fallback = "—") => (value ? esc(value) : fallback);
-const brDate = (date: string | null) => (date ? date.split("-").reverse().join("/") : "—");
+const brDate = (date: string | null) => (date ? shortDate(date) : "—");
 
 const SENDER_LABELS = { patient: "Paciente", assistant: "Assistente virtual", professional: "Profissional" } as const;
 const MESSAGE_STATUS_LABELS = { queued: "Na fila", sent: "Enviada", delivered: "Entregue", read: "Lida", failed: "Falhou" } as const;
@@ -45,8 +46,8 @@ export function renderPatientExportHtml(data: PatientExport): string {
     ["Contato de emergência", or(p.emergency_contact)],
     ["Histórico médico", or(p.medical_history)],
     ["Observações", or(p.notes)],
-    ["Cadastrado em", esc(p.created_at.slice(0, 10).split("-").reverse().join("/"))],
-    ...(p.anonymized_at ? ([["Anonimizado em", esc(p.anonymized_at.slice(0, 10).split("-").reverse().join("/"))]] as [string, string][]) : []),
+    ["Cadastrado em", esc(shortDate(p.created_at.slice(0, 10)))],
+    ...(p.anonymized_at ? ([["Anonimizado em", esc(shortDate(p.anonymized_at.slice(0, 10)))]] as [string, string][]) : []),
   ];
 
   const sections = [

@@ -7,7 +7,7 @@ import {
   type PatientConsents,
   type PatientExport,
 } from "@clinora/contracts";
-import { toLocal } from "@clinora/contracts/zoned-time";
+import { dateAtTime, dateTimeIn } from "@clinora/contracts/date-display";
 import type { Db, DbOrTx } from "../../platform/db/client";
 import { hhmm, iso, isoInstant } from "../../platform/db/rows";
 import { AppError } from "../../platform/lib/app-error";
@@ -27,7 +27,7 @@ export const FUTURE_APPOINTMENTS_ACTIVE = "O paciente ainda tem compromissos fut
 
 /** The refusal names the blocking appointments ("26/11/2026 às 14:00"), so the professional knows which to cancel. */
 export function futureAppointmentsRefusal(blocking: { date: string; time: string }[]): string {
-  const shown = blocking.slice(0, 5).map(({ date, time }) => `${date.split("-").reverse().join("/")} às ${time.slice(0, 5)}`);
+  const shown = blocking.slice(0, 5).map(({ date, time }) => dateAtTime(date, time));
   const more = blocking.length > shown.length ? ` e mais ${blocking.length - shown.length}` : "";
   return `${FUTURE_APPOINTMENTS_ACTIVE}: ${shown.join(", ")}${more}. Cancele-os antes de anonimizar.`;
 }
@@ -35,9 +35,7 @@ export const ALREADY_ANONYMIZED = "Este paciente já foi anonimizado";
 
 /** `dd/MM/yyyy HH:mm` in the practice's zone: how the professional reads a moment. */
 export function localStamp(at: Date, timeZone: string): string {
-  const { date, time } = toLocal(at, timeZone);
-  const [y, m, d] = date.split("-");
-  return `${d}/${m}/${y} ${time}`;
+  return dateTimeIn(at, timeZone);
 }
 
 function actorNameOf(row: { actorRole: string | null; actorName: string | null; actorUserId: string | null }): string {

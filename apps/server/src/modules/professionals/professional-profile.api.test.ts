@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { MSG } from "@clinora/contracts";
-import { createTestContext, type TestContext } from "../../../test/context";
+import { contextWithProfessional, type TestContext } from "../../../test/context";
 import { auditLog } from "../../platform/db/schema/index";
 
 let t: TestContext;
@@ -9,10 +9,7 @@ let session: string;
 let professionalId: string;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  const { user, professional } = await t.make.professionalUser({}, { fullName: "Dra. Helena Prado", specialty: "Psicologia" });
-  professionalId = professional.id;
-  session = await t.login(user.email, user.password);
+  ({ t, session, professional: { id: professionalId } } = await contextWithProfessional({ profile: { fullName: "Dra. Helena Prado", specialty: "Psicologia" } }));
 });
 afterAll(() => t.close());
 

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, type TestContext } from "../../../test/context";
+import { contextWithProfessional, type TestContext } from "../../../test/context";
 
 let t: TestContext;
 let session: string;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  const { user } = await t.make.professionalUser();
-  session = await t.login(user.email, user.password);
+  ({ t, session } = await contextWithProfessional());
 });
 afterAll(() => t.close());
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { MSG } from "@clinora/contracts";
-import { createTestContext, type TestContext } from "../../../test/context";
+import { contextWithAdmin, type TestContext } from "../../../test/context";
 import { fixedClock } from "../../platform/lib/clock";
 import { auditLog } from "../../platform/db/schema/index";
 
@@ -11,9 +11,7 @@ let t: TestContext;
 let session: string;
 
 beforeAll(async () => {
-  t = await createTestContext({ clock });
-  const admin = await t.make.admin();
-  session = await t.login(admin.email, admin.password);
+  ({ t, session } = await contextWithAdmin({ clock }));
 });
 afterAll(() => t.close());
 

@@ -1,20 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  errorResponseSchema,
-  idParamSchema,
-  listResponseSchema,
-  okResponseSchema,
-  professionalInputSchema,
-  professionalListQuerySchema,
-  professionalSchema,
-  professionalStatsSchema,
-} from "@clinora/contracts";
+import { professionalInputSchema, professionalListQuerySchema, professionalSchema, professionalStatsSchema } from "@clinora/contracts";
+import { conflictAnswer, resourceSchemas } from "../../platform/lib/resource-schemas";
 import { actorOf, professionalIdOf } from "../../platform/plugins/auth";
 import type { ProfessionalService } from "./professional.service";
 
 const adminOnly = { access: ["admin"] as const };
 const tags = ["professionals"];
+const schemas = resourceSchemas(tags, professionalSchema);
 
 export function professionalRoutes(service: ProfessionalService) {
   return async (app: FastifyInstance) => {
@@ -29,13 +22,8 @@ export function professionalRoutes(service: ProfessionalService) {
       (request) => service.getOwn(professionalIdOf(request)),
     );
 
-    r.get(
-      "/professionals",
-      {
-        config: adminOnly,
-        schema: { tags, summary: "Listar profissionais", querystring: professionalListQuerySchema, response: { 200: listResponseSchema(professionalSchema) } },
-      },
-      (request) => service.list(request.query),
+    r.get("/professionals", { config: adminOnly, schema: schemas.list("Listar profissionais", professionalListQuerySchema) }, (request) =>
+      service.list(request.query),
     );
 
     r.get(
@@ -44,38 +32,19 @@ export function professionalRoutes(service: ProfessionalService) {
       () => service.stats(),
     );
 
-    r.get(
-      "/professionals/:id",
-      { config: adminOnly, schema: { tags, summary: "Um profissional", params: idParamSchema, response: { 200: professionalSchema, 404: errorResponseSchema } } },
-      (request) => service.get(request.params.id),
+    r.get("/professionals/:id", { config: adminOnly, schema: schemas.byId("Um profissional") }, (request) => service.get(request.params.id));
+
+    r.post("/professionals", { config: adminOnly, schema: schemas.create("Cadastrar profissional", professionalInputSchema) }, async (request, reply) =>
+      reply.status(201).send(await service.create(actorOf(request), request.body)),
     );
 
-    r.post(
-      "/professionals",
-      { config: adminOnly, schema: { tags, summary: "Cadastrar profissional", body: professionalInputSchema, response: { 201: professionalSchema } } },
-      async (request, reply) => reply.status(201).send(await service.create(actorOf(request), request.body)),
-    );
-
-    r.put(
-      "/professionals/:id",
-      {
-        config: adminOnly,
-        schema: { tags, summary: "Atualizar profissional", params: idParamSchema, body: professionalInputSchema, response: { 200: professionalSchema, 404: errorResponseSchema } },
-      },
-      (request) => service.update(actorOf(request), request.params.id, request.body),
+    r.put("/professionals/:id", { config: adminOnly, schema: schemas.update("Atualizar profissional", professionalInputSchema) }, (request) =>
+      service.update(actorOf(request), request.params.id, request.body),
     );
 
     r.delete(
       "/professionals/:id",
-      {
-        config: adminOnly,
-        schema: {
-          tags,
-          summary: "Excluir profissional sem dados vinculados",
-          params: idParamSchema,
-          response: { 200: okResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
-        },
-      },
+      { config: adminOnly, schema: schemas.remove("Excluir profissional sem dados vinculados", conflictAnswer) },
       async (request) => {
         await service.remove(actorOf(request), request.params.id);
         return { ok: true as const };

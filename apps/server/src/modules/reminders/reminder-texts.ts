@@ -1,4 +1,4 @@
-import { longDate } from "../assistant";
+import { longDate } from "@clinora/contracts/date-display";
 
 /**
  * What reminders and their replies say to patients. The template's text lives at Twilio (an approved WhatsApp

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "@clinora/contracts";
-import { createTestContext, type TestContext } from "../../../test/context";
+import { contextWithProfessional, type TestContext } from "../../../test/context";
 import { fixedClock } from "../../platform/lib/clock";
 import { tasks } from "../../platform/db/schema/index";
 
@@ -13,10 +13,7 @@ let session: string;
 let professionalId: string;
 
 beforeAll(async () => {
-  t = await createTestContext({ clock });
-  const { user, professional } = await t.make.professionalUser();
-  professionalId = professional.id;
-  session = await t.login(user.email, user.password);
+  ({ t, session, professional: { id: professionalId } } = await contextWithProfessional({ clock }));
 });
 afterAll(() => t.close());
 

@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count } from "drizzle-orm";
 import { MSG } from "@clinora/contracts";
-import { createTestContext, type TestContext } from "../../../test/context";
+import { contextWithAdmin, type TestContext } from "../../../test/context";
 import { professionals, users } from "../../platform/db/schema/index";
 
 let t: TestContext;
 let session: string;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  const admin = await t.make.admin({ email: "chefe@clinora.com.br" });
-  session = await t.login(admin.email, admin.password);
+  ({ t, session } = await contextWithAdmin({ admin: { email: "chefe@clinora.com.br" } }));
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "@clinora/contracts";
-import { createTestContext, type TestContext } from "../../../test/context";
+import { contextWithAdmin, type TestContext } from "../../../test/context";
 
 let t: TestContext;
 let session: string;
@@ -8,10 +8,7 @@ let adminId: string;
 const ADMIN_EMAIL = "chefe@clinora.com.br";
 
 beforeAll(async () => {
-  t = await createTestContext();
-  const admin = await t.make.admin({ email: ADMIN_EMAIL });
-  adminId = admin.id;
-  session = await t.login(admin.email, admin.password);
+  ({ t, session, admin: { id: adminId } } = await contextWithAdmin({ admin: { email: ADMIN_EMAIL } }));
 });
 afterAll(() => t.close());
 

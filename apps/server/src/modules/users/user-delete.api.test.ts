@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import { createTestContext, type TestContext } from "../../../test/context";
+import { contextWithAdmin, type TestContext } from "../../../test/context";
 import { rowsOf } from "../../platform/db/rows";
 import * as s from "../../platform/db/schema/index";
 
@@ -8,9 +8,7 @@ let t: TestContext;
 let session: string;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  const admin = await t.make.admin();
-  session = await t.login(admin.email, admin.password);
+  ({ t, session } = await contextWithAdmin());
 });
 afterAll(() => t.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, type TestContext } from "../../../test/context";
+import { contextWithAdmin, type TestContext } from "../../../test/context";
 import { fixedClock } from "../../platform/lib/clock";
 
 const clock = fixedClock("2026-03-10T12:00:00Z");
@@ -9,9 +9,7 @@ let session: string;
 let ana: { userId: string; professionalId: string };
 
 beforeAll(async () => {
-  t = await createTestContext({ clock });
-  const admin = await t.make.admin({ email: "chefe@clinora.com.br", createdAt: daysAgo(30) });
-  session = await t.login(admin.email, admin.password);
+  ({ t, session } = await contextWithAdmin({ clock, admin: { email: "chefe@clinora.com.br", createdAt: daysAgo(30) } }));
   const a = await t.make.professionalUser({ email: "ana@consultorio.com.br", createdAt: daysAgo(1) }, { fullName: "Dra. Ana Ribeiro" });
   ana = { userId: a.user.id, professionalId: a.professional.id };
   await t.make.professionalUser({ email: "bruno@consultorio.com.br", status: "suspended", createdAt: daysAgo(6) }, { fullName: "Dr. Bruno Teixeira" });

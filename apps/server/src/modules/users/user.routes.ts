@@ -3,8 +3,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   errorResponseSchema,
   idParamSchema,
-  listResponseSchema,
-  okResponseSchema,
   professionalAccountCreateSchema,
   professionalAccountSchema,
   userCreateSchema,
@@ -16,22 +14,20 @@ import {
   userSuspendSchema,
   userUpdateSchema,
 } from "@clinora/contracts";
+import { conflictAnswer, resourceSchemas } from "../../platform/lib/resource-schemas";
 import { actorOf } from "../../platform/plugins/auth";
 import type { ProfessionalAccountService } from "./professional-account.service";
 import type { UserService } from "./user.service";
 
 const access = { access: ["admin"] as const };
 const tags = ["users"];
+const schemas = resourceSchemas(tags, userSchema);
 
 export function userRoutes(service: UserService, accounts: ProfessionalAccountService) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    r.get(
-      "/users",
-      { config: access, schema: { tags, summary: "Listar usuários", querystring: userListQuerySchema, response: { 200: listResponseSchema(userSchema) } } },
-      (request) => service.list(request.query),
-    );
+    r.get("/users", { config: access, schema: schemas.list("Listar usuários", userListQuerySchema) }, (request) => service.list(request.query));
 
     r.get(
       "/users/stats",
@@ -39,11 +35,7 @@ export function userRoutes(service: UserService, accounts: ProfessionalAccountSe
       () => service.stats(),
     );
 
-    r.get(
-      "/users/:id",
-      { config: access, schema: { tags, summary: "Detalhe de um usuário", params: idParamSchema, response: { 200: userSchema, 404: errorResponseSchema } } },
-      (request) => service.get(request.params.id),
-    );
+    r.get("/users/:id", { config: access, schema: schemas.byId("Detalhe de um usuário") }, (request) => service.get(request.params.id));
 
     r.get(
       "/users/:id/professional-overview",
@@ -59,10 +51,8 @@ export function userRoutes(service: UserService, accounts: ProfessionalAccountSe
       (request) => service.professionalOverview(request.params.id),
     );
 
-    r.post(
-      "/users",
-      { config: access, schema: { tags, summary: "Criar usuário", body: userCreateSchema, response: { 201: userSchema, 409: errorResponseSchema } } },
-      async (request, reply) => reply.status(201).send(await service.create(actorOf(request), request.body)),
+    r.post("/users", { config: access, schema: schemas.create("Criar usuário", userCreateSchema, conflictAnswer) }, async (request, reply) =>
+      reply.status(201).send(await service.create(actorOf(request), request.body)),
     );
 
     r.post(
@@ -79,41 +69,23 @@ export function userRoutes(service: UserService, accounts: ProfessionalAccountSe
       async (request, reply) => reply.status(201).send(await accounts.create(actorOf(request), request.body)),
     );
 
-    r.put(
-      "/users/:id",
-      {
-        config: access,
-        schema: { tags, summary: "Editar usuário", params: idParamSchema, body: userUpdateSchema, response: { 200: userSchema, 404: errorResponseSchema, 409: errorResponseSchema } },
-      },
-      (request) => service.update(actorOf(request), request.params.id, request.body),
+    r.put("/users/:id", { config: access, schema: schemas.update("Editar usuário", userUpdateSchema, conflictAnswer) }, (request) =>
+      service.update(actorOf(request), request.params.id, request.body),
     );
 
-    r.put(
-      "/users/:id/suspend",
-      {
-        config: access,
-        schema: { tags, summary: "Suspender usuário", params: idParamSchema, body: userSuspendSchema, response: { 200: userSchema, 404: errorResponseSchema, 409: errorResponseSchema } },
-      },
-      (request) => service.suspend(actorOf(request), request.params.id, request.body),
+    r.put("/users/:id/suspend", { config: access, schema: schemas.update("Suspender usuário", userSuspendSchema, conflictAnswer) }, (request) =>
+      service.suspend(actorOf(request), request.params.id, request.body),
     );
 
-    r.put(
-      "/users/:id/reactivate",
-      { config: access, schema: { tags, summary: "Reativar usuário", params: idParamSchema, response: { 200: userSchema, 404: errorResponseSchema } } },
-      (request) => service.reactivate(actorOf(request), request.params.id),
+    r.put("/users/:id/reactivate", { config: access, schema: schemas.byId("Reativar usuário") }, (request) =>
+      service.reactivate(actorOf(request), request.params.id),
     );
 
     r.delete(
       "/users/:id",
       {
         config: access,
-        schema: {
-          tags,
-          summary: "Excluir usuário (opcionalmente com o profissional e todos os seus dados)",
-          params: idParamSchema,
-          querystring: userDeleteQuerySchema,
-          response: { 200: okResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
-        },
+        schema: { ...schemas.remove("Excluir usuário (opcionalmente com o profissional e todos os seus dados)", conflictAnswer), querystring: userDeleteQuerySchema },
       },
       async (request) => {
         await service.remove(actorOf(request), request.params.id, request.query);

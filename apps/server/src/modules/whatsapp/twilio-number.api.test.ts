@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "@clinora/contracts";
-import { createTestContext, type TestContext } from "../../../test/context";
+import { contextWithAdmin, type TestContext } from "../../../test/context";
 import { auditLog, twilioNumbers } from "../../platform/db/schema/index";
 
 const PATH = "/api/admin/whatsapp/twilio-numbers";
@@ -12,9 +12,7 @@ let session: string;
 let owner: Awaited<ReturnType<TestContext["make"]["professional"]>>;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  const admin = await t.make.admin();
-  session = await t.login(admin.email, admin.password);
+  ({ t, session } = await contextWithAdmin());
   owner = await t.make.professional({ fullName: "Dra. Clara Nunes", email: "clara@clinica.com.br" });
 });
 afterAll(() => t.close());

@@ -1,5 +1,4 @@
-import { weekdayOf } from "@clinora/contracts/zoned-time";
-import { weekdayName } from "../assistant-prompt";
+import { weekdayDayMonth } from "@clinora/contracts/date-display";
 import { normalizeForRules, sentencesOf, type Sentence } from "../../safety";
 
 /**
@@ -160,7 +159,6 @@ export function freeTimesFromToolResults(contents: readonly string[]): FreeTime[
 const MAX_DAYS_OFFERED = 3;
 const MAX_TIMES_PER_DAY = 4;
 
-const dayLabel = (date: string) => `${weekdayName(weekdayOf(date))}, ${date.slice(8, 10)}/${date.slice(5, 7)}`;
 const orList = (items: string[]) => (items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} ou ${items.at(-1)}`);
 
 /** "sexta-feira, 27/11, às 08:00, 09:00 ou 10:00; segunda-feira, 30/11, às 14:00" */
@@ -174,7 +172,7 @@ export function describeFreeTimes(times: readonly FreeTime[]): string {
     }
     if (list.length < MAX_TIMES_PER_DAY) list.push(t.time);
   }
-  return [...byDay].map(([date, list]) => `${dayLabel(date)}, às ${orList(list)}`).join("; ");
+  return [...byDay].map(([date, list]) => `${weekdayDayMonth(date)}, às ${orList(list)}`).join("; ");
 }
 
 /** What the patient reads instead of a model text that claimed a change no tool made. */

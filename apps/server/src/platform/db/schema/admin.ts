@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, updatedAt } from "./columns";
+import { belongsTo, createdAt, id, updatedAt } from "./columns";
 import { aiProvider, leadStatus } from "./enums";
 import { professionals } from "./professionals";
 import { users } from "./users";
@@ -25,9 +25,7 @@ export const adminActions = pgTable(
   "admin_actions",
   {
     id: id(),
-    targetUserId: uuid("target_user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    targetUserId: belongsTo("target_user_id", () => users.id),
     performedBy: uuid("performed_by").references(() => users.id, { onDelete: "set null" }),
     performedByEmail: text("performed_by_email"),
     action: text("action").notNull(),

@@ -1,6 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { BookingAppointmentType } from "@clinora/contracts";
-import { createdAt, id, updatedAt } from "./columns";
+import { belongsTo, createdAt, id, updatedAt } from "./columns";
 import { appointments } from "./practice";
 import { professionals } from "./professionals";
 
@@ -33,12 +33,8 @@ export const bookingRescheduleTokens = pgTable(
   "booking_reschedule_tokens",
   {
     id: id(),
-    professionalId: uuid("professional_id")
-      .notNull()
-      .references(() => professionals.id, { onDelete: "cascade" }),
-    appointmentId: uuid("appointment_id")
-      .notNull()
-      .references(() => appointments.id, { onDelete: "cascade" }),
+    professionalId: belongsTo("professional_id", () => professionals.id),
+    appointmentId: belongsTo("appointment_id", () => appointments.id),
     tokenHash: text("token_hash").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),

@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, updatedAt } from "./columns";
+import { belongsTo, createdAt, id, updatedAt } from "./columns";
 import { calendarConnectionStatus } from "./enums";
 import { appointments } from "./practice";
 import { professionals } from "./professionals";
@@ -10,9 +10,7 @@ export const calendarConnections = pgTable(
   "calendar_connections",
   {
     id: id(),
-    professionalId: uuid("professional_id")
-      .notNull()
-      .references(() => professionals.id, { onDelete: "cascade" }),
+    professionalId: belongsTo("professional_id", () => professionals.id),
     provider: text("provider").notNull().default("google"),
     accountEmail: text("account_email"),
     calendarId: text("calendar_id").notNull().default("primary"),
@@ -53,9 +51,7 @@ export const calendarBusyIntervals = pgTable(
   "calendar_busy_intervals",
   {
     id: id(),
-    professionalId: uuid("professional_id")
-      .notNull()
-      .references(() => professionals.id, { onDelete: "cascade" }),
+    professionalId: belongsTo("professional_id", () => professionals.id),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
   },
@@ -69,9 +65,7 @@ export const calendarEventLinks = pgTable(
     appointmentId: uuid("appointment_id")
       .primaryKey()
       .references(() => appointments.id, { onDelete: "cascade" }),
-    professionalId: uuid("professional_id")
-      .notNull()
-      .references(() => professionals.id, { onDelete: "cascade" }),
+    professionalId: belongsTo("professional_id", () => professionals.id),
     externalEventId: text("external_event_id").notNull(),
     syncedAt: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
     /** The appointment's `updated_at` the event was written from: an older one means the event is out of date. */
@@ -90,12 +84,8 @@ export const calendarOauthStates = pgTable(
   "calendar_oauth_states",
   {
     stateHash: text("state_hash").primaryKey(),
-    sessionId: uuid("session_id")
-      .notNull()
-      .references(() => sessions.id, { onDelete: "cascade" }),
-    professionalId: uuid("professional_id")
-      .notNull()
-      .references(() => professionals.id, { onDelete: "cascade" }),
+    sessionId: belongsTo("session_id", () => sessions.id),
+    professionalId: belongsTo("professional_id", () => professionals.id),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },

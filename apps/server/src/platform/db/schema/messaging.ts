@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { customType, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, updatedAt } from "./columns";
+import { belongsTo, createdAt, id, updatedAt } from "./columns";
 import { conversationChannel, conversationStatus, mediaKind, mediaStatus, messageDirection, messageSender, messageStatus, transcriptStatus } from "./enums";
 import { patients } from "./practice";
 import { professionals } from "./professionals";
@@ -10,9 +10,7 @@ export const conversations = pgTable(
   "conversations",
   {
     id: id(),
-    professionalId: uuid("professional_id")
-      .notNull()
-      .references(() => professionals.id, { onDelete: "cascade" }),
+    professionalId: belongsTo("professional_id", () => professionals.id),
     patientId: uuid("patient_id").references(() => patients.id, { onDelete: "set null" }),
     patientName: text("patient_name"),
     phoneNumber: text("phone_number"),
@@ -41,12 +39,8 @@ export const messages = pgTable(
   "messages",
   {
     id: id(),
-    professionalId: uuid("professional_id")
-      .notNull()
-      .references(() => professionals.id, { onDelete: "cascade" }),
-    conversationId: uuid("conversation_id")
-      .notNull()
-      .references(() => conversations.id, { onDelete: "cascade" }),
+    professionalId: belongsTo("professional_id", () => professionals.id),
+    conversationId: belongsTo("conversation_id", () => conversations.id),
     direction: messageDirection("direction").notNull(),
     sender: messageSender("sender").notNull().default("patient"),
     content: text("content"),
@@ -102,12 +96,8 @@ export const webChatVisitors = pgTable(
   "web_chat_visitors",
   {
     id: id(),
-    professionalId: uuid("professional_id")
-      .notNull()
-      .references(() => professionals.id, { onDelete: "cascade" }),
-    conversationId: uuid("conversation_id")
-      .notNull()
-      .references(() => conversations.id, { onDelete: "cascade" }),
+    professionalId: belongsTo("professional_id", () => professionals.id),
+    conversationId: belongsTo("conversation_id", () => conversations.id),
     tokenHash: text("token_hash").notNull(),
     /** The local day `llm_calls` counts (YYYY-MM-DD in the professional's zone). */
     llmDay: date("llm_day", { mode: "string" }),
@@ -138,15 +128,9 @@ export const messageMedia = pgTable(
   "message_media",
   {
     id: id(),
-    professionalId: uuid("professional_id")
-      .notNull()
-      .references(() => professionals.id, { onDelete: "cascade" }),
-    conversationId: uuid("conversation_id")
-      .notNull()
-      .references(() => conversations.id, { onDelete: "cascade" }),
-    messageId: uuid("message_id")
-      .notNull()
-      .references(() => messages.id, { onDelete: "cascade" }),
+    professionalId: belongsTo("professional_id", () => professionals.id),
+    conversationId: belongsTo("conversation_id", () => conversations.id),
+    messageId: belongsTo("message_id", () => messages.id),
     /** Its place in the message (Twilio's MediaUrl{i}). */
     position: smallint("position").notNull().default(0),
     kind: mediaKind("kind").notNull(),

@@ -13,15 +13,13 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
-import { createdAt, id, updatedAt } from "./columns";
+import { belongsTo, createdAt, id, updatedAt } from "./columns";
 import type { AppointmentSource, PatientResponse } from "@clinora/contracts";
 import { appointmentStatus, taskPriority, taskStatus } from "./enums";
 import { professionals } from "./professionals";
 
 const professionalRef = () =>
-  uuid("professional_id")
-    .notNull()
-    .references(() => professionals.id, { onDelete: "cascade" });
+  belongsTo("professional_id", () => professionals.id);
 
 /** A professional's patient (spec part 2 §3 "Patient"). Phones in E.164; CPF digits only. */
 export const patients = pgTable(
@@ -68,9 +66,7 @@ export const appointments = pgTable(
   {
     id: id(),
     professionalId: professionalRef(),
-    patientId: uuid("patient_id")
-      .notNull()
-      .references(() => patients.id, { onDelete: "cascade" }),
+    patientId: belongsTo("patient_id", () => patients.id),
     appointmentDate: date("appointment_date").notNull(),
     appointmentTime: time("appointment_time").notNull(),
     duration: integer("duration").notNull().default(50),

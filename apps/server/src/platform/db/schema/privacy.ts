@@ -1,6 +1,6 @@
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { ConsentChannel, ConsentMethod, ConsentStatus } from "@clinora/contracts";
-import { id } from "./columns";
+import { belongsTo, id } from "./columns";
 import { patients } from "./practice";
 import { professionals } from "./professionals";
 
@@ -13,9 +13,7 @@ export const consentEvents = pgTable(
   "consent_events",
   {
     id: id(),
-    professionalId: uuid("professional_id")
-      .notNull()
-      .references(() => professionals.id, { onDelete: "cascade" }),
+    professionalId: belongsTo("professional_id", () => professionals.id),
     patientId: uuid("patient_id").references(() => patients.id, { onDelete: "cascade" }),
     /** E.164, when the event came from a phone (a WhatsApp keyword, Twilio's 21610). */
     phone: text("phone"),

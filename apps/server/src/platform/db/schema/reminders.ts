@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { ReminderOutcome } from "@clinora/contracts";
-import { createdAt, id, updatedAt } from "./columns";
+import { belongsTo, createdAt, id, updatedAt } from "./columns";
 import { conversations, messages } from "./messaging";
 import { appointments } from "./practice";
 import { professionals } from "./professionals";
@@ -15,12 +15,8 @@ export const appointmentReminders = pgTable(
   "appointment_reminders",
   {
     id: id(),
-    professionalId: uuid("professional_id")
-      .notNull()
-      .references(() => professionals.id, { onDelete: "cascade" }),
-    appointmentId: uuid("appointment_id")
-      .notNull()
-      .references(() => appointments.id, { onDelete: "cascade" }),
+    professionalId: belongsTo("professional_id", () => professionals.id),
+    appointmentId: belongsTo("appointment_id", () => appointments.id),
     /** The appointment start this reminder was for. */
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     leadHours: integer("lead_hours").notNull(),

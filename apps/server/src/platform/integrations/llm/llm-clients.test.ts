@@ -1,40 +1,49 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeLlm, type FakeLlm } from "@clinora/stand-ins";
 import { createAnthropicClient, toAnthropicMessages } from "./anthropic-client";
-import type { LlmMessage, LlmRequest, LlmTool } from "./llm-client";
+import type { LlmClient, LlmMessage, LlmRequest, LlmTool } from "./llm-client";
+import { createOpenAiClient } from "./openai-client";
 
-const TOOLS: LlmTool[] = [
-  {
-    name: "check_availability",
-    description: "Horários livres de um dia",
-    parameters: { type: "object", properties: { date: { type: "string" } }, required: ["date"] },
-  },
-  { name: "list_my_appointments", description: "Consultas do paciente", parameters: { type: "object", properties: {} } },
-];
+const CHECK_AVAILABILITY: LlmTool = {
+  name: "check_availability",
+  description: "Horários livres de um dia",
+  parameters: { type: "object", properties: { date: { type: "string" } }, required: ["date"] },
+};
+const LIST_MY_APPOINTMENTS: LlmTool = { name: "list_my_appointments", description: "Consultas do paciente", parameters: { type: "object", properties: {} } };
 
-function request(messages: LlmMessage[]): LlmRequest {
-  return {
-    model: "claude-haiku-4-5",
-    system: "Você é a recepcionista.\nHoje é quarta-feira, 2025-03-12.",
-    messages,
-    tools: TOOLS,
-    temperature: 1,
-    maxTokens: 400,
-  };
-}
+const anthropicRequest = (messages: LlmMessage[]): LlmRequest => ({
+  model: "claude-haiku-4-5",
+  system: "Você é a recepcionista.\nHoje é quarta-feira, 2025-03-12.",
+  messages,
+  tools: [CHECK_AVAILABILITY, LIST_MY_APPOINTMENTS],
+  temperature: 1,
+  maxTokens: 400,
+});
+
+const openAiRequest = (messages: LlmMessage[]): LlmRequest => ({
+  ...anthropicRequest(messages),
+  model: "gpt-4o-mini",
+  tools: [CHECK_AVAILABILITY],
+  temperature: 0.3,
+});
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// One fake LLM serves both adapters, each speaking to it through its vendor's own SDK over real HTTP.
+let fake: FakeLlm;
+
+beforeAll(async () => {
+  fake = await startFakeLlm();
+});
+afterAll(() => fake.close());
+beforeEach(() => fake.reset());
+
+const anthropicClient = (timeoutMs = 2000) => createAnthropicClient({ apiKey: "sk-ant-test", baseUrl: fake.anthropicBaseUrl, timeoutMs });
+const openAiClient = (timeoutMs = 2000) => createOpenAiClient({ apiKey: "sk-test", baseUrl: fake.openAiBaseUrl, timeoutMs });
+
 describe("createAnthropicClient against the fake LLM (@anthropic-ai/sdk over real HTTP)", () => {
-  let fake: FakeLlm;
-
-  beforeAll(async () => {
-    fake = await startFakeLlm();
-  });
-  afterAll(() => fake.close());
-  beforeEach(() => fake.reset());
-
-  const client = () => createAnthropicClient({ apiKey: "sk-ant-test", baseUrl: fake.anthropicBaseUrl, timeoutMs: 2000 });
+  const client = anthropicClient;
+  const request = anthropicRequest;
 
   it("answers plain text, with the system prompt as its own field and the tools' input schemas", async () => {
     fake.script({ text: "Olá! Como posso ajudar?" });
@@ -125,10 +134,73 @@ describe("createAnthropicClient against the fake LLM (@anthropic-ai/sdk over rea
       },
     ]);
   });
+});
 
+describe("createOpenAiClient against the fake LLM (the openai SDK over real HTTP)", () => {
+  const client = openAiClient;
+  const request = openAiRequest;
+
+  it("answers plain text, sending the system prompt, model, temperature, token limit and tools", async () => {
+    fake.script({ text: "Olá! Como posso ajudar?" });
+    const answer = await client().complete(request([{ role: "user", content: "Oi" }]));
+
+    expect(client().provider).toBe("openai");
+    expect(answer).toEqual({ text: "Olá! Como posso ajudar?", toolCalls: [] });
+    expect(fake.requests).toEqual([
+      {
+        provider: "openai",
+        model: "gpt-4o-mini",
+        system: "Você é a recepcionista.\nHoje é quarta-feira, 2025-03-12.",
+        messages: [{ role: "user", content: "Oi" }],
+        toolNames: ["check_availability"],
+        temperature: 0.3,
+        maxTokens: 400,
+      },
+    ]);
+  });
+
+  it("round-trips a tool call: parses the call, then carries the tool result back with its call id", async () => {
+    const llm = client();
+    const user: LlmMessage = { role: "user", content: "Tem horário na sexta?" };
+    // The default receptionist brain asks for availability first.
+    const first = await llm.complete(request([user]));
+    expect(first.toolCalls).toHaveLength(1);
+    const call = first.toolCalls[0]!;
+    expect(call).toMatchObject({ name: "check_availability", arguments: { date: "2025-03-14" } });
+    expect(call.id).toMatch(/^call_/);
+
+    const result = JSON.stringify({ date: "2025-03-14", weekday: "sexta-feira", free_times: ["09:00", "10:00"] });
+    const second = await llm.complete(
+      request([
+        user,
+        { role: "assistant", content: first.text || null, toolCalls: first.toolCalls },
+        { role: "tool", toolCallId: call.id, name: call.name, content: result },
+      ]),
+    );
+
+    expect(second.toolCalls).toEqual([]);
+    expect(second.text).toContain("09:00, 10:00");
+    expect(fake.requests[1]!.messages).toEqual([
+      user,
+      { role: "assistant", content: null, toolCalls: [{ id: call.id, name: "check_availability", arguments: { date: "2025-03-14" } }] },
+      { role: "tool", toolCallId: call.id, name: "check_availability", content: result },
+    ]);
+  });
+
+  it("reads arguments that are not a JSON object as {}", async () => {
+    fake.script({ toolCalls: [{ name: "check_availability", arguments: "{not json" }, { name: "check_availability", arguments: "[1]" }] });
+    const answer = await client().complete(request([{ role: "user", content: "Oi" }]));
+    expect(answer.toolCalls.map((call) => call.arguments)).toEqual([{}, {}]);
+  });
+});
+
+describe.each<[string, (timeoutMs?: number) => LlmClient, (messages: LlmMessage[]) => LlmRequest]>([
+  ["anthropic", anthropicClient, anthropicRequest],
+  ["openai", openAiClient, openAiRequest],
+])("the %s client makes one attempt per call", (_provider, client, request) => {
   it("times out after timeoutMs with exactly one request (no SDK retries)", async () => {
     fake.setDelay(1000);
-    const llm = createAnthropicClient({ apiKey: "sk-ant-test", baseUrl: fake.anthropicBaseUrl, timeoutMs: 150 });
+    const llm = client(150);
     const started = Date.now();
     await expect(llm.complete(request([{ role: "user", content: "Oi" }]))).rejects.toThrow(/timed out/i);
     expect(Date.now() - started).toBeLessThan(900);
