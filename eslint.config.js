@@ -33,6 +33,16 @@ export default tseslint.config(
     rules: { "house/boundaries": "error" },
   },
   {
+    // A module's index.ts names its public face one export at a time: `export *` would publish whatever a file adds.
+    files: ["apps/server/src/modules/*/index.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "ExportAllDeclaration", message: "List the module's public face by name (export { a, type B } from \"./file\"), not export *." },
+      ],
+    },
+  },
+  {
     // A feature never imports another feature; components/, hooks/ and lib/ import no feature and no app/.
     files: ["apps/web/src/**/*.{ts,tsx}"],
     plugins: { house },
