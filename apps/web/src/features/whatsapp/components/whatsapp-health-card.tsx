@@ -10,7 +10,7 @@ import { Select } from "@/components/ui/select";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { cn } from "@/lib/cn";
 import { useWhatsappMetrics } from "@/features/whatsapp/api/whatsapp";
-import type { ProfessionalOption } from "@/features/professionals/api/professional-options-whatsapp";
+import type { ProfessionalOption } from "../api/whatsapp";
 
 const PLATFORM = "all";
 const METRICS_FAILED = "Não foi possível carregar os indicadores do WhatsApp.";
