@@ -58,7 +58,7 @@ export function ClinicSettingsPage() {
         <TabsContent value="pessoal">{profileTab((p) => <PersonalInfoForm profile={p} />)}</TabsContent>
         <TabsContent value="consultas" className="space-y-6">
           {profileTab((p) => <ConsultationSettingsForm profile={p} />)}
-          <BookingPageCard />
+          <BookingPageCard clinicName={profile.data?.clinic_name ?? null} />
           <ReminderSettingsCard />
         </TabsContent>
         <TabsContent value="google-calendar">

@@ -16,6 +16,8 @@ import { useCurrentUser } from "@/features/auth/api/auth";
 import { TASKS_PER_PAGE, useDeleteTask, useTasks, useTaskSummary, useToggleTaskDone } from "@/features/tasks/api/tasks";
 import { hasTaskFilters, NO_TASK_FILTERS, TaskFilters, toTaskListParams, type TaskFilterValues } from "@/features/tasks/components/task-filters";
 import { TaskFormDialog } from "@/features/tasks/components/task-form-dialog";
+import { FillPatientCombobox } from "@/features/tasks/components/patient-combobox-slot";
+import { PatientCombobox } from "@/features/patients/components/patient-combobox";
 import { TaskItem } from "@/features/tasks/components/task-item";
 import { TaskSummaryCards } from "@/features/tasks/components/task-summary-cards";
 
@@ -98,7 +100,7 @@ export function TasksPage() {
   };
 
   return (
-    <>
+    <FillPatientCombobox component={PatientCombobox}>
       <PageHeader
         title="Tarefas"
         description="Acompanhe pendências, prazos e prioridades do seu consultório."
@@ -125,6 +127,6 @@ export function TasksPage() {
         confirmLabel="Excluir"
         onConfirm={() => (deleting.item ? remove.mutateAsync(deleting.item.id) : undefined)}
       />
-    </>
+    </FillPatientCombobox>
   );
 }
