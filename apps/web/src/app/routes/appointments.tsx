@@ -12,7 +12,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { serverDetail } from "@/lib/api-client";
-import { useCurrentUser } from "@/features/auth/api/auth";
+import { useCurrentUser } from "@/features/auth/hooks/use-current-user";
 import { formatDate } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useAppointmentsInPeriod, useCancelAppointment } from "@/features/appointments/api/appointments";

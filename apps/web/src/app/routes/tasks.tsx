@@ -12,7 +12,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { useDialogState } from "@/hooks/use-dialog-state";
 import { useErrorToast } from "@/hooks/use-error-toast";
-import { useCurrentUser } from "@/features/auth/api/auth";
+import { useCurrentUser } from "@/features/auth/hooks/use-current-user";
 import { TASKS_PER_PAGE, useDeleteTask, useTasks, useTaskSummary, useToggleTaskDone } from "@/features/tasks/api/tasks";
 import { hasTaskFilters, NO_TASK_FILTERS, TaskFilters, toTaskListParams, type TaskFilterValues } from "@/features/tasks/components/task-filters";
 import { TaskFormDialog } from "@/features/tasks/components/task-form-dialog";

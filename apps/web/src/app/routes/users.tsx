@@ -3,7 +3,7 @@ import { useSearchParams } from "react-router";
 import { PageHeader } from "@/components/ui/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { AiSettingsTab } from "@/features/assistant/components/ai-settings-tab";
-import { useCurrentUser } from "@/features/auth/api/auth";
+import { useCurrentUser } from "@/features/auth/hooks/use-current-user";
 import { ProfessionalLinkField } from "@/features/professionals/components/professional-link-field";
 import { FillProfessionalLinkField } from "@/features/users/components/professional-link-field-slot";
 import { UsersTab } from "@/features/users/components/users-tab";
