@@ -19,8 +19,7 @@ import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { isApiError } from "@/lib/api-client";
 import { useSaveAppointment } from "../api/appointments";
-import type { PatientOption } from "../api/patients";
-import { PatientPicker } from "./patient-picker";
+import { PatientPicker, type AppointmentPatient as PatientOption } from "./patient-picker-slot";
 import { TimePicker } from "./time-picker";
 
 const STATUS_OPTIONS = APPOINTMENT_STATUSES.map((status) => ({ value: status, label: APPOINTMENT_STATUS_LABELS[status] }));

@@ -17,7 +17,7 @@ import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { useCreateUser } from "../api/user-mutations";
 import { ROLE_OPTIONS, STATUS_OPTIONS } from "../lib/user-options";
-import { ProfessionalLinkField } from "./professional-link-field";
+import { ProfessionalLinkField } from "./professional-link-field-slot";
 
 const EMPTY: UserCreateInput = { email: "", password: "", role: "professional", status: "active", professional_id: null, notes: "" };
 

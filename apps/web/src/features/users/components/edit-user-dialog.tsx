@@ -17,7 +17,7 @@ import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { useUpdateUser } from "../api/user-mutations";
 import { ROLE_OPTIONS, STATUS_OPTIONS } from "../lib/user-options";
-import { ProfessionalLinkField } from "./professional-link-field";
+import { ProfessionalLinkField } from "./professional-link-field-slot";
 
 export interface EditUserDialogProps {
   /** The user being edited; null keeps the dialog closed. */

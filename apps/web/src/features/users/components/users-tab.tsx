@@ -10,7 +10,6 @@ import { Pagination } from "@/components/ui/pagination";
 import { SearchInput } from "@/components/ui/search-input";
 import { Select } from "@/components/ui/select";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
-import { useCurrentUser } from "@/lib/auth";
 import { toast } from "@/lib/toast";
 import type { BulkUserAction } from "../api/user-mutations";
 import { USERS_PER_PAGE, useUsers } from "../api/users";
@@ -29,8 +28,8 @@ import { UsersList } from "./users-list";
 type Filter<T> = T | typeof ALL;
 
 /** The users tab of Sistema (spec part 1 §2.6). */
-export function UsersTab() {
-  const currentUser = useCurrentUser();
+/** `currentUserId`: the signed-in admin, who can neither select nor suspend their own account here. */
+export function UsersTab({ currentUserId }: { currentUserId: string }) {
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<Filter<UserStatus>>(ALL);
   const [role, setRole] = useState<Filter<Role>>(ALL);
@@ -67,7 +66,7 @@ export function UsersTab() {
       else next.delete(id);
       return next;
     });
-  const toggleAll = (on: boolean) => setSelected(on ? new Set(rows.filter((u) => u.id !== currentUser.id).map((u) => u.id)) : new Set());
+  const toggleAll = (on: boolean) => setSelected(on ? new Set(rows.filter((u) => u.id !== currentUserId).map((u) => u.id)) : new Set());
   const startBulk = (action: BulkUserAction) => {
     if (selectedIds.length === 0) {
       toast.error(MSG.bulkSelectionRequired);
@@ -147,7 +146,7 @@ export function UsersTab() {
             selectedIds={selected}
             onToggle={toggle}
             onToggleAll={toggleAll}
-            currentUserId={currentUser.id}
+            currentUserId={currentUserId}
             onEdit={setEditing}
             onSuspension={setSuspending}
             onDelete={setDeleting}
@@ -159,7 +158,7 @@ export function UsersTab() {
 
       <CreateUserDialog open={dialog === "create"} onOpenChange={(open) => setDialog(open ? "create" : null)} />
       <ProfessionalAccountDialog open={dialog === "account"} onOpenChange={(open) => setDialog(open ? "account" : null)} />
-      <EditUserDialog user={editing} isSelf={editing?.id === currentUser.id} onClose={() => setEditing(null)} />
+      <EditUserDialog user={editing} isSelf={editing?.id === currentUserId} onClose={() => setEditing(null)} />
       <SuspensionDialog user={suspending} onClose={() => setSuspending(null)} />
       <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
       <BulkActionDialog action={bulk?.action ?? null} userIds={bulk?.ids ?? []} onClose={() => setBulk(null)} onDone={() => setSelected(new Set())} />
