@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   dateAtTime,
+  dayShortMonth,
+  monthYear,
+  weekdayShort,
   dateAtTimeIn,
   dateIn,
   dateTimeIn,
@@ -67,5 +70,14 @@ describe("instants in a given zone", () => {
   it("works for a zone outside Brazil", () => {
     expect(dateTimeIn(justAfterMidnightUtc, "Asia/Tokyo")).toBe("11/03/2026 11:30");
     expect(dateAtTimeIn(new Date("2026-07-01T12:00:00Z"), "Europe/Lisbon")).toBe("01/07/2026 às 13:00");
+  });
+});
+
+describe("calendar labels", () => {
+  it("names short weekdays, months and short-month days as the agenda shows them", () => {
+    expect(["2026-11-22", "2026-11-23", "2026-11-28"].map(weekdayShort)).toEqual(["dom", "seg", "sab"]);
+    expect(monthYear("2026-03-11")).toBe("março de 2026");
+    expect(dayShortMonth("2026-04-05")).toBe("5 de abr");
+    expect(dayShortMonth("2026-12-31", true)).toBe("31 de dez de 2026");
   });
 });

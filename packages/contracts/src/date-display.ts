@@ -16,6 +16,9 @@ function partsOf(date: string): { year: string; month: string; day: string } {
   return { year, month, day };
 }
 
+/** The calendar's short weekday heads, 0 = Sunday (the week view shows them upper-cased). */
+const WEEKDAY_SHORT = ["dom", "seg", "ter", "qua", "qui", "sex", "sab"];
+
 /** "quinta-feira" for 4 (0 = Sunday); "" outside 0-6. */
 export const weekdayName = (weekday: number): string => WEEKDAY_NAMES[weekday] ?? "";
 
@@ -45,6 +48,22 @@ export function longDate(date: string): string {
 /** "sexta-feira, 27 de novembro de 2026" for "2026-11-27". */
 export function longDateWithYear(date: string): string {
   return `${longDate(date)} de ${partsOf(date).year}`;
+}
+
+/** "sex" for "2026-11-27". */
+export const weekdayShort = (date: string): string => WEEKDAY_SHORT[weekdayOf(date)] ?? "";
+
+/** "novembro de 2026" for "2026-11-27". */
+export function monthYear(date: string): string {
+  const { year, month } = partsOf(date);
+  return `${MONTH_NAMES[Number(month) - 1]} de ${year}`;
+}
+
+/** "27 de nov" for "2026-11-27"; with `withYear`, "27 de nov de 2026". */
+export function dayShortMonth(date: string, withYear = false): string {
+  const { year, month, day } = partsOf(date);
+  const text = `${Number(day)} de ${MONTH_NAMES[Number(month) - 1]?.slice(0, 3)}`;
+  return withYear ? `${text} de ${year}` : text;
 }
 
 /** "27/11/2026 às 14:00" for "2026-11-27" and "14:00" (or "14:00:00"). */

@@ -57,8 +57,8 @@ describe("toCsv", () => {
     expect(csv).toBe("A;B;C;D;E\r\n;;;;");
   });
 
-  it("writes Dates as dd/MM/yyyy HH:mm local time, numbers plainly, booleans as Sim/Não, objects as JSON", () => {
-    const rows = [{ when: new Date(2025, 2, 14, 13, 5), count: 42, ratio: 0.7, negative: -3, ok: true, no: false, tags: ["a", "b"] }];
+  it("writes Dates as dd/MM/yyyy HH:mm in the display zone, numbers plainly, booleans as Sim/Não, objects as JSON", () => {
+    const rows = [{ when: new Date("2025-03-14T16:05:00Z"), count: 42, ratio: 0.7, negative: -3, ok: true, no: false, tags: ["a", "b"] }];
     const csv = toCsv(rows, [
       { key: "when", header: "Quando" },
       { key: "count", header: "Qtd" },

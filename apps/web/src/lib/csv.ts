@@ -41,7 +41,7 @@ function neutraliseFormula(text: string): string {
   return text;
 }
 
-/** The text of one cell: empty for null/undefined/invalid dates, dd/MM/yyyy HH:mm for Dates, Sim/Não for booleans. */
+/** The text of one cell: empty for null/undefined/invalid dates, dd/MM/yyyy HH:mm (display zone) for Dates, Sim/Não for booleans. */
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return "";
   if (value instanceof Date) return formatDateTime(value);

@@ -1,12 +1,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { formatDate, formatDateTime, formatDateTimeLong, formatDayMonth, formatLongDate, formatPhone, formatTimeAgo } from "./format";
+import { DEFAULT_TIME_ZONE } from "@clinora/contracts/enums";
+import { formatDate, formatDateTime, formatDateTimeLong, formatDayMonth, formatLongDate, formatPhone, formatTimeAgo, setDisplayZone } from "./format";
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
 describe("dates", () => {
-  const afternoon = new Date(2025, 2, 4, 13, 5);
+  // 13:05 in São Paulo, the display zone until a user sets another.
+  const afternoon = new Date("2025-03-04T16:05:00Z");
 
   it("formats dd/MM/yyyy, reading a date-only ISO text as that local day", () => {
     expect(formatDate("2025-03-04")).toBe("04/03/2025");
@@ -65,5 +67,26 @@ describe("formatPhone", () => {
   it("answers an empty string for no number", () => {
     expect(formatPhone(null)).toBe("");
     expect(formatPhone("")).toBe("");
+  });
+});
+
+describe("the display zone", () => {
+  afterEach(() => setDisplayZone(DEFAULT_TIME_ZONE));
+
+  it("shows moments in the practice's zone, whatever the browser's", () => {
+    const instant = "2026-03-04T03:30:00Z";
+    expect(formatDateTime(instant)).toBe("04/03/2026 00:30");
+    setDisplayZone("America/Manaus");
+    expect(formatDateTime(instant)).toBe("03/03/2026 23:30");
+    expect(formatDateTimeLong(instant)).toBe("03/03/2026 às 23:30");
+    expect(formatDayMonth(instant)).toBe("03/03");
+  });
+
+  it("shows calendar dates as the day they name, in any zone", () => {
+    setDisplayZone("Pacific/Kiritimati");
+    expect(formatDate("2026-03-04")).toBe("04/03/2026");
+    expect(formatLongDate("2026-03-10")).toBe("Terça-feira, 10 de março de 2026");
+    setDisplayZone("America/Rio_Branco");
+    expect(formatDate("2026-03-04")).toBe("04/03/2026");
   });
 });

@@ -1,4 +1,5 @@
-import { dateAtTimeIn, dateIn, dateTimeIn, dayMonth, longDateWithYear } from "@clinora/contracts/date-display";
+import { DEFAULT_TIME_ZONE } from "@clinora/contracts/enums";
+import { dateAtTime, dayMonth, longDateWithYear, shortDate } from "@clinora/contracts/date-display";
 import { toLocal } from "@clinora/contracts/zoned-time";
 import { formatDistanceToNow, isValid, parseISO } from "date-fns";
 import { ptBR } from "date-fns/locale";
@@ -6,23 +7,35 @@ import { ptBR } from "date-fns/locale";
 /** A date as the API sends it (ISO text such as "2025-03-14" or "2025-03-14T13:05:00Z"), or a Date/epoch. */
 export type DateInput = string | number | Date;
 
-/**
- * ISO date-only text ("2025-03-14") is read as a local calendar day; `new Date("2025-03-14")` would read
- * it as UTC midnight and show the previous day in Brazil.
- */
+/** Calendar dates ("2025-03-14") are days, not moments: they are shown as they are, in no zone. */
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 function toValidDate(value: DateInput | null | undefined): Date | null {
   if (value === null || value === undefined || value === "") return null;
   const date = typeof value === "string" ? parseISO(value) : new Date(value);
   return isValid(date) ? date : null;
 }
 
-/** The browser's zone, read on first use: the first Intl formatter of a page is costly (app/providers.tsx). */
-let browserZone: string | undefined;
-const localZone = () => (browserZone ??= new Intl.DateTimeFormat().resolvedOptions().timeZone);
+/**
+ * The zone moments are shown in: the practice's, as the server writes its texts (docs/decisions/029), not the
+ * browser's. The signed-in shell sets it from the user (a professional's own zone; the platform's for an admin).
+ */
+let displayZone: string = DEFAULT_TIME_ZONE;
 
-function formatWith(show: (date: Date, timeZone: string) => string, value: DateInput | null | undefined): string {
+export function setDisplayZone(timeZone: string) {
+  displayZone = timeZone;
+}
+
+/** `value` as a calendar date and time in the display zone, or null when missing or invalid. */
+function toShown(value: DateInput | null | undefined): { date: string; time: string } | null {
+  if (typeof value === "string" && CALENDAR_DATE.test(value)) return isValid(parseISO(value)) ? { date: value, time: "00:00" } : null;
   const date = toValidDate(value);
-  return date ? show(date, localZone()) : "";
+  return date ? toLocal(date, displayZone) : null;
+}
+
+function formatWith(show: (local: { date: string; time: string }) => string, value: DateInput | null | undefined): string {
+  const local = toShown(value);
+  return local ? show(local) : "";
 }
 
 // Patterns from spec part 1 §1 and part 2 §9. Each formatter answers "" for a missing or invalid value,
@@ -30,27 +43,27 @@ function formatWith(show: (date: Date, timeZone: string) => string, value: DateI
 
 /** 14/03/2025 */
 export function formatDate(value: DateInput | null | undefined): string {
-  return formatWith(dateIn, value);
+  return formatWith(({ date }) => shortDate(date), value);
 }
 
 /** 14/03/2025 13:05 */
 export function formatDateTime(value: DateInput | null | undefined): string {
-  return formatWith(dateTimeIn, value);
+  return formatWith(({ date, time }) => `${shortDate(date)} ${time}`, value);
 }
 
 /** 14/03/2025 às 13:05 */
 export function formatDateTimeLong(value: DateInput | null | undefined): string {
-  return formatWith(dateAtTimeIn, value);
+  return formatWith(({ date, time }) => dateAtTime(date, time), value);
 }
 
 /** 14/03 (short badges: next appointment, task due date) */
 export function formatDayMonth(value: DateInput | null | undefined): string {
-  return formatWith((date, timeZone) => dayMonth(toLocal(date, timeZone).date), value);
+  return formatWith(({ date }) => dayMonth(date), value);
 }
 
 /** "Terça-feira, 10 de março de 2026" for a YYYY-MM-DD date. */
 export function formatLongDate(date: string): string {
-  const text = formatWith((d, timeZone) => longDateWithYear(toLocal(d, timeZone).date), date);
+  const text = formatWith((local) => longDateWithYear(local.date), date);
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 

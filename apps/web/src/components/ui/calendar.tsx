@@ -1,5 +1,4 @@
-import { format, parseISO } from "date-fns";
-import { ptBR } from "date-fns/locale";
+import { monthYear } from "@clinora/contracts/date-display";
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from "lucide-react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { monthGrid, moveCursor, shiftMonths } from "@/lib/calendar-month";
@@ -41,7 +40,7 @@ export function Calendar({ selected, onSelect, today }: CalendarProps) {
   }, [cursor, focusCursor]);
 
   const month = cursor.slice(0, 7);
-  const monthLabel = format(parseISO(cursor), "MMMM 'de' yyyy", { locale: ptBR });
+  const monthLabel = monthYear(cursor);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
     const next = moveCursor(cursor, event.key, event.shiftKey);

@@ -1,6 +1,5 @@
 import type { Appointment } from "@clinora/contracts";
-import { format, parseISO } from "date-fns";
-import { ptBR } from "date-fns/locale";
+import { weekdayShort } from "@clinora/contracts/date-display";
 import { cn } from "@/lib/cn";
 import { formatLongDate } from "@/lib/format";
 import { groupByDate } from "../lib/appointment-filters";
@@ -27,7 +26,6 @@ export function AppointmentWeekView({ appointments, selectedDate, today, onSelec
           const confirmed = items.filter((a) => a.status === "confirmed").length;
           const completed = items.filter((a) => a.status === "completed").length;
           const selected = date === selectedDate;
-          const day = parseISO(date);
           return (
             <button
               key={date}
@@ -43,9 +41,9 @@ export function AppointmentWeekView({ appointments, selectedDate, today, onSelec
               )}
             >
               <span className={cn("text-[11px] font-medium uppercase sm:text-xs", selected ? "text-brand-100" : "text-slate-500")}>
-                {format(day, "EEEEEE", { locale: ptBR })}
+                {weekdayShort(date)}
               </span>
-              <span className="text-lg font-semibold tabular-nums sm:text-2xl">{format(day, "d")}</span>
+              <span className="text-lg font-semibold tabular-nums sm:text-2xl">{Number(date.slice(8, 10))}</span>
               <span className={cn("mt-1 text-xs font-semibold tabular-nums", selected ? "text-white" : "text-slate-700")}>{items.length}</span>
               <span className={cn("text-[11px] leading-tight tabular-nums", selected ? "text-brand-100" : "text-slate-500")}>
                 <span className={selected ? undefined : "text-sky-700"}>{confirmed}</span>

@@ -2,14 +2,14 @@ import {
   addDays,
   addMonths,
   eachDayOfInterval,
+  format,
   endOfMonth,
   endOfWeek,
-  format,
   parseISO,
   startOfMonth,
   startOfWeek,
 } from "date-fns";
-import { ptBR } from "date-fns/locale";
+import { dayShortMonth, longDateWithYear, monthYear } from "@clinora/contracts/date-display";
 import { monthGrid } from "@/lib/calendar-month";
 
 /** The four views of Compromissos (spec part 2 §2.2). */
@@ -57,18 +57,15 @@ export function shiftAnchor(view: AppointmentView, anchor: string, step: -1 | 1)
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** "Terça-feira, 10 de março", "9 a 15 de mar de 2026", "Março de 2026". */
+/** "Terça-feira, 10 de março de 2026", "9 a 15 de mar de 2026", "Março de 2026". */
 export function periodLabel(view: AppointmentView, anchor: string): string {
-  const day = parseISO(anchor);
-  if (view === "timeline") return capitalise(format(day, "EEEE, d 'de' MMMM 'de' yyyy", { locale: ptBR }));
+  if (view === "timeline") return capitalise(longDateWithYear(anchor));
   if (view === "week") {
     const { from, to } = periodOf("week", anchor);
-    const start = parseISO(from);
-    const end = parseISO(to);
-    const startPattern = start.getMonth() === end.getMonth() ? "d" : "d 'de' MMM";
-    return `${format(start, startPattern, { locale: ptBR })} a ${format(end, "d 'de' MMM 'de' yyyy", { locale: ptBR })}`;
+    const start = from.slice(5, 7) === to.slice(5, 7) ? String(Number(from.slice(8, 10))) : dayShortMonth(from);
+    return `${start} a ${dayShortMonth(to, true)}`;
   }
-  return capitalise(format(day, "MMMM 'de' yyyy", { locale: ptBR }));
+  return capitalise(monthYear(anchor));
 }
 
 /** The seven dates of the anchor's week, Monday first. */
