@@ -27,14 +27,14 @@ export function setDisplayZone(timeZone: string) {
 }
 
 /** `value` as a calendar date and time in the display zone, or null when missing or invalid. */
-function toShown(value: DateInput | null | undefined): { date: string; time: string } | null {
+export function inDisplayZone(value: DateInput | null | undefined): { date: string; time: string } | null {
   if (typeof value === "string" && CALENDAR_DATE.test(value)) return isValid(parseISO(value)) ? { date: value, time: "00:00" } : null;
   const date = toValidDate(value);
   return date ? toLocal(date, displayZone) : null;
 }
 
 function formatWith(show: (local: { date: string; time: string }) => string, value: DateInput | null | undefined): string {
-  const local = toShown(value);
+  const local = inDisplayZone(value);
   return local ? show(local) : "";
 }
 

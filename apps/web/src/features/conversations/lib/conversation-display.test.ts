@@ -75,10 +75,11 @@ describe("conversation display rules", () => {
   });
 
   it("shows the last message time like an inbox: hour today, 'Ontem', else the date", () => {
-    const now = new Date(2026, 2, 10, 15, 0).getTime();
-    expect(formatListTime(new Date(2026, 2, 10, 8, 5).toISOString(), now)).toBe("08:05");
-    expect(formatListTime(new Date(2026, 2, 9, 23, 59).toISOString(), now)).toBe("Ontem");
-    expect(formatListTime(new Date(2026, 2, 8, 12, 0).toISOString(), now)).toBe("08/03/2026");
+    // In São Paulo (UTC-3), the display zone until a user sets another.
+    const now = Date.parse("2026-03-10T18:00:00Z");
+    expect(formatListTime("2026-03-10T11:05:00Z", now)).toBe("08:05");
+    expect(formatListTime("2026-03-10T02:59:00Z", now)).toBe("Ontem");
+    expect(formatListTime("2026-03-08T15:00:00Z", now)).toBe("08/03/2026");
     expect(formatListTime(null, now)).toBe("");
   });
 

@@ -11,8 +11,9 @@ import {
   type MessageSender,
   type MessageStatus,
 } from "@clinora/contracts";
-import { isSameDay } from "date-fns";
-import { formatDate, formatPhone } from "@/lib/format";
+import { shortDate } from "@clinora/contracts/date-display";
+import { addDays } from "@clinora/contracts/zoned-time";
+import { formatPhone, inDisplayZone } from "@/lib/format";
 
 const MINUTE_MS = 60_000;
 
@@ -118,13 +119,10 @@ export function sortedBySentAt<T extends { sent_at: string }>(messages: readonly
 
 /** Inbox-style time of the last message: "14:32" today, "Ontem", else "dd/MM/yyyy" (spec part 2 §9 date format). */
 export function formatListTime(value: string | null | undefined, now: number): string {
-  if (!value) return "";
-  const at = new Date(value);
-  if (Number.isNaN(at.getTime())) return "";
-  const today = new Date(now);
-  const yesterday = new Date(now);
-  yesterday.setDate(today.getDate() - 1);
-  if (isSameDay(at, today)) return `${String(at.getHours()).padStart(2, "0")}:${String(at.getMinutes()).padStart(2, "0")}`;
-  if (isSameDay(at, yesterday)) return "Ontem";
-  return formatDate(at);
+  const at = inDisplayZone(value);
+  if (!at) return "";
+  const today = inDisplayZone(now)?.date ?? "";
+  if (at.date === today) return at.time;
+  if (at.date === addDays(today, -1)) return "Ontem";
+  return shortDate(at.date);
 }
