@@ -17,7 +17,7 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select } from "@/components/ui/select";
+import { SelectFormField } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/lib/toast";
@@ -78,15 +78,7 @@ export function AssistantSettingsForm({ settings }: { settings: AssistantSetting
       />
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <Controller
-          control={form.control}
-          name="ai_model"
-          render={({ field, fieldState }) => (
-            <FormField label="Modelo" htmlFor="assistant-model" error={fieldState.error?.message}>
-              <Select options={modelOptions} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
-            </FormField>
-          )}
-        />
+        <SelectFormField control={form.control} name="ai_model" label="Modelo" htmlFor="assistant-model" options={modelOptions} />
         <FormField
           label="Nome do assistente"
           htmlFor="assistant-role-name"

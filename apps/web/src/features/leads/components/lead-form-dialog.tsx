@@ -1,11 +1,11 @@
 import { leadInputSchema, type Lead, type LeadInput, type LeadInputParsed } from "@clinora/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { DialogBody, DialogForm, DialogSubmitFooter, FormDialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
+import { SelectFormField } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { formatPhone } from "@/lib/format";
 import { useCreateLead, useUpdateLead } from "../api/leads";
@@ -83,15 +83,7 @@ function LeadForm({ lead, knownSources, onSaved }: { lead: Lead | null; knownSou
           <Input autoComplete="off" placeholder="nome@exemplo.com ou (11) 98765-4321" {...form.register("contact_form")} />
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Controller
-            control={form.control}
-            name="status"
-            render={({ field }) => (
-              <FormField label="Status" htmlFor="lead-status" error={errors.status?.message}>
-                <Select options={LEAD_STATUS_OPTIONS} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
-              </FormField>
-            )}
-          />
+          <SelectFormField control={form.control} name="status" label="Status" htmlFor="lead-status" options={LEAD_STATUS_OPTIONS} />
           <FormField label="Origem" htmlFor="lead-source" error={errors.source?.message}>
             <Input list={sourcesListId} placeholder="Ex.: Instagram" autoComplete="off" {...form.register("source")} />
           </FormField>
