@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { Toaster } from "sonner";
 import { isApiError } from "@/lib/api-client";
-import { currentUserQueryOptions } from "@/lib/auth";
+import { currentUserQueryOptions } from "@/features/auth/api/auth";
 import { readSessionId } from "@/lib/session";
 
 function createQueryClient(): QueryClient {

@@ -1,8 +1,8 @@
 import { createBrowserRouter, useNavigate, type RouteObject } from "react-router";
 import { CenteredSpinner } from "@/components/ui/spinner";
-import { LoginPage } from "@/features/auth/pages/login-page";
+import { LoginPage } from "@/app/routes/login";
 import { RouteErrorPage } from "./route-error-page";
-import { defaultPathForRole, LOGIN_PATHS, PAGES } from "./routes";
+import { defaultPathForRole, LOGIN_PATHS, PAGES } from "./route-table";
 import { SessionGate } from "./session-gate";
 
 function LoginRoute() {
@@ -27,7 +27,7 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import("./shell/app-shell")).AppShell }),
         children: [
           ...pageRoutes,
-          { path: "*", lazy: async () => ({ Component: (await import("./not-found-page")).NotFoundPage }) },
+          { path: "*", lazy: async () => ({ Component: (await import("./routes/not-found")).NotFoundPage }) },
         ],
       },
     ],

@@ -2,9 +2,9 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useDeferredValue, useEffect, useRef } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { CenteredSpinner } from "@/components/ui/spinner";
-import { authKeys, CurrentUserProvider, currentUserQueryOptions, useSessionId } from "@/lib/auth";
+import { authKeys, CurrentUserProvider, currentUserQueryOptions, useSessionId } from "@/features/auth/api/auth";
 import { clearSession } from "@/lib/session";
-import { canAccessPage, defaultPathForRole, findPageByPath, isLoginPath } from "./routes";
+import { canAccessPage, defaultPathForRole, findPageByPath, isLoginPath } from "./route-table";
 
 /**
  * The session rules of spec part 1 §4, above every route: checks the current user on each navigation,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 // Unit tests run in Node without a DOM or a React renderer: the hook runs on the shared stand-in for React.
-const runtime = await vi.hoisted(async () => (await import("../lib/react-stand-in")).createReactStandIn());
+const runtime = await vi.hoisted(async () => (await import("@/test/react-stand-in")).createReactStandIn());
 vi.mock("react", () => runtime.module);
 
 const { useDebouncedValue } = await import("./use-debounced-value");

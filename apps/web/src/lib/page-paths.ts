@@ -1,7 +1,7 @@
 /**
  * Page names of the spec (part 1 §2.2, part 2 §2) and their paths (PRODUCT.md "Pages"): plain data below the
  * features, so a feature can link to another page without importing the route table that loads the features.
- * app/routes.ts adds roles, menu entries and loaders to these names.
+ * app/route-table.ts adds roles, menu entries and loaders to these names.
  */
 export const PAGE_PATHS = {
   SuperAdmin: "/admin",

@@ -1,9 +1,9 @@
 import { useRef } from "react";
 import { Link, Outlet, useNavigation } from "react-router";
-import { BrandLogo } from "@/components/brand-logo";
+import { BrandLogo } from "@/components/ui/brand-logo";
 import { useFocusHeadingOnNavigation } from "@/hooks/use-focus-heading-on-navigation";
-import { useCurrentUser } from "@/lib/auth";
-import { defaultPathForRole } from "../routes";
+import { useCurrentUser } from "@/features/auth/api/auth";
+import { defaultPathForRole } from "../route-table";
 import { MobileMenu } from "./mobile-menu";
 import { SidebarContent } from "./sidebar-content";
 

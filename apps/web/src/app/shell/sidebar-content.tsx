@@ -2,11 +2,11 @@ import { ROLE_LABELS } from "@clinora/contracts";
 import { LogOut } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
-import { BrandLogo } from "@/components/brand-logo";
+import { BrandLogo } from "@/components/ui/brand-logo";
 import { Button } from "@/components/ui/button";
-import { logout, useCurrentUser } from "@/lib/auth";
+import { logout, useCurrentUser } from "@/features/auth/api/auth";
 import { cn } from "@/lib/cn";
-import { activeMenuPage, defaultPathForRole, menuForRole } from "../routes";
+import { activeMenuPage, defaultPathForRole, menuForRole } from "../route-table";
 
 /** Initials for the avatar, skipping titles such as "Dra." or "Dr.". */
 function initialsOf(fullName: string): string {

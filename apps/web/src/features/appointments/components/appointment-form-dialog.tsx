@@ -18,8 +18,8 @@ import { SelectFormField } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { isApiError } from "@/lib/api-client";
 import { useSaveAppointment } from "../api/appointments";
-import type { PatientOption } from "../api/patients";
-import { PatientPicker } from "./patient-picker";
+import type { PatientOption } from "@/features/patients/api/quick-create-patient";
+import { PatientPicker } from "@/features/patients/components/patient-picker";
 import { TimePicker } from "./time-picker";
 
 const STATUS_OPTIONS = APPOINTMENT_STATUSES.map((status) => ({ value: status, label: APPOINTMENT_STATUS_LABELS[status] }));

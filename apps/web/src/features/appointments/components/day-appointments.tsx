@@ -1,5 +1,5 @@
 import type { Appointment } from "@clinora/contracts";
-import { AppointmentCard } from "@/components/appointments/appointment-card";
+import { AppointmentCard } from "@/features/appointments/components/appointment-card";
 
 export interface AppointmentActions {
   onEdit: (appointment: Appointment) => void;

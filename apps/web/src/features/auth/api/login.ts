@@ -1,7 +1,7 @@
 import { MSG, type LoginRequest } from "@clinora/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { isApiError, serverDetail } from "@/lib/api-client";
-import { authKeys, login } from "@/lib/auth";
+import { authKeys, login } from "@/features/auth/api/auth";
 import { storeSession } from "@/lib/session";
 
 /** Login error texts of spec part 1 §8. */

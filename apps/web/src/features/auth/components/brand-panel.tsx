@@ -1,5 +1,5 @@
 import { Bot, CalendarCheck, ShieldCheck } from "lucide-react";
-import { BrandLogo } from "@/components/brand-logo";
+import { BrandLogo } from "@/components/ui/brand-logo";
 
 const HIGHLIGHTS = [
   { icon: CalendarCheck, title: "Agenda organizada", text: "Consultas, pacientes e tarefas em um só lugar." },

@@ -6,7 +6,7 @@ import {
 } from "@clinora/contracts";
 import { Bot, CheckCircle2, Clock, Globe, Headset, MessageCircle, Siren } from "lucide-react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { conversationChannelOf, conversationStatusOf } from "../utils/conversation-display";
+import { conversationChannelOf, conversationStatusOf } from "../lib/conversation-display";
 
 const STATUS_LOOK: Record<ConversationStatus, { tone: BadgeTone; icon: typeof Clock }> = {
   waiting: { tone: "warning", icon: Clock },

@@ -8,7 +8,7 @@ import { LoadingState } from "@/components/ui/loading-state";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { formatPhone } from "@/lib/format";
 import { useConversation, useResendMessage, useResolveConversation } from "../api/conversations";
-import { contactName, conversationStatusOf, sortedBySentAt } from "../utils/conversation-display";
+import { contactName, conversationStatusOf, sortedBySentAt } from "../lib/conversation-display";
 import { ChannelBadge, ConversationStatusBadge } from "./conversation-badges";
 import { ConversationReplyForm } from "./conversation-reply-form";
 import { MessageThread } from "./message-thread";

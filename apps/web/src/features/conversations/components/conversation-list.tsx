@@ -10,7 +10,7 @@ import {
   isStaleWaiting,
   isUrgentOpen,
   minutesSince,
-} from "../utils/conversation-display";
+} from "../lib/conversation-display";
 import { ChannelBadge, ConversationStatusBadge, UrgentBadge } from "./conversation-badges";
 
 export interface ConversationListProps {

@@ -17,8 +17,8 @@ import { MessageComposer } from "@/components/ui/message-composer";
 import { cn } from "@/lib/cn";
 import { useSendConversationAttachment, useSendConversationReply } from "../api/conversations";
 import { useNow } from "../hooks/use-now";
-import { formatWindowLeft, isReplyWindowOpen, minutesUntil, REPLY_WINDOW_WARNING_MINUTES } from "../utils/conversation-display";
-import { formatFileSize, OUTBOUND_ACCEPT, outboundFileProblem } from "../utils/media-display";
+import { formatWindowLeft, isReplyWindowOpen, minutesUntil, REPLY_WINDOW_WARNING_MINUTES } from "../lib/conversation-display";
+import { formatFileSize, OUTBOUND_ACCEPT, outboundFileProblem } from "../lib/media-display";
 
 /** The time left is shown in minutes: a tick every 15 s keeps it within a minute of the truth. */
 const WINDOW_TICK_MS = 15_000;

@@ -7,7 +7,7 @@ import { Dialog, DialogBody, DialogClose, DialogContent, DialogFooter, DialogHea
 import { cn } from "@/lib/cn";
 import { toast } from "@/lib/toast";
 import { mediaFileQueryOptions, useMediaFile } from "../api/conversations";
-import { downloadName, formatFileSize, MEDIA_KIND_LABELS, mediaDisplayName, mediaKindOf } from "../utils/media-display";
+import { downloadName, formatFileSize, MEDIA_KIND_LABELS, mediaDisplayName, mediaKindOf } from "../lib/media-display";
 
 export interface MessageMediaListProps {
   media: MessageMedia[];

@@ -12,8 +12,8 @@ import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { formatDateTimeLong } from "@/lib/format";
-import { messageSenderOf, messageStatusOf } from "../utils/conversation-display";
-import { mediaDisplayName } from "../utils/media-display";
+import { messageSenderOf, messageStatusOf } from "../lib/conversation-display";
+import { mediaDisplayName } from "../lib/media-display";
 import { MessageMediaList } from "./message-media";
 
 export interface MessageThreadProps {

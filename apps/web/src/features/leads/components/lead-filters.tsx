@@ -1,7 +1,7 @@
 import type { LeadStats, LeadStatus } from "@clinora/contracts";
 import { SearchInput } from "@/components/ui/search-input";
 import { Select, type SelectOption } from "@/components/ui/select";
-import { LEAD_STATUS_OPTIONS } from "./lead-status-options";
+import { LEAD_STATUS_OPTIONS } from "../lib/lead-status-options";
 
 /** Sentinel of every "all" option: a select option may not carry "" (spec part 1 §5). */
 export const ALL = "all";

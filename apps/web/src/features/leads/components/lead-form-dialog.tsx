@@ -10,7 +10,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { formatPhone } from "@/lib/format";
 import { useCreateLead, useUpdateLead } from "../api/leads";
 import { displayedLeadStatus } from "../lib/lead-status";
-import { LEAD_STATUS_OPTIONS } from "./lead-status-options";
+import { LEAD_STATUS_OPTIONS } from "../lib/lead-status-options";
 
 export interface LeadFormDialogProps {
   open: boolean;

@@ -1,7 +1,7 @@
 import type { ConversationList, Professional, TodayAppointment } from "@clinora/contracts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { authKeys } from "@/lib/auth";
+import { authKeys } from "@/features/auth/api/auth";
 import { toast } from "@/lib/toast";
 
 export const dashboardKeys = {

@@ -10,7 +10,7 @@ import {
 import { Card } from "@/components/ui/card";
 import { SearchInput } from "@/components/ui/search-input";
 import { Select } from "@/components/ui/select";
-import { PatientCombobox } from "@/components/patients/patient-combobox";
+import { PatientCombobox } from "@/features/patients/components/patient-combobox";
 import type { TaskListParams } from "../api/tasks";
 
 const ALL = "all";

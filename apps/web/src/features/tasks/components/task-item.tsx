@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { cn } from "@/lib/cn";
 import { formatDate } from "@/lib/format";
-import { dueBadgeOf, PRIORITY_TONES, STATUS_TONES } from "./task-labels";
+import { dueBadgeOf, PRIORITY_TONES, STATUS_TONES } from "../lib/task-labels";
 
 export interface TaskItemProps {
   task: Task;

@@ -11,7 +11,7 @@ import { SearchInput } from "@/components/ui/search-input";
 import { Select } from "@/components/ui/select";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { useDialogState } from "@/hooks/use-dialog-state";
-import { useCurrentUser } from "@/lib/auth";
+import { useCurrentUser } from "@/features/auth/api/auth";
 import { toast } from "@/lib/toast";
 import type { BulkUserAction } from "../api/user-mutations";
 import { USERS_PER_PAGE, useUsers } from "../api/users";

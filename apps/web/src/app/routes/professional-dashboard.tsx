@@ -1,0 +1,137 @@
+import { DEFAULT_TIME_ZONE, type Professional } from "@clinora/contracts";
+import { toLocal } from "@clinora/contracts/zoned-time";
+import { CalendarCheck, CircleCheckBig, Clock, Gauge, MapPin, Moon, Stethoscope } from "lucide-react";
+import { useEffect } from "react";
+import { AppointmentCard } from "@/features/appointments/components/appointment-card";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { LoadingState } from "@/components/ui/loading-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { StatCard } from "@/components/ui/stat-card";
+import { useCurrentUser } from "@/features/auth/api/auth";
+import { formatLongDate } from "@/lib/format";
+import { useOwnProfile, useTodayAppointments, useUrgentConversations } from "@/features/professional-dashboard/api/dashboard";
+import { DashboardToggles } from "@/features/professionals/components/dashboard-toggles";
+import { ConfirmationsCard } from "@/features/professional-dashboard/components/confirmations-card";
+import { NextPatientCard } from "@/features/appointments/components/next-patient-card";
+import { UpcomingAppointmentsCard } from "@/features/appointments/components/upcoming-appointments-card";
+import { UrgentConversationsCard } from "@/features/conversations/components/urgent-conversations-card";
+import { dashboardFigures, FULL_DAY_APPOINTMENTS, greetingFor, greetingName } from "@/features/professional-dashboard/lib/dashboard-figures";
+
+/** Painel (spec part 2 §2.1): greeting, toggles, today's figures, next patient and today's agenda. */
+export function ProfessionalDashboardPage() {
+  const user = useCurrentUser();
+  const profileQuery = useOwnProfile();
+  const todayQuery = useTodayAppointments();
+  const urgentQuery = useUrgentConversations();
+
+  // Spec part 2 §2.1: a load failure is only logged; the page shows what it has.
+  useEffect(() => {
+    if (profileQuery.error) console.error("Erro ao carregar o perfil:", profileQuery.error);
+    if (todayQuery.error) console.error("Erro ao carregar a agenda de hoje:", todayQuery.error);
+    if (urgentQuery.error) console.error("Erro ao carregar as conversas urgentes:", urgentQuery.error);
+  }, [profileQuery.error, todayQuery.error, urgentQuery.error]);
+
+  const professional = profileQuery.data ?? user.professional;
+  const now = toLocal(new Date(), professional?.timezone ?? DEFAULT_TIME_ZONE);
+  const appointments = todayQuery.data ?? [];
+  const figures = dashboardFigures(appointments, now.time);
+  const loading = profileQuery.isPending || todayQuery.isPending;
+  // Modo Zen: a calm Painel, today's agenda and the next patient only (docs/decisions/025-zen-and-availability.md).
+  const calm = professional?.zen_mode === true;
+
+  return (
+    <>
+      <PageHeader
+        title="Painel"
+        description={
+          <>
+            <span className="font-medium text-slate-700">
+              {greetingFor(now.time)}, {greetingName(professional?.full_name, user.full_name)}!
+            </span>{" "}
+            {formatLongDate(now.date)}
+          </>
+        }
+        actions={professional ? <DashboardToggles isAvailable={professional.is_available} zenMode={professional.zen_mode} /> : null}
+      />
+
+      {loading ? (
+        <LoadingState text="Carregando seu painel..." />
+      ) : (
+        <div className="space-y-6">
+          <UrgentConversationsCard conversations={urgentQuery.data?.items ?? []} total={urgentQuery.data?.total ?? 0} />
+          {professional ? <PracticeLine professional={professional} /> : null}
+
+          {calm ? (
+            <p role="status" className="flex items-center gap-2 rounded-lg border border-indigo-100 bg-indigo-50/70 px-4 py-3 text-sm text-indigo-900">
+              <Moon aria-hidden className="size-4 shrink-0 text-indigo-600" />
+              Modo Zen: indicadores e pendências de confirmação ficam ocultos; só a agenda de hoje e o próximo paciente.
+            </p>
+          ) : (
+            <section aria-label="Indicadores de hoje" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+              <StatCard label="Consultas Hoje" value={figures.today} icon={CalendarCheck} delay={0} />
+              <StatCard label="Concluídas" value={figures.completed} icon={CircleCheckBig} tone="success" delay={0.1} />
+              <StatCard label="Pendentes" value={figures.pending} icon={Clock} tone="warning" delay={0.2} />
+              <StatCard
+                label="Ocupação"
+                value={`${figures.occupancy}%`}
+                icon={Gauge}
+                tone="info"
+                hint={`de ${FULL_DAY_APPOINTMENTS} consultas por dia`}
+                delay={0.3}
+              />
+            </section>
+          )}
+
+          <div className="grid gap-6 lg:grid-cols-3">
+            <div className="min-w-0 space-y-6 lg:order-2">
+              <NextPatientCard appointment={figures.next} />
+              {calm ? null : <ConfirmationsCard figures={figures.confirmations} />}
+              <UpcomingAppointmentsCard appointments={figures.upcoming} />
+            </div>
+            <Card className="min-w-0 lg:order-1 lg:col-span-2">
+              <CardHeader>
+                <CardTitle>Agenda de Hoje</CardTitle>
+              </CardHeader>
+              <CardContent>
+                {appointments.length === 0 ? (
+                  <p className="rounded-lg border border-dashed border-slate-200 px-4 py-10 text-center text-sm text-slate-500">
+                    Nenhuma consulta agendada para hoje
+                  </p>
+                ) : (
+                  <ul className="space-y-3">
+                    {appointments.map((appointment) => (
+                      <li key={appointment.id}>
+                        <AppointmentCard appointment={{ ...appointment, date: now.date }} />
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </CardContent>
+            </Card>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** Specialty and address, as the dashboard shows them (spec part 2 §3 "Professional profile"). */
+function PracticeLine({ professional }: { professional: Professional }) {
+  const place = [professional.clinic_address, [professional.clinic_city, professional.clinic_state].filter(Boolean).join("/")]
+    .filter(Boolean)
+    .join(" - ");
+  return (
+    <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-500">
+      <span className="inline-flex items-center gap-1.5">
+        <Stethoscope aria-hidden className="size-4 text-brand-600" />
+        {professional.specialty}
+      </span>
+      {place ? (
+        <span className="inline-flex items-center gap-1.5">
+          <MapPin aria-hidden className="size-4 text-brand-600" />
+          {place}
+        </span>
+      ) : null}
+    </p>
+  );
+}
