@@ -4,7 +4,7 @@ import { ListTodo, Plus, SearchX } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ConfirmDeleteDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
@@ -116,14 +116,11 @@ export function TasksPage() {
       </div>
 
       <TaskFormDialog open={editing.open} onOpenChange={editing.onOpenChange} task={editing.item} />
-      <ConfirmDialog
-        open={deleting.open}
-        onOpenChange={deleting.onOpenChange}
-        tone="danger"
+      <ConfirmDeleteDialog
+        state={deleting}
         title="Excluir tarefa?"
-        description={`A tarefa "${deleting.item?.title ?? ""}" será excluída. Esta ação não pode ser desfeita.`}
-        confirmLabel="Excluir"
-        onConfirm={() => (deleting.item ? remove.mutateAsync(deleting.item.id) : undefined)}
+        description={(task) => `A tarefa "${task.title}" será excluída. Esta ação não pode ser desfeita.`}
+        onConfirm={(task) => remove.mutateAsync(task.id)}
       />
     </>
   );

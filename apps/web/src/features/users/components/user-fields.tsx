@@ -61,15 +61,8 @@ export function UserAccessFields({ idPrefix, notesRows, isSelf = false, current 
             if (next !== "professional") form.setValue("professional_id", null);
           }}
         />
-        <SelectFormField
-          control={form.control}
-          name="status"
-          label="Status"
-          htmlFor={`${idPrefix}-status`}
-          description={isSelf ? "Você não pode alterar o próprio status." : undefined}
-          options={STATUS_OPTIONS}
-          disabled={isSelf}
-        />
+        <SelectFormField control={form.control} name="status" label="Status" htmlFor={`${idPrefix}-status`} options={STATUS_OPTIONS} disabled={isSelf}
+          description={isSelf ? "Você não pode alterar o próprio status." : undefined} />
       </div>
       {role === "professional" ? (
         <Controller

@@ -3,7 +3,7 @@ import { Pencil, Phone, Plus, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ConfirmDeleteDialog } from "@/components/ui/confirm-dialog";
 import { DropdownMenuItem, RowActionsMenu } from "@/components/ui/dropdown-menu";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
@@ -140,18 +140,12 @@ export function TwilioNumbersCard({ professionals }: { professionals: Profession
       </CardContent>
 
       <TwilioNumberDialog open={editing.open} onOpenChange={editing.onOpenChange} number={editing.item ?? null} professionals={professionals} />
-      <ConfirmDialog
-        open={removing.open}
-        onOpenChange={removing.onOpenChange}
-        tone="danger"
+      <ConfirmDeleteDialog
+        state={removing}
         title="Remover número?"
-        description={
-          removing.item
-            ? `O número ${formatPhone(removing.item.e164_number)} deixará de ser atendido pela plataforma. Esta ação não pode ser desfeita.`
-            : undefined
-        }
+        description={(number) => `O número ${formatPhone(number.e164_number)} deixará de ser atendido pela plataforma. Esta ação não pode ser desfeita.`}
         confirmLabel="Remover"
-        onConfirm={() => (removing.item ? remove.mutateAsync(removing.item.id) : undefined)}
+        onConfirm={(number) => remove.mutateAsync(number.id)}
       />
     </Card>
   );
