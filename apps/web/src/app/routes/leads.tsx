@@ -79,10 +79,7 @@ export function LeadsPage() {
               {exporting ? <LoaderCircle aria-hidden className="animate-spin" /> : <Download aria-hidden />}
               Exportar
             </Button>
-            <Button onClick={() => form.show(null)}>
-              <Plus aria-hidden />
-              Novo Lead
-            </Button>
+            <Button icon={Plus} onClick={() => form.show(null)}>Novo Lead</Button>
           </>
         }
       />

@@ -67,12 +67,7 @@ export function AdminProfessionalsPage() {
       <PageHeader
         title="Gerenciamento de Profissionais"
         description="Cadastre, edite e acompanhe os profissionais da plataforma"
-        actions={
-          <Button onClick={() => form.show(null)}>
-            <Plus aria-hidden />
-            Novo Profissional
-          </Button>
-        }
+        actions={<Button icon={Plus} onClick={() => form.show(null)}>Novo Profissional</Button>}
       />
 
       <section aria-label="Indicadores" className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">

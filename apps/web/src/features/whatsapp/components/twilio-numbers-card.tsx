@@ -76,10 +76,7 @@ export function TwilioNumbersCard({ professionals }: { professionals: Profession
           <CardTitle>Números cadastrados</CardTitle>
           <CardDescription>Números WhatsApp provisionados no Twilio e o profissional atendido por cada um.</CardDescription>
         </div>
-        <Button onClick={() => editing.show(null)}>
-          <Plus aria-hidden />
-          Adicionar número
-        </Button>
+        <Button icon={Plus} onClick={() => editing.show(null)}>Adicionar número</Button>
       </CardHeader>
       <CardContent>
         {numbers.isPending ? (
