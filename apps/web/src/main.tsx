@@ -3,7 +3,7 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { AppProviders } from "@/app/providers";
 import { router } from "@/app/router";
-import "./index.css";
+import "@/index.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("Missing #root element in index.html");

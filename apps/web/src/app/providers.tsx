@@ -1,12 +1,18 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { MutationCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { Toaster } from "sonner";
 import { isApiError } from "@/lib/api-client";
-import { currentUserQueryOptions } from "@/features/auth/api/auth";
+import { authKeys, currentUserQueryOptions } from "@/features/auth/api/auth";
 import { readSessionId } from "@/lib/session";
 
 function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
+    // A feature whose change shows in the current user (the shell's names, the availability) marks its mutation with
+    // useResourceMutation's `refreshesCurrentUser`: features never import the auth feature themselves.
+    mutationCache: new MutationCache({
+      onSuccess: (_data, _variables, _context, mutation) =>
+        mutation.meta?.refreshesCurrentUser === true ? queryClient.invalidateQueries({ queryKey: authKeys.all }) : undefined,
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -15,6 +21,7 @@ function createQueryClient(): QueryClient {
       },
     },
   });
+  return queryClient;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { BOOKING_PUBLIC_API_PATH, BOOKING_TEXTS, BOOKING_TOKEN_PATTERN } from "@clinora/contracts/booking-page-limits";
 import { toE164BR } from "@clinora/contracts/phone";
 import "./booking.css";
-import { NO_CONNECTION, publicRequest, type PublicAnswer } from "../lib/public-request";
+import { NO_CONNECTION, publicRequest, type PublicAnswer } from "@/lib/public-request";
 
 /**
  * The public booking page (`/agendar/<slug>`, docs/decisions/028): plain TypeScript, no React, so the page stays

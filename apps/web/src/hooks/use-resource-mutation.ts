@@ -1,34 +1,53 @@
-import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { useMutation, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { serverDetail } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 
 export interface ResourceMutationOptions<Variables, Result> {
   mutationFn: (variables: Variables) => Promise<Result>;
-  /** The domain's root key: lists and stats refresh together (components/ui/README.md). */
-  invalidates: QueryKey;
-  /** Success toast, e.g. 'Lead criado com sucesso!'. */
-  success: string;
-  /** The spec's generic failure toast (part 1 §8), e.g. 'Erro ao criar lead'. */
-  failure: string;
+  /** Writes the answer into the cache (setQueryData); runs first, before the toast and the refresh. */
+  onSuccess?: (result: Result, variables: Variables, queryClient: QueryClient) => unknown;
+  /** Success toast, e.g. 'Lead criado com sucesso!', or one built from the answer. None when the screen shows its own. */
+  success?: string | ((result: Result, variables: Variables) => string);
+  /**
+   * Failure toast. A text (e.g. 'Erro ao criar lead') is shown with the server's Portuguese reason under it (a 422
+   * field message, the 409 of a refused delete); `serverDetailOr(text)` shows that reason alone, the text only
+   * without one; a function shows its own. None when the screen shows its own.
+   */
+  failure?: string | ((error: unknown, variables: Variables, queryClient: QueryClient) => unknown);
+  /**
+   * Keys refreshed after a success, usually the domain's root key (`leadKeys.all`): lists, stats and details
+   * refresh together. Awaited, so a caller's own onSuccess sees the fresh data.
+   */
+  invalidates?: readonly QueryKey[];
+  /** The signed-in user shows this data too (the shell's names, the availability): app/providers.tsx refreshes it. */
+  refreshesCurrentUser?: boolean;
 }
 
-/**
- * A create/update/delete call with the spec's toasts. On failure the toast keeps the spec's generic text
- * and shows the server's Portuguese reason under it (a 422 field message, the 409 of a refused delete).
- */
-export function useResourceMutation<Variables, Result>({
+/** The failure toast that shows the server's reason as its text, or `fallback` when the answer gave none. */
+export const serverDetailOr = (fallback: string) => (error: unknown) => toast.error(serverDetail(error) ?? fallback);
+
+/** The one way to write a mutation: a create/update/delete call with the spec's toasts and the cache refresh. */
+export function useResourceMutation<Variables = void, Result = unknown>({
   mutationFn,
-  invalidates,
+  onSuccess,
   success,
   failure,
+  invalidates = [],
+  refreshesCurrentUser = false,
 }: ResourceMutationOptions<Variables, Result>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => {
-      toast.success(success);
-      return queryClient.invalidateQueries({ queryKey: invalidates });
+    meta: refreshesCurrentUser ? { refreshesCurrentUser } : undefined,
+    onSuccess: async (result, variables) => {
+      await onSuccess?.(result, variables, queryClient);
+      if (success !== undefined) toast.success(typeof success === "string" ? success : success(result, variables));
+      await Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
-    onError: (error) => toast.error(failure, { description: serverDetail(error) ?? undefined }),
+    onError: (error, variables) => {
+      if (failure === undefined) return;
+      if (typeof failure === "string") return void toast.error(failure, { description: serverDetail(error) ?? undefined });
+      return failure(error, variables, queryClient);
+    },
   });
 }

@@ -1,5 +1,5 @@
 import { WEB_CHAT_TOKEN_HEADER } from "@clinora/contracts/web-chat-limits";
-import { NO_CONNECTION, publicRequest, type PublicAnswer } from "../lib/public-request";
+import { NO_CONNECTION, publicRequest, type PublicAnswer } from "@/lib/public-request";
 
 /** The shapes of the public chat API (packages/contracts/src/web-chat.ts), without zod: this page stays small. */
 export interface ChatMessage {

@@ -1,6 +1,7 @@
 import { DEFAULT_TIME_ZONE, type Professional } from "@clinora/contracts";
 import { toLocal } from "@clinora/contracts/zoned-time";
 import { CalendarCheck, CircleCheckBig, Clock, Gauge, MapPin, Moon, Stethoscope } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { AppointmentCard } from "@/features/appointments/components/appointment-card";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -9,7 +10,9 @@ import { PageHeader } from "@/components/ui/page-header";
 import { StatCard } from "@/components/ui/stat-card";
 import { useCurrentUser } from "@/features/auth/api/auth";
 import { formatLongDate } from "@/lib/format";
-import { useOwnProfile, useTodayAppointments, useUrgentConversations } from "@/features/professional-dashboard/api/dashboard";
+import { useTodayAppointments } from "@/features/appointments/api/appointments";
+import { useUrgentConversations } from "@/features/conversations/api/conversations";
+import { ownProfileQueryOptions } from "@/features/professionals/api/own-profile";
 import { DashboardToggles } from "@/features/professionals/components/dashboard-toggles";
 import { ConfirmationsCard } from "@/features/professional-dashboard/components/confirmations-card";
 import { NextPatientCard } from "@/features/appointments/components/next-patient-card";
@@ -20,7 +23,8 @@ import { dashboardFigures, FULL_DAY_APPOINTMENTS, greetingFor, greetingName } fr
 /** Painel (spec part 2 §2.1): greeting, toggles, today's figures, next patient and today's agenda. */
 export function ProfessionalDashboardPage() {
   const user = useCurrentUser();
-  const profileQuery = useOwnProfile();
+  // Always refetched on visit, like today's agenda: the Painel must not show a stale availability.
+  const profileQuery = useQuery({ ...ownProfileQueryOptions(), staleTime: 0, retry: false });
   const todayQuery = useTodayAppointments();
   const urgentQuery = useUrgentConversations();
 

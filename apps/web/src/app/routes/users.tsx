@@ -2,7 +2,7 @@ import { Bot, Users } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { PageHeader } from "@/components/ui/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { AiSettingsTab } from "@/features/ai-settings/components/ai-settings-tab";
+import { AiSettingsTab } from "@/features/assistant/components/ai-settings-tab";
 import { UsersTab } from "@/features/users/components/users-tab";
 
 const TABS = ["users", "ai-settings"] as const;

@@ -1,7 +1,7 @@
 import { PageHeader } from "@/components/ui/page-header";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { useWhatsappConfig, webhookUrlOf } from "@/features/whatsapp/api/whatsapp";
-import { useProfessionalOptions } from "@/features/professionals/api/professional-options-whatsapp";
+import { useProfessionalOptions } from "@/features/professionals/api/professionals";
 import { CredentialsCard } from "@/features/whatsapp/components/credentials-card";
 import { TwilioNumbersCard } from "@/features/whatsapp/components/twilio-numbers-card";
 import { WebhookCard } from "@/features/whatsapp/components/webhook-card";

@@ -4,8 +4,10 @@ import {
   type AppointmentInputParsed,
   type AvailabilityRequest,
   type AvailabilityResponse,
+  type TodayAppointment,
 } from "@clinora/contracts";
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { useResourceMutation } from "@/hooks/use-resource-mutation";
 import { api } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import type { Period } from "../lib/calendar-period";
@@ -19,6 +21,7 @@ interface AppointmentPage {
 export const appointmentKeys = {
   all: ["appointments"] as const,
   period: (period: Period) => ["appointments", "period", period] as const,
+  today: () => ["appointments", "today"] as const,
 };
 
 /** Every appointment of a period, read page by page at the spec's page size of 100 (part 2 §9). */
@@ -43,6 +46,16 @@ export function appointmentsInPeriodQueryOptions(period: Period) {
 }
 
 export const useAppointmentsInPeriod = (period: Period) => useQuery(appointmentsInPeriodQueryOptions(period));
+
+export function fetchTodayAppointments(signal?: AbortSignal): Promise<TodayAppointment[]> {
+  return api.get<TodayAppointment[]>("/appointments/today/list", { signal });
+}
+
+// Always refetched on visit: appointments change on other pages, and a stale agenda would mislead.
+export const todayAppointmentsQueryOptions = () =>
+  queryOptions({ queryKey: appointmentKeys.today(), queryFn: ({ signal }) => fetchTodayAppointments(signal), staleTime: 0, retry: false });
+
+export const useTodayAppointments = () => useQuery(todayAppointmentsQueryOptions());
 
 export function fetchAvailability(request: AvailabilityRequest): Promise<AvailabilityResponse> {
   return api.post<AvailabilityResponse>("/appointments/availability", request);
@@ -70,31 +83,23 @@ async function toastSlotConflict({ id, input, duration }: SaveAppointmentVariabl
   toast.error(slotConflictMessage(input.appointment_time, slots), { duration: SLOT_CONFLICT_TOAST_MS });
 }
 
-export function useSaveAppointment() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useSaveAppointment = () =>
+  useResourceMutation({
     mutationFn: ({ id, input }: SaveAppointmentVariables) =>
       id ? api.put<Appointment>(`/appointments/${id}`, input) : api.post<Appointment>("/appointments", input),
-    onSuccess: (_saved, { id }) => {
-      toast.success(id ? "Compromisso atualizado com sucesso!" : "Compromisso criado com sucesso!");
-      return queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
-    },
-    onError: (error, variables) => {
+    success: (_saved, { id }) => (id ? "Compromisso atualizado com sucesso!" : "Compromisso criado com sucesso!"),
+    failure: (error, variables) => {
       if (isSlotConflict(error)) return toastSlotConflict(variables);
       toast.error("Falha ao salvar compromisso");
     },
+    invalidates: [appointmentKeys.all],
   });
-}
 
 /** DELETE cancels: the appointment stays, with status cancelled. */
-export function useCancelAppointment() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useCancelAppointment = () =>
+  useResourceMutation({
     mutationFn: (id: string) => api.delete<Appointment>(`/appointments/${id}`),
-    onSuccess: () => {
-      toast.success("Compromisso cancelado");
-      return queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
-    },
-    onError: () => toast.error("Falha ao cancelar compromisso"),
+    success: "Compromisso cancelado",
+    failure: () => toast.error("Falha ao cancelar compromisso"),
+    invalidates: [appointmentKeys.all],
   });
-}

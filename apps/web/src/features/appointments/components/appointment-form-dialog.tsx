@@ -18,7 +18,7 @@ import { SelectFormField } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { isApiError } from "@/lib/api-client";
 import { useSaveAppointment } from "../api/appointments";
-import type { PatientOption } from "@/features/patients/api/quick-create-patient";
+import type { PatientChoice as PatientOption } from "@/features/patients/api/patients";
 import { PatientPicker } from "@/features/patients/components/patient-picker";
 import { TimePicker } from "./time-picker";
 

@@ -1,14 +1,19 @@
-import type { AiModels, AssistantSettings, AssistantSettingsUpdate } from "@clinora/contracts";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, serverDetail } from "@/lib/api-client";
-import { toast } from "@/lib/toast";
+import type { AssistantSettings, AssistantSettingsUpdate } from "@clinora/contracts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { serverDetailOr, useResourceMutation } from "@/hooks/use-resource-mutation";
+import { api } from "@/lib/api-client";
+import { aiModelsQueryOptions } from "./ai-settings";
 
 const PATH = "/professionals/me/ai-settings";
 
 export const assistantKeys = {
   all: ["assistant"] as const,
+  /** The professional's own assistant. */
   settings: () => ["assistant", "settings"] as const,
+  /** The platform's AI settings, edited by the admin. */
+  platform: () => ["assistant", "platform"] as const,
   models: () => ["assistant", "models"] as const,
+  webChat: () => ["assistant", "web-chat"] as const,
 };
 
 export function fetchAssistantSettings(signal?: AbortSignal) {
@@ -21,31 +26,14 @@ export function assistantSettingsQueryOptions() {
 
 export const useAssistantSettings = () => useQuery(assistantSettingsQueryOptions());
 
-export function fetchAiModels(signal?: AbortSignal) {
-  return api.get<AiModels>("/ai-settings/models", { signal });
-}
-
 /** The assistant offers the OpenAI models (spec part 2 §9). */
-export function assistantModelsQueryOptions() {
-  return queryOptions({
-    queryKey: assistantKeys.models(),
-    queryFn: ({ signal }) => fetchAiModels(signal),
-    select: (models) => models.openai,
-    staleTime: Infinity,
-  });
-}
+export const useAssistantModels = () => useQuery({ ...aiModelsQueryOptions(), select: (models) => models.openai });
 
-export const useAssistantModels = () => useQuery(assistantModelsQueryOptions());
-
-export function useSaveAssistantSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useSaveAssistantSettings = () =>
+  useResourceMutation({
     mutationFn: (input: AssistantSettingsUpdate) => api.put<AssistantSettings>(PATH, input),
-    onSuccess: (saved) => {
-      toast.success("Configurações do assistente atualizadas!");
-      queryClient.setQueryData(assistantKeys.settings(), saved);
-    },
+    onSuccess: (saved, _input, queryClient) => queryClient.setQueryData(assistantKeys.settings(), saved),
+    success: "Configurações do assistente atualizadas!",
     // Spec part 2 §7: the error text is read from the answer's detail.
-    onError: (error) => toast.error(serverDetail(error) ?? "Não foi possível atualizar o assistente virtual."),
+    failure: serverDetailOr("Não foi possível atualizar o assistente virtual."),
   });
-}

@@ -1,5 +1,5 @@
 import type { AssistantTestRequest, AssistantTestResponse } from "@clinora/contracts";
-import { useMutation } from "@tanstack/react-query";
+import { useResourceMutation } from "@/hooks/use-resource-mutation";
 import { api } from "@/lib/api-client";
 
 /**
@@ -14,4 +14,4 @@ export function postAssistantTest(input: AssistantTestRequest) {
 }
 
 /** No toast: the card shows the server's reason inline (503 no AI provider, 502 the model failed). */
-export const useAssistantTest = () => useMutation({ mutationFn: postAssistantTest });
+export const useAssistantTest = () => useResourceMutation({ mutationFn: postAssistantTest });

@@ -1,5 +1,5 @@
 import { MSG, type LoginRequest } from "@clinora/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useResourceMutation } from "@/hooks/use-resource-mutation";
 import { isApiError, serverDetail } from "@/lib/api-client";
 import { authKeys, login } from "@/features/auth/api/auth";
 import { storeSession } from "@/lib/session";
@@ -13,12 +13,14 @@ export function loginErrorMessage(error: unknown): string {
   return serverDetail(error) ?? MSG.loginGenericError;
 }
 
-/** Signs in and stores the session; the current-user cache is primed so the app opens without a second check. */
+/**
+ * Signs in and stores the session; the current-user cache is primed so the app opens without a second check.
+ * The form shows a failure itself (loginErrorMessage).
+ */
 export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useResourceMutation({
     mutationFn: (credentials: LoginRequest) => login(credentials),
-    onSuccess: ({ session_id, user }) => {
+    onSuccess: ({ session_id, user }, _credentials, queryClient) => {
       // Cache first: storing the session re-renders the session gate, which should find the user ready.
       queryClient.setQueryData(authKeys.me(session_id), user);
       storeSession(session_id, user);

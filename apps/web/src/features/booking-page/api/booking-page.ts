@@ -1,10 +1,11 @@
 import type { BookingPageSettings, BookingPageSettingsInput } from "@clinora/contracts";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useResourceMutation } from "@/hooks/use-resource-mutation";
 import { api } from "@/lib/api-client";
 
 export const bookingPageKeys = {
   all: ["booking-page"] as const,
-  settings: ["booking-page", "settings"] as const,
+  settings: () => ["booking-page", "settings"] as const,
   qr: (url: string) => ["booking-page", "qr", url] as const,
 };
 
@@ -13,7 +14,7 @@ export function fetchBookingPageSettings(signal?: AbortSignal) {
 }
 
 export const bookingPageSettingsQueryOptions = () =>
-  queryOptions({ queryKey: bookingPageKeys.settings, queryFn: ({ signal }) => fetchBookingPageSettings(signal) });
+  queryOptions({ queryKey: bookingPageKeys.settings(), queryFn: ({ signal }) => fetchBookingPageSettings(signal) });
 
 export const useBookingPageSettings = () => useQuery(bookingPageSettingsQueryOptions());
 
@@ -32,10 +33,8 @@ export function bookingPageQrQueryOptions(url: string) {
 export const useBookingPageQr = (url: string) => useQuery(bookingPageQrQueryOptions(url));
 
 /** PUT /booking-page: the switch, the address, the booking window and the consultation types offered. */
-export function useSaveBookingPageSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useSaveBookingPageSettings = () =>
+  useResourceMutation({
     mutationFn: (input: BookingPageSettingsInput) => api.put<BookingPageSettings>("/booking-page", input),
-    onSuccess: (settings) => queryClient.setQueryData(bookingPageKeys.settings, settings),
+    onSuccess: (settings, _input, queryClient) => queryClient.setQueryData(bookingPageKeys.settings(), settings),
   });
-}

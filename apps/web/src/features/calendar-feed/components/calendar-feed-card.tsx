@@ -7,7 +7,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { Input } from "@/components/ui/input";
 import { LoadingState } from "@/components/ui/loading-state";
 import { formatDateTimeLong } from "@/lib/format";
-import { useCalendarFeed, useRegenerateCalendarFeed } from "@/features/google-calendar/api/google-calendar";
+import { useCalendarFeed, useRegenerateCalendarFeed } from "../api/calendar-feed";
 
 /**
  * The private iCalendar link (docs/decisions/015): for the iPhone, Outlook or any app that subscribes by URL, with

@@ -10,7 +10,8 @@ import {
   type ConversationReply,
   type ConversationStatus,
 } from "@clinora/contracts";
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
+import { useResourceMutation } from "@/hooks/use-resource-mutation";
 import { api, isApiError, serverDetail } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 
@@ -26,6 +27,9 @@ export const conversationKeys = {
   lists: () => ["conversations", "list"] as const,
   list: (params: ConversationListParams) => ["conversations", "list", params] as const,
   detail: (id: string) => ["conversations", "detail", id] as const,
+  urgent: () => ["conversations", "urgent"] as const,
+  /** Outside the root key on purpose: invalidating the conversations does not refetch every file. */
+  file: (url: string) => ["conversation-files", url] as const,
 };
 
 export function fetchConversations(params: ConversationListParams, signal?: AbortSignal) {
@@ -61,17 +65,33 @@ export function conversationQueryOptions(id: string) {
 
 export const useConversation = (id: string) => useQuery(conversationQueryOptions(id));
 
-export function useResolveConversation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.put<Conversation>(`/conversations/${id}`, { status: "resolved" }),
-    onSuccess: () => {
-      toast.success(MSG.conversationResolved);
-      return queryClient.invalidateQueries({ queryKey: conversationKeys.all });
-    },
-    onError: () => toast.error(MSG.conversationResolveError),
-  });
+/** How many urgent conversations the Painel lists (the rest are on Conversas, listed first there). */
+export const URGENT_ON_DASHBOARD = 5;
+
+/** Open emergencies and crises (docs/decisions/022): the Painel shows them above everything else. */
+export function fetchUrgentConversations(signal?: AbortSignal): Promise<ConversationList> {
+  return api.get<ConversationList>("/conversations", { query: { urgent: true, page: 1, per_page: URGENT_ON_DASHBOARD }, signal });
 }
+
+/** Polled every 30 s while the Painel is open: a crisis must not wait for a reload. */
+export const urgentConversationsQueryOptions = () =>
+  queryOptions({
+    queryKey: conversationKeys.urgent(),
+    queryFn: ({ signal }) => fetchUrgentConversations(signal),
+    staleTime: 0,
+    refetchInterval: 30_000,
+    retry: false,
+  });
+
+export const useUrgentConversations = () => useQuery(urgentConversationsQueryOptions());
+
+export const useResolveConversation = () =>
+  useResourceMutation({
+    mutationFn: (id: string) => api.put<Conversation>(`/conversations/${id}`, { status: "resolved" }),
+    success: MSG.conversationResolved,
+    failure: () => toast.error(MSG.conversationResolveError),
+    invalidates: [conversationKeys.all],
+  });
 
 export function sendConversationReply(id: string, input: ConversationReply) {
   return api.post<ConversationDetail>(`/conversations/${id}/messages`, input);
@@ -82,22 +102,23 @@ export function sendConversationReply(id: string, input: ConversationReply) {
  * dialog; the list refreshes for its last message and status. A 409 (the 24-hour window closed meanwhile, or no
  * WhatsApp number) refetches the thread so the reply box shows why it is closed.
  */
-export function useSendConversationReply(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useSendConversationReply = (id: string) =>
+  useResourceMutation({
     mutationFn: (input: ConversationReply) => sendConversationReply(id, input),
-    onSuccess: async (detail) => {
-      toast.success(MSG.replySent);
-      // A poll started before the send would otherwise land afterwards and hide the new message for 5 s.
-      await queryClient.cancelQueries({ queryKey: conversationKeys.detail(id) });
-      queryClient.setQueryData(conversationKeys.detail(id), detail);
-      return queryClient.invalidateQueries({ queryKey: conversationKeys.lists() });
-    },
-    onError: (error) => {
+    onSuccess: (detail, _input, queryClient) => putThread(queryClient, id, detail),
+    success: MSG.replySent,
+    failure: (error, _input, queryClient) => {
       toast.error(serverDetail(error) ?? MSG.replySendError);
       if (isApiError(error) && error.status === 409) void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(id) });
     },
+    invalidates: [conversationKeys.lists()],
   });
+
+/** The thread of a send's answer, straight into the open dialog. */
+async function putThread(queryClient: QueryClient, id: string, detail: ConversationDetail) {
+  // A poll started before the send would otherwise land afterwards and hide the new message for 5 s.
+  await queryClient.cancelQueries({ queryKey: conversationKeys.detail(id) });
+  queryClient.setQueryData(conversationKeys.detail(id), detail);
 }
 
 /**
@@ -105,22 +126,17 @@ export function useSendConversationReply(id: string) {
  * it once however many times it is asked (a double click, another tab); a 409 (the 24-hour window closed and no
  * approved template) says why in the toast.
  */
-export function useResendMessage(conversationId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useResendMessage = (conversationId: string) =>
+  useResourceMutation({
     mutationFn: (messageId: string) => api.post<ConversationDetail>(`/conversations/${conversationId}/messages/${messageId}/resend`),
-    onSuccess: async (detail) => {
-      toast.success(MSG.resendQueued);
-      await queryClient.cancelQueries({ queryKey: conversationKeys.detail(conversationId) });
-      queryClient.setQueryData(conversationKeys.detail(conversationId), detail);
-      return queryClient.invalidateQueries({ queryKey: conversationKeys.lists() });
-    },
-    onError: (error) => {
+    onSuccess: (detail, _messageId, queryClient) => putThread(queryClient, conversationId, detail),
+    success: MSG.resendQueued,
+    failure: (error, _messageId, queryClient) => {
       toast.error(serverDetail(error) ?? MSG.resendError);
       void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(conversationId) });
     },
+    invalidates: [conversationKeys.lists()],
   });
-}
 
 /**
  * The bytes of one file of a thread (`media.url`), read with the session header (an <img> or <audio> cannot send
@@ -129,7 +145,7 @@ export function useResendMessage(conversationId: string) {
  */
 export function mediaFileQueryOptions(url: string) {
   return queryOptions({
-    queryKey: ["conversation-files", url] as const,
+    queryKey: conversationKeys.file(url),
     queryFn: ({ signal }) => api.file(url, { signal }),
     staleTime: Infinity,
     gcTime: 5 * 60_000,
@@ -167,23 +183,21 @@ export function isCancelledUpload(error: unknown): boolean {
  * 24-hour window closed meanwhile) refetches the thread so the reply box shows why it is closed; a 413, 415 or
  * 422 toasts the server's Portuguese reason. A cancelled upload says nothing.
  */
-export function useSendConversationAttachment(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useSendConversationAttachment = (id: string) =>
+  useResourceMutation({
     mutationFn: (input: AttachmentInput) => sendConversationAttachment(id, input),
-    onSuccess: async (message) => {
-      toast.success(MSG.attachmentSent);
+    onSuccess: async (message, _input, queryClient) => {
       await queryClient.cancelQueries({ queryKey: conversationKeys.detail(id) });
       queryClient.setQueryData<ConversationDetail>(conversationKeys.detail(id), (detail) =>
         detail && !detail.messages.some((m) => m.id === message.id) ? { ...detail, messages: [...detail.messages, message] } : detail,
       );
       void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(id) });
-      return queryClient.invalidateQueries({ queryKey: conversationKeys.lists() });
     },
-    onError: (error) => {
+    success: MSG.attachmentSent,
+    failure: (error, _input, queryClient) => {
       if (isCancelledUpload(error)) return;
       toast.error(serverDetail(error) ?? MSG.attachmentSendError);
       if (isApiError(error) && error.status === 409) void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(id) });
     },
+    invalidates: [conversationKeys.lists()],
   });
-}

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "@/lib/toast";
-import { calendarKeys } from "../api/google-calendar";
+import { googleCalendarKeys } from "../api/google-calendar";
 
 const RESULT_PARAM = "google_calendar";
 const MESSAGE_PARAM = "message";
@@ -24,7 +24,7 @@ export function useCalendarOAuthReturn(): boolean {
     // A fixed id: the effect may run twice (React's strict mode) before the address is cleaned.
     if (result === "connected") toast.success(MSG.googleCalendarConnected, { id: TOAST_ID });
     else toast.error(message || MSG.googleCalendarConnectError, { id: TOAST_ID });
-    void queryClient.invalidateQueries({ queryKey: calendarKeys.status });
+    void queryClient.invalidateQueries({ queryKey: googleCalendarKeys.status() });
     setParams(
       (current) => {
         const next = new URLSearchParams(current);

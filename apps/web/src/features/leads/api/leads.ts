@@ -41,7 +41,7 @@ export const useLeadStats = () => useQuery(leadStatsQueryOptions());
 export const useCreateLead = () =>
   useResourceMutation({
     mutationFn: (input: LeadInputParsed) => api.post<Lead>("/leads", input),
-    invalidates: leadKeys.all,
+    invalidates: [leadKeys.all],
     success: "Lead criado com sucesso!",
     failure: "Erro ao criar lead",
   });
@@ -49,7 +49,7 @@ export const useCreateLead = () =>
 export const useUpdateLead = () =>
   useResourceMutation({
     mutationFn: ({ id, input }: { id: string; input: LeadInputParsed }) => api.put<Lead>(`/leads/${id}`, input),
-    invalidates: leadKeys.all,
+    invalidates: [leadKeys.all],
     success: "Lead atualizado com sucesso!",
     failure: "Erro ao atualizar lead",
   });
@@ -57,7 +57,7 @@ export const useUpdateLead = () =>
 export const useDeleteLead = () =>
   useResourceMutation({
     mutationFn: (id: string) => api.delete(`/leads/${id}`),
-    invalidates: leadKeys.all,
+    invalidates: [leadKeys.all],
     success: "Lead excluído com sucesso!",
     failure: "Erro ao deletar lead",
   });

@@ -1,5 +1,5 @@
 import type { AccessLogEntry, ConsentInput, Patient, PatientConsents, PatientExport } from "@clinora/contracts";
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { useResourceMutation } from "@/hooks/use-resource-mutation";
 import { api } from "@/lib/api-client";
 import { patientKeys } from "./patients";
@@ -13,15 +13,9 @@ interface AccessLogPage {
 
 export const ACCESS_LOG_PER_PAGE = 20;
 
-export const privacyKeys = {
-  all: (id: string) => ["patients", "privacy", id] as const,
-  consents: (id: string) => ["patients", "privacy", id, "consents"] as const,
-  accessLog: (id: string, page: number) => ["patients", "privacy", id, "access-log", page] as const,
-};
-
 export function consentsQueryOptions(patientId: string) {
   return queryOptions({
-    queryKey: privacyKeys.consents(patientId),
+    queryKey: patientKeys.consents(patientId),
     queryFn: ({ signal }) => api.get<PatientConsents>(`/patients/${patientId}/consents`, { signal }),
   });
 }
@@ -29,7 +23,7 @@ export const usePatientConsents = (patientId: string, enabled: boolean) => useQu
 
 export function accessLogQueryOptions(patientId: string, page: number) {
   return queryOptions({
-    queryKey: privacyKeys.accessLog(patientId, page),
+    queryKey: patientKeys.accessLog(patientId, page),
     queryFn: ({ signal }) => api.get<AccessLogPage>(`/patients/${patientId}/access-log`, { query: { page, per_page: ACCESS_LOG_PER_PAGE }, signal }),
     placeholderData: keepPreviousData,
   });
@@ -54,8 +48,7 @@ export type ExportFormat = "html" | "json";
 
 /** Downloads everything the practice holds about the patient (the server logs the export). */
 export function useExportPatient() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useResourceMutation({
     mutationFn: async ({ patientId, format }: { patientId: string; format: ExportFormat }) => {
       if (format === "html") {
         const html = await api.get<string>(`/patients/${patientId}/export.html`, { timeoutMs: 60_000 });
@@ -65,14 +58,16 @@ export function useExportPatient() {
         download(JSON.stringify(data, null, 2), "application/json", exportName(patientId, "json"));
       }
     },
-    onSettled: (_data, _error, { patientId }) => queryClient.invalidateQueries({ queryKey: privacyKeys.all(patientId) }),
+    // The export is written to the access log, failed or not; the dialog shows its own error.
+    onSuccess: (_data, { patientId }, queryClient) => queryClient.invalidateQueries({ queryKey: patientKeys.privacy(patientId) }),
+    failure: (_error, { patientId }, queryClient) => queryClient.invalidateQueries({ queryKey: patientKeys.privacy(patientId) }),
   });
 }
 
 export function useRecordConsent(patientId: string) {
   return useResourceMutation({
     mutationFn: (input: ConsentInput) => api.post<PatientConsents>(`/patients/${patientId}/consents`, input),
-    invalidates: patientKeys.all,
+    invalidates: [patientKeys.all],
     success: "Consentimento registrado",
     failure: "Erro ao registrar consentimento",
   });
@@ -81,7 +76,7 @@ export function useRecordConsent(patientId: string) {
 export function useAnonymizePatient(patientId: string) {
   return useResourceMutation({
     mutationFn: () => api.post<Patient>(`/patients/${patientId}/anonymize`, { confirm: true }),
-    invalidates: patientKeys.all,
+    invalidates: [patientKeys.all],
     success: "Paciente anonimizado",
     failure: "Erro ao anonimizar paciente",
   });

@@ -1,6 +1,7 @@
-import type { Patient, PatientInputParsed, PATIENT_SORTS } from "@clinora/contracts";
+import type { Patient, PatientInputParsed, PATIENT_SORTS, patientSearchItemSchema } from "@clinora/contracts";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { useResourceMutation } from "@/hooks/use-resource-mutation";
+import type { z } from "zod";
+import { serverDetailOr, useResourceMutation } from "@/hooks/use-resource-mutation";
 import { api } from "@/lib/api-client";
 
 /** Spec part 2 §9: the patients list asks for 100 per page. */
@@ -21,9 +22,17 @@ interface PatientList {
   per_page: number;
 }
 
+/**
+ * Every read of /patients sits under the root key, the pickers and the privacy panel included: any patient change
+ * (which invalidates `patientKeys.all`) refreshes them all.
+ */
 export const patientKeys = {
   all: ["patients"] as const,
   list: (params: PatientListParams) => ["patients", "list", params] as const,
+  choices: (search: string) => ["patients", "choices", search] as const,
+  privacy: (id: string) => ["patients", "privacy", id] as const,
+  consents: (id: string) => ["patients", "privacy", id, "consents"] as const,
+  accessLog: (id: string, page: number) => ["patients", "privacy", id, "access-log", page] as const,
 };
 
 export function fetchPatients(params: PatientListParams, signal?: AbortSignal) {
@@ -42,10 +51,33 @@ export function patientsQueryOptions(params: PatientListParams, enabled: boolean
 
 export const usePatients = (params: PatientListParams, enabled: boolean) => useQuery(patientsQueryOptions(params, enabled));
 
+/** A patient as the pickers list it. */
+export type PatientChoice = z.infer<typeof patientSearchItemSchema>;
+
+/** The server searches from 2 characters on (spec part 2 §9); below that the first names A-Z are shown. */
+export const PATIENT_SEARCH_MIN_LENGTH = 2;
+const SEARCH_LIMIT = 20;
+const FIRST_PAGE = 50;
+
+/** The server folds accents and case ("deb" finds Débora) and sorts as a Brazilian reads names. */
+export function patientChoicesQueryOptions(text: string) {
+  const searching = text.length >= PATIENT_SEARCH_MIN_LENGTH;
+  return queryOptions({
+    queryKey: patientKeys.choices(searching ? text : ""),
+    queryFn: async ({ signal }): Promise<PatientChoice[]> => {
+      if (searching) return api.get<PatientChoice[]>("/patients/search", { query: { q: text, limit: SEARCH_LIMIT }, signal });
+      const page = await api.get<{ items: Patient[] }>("/patients", { query: { sort: "name", per_page: FIRST_PAGE }, signal });
+      // Anonymised records are history only: never chosen for something new.
+      return page.items.filter((p) => !p.anonymized_at).map(({ id, name, phone, email }) => ({ id, name, phone, email }));
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
 export function useCreatePatient() {
   return useResourceMutation({
     mutationFn: (input: PatientInputParsed) => api.post<Patient>("/patients", input),
-    invalidates: patientKeys.all,
+    invalidates: [patientKeys.all],
     success: "Paciente cadastrado com sucesso!",
     failure: "Erro ao salvar paciente",
   });
@@ -54,8 +86,24 @@ export function useCreatePatient() {
 export function useUpdatePatient() {
   return useResourceMutation({
     mutationFn: ({ id, input }: { id: string; input: PatientInputParsed }) => api.put<Patient>(`/patients/${id}`, input),
-    invalidates: patientKeys.all,
+    invalidates: [patientKeys.all],
     success: "Paciente atualizado com sucesso!",
     failure: "Erro ao salvar paciente",
   });
 }
+
+export interface QuickPatientInput {
+  name: string;
+  /** null when left empty (spec part 2 §5). */
+  email: string | null;
+  phone: string | null;
+}
+
+/** Quick patient creation inside the appointment dialog; the patients' lists and every patient picker show the new name. */
+export const useQuickCreatePatient = () =>
+  useResourceMutation({
+    mutationFn: (input: QuickPatientInput) => api.post<Patient>("/patients", input),
+    success: "Paciente criado com sucesso!",
+    failure: serverDetailOr("Falha ao criar paciente"),
+    invalidates: [patientKeys.all],
+  });

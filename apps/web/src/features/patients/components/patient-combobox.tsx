@@ -1,40 +1,13 @@
-import type { Patient, patientSearchItemSchema } from "@clinora/contracts";
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Check, ChevronsUpDown, LoaderCircle } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useId, useState, type KeyboardEvent } from "react";
-import type { z } from "zod";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
-import { api } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
 import { formatPhone } from "@/lib/format";
-
-export type PatientChoice = z.infer<typeof patientSearchItemSchema>;
-
-/** The server searches from 2 characters on (spec part 2 §9); below that the first names A-Z are shown. */
-const SEARCH_MIN_LENGTH = 2;
-const SEARCH_LIMIT = 20;
-const FIRST_PAGE = 50;
+import { patientChoicesQueryOptions, PATIENT_SEARCH_MIN_LENGTH, type PatientChoice } from "../api/patients";
 
 const fold = (text: string) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
-
-/**
- * Under the patients' own key: every patient change (which invalidates ["patients"]) refreshes the picker too.
- * The server folds accents and case ("deb" finds Débora) and sorts as a Brazilian reads names.
- */
-export function patientChoicesQueryOptions(text: string) {
-  const searching = text.length >= SEARCH_MIN_LENGTH;
-  return queryOptions({
-    queryKey: ["patients", "choices", searching ? text : ""] as const,
-    queryFn: async ({ signal }): Promise<PatientChoice[]> => {
-      if (searching) return api.get<PatientChoice[]>("/patients/search", { query: { q: text, limit: SEARCH_LIMIT }, signal });
-      const page = await api.get<{ items: Patient[] }>("/patients", { query: { sort: "name", per_page: FIRST_PAGE }, signal });
-      // Anonymised records are history only: never chosen for something new.
-      return page.items.filter((p) => !p.anonymized_at).map(({ id, name, phone, email }) => ({ id, name, phone, email }));
-    },
-    placeholderData: keepPreviousData,
-  });
-}
 
 export interface PatientComboboxProps {
   /** The chosen patient (at least its id and name), or null. */
@@ -81,7 +54,7 @@ export function PatientCombobox({
 
   const typed = fold(search);
   // One letter: the first names A-Z that start with it (the server searches from two).
-  const found = (choices.data ?? []).filter((p) => search.length >= SEARCH_MIN_LENGTH || !typed || fold(p.name).startsWith(typed));
+  const found = (choices.data ?? []).filter((p) => search.length >= PATIENT_SEARCH_MIN_LENGTH || !typed || fold(p.name).startsWith(typed));
   const rows: Row[] = [
     ...(noneLabel && !search ? [{ key: "none", patient: null, label: noneLabel }] : []),
     ...found.map((p) => ({ key: p.id, patient: p, label: p.name })),

@@ -6,12 +6,12 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { formatPhone } from "@/lib/format";
 import { toast } from "@/lib/toast";
-import { useQuickCreatePatient, type PatientOption } from "../api/quick-create-patient";
+import { useQuickCreatePatient, type PatientChoice } from "../api/patients";
 
 export interface PatientPickerProps {
   /** The chosen patient, or null. */
-  value: PatientOption | null;
-  onChange: (patient: PatientOption | null) => void;
+  value: PatientChoice | null;
+  onChange: (patient: PatientChoice | null) => void;
   /** Id of the search box (the field's label points at it). */
   id: string;
   "aria-invalid"?: true;
@@ -79,7 +79,7 @@ export function PatientPicker({ value, onChange, id, ...aria }: PatientPickerPro
 interface QuickPatientFormProps {
   initialName: string;
   onCancel: () => void;
-  onCreated: (patient: PatientOption) => void;
+  onCreated: (patient: PatientChoice) => void;
 }
 
 /** Not a <form>: it sits inside the appointment form, and Enter must create the patient, not the appointment. */

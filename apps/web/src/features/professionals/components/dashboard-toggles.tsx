@@ -2,7 +2,7 @@ import { LoaderCircle, Moon, Power } from "lucide-react";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
-import { useDashboardToggle } from "@/features/professional-dashboard/api/dashboard";
+import { useOwnProfileToggle } from "../api/own-profile";
 
 export interface DashboardTogglesProps {
   isAvailable: boolean;
@@ -21,8 +21,8 @@ export const AVAILABILITY_EXPLANATION = {
 
 /** Zen Mode and availability toggle buttons; each updates the server and reloads the Painel (spec part 2 §2.1). */
 export function DashboardToggles({ isAvailable, zenMode }: DashboardTogglesProps) {
-  const zen = useDashboardToggle("zen-mode");
-  const availability = useDashboardToggle("availability");
+  const zen = useOwnProfileToggle("zen-mode");
+  const availability = useOwnProfileToggle("availability");
   const zenNoteId = useId();
   const availabilityNoteId = useId();
   return (

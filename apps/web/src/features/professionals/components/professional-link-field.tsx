@@ -1,7 +1,7 @@
 import { MSG } from "@clinora/contracts";
 import { FormField } from "@/components/ui/form-field";
 import { Select, type SelectOption } from "@/components/ui/select";
-import { useProfessionalOptions } from "../api/professional-options";
+import { useProfessionalOptions } from "../api/professionals";
 
 /** The select's sentinel for "no professional": sent as null (spec part 1 §5). */
 const NONE = "none";
@@ -17,7 +17,7 @@ export interface ProfessionalLinkFieldProps {
 
 /** Which professional record a professional user is linked to (offered only for role professional). */
 export function ProfessionalLinkField({ id, value, onChange, current, error }: ProfessionalLinkFieldProps) {
-  const professionals = useProfessionalOptions(true);
+  const professionals = useProfessionalOptions();
   const options: SelectOption[] = [{ value: NONE, label: "Nenhum" }];
   for (const p of professionals.data ?? []) options.push({ value: p.id, label: `${p.full_name} · ${p.specialty}` });
   if (current && !options.some((o) => o.value === current.id)) options.push({ value: current.id, label: current.name ?? "Profissional atual" });

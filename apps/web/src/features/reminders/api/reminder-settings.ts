@@ -1,23 +1,22 @@
 import type { ReminderSettings, ReminderSettingsInput } from "@clinora/contracts";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useResourceMutation } from "@/hooks/use-resource-mutation";
 import { api } from "@/lib/api-client";
 
-export const reminderSettingsKeys = { all: ["reminder-settings"] as const };
+export const reminderKeys = { all: ["reminder-settings"] as const };
 
 export function fetchReminderSettings(signal?: AbortSignal) {
   return api.get<ReminderSettings>("/professionals/me/reminders", { signal });
 }
 
 export const reminderSettingsQueryOptions = () =>
-  queryOptions({ queryKey: reminderSettingsKeys.all, queryFn: ({ signal }) => fetchReminderSettings(signal) });
+  queryOptions({ queryKey: reminderKeys.all, queryFn: ({ signal }) => fetchReminderSettings(signal) });
 
 export const useReminderSettings = () => useQuery(reminderSettingsQueryOptions());
 
 /** PUT /professionals/me/reminders: the switch and the lead time; the server moves every upcoming reminder. */
-export function useSaveReminderSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useSaveReminderSettings = () =>
+  useResourceMutation({
     mutationFn: (input: ReminderSettingsInput) => api.put<ReminderSettings>("/professionals/me/reminders", input),
-    onSuccess: (settings) => queryClient.setQueryData(reminderSettingsKeys.all, settings),
+    onSuccess: (settings, _input, queryClient) => queryClient.setQueryData(reminderKeys.all, settings),
   });
-}

@@ -7,10 +7,9 @@ import type {
   TaskStatusChange,
   TaskSummary,
 } from "@clinora/contracts";
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { useResourceMutation } from "@/hooks/use-resource-mutation";
-import { api, serverDetail } from "@/lib/api-client";
-import { toast } from "@/lib/toast";
+import { api } from "@/lib/api-client";
 
 /** Spec part 2 §9: the task list asks for 100 per page. */
 export const TASKS_PER_PAGE = 100;
@@ -64,7 +63,7 @@ export const useTaskSummary = (enabled: boolean) => useQuery(taskSummaryQueryOpt
 export function useCreateTask() {
   return useResourceMutation({
     mutationFn: (input: TaskInputParsed) => api.post<Task>("/tasks", input),
-    invalidates: taskKeys.all,
+    invalidates: [taskKeys.all],
     success: "Tarefa criada com sucesso!",
     failure: "Erro ao salvar tarefa",
   });
@@ -74,7 +73,7 @@ export function useCreateTask() {
 export function useUpdateTask() {
   return useResourceMutation({
     mutationFn: ({ id, input }: { id: string; input: TaskInputParsed }) => api.put<Task>(`/tasks/${id}`, input),
-    invalidates: taskKeys.all,
+    invalidates: [taskKeys.all],
     success: "Tarefa atualizada com sucesso!",
     failure: "Erro ao salvar tarefa",
   });
@@ -82,21 +81,18 @@ export function useUpdateTask() {
 
 /** The check control: done <-> todo, sending the status alone (spec part 2 §4, §7). */
 export function useToggleTaskDone() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useResourceMutation({
     mutationFn: ({ id, status }: { id: string } & TaskStatusChange) => api.put<Task>(`/tasks/${id}`, { status }),
-    onSuccess: (task) => {
-      toast.success(task.status === "done" ? "Tarefa concluída!" : "Tarefa reaberta!");
-      return queryClient.invalidateQueries({ queryKey: taskKeys.all });
-    },
-    onError: (error) => toast.error("Erro ao atualizar status", { description: serverDetail(error) ?? undefined }),
+    invalidates: [taskKeys.all],
+    success: (task) => (task.status === "done" ? "Tarefa concluída!" : "Tarefa reaberta!"),
+    failure: "Erro ao atualizar status",
   });
 }
 
 export function useDeleteTask() {
   return useResourceMutation({
     mutationFn: (id: string) => api.delete(`/tasks/${id}`),
-    invalidates: taskKeys.all,
+    invalidates: [taskKeys.all],
     success: "Tarefa excluída com sucesso!",
     failure: "Erro ao excluir tarefa",
   });

@@ -6,7 +6,7 @@ import {
   type UserCreateInput,
   type UserUpdateInput,
 } from "@clinora/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { serverDetailOr, useResourceMutation } from "@/hooks/use-resource-mutation";
 import { api, serverDetail } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { processOneByOne, StoppedAtFailure } from "../lib/process-one-by-one";
@@ -38,98 +38,67 @@ export function deleteUser(id: string, cascade = false) {
 }
 
 /** Every change refreshes lists, stats and detail together (they share the root key). */
-function useInvalidateUsers() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: userKeys.all });
-}
+const refreshUsers = [userKeys.all];
 
-export function useCreateUser() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
+export const useCreateUser = () =>
+  useResourceMutation({
     mutationFn: createUser,
-    onSuccess: () => {
-      toast.success("Usuário criado com sucesso!");
-      return invalidate();
-    },
-    onError: (error) => toast.error(serverDetail(error) ?? MSG.createUserError),
+    success: "Usuário criado com sucesso!",
+    failure: serverDetailOr(MSG.createUserError),
+    invalidates: refreshUsers,
   });
-}
 
-export function useCreateProfessionalAccount() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
+export const useCreateProfessionalAccount = () =>
+  useResourceMutation({
     mutationFn: createProfessionalAccount,
-    onSuccess: () => {
-      toast.success("Conta profissional criada com sucesso!");
-      return invalidate();
-    },
-    onError: (error) => toast.error(serverDetail(error) ?? MSG.createUserError),
+    success: "Conta profissional criada com sucesso!",
+    failure: serverDetailOr(MSG.createUserError),
+    invalidates: refreshUsers,
   });
-}
 
-export function useUpdateUser() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
+export const useUpdateUser = () =>
+  useResourceMutation({
     mutationFn: ({ id, input }: { id: string; input: UserUpdateInput }) => updateUser(id, input),
-    onSuccess: () => {
-      toast.success("Usuário atualizado com sucesso!");
-      return invalidate();
-    },
-    onError: (error) => toast.error(serverDetail(error) ?? MSG.editUserError),
+    success: "Usuário atualizado com sucesso!",
+    failure: serverDetailOr(MSG.editUserError),
+    invalidates: refreshUsers,
   });
-}
 
 /** Notes of the user detail page: the same PUT with the notes field alone (spec part 1 §7). */
-export function useSaveUserNotes() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
+export const useSaveUserNotes = () =>
+  useResourceMutation({
     mutationFn: ({ id, notes }: { id: string; notes: string }) => updateUser(id, { notes }),
-    onSuccess: () => {
-      toast.success(MSG.notesSaved);
-      return invalidate();
-    },
-    onError: () => toast.error(MSG.notesSaveError),
+    success: MSG.notesSaved,
+    failure: () => toast.error(MSG.notesSaveError),
+    invalidates: refreshUsers,
   });
-}
 
 const suspendReactivateFailed = (error: unknown) =>
   toast.error(MSG.suspendReactivateError, { description: serverDetail(error) ?? MSG.actionError });
 
-export function useSuspendUser() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
+export const useSuspendUser = () =>
+  useResourceMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) => suspendUser(id, reason),
-    onSuccess: () => {
-      toast.success(MSG.userSuspended);
-      return invalidate();
-    },
-    onError: suspendReactivateFailed,
+    success: MSG.userSuspended,
+    failure: suspendReactivateFailed,
+    invalidates: refreshUsers,
   });
-}
 
-export function useReactivateUser() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
+export const useReactivateUser = () =>
+  useResourceMutation({
     mutationFn: (id: string) => reactivateUser(id),
-    onSuccess: () => {
-      toast.success(MSG.userReactivated);
-      return invalidate();
-    },
-    onError: suspendReactivateFailed,
+    success: MSG.userReactivated,
+    failure: suspendReactivateFailed,
+    invalidates: refreshUsers,
   });
-}
 
-export function useDeleteUser() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
+export const useDeleteUser = () =>
+  useResourceMutation({
     mutationFn: ({ id, cascade }: { id: string; cascade: boolean }) => deleteUser(id, cascade),
-    onSuccess: () => {
-      toast.success(MSG.userDeleted);
-      return invalidate();
-    },
-    onError: (error) => toast.error(serverDetail(error) ?? MSG.deleteUserError),
+    success: MSG.userDeleted,
+    failure: serverDetailOr(MSG.deleteUserError),
+    invalidates: refreshUsers,
   });
-}
 
 export type BulkUserAction = "activate" | "suspend" | "delete";
 
@@ -143,18 +112,18 @@ const BULK_RUNNERS: Record<BulkUserAction, (id: string) => Promise<unknown>> = {
 };
 
 /** Runs the action one user at a time and stops at the first failure (spec part 1 §7). */
-export function useBulkUserAction() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
+export const useBulkUserAction = () =>
+  useResourceMutation({
     mutationFn: ({ action, ids }: { action: BulkUserAction; ids: readonly string[] }) =>
       processOneByOne(ids, BULK_RUNNERS[action]),
-    onSuccess: (processed) => toast.success(MSG.usersProcessed(processed)),
-    onError: (error) => {
+    success: (processed) => MSG.usersProcessed(processed),
+    // Users processed before a failure changed too: the lists refresh either way.
+    failure: (error, _variables, queryClient) => {
       const stopped = error instanceof StoppedAtFailure ? error : null;
       const reason = serverDetail(stopped?.cause ?? error);
       const progress = stopped ? `${stopped.processed} usuário(s) processado(s) antes da falha.` : null;
       toast.error(MSG.bulkActionError, { description: [reason, progress].filter(Boolean).join(" ") || undefined });
+      return queryClient.invalidateQueries({ queryKey: userKeys.all });
     },
-    onSettled: invalidate,
+    invalidates: refreshUsers,
   });
-}

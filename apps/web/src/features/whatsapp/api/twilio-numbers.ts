@@ -1,14 +1,10 @@
 import type { TwilioNumber, TwilioNumberCreate, TwilioNumberList, TwilioNumberUpdate } from "@clinora/contracts";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, serverDetail } from "@/lib/api-client";
-import { toast } from "@/lib/toast";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { serverDetailOr, useResourceMutation } from "@/hooks/use-resource-mutation";
+import { api } from "@/lib/api-client";
+import { whatsappKeys } from "./whatsapp";
 
 const PATH = "/admin/whatsapp/twilio-numbers";
-
-export const twilioNumberKeys = {
-  all: ["twilio-numbers"] as const,
-  list: () => ["twilio-numbers", "list"] as const,
-};
 
 export function fetchTwilioNumbers(signal?: AbortSignal) {
   return api.get<TwilioNumberList>(PATH, { signal });
@@ -16,7 +12,7 @@ export function fetchTwilioNumbers(signal?: AbortSignal) {
 
 export function twilioNumbersQueryOptions() {
   return queryOptions({
-    queryKey: twilioNumberKeys.list(),
+    queryKey: whatsappKeys.numbers(),
     queryFn: ({ signal }) => fetchTwilioNumbers(signal),
     select: (answer) => answer.data.numbers,
   });
@@ -24,30 +20,29 @@ export function twilioNumbersQueryOptions() {
 
 export const useTwilioNumbers = () => useQuery(twilioNumbersQueryOptions());
 
-/** Spec part 1 §8: the server's detail when the answer carries one, else the generic text. */
-function useTwilioNumberMutation<Variables>(mutationFn: (variables: Variables) => Promise<unknown>, success: string, failure: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () => {
-      toast.success(success);
-      return queryClient.invalidateQueries({ queryKey: twilioNumberKeys.all });
-    },
-    onError: (error) => toast.error(serverDetail(error) ?? failure),
-  });
-}
-
 const SAVE_FAILED = "Não foi possível salvar o número.";
 
+// Spec part 1 §8: the server's detail when the answer carries one, else the generic text.
 export const useCreateTwilioNumber = () =>
-  useTwilioNumberMutation((input: TwilioNumberCreate) => api.post<TwilioNumber>(PATH, input), "Número cadastrado com sucesso!", SAVE_FAILED);
+  useResourceMutation({
+    mutationFn: (input: TwilioNumberCreate) => api.post<TwilioNumber>(PATH, input),
+    success: "Número cadastrado com sucesso!",
+    failure: serverDetailOr(SAVE_FAILED),
+    invalidates: [whatsappKeys.numbers()],
+  });
 
 export const useUpdateTwilioNumber = () =>
-  useTwilioNumberMutation(
-    ({ id, input }: { id: string; input: TwilioNumberUpdate }) => api.put<TwilioNumber>(`${PATH}/${id}`, input),
-    "Número atualizado com sucesso!",
-    SAVE_FAILED,
-  );
+  useResourceMutation({
+    mutationFn: ({ id, input }: { id: string; input: TwilioNumberUpdate }) => api.put<TwilioNumber>(`${PATH}/${id}`, input),
+    success: "Número atualizado com sucesso!",
+    failure: serverDetailOr(SAVE_FAILED),
+    invalidates: [whatsappKeys.numbers()],
+  });
 
 export const useDeleteTwilioNumber = () =>
-  useTwilioNumberMutation((id: string) => api.delete(`${PATH}/${id}`), "Número removido com sucesso!", "Não foi possível remover o número.");
+  useResourceMutation({
+    mutationFn: (id: string) => api.delete(`${PATH}/${id}`),
+    success: "Número removido com sucesso!",
+    failure: serverDetailOr("Não foi possível remover o número."),
+    invalidates: [whatsappKeys.numbers()],
+  });

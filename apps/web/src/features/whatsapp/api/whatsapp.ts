@@ -1,4 +1,4 @@
-import { TWILIO_WEBHOOK_PATH, type WhatsappConfig, type WhatsappMetrics } from "@clinora/contracts";
+import { TWILIO_WEBHOOK_PATH, type Professional, type WhatsappConfig, type WhatsappMetrics } from "@clinora/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
@@ -11,6 +11,7 @@ export const whatsappKeys = {
   config: () => ["whatsapp", "config"] as const,
   /** `professionalId` undefined: the caller's own figures (professional) or the platform's (admin). */
   metrics: (professionalId?: string) => ["whatsapp", "metrics", professionalId ?? "all"] as const,
+  numbers: () => ["whatsapp", "twilio-numbers"] as const,
 };
 
 export function fetchWhatsappConfig(signal?: AbortSignal) {
@@ -40,3 +41,6 @@ export const useWhatsappMetrics = (professionalId?: string) => useQuery(whatsapp
 export function webhookUrlOf(config: WhatsappConfig | undefined): string {
   return config?.data.webhookUrl ?? `${window.location.origin}${TWILIO_WEBHOOK_PATH}`;
 }
+
+/** A professional as the admin's WhatsApp screen lists them (a number's owner, the metrics filter); the screen loads them. */
+export type ProfessionalOption = Pick<Professional, "id" | "full_name" | "email">;

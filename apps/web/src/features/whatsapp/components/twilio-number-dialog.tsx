@@ -15,7 +15,7 @@ import {
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import type { ProfessionalOption } from "@/features/professionals/api/professional-options-whatsapp";
+import type { ProfessionalOption } from "../api/whatsapp";
 import { useCreateTwilioNumber, useUpdateTwilioNumber } from "../api/twilio-numbers";
 
 /** Select sentinel for "no owner" (an option may not be "", spec part 1 §5). */

@@ -12,7 +12,7 @@ import { Table, TableCaption, TBody, TD, TH, THead, TR } from "@/components/ui/t
 import { useDialogState } from "@/hooks/use-dialog-state";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { formatDateTime, formatPhone } from "@/lib/format";
-import type { ProfessionalOption } from "@/features/professionals/api/professional-options-whatsapp";
+import type { ProfessionalOption } from "../api/whatsapp";
 import { useDeleteTwilioNumber, useTwilioNumbers } from "../api/twilio-numbers";
 import { TwilioNumberDialog } from "./twilio-number-dialog";
 

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
 import { Select } from "@/components/ui/select";
-import type { ProfessionalOption } from "@/features/professionals/api/professional-options-whatsapp";
+import type { ProfessionalOption } from "../api/whatsapp";
 import { useWhatsappMetrics } from "@/features/whatsapp/api/whatsapp";
 import { WhatsappHealthAlert, type HealthAudience } from "@/features/whatsapp/components/whatsapp-health-alert";
 import { WhatsappMetricsOverview } from "@/features/whatsapp/components/whatsapp-metrics-overview";
