@@ -5,12 +5,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
 import { Select } from "@/components/ui/select";
-import type { ProfessionalOption } from "../api/whatsapp";
-import { useWhatsappMetrics } from "@/features/whatsapp/api/whatsapp";
-import { WhatsappHealthAlert, type HealthAudience } from "@/features/whatsapp/components/whatsapp-health-alert";
-import { WhatsappMetricsOverview } from "@/features/whatsapp/components/whatsapp-metrics-overview";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { cn } from "@/lib/cn";
+import { useWhatsappMetrics, type ProfessionalOption } from "../api/whatsapp";
+import { WhatsappHealthAlert, type HealthAudience } from "./whatsapp-health-alert";
+import { WhatsappMetricsOverview } from "./whatsapp-metrics-overview";
 
 const PLATFORM = "all";
 const METRICS_FAILED = "Não foi possível carregar os indicadores do WhatsApp.";
