@@ -1,24 +1,15 @@
-import type { Appointment } from "@clinora/contracts";
 import { format, parseISO } from "date-fns";
 import { cn } from "@/lib/cn";
 import { formatLongDate } from "@/lib/format";
 import { groupByDate } from "../lib/appointment-filters";
 import { monthWeeks } from "../lib/calendar-period";
 import { TODAY_ANCHOR } from "../lib/today-in-view";
-import { DayAppointments, type AppointmentActions } from "./day-appointments";
+import { SelectedDayAppointments, type CalendarGridProps } from "./day-appointments";
 
 const WEEKDAY_HEADINGS = ["Seg", "Ter", "Qua", "Qui", "Sex", "Sáb", "Dom"];
 
-export interface AppointmentMonthViewProps extends AppointmentActions {
-  /** The appointments of the month shown. */
-  appointments: readonly Appointment[];
-  selectedDate: string;
-  today: string;
-  onSelectDate: (date: string) => void;
-}
-
 /** Month grid with a dot on days that have appointments; the list below shows only the selected day (spec part 2 §2.2). */
-export function AppointmentMonthView({ appointments, selectedDate, today, onSelectDate, ...actions }: AppointmentMonthViewProps) {
+export function AppointmentMonthView({ appointments, selectedDate, today, onSelectDate, ...actions }: CalendarGridProps) {
   const byDate = groupByDate(appointments);
   const month = selectedDate.slice(0, 7);
   return (
@@ -63,12 +54,7 @@ export function AppointmentMonthView({ appointments, selectedDate, today, onSele
           })}
         </div>
       </div>
-      <section aria-labelledby="month-selected-day">
-        <h3 id="month-selected-day" className="mb-2 text-sm font-semibold text-slate-700">
-          {formatLongDate(selectedDate)}
-        </h3>
-        <DayAppointments appointments={byDate.get(selectedDate) ?? []} {...actions} />
-      </section>
+      <SelectedDayAppointments id="month-selected-day" date={selectedDate} appointments={byDate.get(selectedDate) ?? []} {...actions} />
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import type { Appointment } from "@clinora/contracts";
 import { format, parseISO } from "date-fns";
 import { ptBR } from "date-fns/locale";
 import { cn } from "@/lib/cn";
@@ -6,18 +5,10 @@ import { formatLongDate } from "@/lib/format";
 import { groupByDate } from "../lib/appointment-filters";
 import { weekDates } from "../lib/calendar-period";
 import { TODAY_ANCHOR } from "../lib/today-in-view";
-import { DayAppointments, type AppointmentActions } from "./day-appointments";
-
-export interface AppointmentWeekViewProps extends AppointmentActions {
-  /** The appointments of the week shown. */
-  appointments: readonly Appointment[];
-  selectedDate: string;
-  today: string;
-  onSelectDate: (date: string) => void;
-}
+import { SelectedDayAppointments, type CalendarGridProps } from "./day-appointments";
 
 /** Seven day tiles from Monday with total/confirmed/completed counts, and the selected day's list (spec part 2 §2.2). */
-export function AppointmentWeekView({ appointments, selectedDate, today, onSelectDate, ...actions }: AppointmentWeekViewProps) {
+export function AppointmentWeekView({ appointments, selectedDate, today, onSelectDate, ...actions }: CalendarGridProps) {
   const byDate = groupByDate(appointments);
   return (
     <div className="space-y-5">
@@ -68,12 +59,7 @@ export function AppointmentWeekView({ appointments, selectedDate, today, onSelec
         Em cada dia: total de compromissos, <span className="text-sky-700">confirmados</span> ·{" "}
         <span className="text-emerald-700">concluídos</span>.
       </p>
-      <section aria-labelledby="week-selected-day">
-        <h3 id="week-selected-day" className="mb-2 text-sm font-semibold text-slate-700">
-          {formatLongDate(selectedDate)}
-        </h3>
-        <DayAppointments appointments={byDate.get(selectedDate) ?? []} {...actions} />
-      </section>
+      <SelectedDayAppointments id="week-selected-day" date={selectedDate} appointments={byDate.get(selectedDate) ?? []} {...actions} />
     </div>
   );
 }

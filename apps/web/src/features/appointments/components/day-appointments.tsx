@@ -1,5 +1,6 @@
 import type { Appointment } from "@clinora/contracts";
 import { AppointmentCard } from "@/features/appointments/components/appointment-card";
+import { formatLongDate } from "@/lib/format";
 
 export interface AppointmentActions {
   onEdit: (appointment: Appointment) => void;
@@ -25,5 +26,26 @@ export function DayAppointments({ appointments, emptyText = "Nenhum compromisso 
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A week or month grid of days; the chosen day's appointments are listed under it. */
+export interface CalendarGridProps extends AppointmentActions {
+  /** The appointments of the period shown. */
+  appointments: readonly Appointment[];
+  selectedDate: string;
+  today: string;
+  onSelectDate: (date: string) => void;
+}
+
+/** Under a week or month grid: the chosen day as a heading (`id` names the section) and its appointments. */
+export function SelectedDayAppointments({ id, date, ...day }: DayAppointmentsProps & { id: string; date: string }) {
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className="mb-2 text-sm font-semibold text-slate-700">
+        {formatLongDate(date)}
+      </h3>
+      <DayAppointments {...day} />
+    </section>
   );
 }
