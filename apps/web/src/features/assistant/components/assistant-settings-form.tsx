@@ -108,20 +108,8 @@ export function AssistantSettingsForm({ settings }: { settings: AssistantSetting
       </FormField>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField
-          label="Temperatura"
-          htmlFor="assistant-temperature"
-          description="0 = mais objetivo, 2 = mais criativo."
-          error={errors.ai_temperature?.message}
-        >
-          <Input
-            type="number"
-            inputMode="decimal"
-            step={ASSISTANT_TEMPERATURE.step}
-            min={ASSISTANT_TEMPERATURE.min}
-            max={ASSISTANT_TEMPERATURE.max}
-            {...form.register("ai_temperature")}
-          />
+        <FormField label="Temperatura" htmlFor="assistant-temperature" description="0 = mais objetivo, 2 = mais criativo." error={errors.ai_temperature?.message}>
+          <Input type="number" inputMode="decimal" {...ASSISTANT_TEMPERATURE} {...form.register("ai_temperature")} />
         </FormField>
         <FormField
           label="Máximo de tokens"
@@ -129,14 +117,7 @@ export function AssistantSettingsForm({ settings }: { settings: AssistantSetting
           description={`Tamanho máximo de cada resposta: de ${ASSISTANT_MAX_TOKENS.min} a ${ASSISTANT_MAX_TOKENS.max}, em passos de ${ASSISTANT_MAX_TOKENS.step}.`}
           error={errors.ai_max_tokens?.message}
         >
-          <Input
-            type="number"
-            inputMode="numeric"
-            step={ASSISTANT_MAX_TOKENS.step}
-            min={ASSISTANT_MAX_TOKENS.min}
-            max={ASSISTANT_MAX_TOKENS.max}
-            {...form.register("ai_max_tokens")}
-          />
+          <Input type="number" inputMode="numeric" {...ASSISTANT_MAX_TOKENS} {...form.register("ai_max_tokens")} />
         </FormField>
       </div>
 
