@@ -7,11 +7,9 @@ import {
   MSG,
   type AssistantSettings,
   type AssistantSettingsInput,
-  type AssistantSettingsUpdate,
 } from "@clinora/contracts";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle } from "lucide-react";
-import { Controller, useForm, type FieldErrors } from "react-hook-form";
+import { Controller, type FieldErrors } from "react-hook-form";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -20,6 +18,7 @@ import { Label } from "@/components/ui/label";
 import { SelectFormField } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { toast } from "@/lib/toast";
 import { useAssistantModels, useSaveAssistantSettings } from "../api/assistant-settings";
 
@@ -42,10 +41,7 @@ function toastNonNumeric(errors: FieldErrors<AssistantSettingsInput>) {
 export function AssistantSettingsForm({ settings }: { settings: AssistantSettings }) {
   const models = useAssistantModels();
   const save = useSaveAssistantSettings();
-  const form = useForm<AssistantSettingsInput, unknown, AssistantSettingsUpdate>({
-    resolver: zodResolver(assistantSettingsInputSchema),
-    defaultValues: valuesOf(settings),
-  });
+  const form = useZodForm(assistantSettingsInputSchema, valuesOf(settings));
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (input) => {

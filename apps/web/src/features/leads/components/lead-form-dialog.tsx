@@ -1,12 +1,11 @@
 import { leadInputSchema, type Lead, type LeadInput, type LeadInputParsed } from "@clinora/contracts";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
-import { useForm } from "react-hook-form";
 import { DialogBody, DialogForm, DialogSubmitFooter, FormDialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { SelectFormField } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { formatPhone } from "@/lib/format";
 import { useCreateLead, useUpdateLead } from "../api/leads";
 import { displayedLeadStatus } from "../lib/lead-status";
@@ -51,10 +50,7 @@ function LeadForm({ lead, knownSources, onSaved }: { lead: Lead | null; knownSou
   const create = useCreateLead();
   const update = useUpdateLead();
   const sourcesListId = useId();
-  const form = useForm<LeadInput, unknown, LeadInputParsed>({
-    resolver: zodResolver(leadInputSchema),
-    defaultValues: formValues(lead),
-  });
+  const form = useZodForm(leadInputSchema, formValues(lead));
   const { errors, isSubmitting } = form.formState;
 
   const save = async (input: LeadInputParsed) => {

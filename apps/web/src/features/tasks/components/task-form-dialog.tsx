@@ -8,9 +8,8 @@ import {
   type TaskInput,
   type TaskInputParsed,
 } from "@clinora/contracts";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { PatientCombobox } from "@/features/patients/components/patient-combobox";
 import { DateFormField } from "@/components/ui/date-field";
 import { DialogBody, DialogForm, DialogSubmitFooter, FormDialog } from "@/components/ui/dialog";
@@ -18,6 +17,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { SelectFormField } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { applyServerFieldErrors } from "@/lib/form-errors";
 import { useCreateTask, useUpdateTask } from "../api/tasks";
 
@@ -62,10 +62,7 @@ function defaultsOf(task: Task | null): TaskInput {
 function TaskForm({ task, onSaved }: { task: Task | null; onSaved: () => void }) {
   const create = useCreateTask();
   const update = useUpdateTask();
-  const form = useForm<TaskInput, unknown, TaskInputParsed>({
-    resolver: zodResolver(taskInputSchema),
-    defaultValues: defaultsOf(task),
-  });
+  const form = useZodForm(taskInputSchema, defaultsOf(task));
   const { errors, isSubmitting } = form.formState;
 
   // The linked patient's name, shown in the picker (the form holds only the id).

@@ -4,15 +4,15 @@ import {
   type ProfessionalAccountCreate,
   type ProfessionalAccountCreateInput,
 } from "@clinora/contracts";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { FormProvider, useForm, type FieldErrors } from "react-hook-form";
+import { FormProvider, type FieldErrors } from "react-hook-form";
 import { DialogBody, DialogForm, DialogSubmitFooter, FormDialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { SelectFormField } from "@/components/ui/select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { useCreateProfessionalAccount } from "../api/user-mutations";
 import { applyServerFieldErrors } from "../lib/server-field-errors";
 import { STATUS_OPTIONS } from "../lib/user-options";
@@ -85,10 +85,7 @@ export function ProfessionalAccountDialog({ open, onOpenChange }: ProfessionalAc
 function ProfessionalAccountForm({ onCreated }: { onCreated: () => void }) {
   const create = useCreateProfessionalAccount();
   const [tab, setTab] = useState<Tab>("credentials");
-  const form = useForm<Values, unknown, ProfessionalAccountCreate>({
-    resolver: zodResolver(professionalAccountCreateSchema),
-    defaultValues: EMPTY,
-  });
+  const form = useZodForm(professionalAccountCreateSchema, EMPTY);
   const { errors } = form.formState;
 
   const showTabOf = (fields: (keyof Values)[]) => {

@@ -2,16 +2,14 @@ import {
   userCreateSchema,
   userUpdateSchema,
   type User,
-  type UserCreate,
   type UserCreateInput,
-  type UserUpdate,
   type UserUpdateInput,
 } from "@clinora/contracts";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { FormProvider, useForm } from "react-hook-form";
+import { FormProvider } from "react-hook-form";
 import { DialogBody, DialogForm, DialogSubmitFooter, FormDialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { useCreateUser, useUpdateUser } from "../api/user-mutations";
 import { LoginFields, UserAccessFields } from "./user-fields";
 
@@ -55,7 +53,7 @@ export function UserFormDialog({ open, onOpenChange, user, isSelf }: UserFormDia
 
 function CreateUserForm({ onDone }: { onDone: () => void }) {
   const create = useCreateUser();
-  const form = useForm<UserCreateInput, unknown, UserCreate>({ resolver: zodResolver(userCreateSchema), defaultValues: EMPTY });
+  const form = useZodForm(userCreateSchema, EMPTY);
   return (
     <FormProvider {...form}>
       <DialogForm onSubmit={form.handleSubmit((values) => create.mutate(values, { onSuccess: onDone }))}>
@@ -71,7 +69,7 @@ function CreateUserForm({ onDone }: { onDone: () => void }) {
 
 function EditUserForm({ user, isSelf, onDone }: { user: User; isSelf: boolean; onDone: () => void }) {
   const update = useUpdateUser();
-  const form = useForm<UserUpdateInput, unknown, UserUpdate>({ resolver: zodResolver(userUpdateSchema), defaultValues: valuesOf(user) });
+  const form = useZodForm(userUpdateSchema, valuesOf(user));
   const current = user.professional_id ? { id: user.professional_id, name: user.professional_name } : null;
   return (
     <FormProvider {...form}>
