@@ -1,8 +1,8 @@
 import { MutationCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { Toaster } from "sonner";
-import { isApiError } from "@/lib/api-client";
 import { authKeys, currentUserQueryOptions } from "@/features/auth/api/auth";
+import { isApiError } from "@/lib/api-client";
 import { readSessionId } from "@/lib/session";
 
 function createQueryClient(): QueryClient {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { pagePath } from "@/lib/page-paths";
 import {
   activeMenuPage,
   canAccessPage,
@@ -8,7 +9,6 @@ import {
   menuForRole,
   PAGES,
 } from "./route-table";
-import { pagePath } from "@/lib/page-paths";
 
 describe("route table", () => {
   it("sends each role to its default page", () => {

@@ -41,79 +41,79 @@ const PAGE_TABLE: PageTable = {
   SuperAdmin: {
     roles: ["admin"],
     menu: { label: "Painel", icon: LayoutDashboard },
-    load: () => import("@/app/routes/admin-dashboard").then((m) => m.AdminDashboardPage),
+    load: () => import("./routes/admin-dashboard").then((m) => m.AdminDashboardPage),
   },
   SuperAdminProfessionals: {
     roles: ["admin"],
     menu: { label: "Profissionais", icon: Stethoscope },
     load: () =>
-      import("@/app/routes/professionals").then((m) => m.AdminProfessionalsPage),
+      import("./routes/professionals").then((m) => m.AdminProfessionalsPage),
   },
   SuperAdminLeads: {
     roles: ["admin"],
     menu: { label: "Leads", icon: Target },
-    load: () => import("@/app/routes/leads").then((m) => m.LeadsPage),
+    load: () => import("./routes/leads").then((m) => m.LeadsPage),
   },
   SuperAdminUsers: {
     roles: ["admin"],
     menu: { label: "Sistema", icon: ServerCog },
-    load: () => import("@/app/routes/users").then((m) => m.UsersPage),
+    load: () => import("./routes/users").then((m) => m.UsersPage),
   },
   SuperAdminWhatsApp: {
     roles: ["admin"],
     menu: { label: "WhatsApp", icon: MessageCircle },
-    load: () => import("@/app/routes/whatsapp-numbers").then((m) => m.WhatsAppAdminPage),
+    load: () => import("./routes/whatsapp-numbers").then((m) => m.WhatsAppAdminPage),
   },
   SuperAdminUserDetails: {
     roles: ["admin"],
     menu: null,
     menuParent: "SuperAdminUsers",
-    load: () => import("@/app/routes/user-details").then((m) => m.UserDetailsPage),
+    load: () => import("./routes/user-details").then((m) => m.UserDetailsPage),
   },
   WhatsAppWebhook: {
     roles: ["admin"],
     menu: null,
     menuParent: "SuperAdminWhatsApp",
-    load: () => import("@/app/routes/whatsapp-webhook").then((m) => m.WhatsAppWebhookPage),
+    load: () => import("./routes/whatsapp-webhook").then((m) => m.WhatsAppWebhookPage),
   },
   Professional: {
     roles: ["professional"],
     menu: { label: "Painel", icon: LayoutDashboard },
     load: () =>
-      import("@/app/routes/professional-dashboard").then(
+      import("./routes/professional-dashboard").then(
         (m) => m.ProfessionalDashboardPage,
       ),
   },
   ProfessionalAppointments: {
     roles: ["professional"],
     menu: { label: "Compromissos", icon: CalendarDays },
-    load: () => import("@/app/routes/appointments").then((m) => m.AppointmentsPage),
+    load: () => import("./routes/appointments").then((m) => m.AppointmentsPage),
   },
   ProfessionalPatients: {
     roles: ["professional"],
     menu: { label: "Pacientes", icon: Users },
-    load: () => import("@/app/routes/patients").then((m) => m.PatientsPage),
+    load: () => import("./routes/patients").then((m) => m.PatientsPage),
   },
   ProfessionalConversations: {
     roles: ["professional"],
     menu: { label: "Conversas", icon: MessagesSquare },
-    load: () => import("@/app/routes/conversations").then((m) => m.ConversationsPage),
+    load: () => import("./routes/conversations").then((m) => m.ConversationsPage),
   },
   ProfessionalTasks: {
     roles: ["professional"],
     menu: { label: "Tarefas", icon: ListTodo },
-    load: () => import("@/app/routes/tasks").then((m) => m.TasksPage),
+    load: () => import("./routes/tasks").then((m) => m.TasksPage),
   },
   ClinicSettings: {
     roles: ["professional"],
     menu: { label: "Configurações", icon: Settings },
-    load: () => import("@/app/routes/clinic-settings").then((m) => m.ClinicSettingsPage),
+    load: () => import("./routes/clinic-settings").then((m) => m.ClinicSettingsPage),
   },
   ProfessionalWhatsAppSettings: {
     roles: ["professional"],
     menu: null,
     menuParent: "ClinicSettings",
-    load: () => import("@/app/routes/assistant-settings").then((m) => m.AssistantSettingsPage),
+    load: () => import("./routes/assistant-settings").then((m) => m.AssistantSettingsPage),
   },
 };
 

@@ -1,6 +1,6 @@
 import { createBrowserRouter, useNavigate, type RouteObject } from "react-router";
 import { CenteredSpinner } from "@/components/ui/spinner";
-import { LoginPage } from "@/app/routes/login";
+import { LoginPage } from "./routes/login";
 import { RouteErrorPage } from "./route-error-page";
 import { defaultPathForRole, LOGIN_PATHS, PAGES } from "./route-table";
 import { SessionGate } from "./session-gate";

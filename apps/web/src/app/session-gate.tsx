@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useDeferredValue, useEffect, useRef } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { CenteredSpinner } from "@/components/ui/spinner";
-import { authKeys, CurrentUserProvider, currentUserQueryOptions, useSessionId } from "@/features/auth/api/auth";
+import { authKeys, currentUserQueryOptions, useSessionId } from "@/features/auth/api/auth";
+import { CurrentUserProvider } from "@/features/auth/hooks/use-current-user";
 import { clearSession } from "@/lib/session";
 import { canAccessPage, defaultPathForRole, findPageByPath, isLoginPath } from "./route-table";
 

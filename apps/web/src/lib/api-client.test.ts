@@ -1,7 +1,7 @@
 import { MSG } from "@clinora/contracts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { api, ApiError, REQUEST_TIMEOUT_MS, serverDetail } from "./api-client";
 import { stubBrowser } from "@/test/test-stubs";
+import { api, ApiError, REQUEST_TIMEOUT_MS, serverDetail } from "./api-client";
 
 type FetchArgs = [input: string, init: RequestInit];
 

@@ -1,7 +1,7 @@
 import type { CurrentUser } from "@clinora/contracts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { clearSession, readSessionId, readStoredUser, storeSession, storeUser, subscribeToSession } from "./session";
 import { stubBrowser } from "@/test/test-stubs";
+import { clearSession, readSessionId, readStoredUser, storeSession, storeUser, subscribeToSession } from "./session";
 
 const user: CurrentUser = {
   id: "7d3c1f0e-4b1a-4c55-9a57-2f6f0b0d9e11",

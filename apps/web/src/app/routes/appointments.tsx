@@ -12,7 +12,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { serverDetail } from "@/lib/api-client";
-import { useCurrentUser } from "@/features/auth/api/auth";
+import { useCurrentUser } from "@/features/auth/hooks/use-current-user";
 import { formatDate } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useAppointmentsInPeriod, useCancelAppointment } from "@/features/appointments/api/appointments";
@@ -21,6 +21,8 @@ import { AppointmentMonthView } from "@/features/appointments/components/appoint
 import { AppointmentSummaryCards } from "@/features/appointments/components/appointment-summary-cards";
 import { AppointmentTimelineView } from "@/features/appointments/components/appointment-timeline-view";
 import { AppointmentWeekView } from "@/features/appointments/components/appointment-week-view";
+import type { AppointmentFormDialogProps } from "@/features/appointments/components/appointment-form-dialog";
+import { FillPatientPicker } from "@/features/appointments/components/patient-picker-slot";
 import { PeriodNavigator } from "@/features/appointments/components/period-navigator";
 import { applyStatusFilter, summarize, type StatusFilter } from "@/features/appointments/lib/appointment-filters";
 import { APPOINTMENT_VIEWS, periodLabel, periodOf, shiftAnchor, type AppointmentView } from "@/features/appointments/lib/calendar-period";
@@ -44,8 +46,18 @@ const NO_APPOINTMENTS: Appointment[] = [];
  * was a long task of the page's load (issue 13). It is asked for on the first pointer or keyboard use of the page, so
  * it has usually arrived by the time a button is clicked; until then an opened form shows once it has.
  */
-const loadFormDialog = () => import("@/features/appointments/components/appointment-form-dialog");
-const AppointmentFormDialog = lazy(() => loadFormDialog().then((module) => ({ default: module.AppointmentFormDialog })));
+const loadFormDialog = () =>
+  Promise.all([import("@/features/appointments/components/appointment-form-dialog"), import("@/features/patients/components/patient-picker")]);
+/** The form with the patients feature's picker in its patient slot. */
+const AppointmentFormDialog = lazy(() =>
+  loadFormDialog().then(([form, picker]) => ({
+    default: (props: AppointmentFormDialogProps) => (
+      <FillPatientPicker component={picker.PatientPicker}>
+        <form.AppointmentFormDialog {...props} />
+      </FillPatientPicker>
+    ),
+  })),
+);
 
 /** Signs that someone is using the page: the mouse moving over it, a touch, a key, a scroll. */
 const FIRST_USE_EVENTS = ["pointerover", "pointerdown", "keydown", "focusin", "scroll"] as const;

@@ -5,17 +5,17 @@ import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { useErrorToast } from "@/hooks/use-error-toast";
-import { useOwnProfile } from "@/features/professionals/api/own-profile";
-import { ClinicInfoForm } from "@/features/professionals/components/clinic-info-form";
-import { ConsultationSettingsForm } from "@/features/professionals/components/consultation-settings-form";
 import { BookingPageCard } from "@/features/booking-page/components/booking-page-card";
 import { CalendarFeedCard } from "@/features/calendar-feed/components/calendar-feed-card";
 import { GoogleCalendarPanel } from "@/features/google-calendar/components/google-calendar-panel";
+import { useCalendarOAuthReturn } from "@/features/google-calendar/hooks/use-calendar-oauth-return";
+import { useOwnProfile } from "@/features/professionals/api/own-profile";
+import { ClinicInfoForm } from "@/features/professionals/components/clinic-info-form";
+import { ConsultationSettingsForm } from "@/features/professionals/components/consultation-settings-form";
 import { PersonalInfoForm } from "@/features/professionals/components/personal-info-form";
 import { ReminderSettingsCard } from "@/features/reminders/components/reminder-settings-card";
 import { WhatsappPanel } from "@/features/whatsapp/components/whatsapp-panel";
-import { useCalendarOAuthReturn } from "@/features/google-calendar/hooks/use-calendar-oauth-return";
+import { useErrorToast } from "@/hooks/use-error-toast";
 
 type SettingsTab = "atendimento" | "pessoal" | "consultas" | "google-calendar" | "whatsapp";
 
@@ -58,7 +58,7 @@ export function ClinicSettingsPage() {
         <TabsContent value="pessoal">{profileTab((p) => <PersonalInfoForm profile={p} />)}</TabsContent>
         <TabsContent value="consultas" className="space-y-6">
           {profileTab((p) => <ConsultationSettingsForm profile={p} />)}
-          <BookingPageCard />
+          <BookingPageCard clinicName={profile.data?.clinic_name ?? null} />
           <ReminderSettingsCard />
         </TabsContent>
         <TabsContent value="google-calendar">

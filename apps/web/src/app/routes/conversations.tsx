@@ -9,14 +9,14 @@ import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Pagination } from "@/components/ui/pagination";
-import { useDebouncedValue } from "@/hooks/use-debounced-value";
-import { useErrorToast } from "@/hooks/use-error-toast";
 import { conversationKeys, useConversations } from "@/features/conversations/api/conversations";
 import { ConversationDialog } from "@/features/conversations/components/conversation-dialog";
 import { ConversationFilters, type ChannelFilter, type StatusFilter } from "@/features/conversations/components/conversation-filters";
 import { ConversationList } from "@/features/conversations/components/conversation-list";
 import { StaleBanner } from "@/features/conversations/components/stale-banner";
 import { useNow } from "@/features/conversations/hooks/use-now";
+import { useDebouncedValue } from "@/hooks/use-debounced-value";
+import { useErrorToast } from "@/hooks/use-error-toast";
 
 export function ConversationsPage() {
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import { SearchX } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
-import { useCurrentUser } from "@/features/auth/api/auth";
+import { useCurrentUser } from "@/features/auth/hooks/use-current-user";
 import { defaultPathForRole } from "../route-table";
 
 /** Unknown path inside the shell (spec part 1 §2.2). */

@@ -12,7 +12,7 @@ import { Select } from "@/components/ui/select";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { useDialogState } from "@/hooks/use-dialog-state";
 import { useErrorToast } from "@/hooks/use-error-toast";
-import { useCurrentUser } from "@/features/auth/api/auth";
+import { useCurrentUser } from "@/features/auth/hooks/use-current-user";
 import { PATIENTS_PER_PAGE, usePatients, type PatientSort } from "@/features/patients/api/patients";
 import { PatientCard } from "@/features/patients/components/patient-card";
 import { PatientDetailsDialog } from "@/features/patients/components/patient-details-dialog";

@@ -3,22 +3,22 @@ import { toLocal } from "@clinora/contracts/zoned-time";
 import { CalendarCheck, CircleCheckBig, Clock, Gauge, MapPin, Moon, Stethoscope } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { AppointmentCard } from "@/features/appointments/components/appointment-card";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { StatCard } from "@/components/ui/stat-card";
-import { useCurrentUser } from "@/features/auth/api/auth";
-import { formatLongDate } from "@/lib/format";
 import { useTodayAppointments } from "@/features/appointments/api/appointments";
-import { useUrgentConversations } from "@/features/conversations/api/conversations";
-import { ownProfileQueryOptions } from "@/features/professionals/api/own-profile";
-import { DashboardToggles } from "@/features/professionals/components/dashboard-toggles";
-import { ConfirmationsCard } from "@/features/professional-dashboard/components/confirmations-card";
+import { AppointmentCard } from "@/features/appointments/components/appointment-card";
 import { NextPatientCard } from "@/features/appointments/components/next-patient-card";
 import { UpcomingAppointmentsCard } from "@/features/appointments/components/upcoming-appointments-card";
+import { useCurrentUser } from "@/features/auth/hooks/use-current-user";
+import { useUrgentConversations } from "@/features/conversations/api/conversations";
 import { UrgentConversationsCard } from "@/features/conversations/components/urgent-conversations-card";
+import { ConfirmationsCard } from "@/features/professional-dashboard/components/confirmations-card";
 import { dashboardFigures, FULL_DAY_APPOINTMENTS, greetingFor, greetingName } from "@/features/professional-dashboard/lib/dashboard-figures";
+import { ownProfileQueryOptions } from "@/features/professionals/api/own-profile";
+import { DashboardToggles } from "@/features/professionals/components/dashboard-toggles";
+import { formatLongDate } from "@/lib/format";
 
 /** Painel (spec part 2 §2.1): greeting, toggles, today's figures, next patient and today's agenda. */
 export function ProfessionalDashboardPage() {

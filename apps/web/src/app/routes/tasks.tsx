@@ -12,10 +12,12 @@ import { PageHeader } from "@/components/ui/page-header";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { useDialogState } from "@/hooks/use-dialog-state";
 import { useErrorToast } from "@/hooks/use-error-toast";
-import { useCurrentUser } from "@/features/auth/api/auth";
+import { useCurrentUser } from "@/features/auth/hooks/use-current-user";
 import { TASKS_PER_PAGE, useDeleteTask, useTasks, useTaskSummary, useToggleTaskDone } from "@/features/tasks/api/tasks";
 import { hasTaskFilters, NO_TASK_FILTERS, TaskFilters, toTaskListParams, type TaskFilterValues } from "@/features/tasks/components/task-filters";
 import { TaskFormDialog } from "@/features/tasks/components/task-form-dialog";
+import { FillPatientCombobox } from "@/features/tasks/components/patient-combobox-slot";
+import { PatientCombobox } from "@/features/patients/components/patient-combobox";
 import { TaskItem } from "@/features/tasks/components/task-item";
 import { TaskSummaryCards } from "@/features/tasks/components/task-summary-cards";
 
@@ -89,7 +91,7 @@ export function TasksPage() {
   };
 
   return (
-    <>
+    <FillPatientCombobox component={PatientCombobox}>
       <PageHeader
         title="Tarefas"
         description="Acompanhe pendências, prazos e prioridades do seu consultório."
@@ -108,6 +110,6 @@ export function TasksPage() {
         description={(task) => `A tarefa "${task.title}" será excluída. Esta ação não pode ser desfeita.`}
         onConfirm={(task) => remove.mutateAsync(task.id)}
       />
-    </>
+    </FillPatientCombobox>
   );
 }

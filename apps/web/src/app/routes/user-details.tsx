@@ -7,15 +7,15 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { isApiError } from "@/lib/api-client";
 import { useUser, useUserProfessionalOverview } from "@/features/users/api/users";
 import { ActionHistoryCard } from "@/features/users/components/action-history-card";
 import { ProfessionalCounters } from "@/features/users/components/professional-counters";
 import { UserHeaderCard } from "@/features/users/components/user-header-card";
 import { UserNotesCard } from "@/features/users/components/user-notes-card";
 import { UserProfessionalCard } from "@/features/users/components/user-professional-card";
-import { useErrorToast } from "@/hooks/use-error-toast";
 import { usersPagePath } from "@/features/users/lib/user-paths";
+import { useErrorToast } from "@/hooks/use-error-toast";
+import { isApiError } from "@/lib/api-client";
 
 /** SuperAdminUserDetails: the user comes from the `userId` query parameter (spec part 1 §2.8). */
 export function UserDetailsPage() {

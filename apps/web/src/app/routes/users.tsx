@@ -3,6 +3,9 @@ import { useSearchParams } from "react-router";
 import { PageHeader } from "@/components/ui/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { AiSettingsTab } from "@/features/assistant/components/ai-settings-tab";
+import { useCurrentUser } from "@/features/auth/hooks/use-current-user";
+import { ProfessionalLinkField } from "@/features/professionals/components/professional-link-field";
+import { FillProfessionalLinkField } from "@/features/users/components/professional-link-field-slot";
 import { UsersTab } from "@/features/users/components/users-tab";
 
 const TABS = ["users", "ai-settings"] as const;
@@ -11,6 +14,7 @@ const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab
 
 /** SuperAdminUsers, 'Sistema': users (default) and 'Configurações de IA' (spec part 1 §2.6). The tab lives in `?tab=`. */
 export function UsersPage() {
+  const currentUser = useCurrentUser();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get("tab");
   const tab: Tab = isTab(requested) ? requested : "users";
@@ -40,7 +44,9 @@ export function UsersPage() {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="users" className="mt-6">
-          <UsersTab />
+          <FillProfessionalLinkField component={ProfessionalLinkField}>
+            <UsersTab currentUserId={currentUser.id} />
+          </FillProfessionalLinkField>
         </TabsContent>
         <TabsContent value="ai-settings" className="mt-6">
           <AiSettingsTab />

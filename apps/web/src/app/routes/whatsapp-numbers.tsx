@@ -1,11 +1,11 @@
 import { PageHeader } from "@/components/ui/page-header";
-import { useErrorToast } from "@/hooks/use-error-toast";
-import { useWhatsappConfig, webhookUrlOf } from "@/features/whatsapp/api/whatsapp";
 import { useProfessionalOptions } from "@/features/professionals/api/professionals";
+import { useWhatsappConfig, webhookUrlOf } from "@/features/whatsapp/api/whatsapp";
 import { CredentialsCard } from "@/features/whatsapp/components/credentials-card";
 import { TwilioNumbersCard } from "@/features/whatsapp/components/twilio-numbers-card";
 import { WebhookCard } from "@/features/whatsapp/components/webhook-card";
 import { WhatsappHealthCard } from "@/features/whatsapp/components/whatsapp-health-card";
+import { useErrorToast } from "@/hooks/use-error-toast";
 
 /** Spec part 1 §2.7: health, webhook, credentials and the registered numbers. */
 export function WhatsAppAdminPage() {

@@ -1,8 +1,8 @@
 import { useRef } from "react";
 import { Link, Outlet, useNavigation } from "react-router";
 import { BrandLogo } from "@/components/ui/brand-logo";
+import { useCurrentUser } from "@/features/auth/hooks/use-current-user";
 import { useFocusHeadingOnNavigation } from "@/hooks/use-focus-heading-on-navigation";
-import { useCurrentUser } from "@/features/auth/api/auth";
 import { defaultPathForRole } from "../route-table";
 import { MobileMenu } from "./mobile-menu";
 import { SidebarContent } from "./sidebar-content";

@@ -4,7 +4,8 @@ import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { BrandLogo } from "@/components/ui/brand-logo";
 import { Button } from "@/components/ui/button";
-import { logout, useCurrentUser } from "@/features/auth/api/auth";
+import { logout } from "@/features/auth/api/auth";
+import { useCurrentUser } from "@/features/auth/hooks/use-current-user";
 import { cn } from "@/lib/cn";
 import { activeMenuPage, defaultPathForRole, menuForRole } from "../route-table";
 

@@ -18,8 +18,7 @@ import { SelectFormField } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { isApiError } from "@/lib/api-client";
 import { useSaveAppointment } from "../api/appointments";
-import type { PatientChoice as PatientOption } from "@/features/patients/api/patients";
-import { PatientPicker } from "@/features/patients/components/patient-picker";
+import { PatientPicker, type AppointmentPatient as PatientOption } from "./patient-picker-slot";
 import { TimePicker } from "./time-picker";
 
 const STATUS_OPTIONS = APPOINTMENT_STATUSES.map((status) => ({ value: status, label: APPOINTMENT_STATUS_LABELS[status] }));

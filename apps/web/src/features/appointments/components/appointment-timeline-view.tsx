@@ -1,7 +1,7 @@
 import type { Appointment } from "@clinora/contracts";
 import { AppointmentSourceBadge } from "@/features/appointments/components/appointment-source-badge";
-import { PatientResponseBadge } from "@/features/appointments/components/patient-response-badge";
 import { appointmentBlockClassName } from "@/features/appointments/components/appointment-status";
+import { PatientResponseBadge } from "@/features/appointments/components/patient-response-badge";
 import { cn } from "@/lib/cn";
 import { startingInHour } from "../lib/appointment-filters";
 import { TIMELINE_HOURS } from "../lib/calendar-period";

@@ -2,7 +2,7 @@ import { MSG, type AiModels, type AiSettings, type AiSettingsInput } from "@clin
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { serverDetailOr, useResourceMutation } from "@/hooks/use-resource-mutation";
 import { api } from "@/lib/api-client";
-import { assistantKeys } from "./assistant-settings";
+import { assistantKeys } from "./assistant-keys";
 
 export function fetchAiModels(signal?: AbortSignal) {
   return api.get<AiModels>("/ai-settings/models", { signal });

@@ -3,18 +3,9 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { serverDetailOr, useResourceMutation } from "@/hooks/use-resource-mutation";
 import { api } from "@/lib/api-client";
 import { aiModelsQueryOptions } from "./ai-settings";
+import { assistantKeys } from "./assistant-keys";
 
 const PATH = "/professionals/me/ai-settings";
-
-export const assistantKeys = {
-  all: ["assistant"] as const,
-  /** The professional's own assistant. */
-  settings: () => ["assistant", "settings"] as const,
-  /** The platform's AI settings, edited by the admin. */
-  platform: () => ["assistant", "platform"] as const,
-  models: () => ["assistant", "models"] as const,
-  webChat: () => ["assistant", "web-chat"] as const,
-};
 
 export function fetchAssistantSettings(signal?: AbortSignal) {
   return api.get<AssistantSettings>(PATH, { signal });

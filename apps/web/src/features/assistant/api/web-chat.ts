@@ -1,7 +1,7 @@
 import type { WebChatSettings } from "@clinora/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { assistantKeys } from "./assistant-settings";
+import { assistantKeys } from "./assistant-keys";
 
 export function fetchWebChatSettings(signal?: AbortSignal) {
   return api.get<WebChatSettings>("/web-chat", { signal });

@@ -25,9 +25,9 @@ import { LoadingState } from "@/components/ui/loading-state";
 import { Select, type SelectOption } from "@/components/ui/select";
 import { Slider } from "@/components/ui/slider";
 import { Textarea } from "@/components/ui/textarea";
+import { useErrorToast } from "@/hooks/use-error-toast";
 import { toast } from "@/lib/toast";
 import { useAiModels, useAiSettings, useSaveAiSettings } from "../api/ai-settings";
-import { useErrorToast } from "@/hooks/use-error-toast";
 
 const PROVIDER_LABELS: Record<AiProvider, string> = { openai: "OpenAI", anthropic: "Anthropic" };
 

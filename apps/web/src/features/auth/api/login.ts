@@ -1,8 +1,8 @@
 import { MSG, type LoginRequest } from "@clinora/contracts";
 import { useResourceMutation } from "@/hooks/use-resource-mutation";
 import { isApiError, serverDetail } from "@/lib/api-client";
-import { authKeys, login } from "@/features/auth/api/auth";
 import { storeSession } from "@/lib/session";
+import { authKeys, login } from "./auth";
 
 /** Login error texts of spec part 1 §8. */
 export function loginErrorMessage(error: unknown): string {

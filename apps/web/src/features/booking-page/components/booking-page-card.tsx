@@ -31,7 +31,6 @@ import { isApiError, serverDetail } from "@/lib/api-client";
 import { applyServerFieldErrors } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { useBookingPageQr, useBookingPageSettings, useSaveBookingPageSettings } from "../api/booking-page";
-import { useOwnProfile } from "@/features/professionals/api/own-profile";
 import { addressPrefix, downloadSvg, printQrSheet, qrFileName, qrPrintSheet, svgDataUrl } from "../lib/booking-page";
 
 const SAVED = "Página de agendamento atualizada!";
@@ -51,7 +50,8 @@ function formValues({ url: _url, ...settings }: BookingPageSettings): BookingPag
  * time and books it themselves. Its address and QR code to share, the switch, how soon and how far ahead the page
  * offers times, and the consultation types it offers with their lengths.
  */
-export function BookingPageCard() {
+/** `clinicName` heads the printed QR sheet (from the own profile, which the settings screen loads). */
+export function BookingPageCard({ clinicName }: { clinicName: string | null }) {
   const query = useBookingPageSettings();
   const titleId = useId();
   return (
@@ -68,7 +68,7 @@ export function BookingPageCard() {
         </CardDescription>
       </CardHeader>
       {query.data ? (
-        <BookingPageForm settings={query.data} />
+        <BookingPageForm settings={query.data} clinicName={clinicName} />
       ) : query.error ? (
         <CardContent>
           <ErrorState message={LOAD_FAILED} onRetry={() => void query.refetch()} retrying={query.isFetching} />
@@ -82,7 +82,7 @@ export function BookingPageCard() {
   );
 }
 
-function BookingPageForm({ settings }: { settings: BookingPageSettings }) {
+function BookingPageForm({ settings, clinicName }: { settings: BookingPageSettings; clinicName: string | null }) {
   const form = useForm({ resolver: zodResolver(bookingPageSettingsInputSchema), defaultValues: formValues(settings) });
   const { register, control, formState, handleSubmit, setError, reset } = form;
   const errors = formState.errors;
@@ -132,7 +132,7 @@ function BookingPageForm({ settings }: { settings: BookingPageSettings }) {
           )}
         />
 
-        <ShareSection settings={settings} />
+        <ShareSection settings={settings} clinicName={clinicName} />
 
         <section aria-labelledby="booking-rules-title" className="space-y-4">
           <h3 id="booking-rules-title" className="text-sm font-semibold text-slate-900">
@@ -298,9 +298,8 @@ function ConsultationTypesFieldset({ form }: { form: UseFormReturn<BookingPageFo
 }
 
 /** The saved address, to copy or open, and its QR code, to download or print. */
-function ShareSection({ settings }: { settings: BookingPageSettings }) {
+function ShareSection({ settings, clinicName }: { settings: BookingPageSettings; clinicName: string | null }) {
   const qr = useBookingPageQr(settings.url);
-  const profile = useOwnProfile();
   const svg = qr.data ?? null;
 
   return (
@@ -353,7 +352,7 @@ function ShareSection({ settings }: { settings: BookingPageSettings }) {
               type="button"
               variant="outline"
               disabled={!svg}
-              onClick={() => svg && printQrSheet(qrPrintSheet({ svg, url: settings.url, clinicName: profile.data?.clinic_name ?? null }))}
+              onClick={() => svg && printQrSheet(qrPrintSheet({ svg, url: settings.url, clinicName }))}
             >
               <Printer aria-hidden />
               Imprimir

@@ -1,9 +1,9 @@
 import { LoaderCircle, UserPlus, UserRound, X } from "lucide-react";
 import { useState, type KeyboardEvent } from "react";
-import { PatientCombobox } from "@/features/patients/components/patient-combobox";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { PatientCombobox } from "@/features/patients/components/patient-combobox";
 import { formatPhone } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useQuickCreatePatient, type PatientChoice } from "../api/patients";

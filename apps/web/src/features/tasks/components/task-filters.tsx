@@ -10,7 +10,7 @@ import {
 import { Card } from "@/components/ui/card";
 import { SearchInput } from "@/components/ui/search-input";
 import { Select } from "@/components/ui/select";
-import { PatientCombobox } from "@/features/patients/components/patient-combobox";
+import { PatientCombobox } from "./patient-combobox-slot";
 import type { TaskListParams } from "../api/tasks";
 
 const ALL = "all";

@@ -10,7 +10,7 @@ import {
 } from "@clinora/contracts";
 import { useState } from "react";
 import { Controller } from "react-hook-form";
-import { PatientCombobox } from "@/features/patients/components/patient-combobox";
+import { PatientCombobox } from "./patient-combobox-slot";
 import { DateFormField } from "@/components/ui/date-field";
 import { DialogBody, DialogForm, DialogSubmitFooter, FormDialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";

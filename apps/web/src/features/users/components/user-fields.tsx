@@ -5,7 +5,7 @@ import { Input } from "@/components/ui/input";
 import { SelectFormField } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { ROLE_OPTIONS, STATUS_OPTIONS } from "../lib/user-options";
-import { ProfessionalLinkField } from "@/features/professionals/components/professional-link-field";
+import { ProfessionalLinkField } from "./professional-link-field-slot";
 
 /*
  * Fields that several user forms hold. They read the form from react-hook-form's FormProvider, since each form

@@ -11,7 +11,6 @@ import { SearchInput } from "@/components/ui/search-input";
 import { Select } from "@/components/ui/select";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { useDialogState } from "@/hooks/use-dialog-state";
-import { useCurrentUser } from "@/features/auth/api/auth";
 import { toast } from "@/lib/toast";
 import type { BulkUserAction } from "../api/user-mutations";
 import { USERS_PER_PAGE, useUsers } from "../api/users";
@@ -29,8 +28,8 @@ import { UsersList } from "./users-list";
 type Filter<T> = T | typeof ALL;
 
 /** The users tab of Sistema (spec part 1 §2.6). */
-export function UsersTab() {
-  const currentUser = useCurrentUser();
+/** `currentUserId`: the signed-in admin, who can neither select nor suspend their own account here. */
+export function UsersTab({ currentUserId }: { currentUserId: string }) {
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<Filter<UserStatus>>(ALL);
   const [role, setRole] = useState<Filter<Role>>(ALL);
@@ -68,7 +67,7 @@ export function UsersTab() {
       else next.delete(id);
       return next;
     });
-  const toggleAll = (on: boolean) => setSelected(on ? new Set(rows.filter((u) => u.id !== currentUser.id).map((u) => u.id)) : new Set());
+  const toggleAll = (on: boolean) => setSelected(on ? new Set(rows.filter((u) => u.id !== currentUserId).map((u) => u.id)) : new Set());
   const startBulk = (action: BulkUserAction) => {
     if (selectedIds.length === 0) {
       toast.error(MSG.bulkSelectionRequired);
@@ -148,7 +147,7 @@ export function UsersTab() {
             selectedIds={selected}
             onToggle={toggle}
             onToggleAll={toggleAll}
-            currentUserId={currentUser.id}
+            currentUserId={currentUserId}
             onEdit={userForm.show}
             onSuspension={setSuspending}
             onDelete={setDeleting}
@@ -158,7 +157,7 @@ export function UsersTab() {
 
       <Pagination page={page} total={users.data?.total ?? 0} perPage={USERS_PER_PAGE} onPageChange={setPage} disabled={users.isFetching} />
 
-      <UserFormDialog open={userForm.open} onOpenChange={userForm.onOpenChange} user={userForm.item} isSelf={userForm.item?.id === currentUser.id} />
+      <UserFormDialog open={userForm.open} onOpenChange={userForm.onOpenChange} user={userForm.item} isSelf={userForm.item?.id === currentUserId} />
       <ProfessionalAccountDialog open={accountOpen} onOpenChange={setAccountOpen} />
       <SuspensionDialog user={suspending} onClose={() => setSuspending(null)} />
       <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />

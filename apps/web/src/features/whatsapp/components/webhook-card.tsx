@@ -1,6 +1,6 @@
-import { WebhookUrlField } from "@/features/whatsapp/components/webhook-url-field";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
+import { WebhookUrlField } from "@/features/whatsapp/components/webhook-url-field";
 
 /** Spec part 1 §2.7: the one URL every number's inbound events are sent to. */
 export function WebhookCard({ url }: { url: string }) {

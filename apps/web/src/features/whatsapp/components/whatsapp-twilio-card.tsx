@@ -1,11 +1,11 @@
 import { stripWhatsappPrefix } from "@clinora/contracts";
 import { LifeBuoy } from "lucide-react";
-import { WebhookUrlField } from "@/features/whatsapp/components/webhook-url-field";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
+import { WebhookUrlField } from "@/features/whatsapp/components/webhook-url-field";
 
 export interface WhatsappTwilioCardProps {
   /** The assigned sender, possibly with its `whatsapp:` prefix; null when none is assigned. */

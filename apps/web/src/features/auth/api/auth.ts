@@ -1,6 +1,6 @@
 import type { CurrentUser, LoginRequest, LoginResponse } from "@clinora/contracts";
 import { queryOptions } from "@tanstack/react-query";
-import { createContext, use, useSyncExternalStore, type ReactNode } from "react";
+import { useSyncExternalStore } from "react";
 import { api } from "@/lib/api-client";
 import { clearSession, readSessionId, storeUser, subscribeToSession } from "@/lib/session";
 
@@ -51,17 +51,4 @@ export async function logout(): Promise<void> {
 /** The stored session id, re-rendering when it is set or cleared (in this tab or another). */
 export function useSessionId(): string | null {
   return useSyncExternalStore(subscribeToSession, readSessionId, () => null);
-}
-
-const CurrentUserContext = createContext<CurrentUser | null>(null);
-
-export function CurrentUserProvider({ user, children }: { user: CurrentUser; children: ReactNode }) {
-  return <CurrentUserContext value={user}>{children}</CurrentUserContext>;
-}
-
-/** The signed-in user; available in every page of the authenticated shell. */
-export function useCurrentUser(): CurrentUser {
-  const user = use(CurrentUserContext);
-  if (!user) throw new Error("useCurrentUser is only available inside the authenticated shell");
-  return user;
 }
