@@ -8,7 +8,7 @@ import { DropdownMenuItem, RowActionsMenu } from "@/components/ui/dropdown-menu"
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
-import { Table, TableCaption, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { ActionsTH, Table, TableCaption, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { useDialogState } from "@/hooks/use-dialog-state";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { formatDateTime, formatPhone } from "@/lib/format";
@@ -96,9 +96,7 @@ export function TwilioNumbersCard({ professionals }: { professionals: Profession
                     <TH>Rótulo</TH>
                     <TH>Profissional</TH>
                     <TH>Atualizado em</TH>
-                    <TH className="text-right">
-                      <span className="sr-only">Ações</span>
-                    </TH>
+                    <ActionsTH className="text-right" />
                   </TR>
                 </THead>
                 <TBody>
