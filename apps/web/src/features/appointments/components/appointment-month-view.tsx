@@ -3,8 +3,7 @@ import { cn } from "@/lib/cn";
 import { formatLongDate } from "@/lib/format";
 import { groupByDate } from "../lib/appointment-filters";
 import { monthWeeks } from "../lib/calendar-period";
-import { TODAY_ANCHOR } from "../lib/today-in-view";
-import { SelectedDayAppointments, type CalendarGridProps } from "./day-appointments";
+import { GridDay, SelectedDayAppointments, type CalendarGridProps } from "./day-appointments";
 
 const WEEKDAY_HEADINGS = ["Seg", "Ter", "Qua", "Qui", "Sex", "Sáb", "Dom"];
 
@@ -28,16 +27,15 @@ export function AppointmentMonthView({ appointments, selectedDate, today, onSele
             const selected = date === selectedDate;
             const inMonth = date.startsWith(month);
             return (
-              <button
+              <GridDay
                 key={date}
-                type="button"
-                {...{ [TODAY_ANCHOR]: date === today ? "" : undefined }}
-                aria-pressed={selected}
+                date={date}
+                today={today}
+                selected={selected}
+                onSelectDate={onSelectDate}
                 aria-label={`${formatLongDate(date)}${count ? `: ${count} ${count === 1 ? "compromisso" : "compromissos"}` : ""}`}
-                onClick={() => onSelectDate(date)}
                 className={cn(
                   "flex aspect-square cursor-pointer flex-col items-center justify-center gap-1 rounded-lg text-sm tabular-nums transition-colors sm:aspect-auto sm:h-16",
-                  "scroll-mt-18 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none lg:scroll-mt-4",
                   selected ? "bg-brand-600 font-semibold text-white" : "hover:bg-brand-50",
                   !selected && !inMonth && "text-subtle",
                   !selected && inMonth && "text-slate-700",
@@ -49,7 +47,7 @@ export function AppointmentMonthView({ appointments, selectedDate, today, onSele
                   aria-hidden
                   className={cn("size-1.5 rounded-full", count ? (selected ? "bg-white" : "bg-brand-500") : "bg-transparent")}
                 />
-              </button>
+              </GridDay>
             );
           })}
         </div>

@@ -4,8 +4,7 @@ import { cn } from "@/lib/cn";
 import { formatLongDate } from "@/lib/format";
 import { groupByDate } from "../lib/appointment-filters";
 import { weekDates } from "../lib/calendar-period";
-import { TODAY_ANCHOR } from "../lib/today-in-view";
-import { SelectedDayAppointments, type CalendarGridProps } from "./day-appointments";
+import { GridDay, SelectedDayAppointments, type CalendarGridProps } from "./day-appointments";
 
 /** Seven day tiles from Monday with total/confirmed/completed counts, and the selected day's list (spec part 2 §2.2). */
 export function AppointmentWeekView({ appointments, selectedDate, today, onSelectDate, ...actions }: CalendarGridProps) {
@@ -20,15 +19,14 @@ export function AppointmentWeekView({ appointments, selectedDate, today, onSelec
           const selected = date === selectedDate;
           const day = parseISO(date);
           return (
-            <button
+            <GridDay
               key={date}
-              type="button"
-              {...{ [TODAY_ANCHOR]: date === today ? "" : undefined }}
-              aria-pressed={selected}
-              onClick={() => onSelectDate(date)}
+              date={date}
+              today={today}
+              selected={selected}
+              onSelectDate={onSelectDate}
               className={cn(
                 "flex cursor-pointer flex-col items-center rounded-xl border px-1 py-2 transition-colors sm:px-2 sm:py-3",
-                "scroll-mt-18 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none lg:scroll-mt-4",
                 selected ? "border-brand-600 bg-brand-600 text-white shadow-sm" : "border-slate-200 bg-white hover:border-brand-300 hover:bg-brand-50",
                 !selected && date === today && "border-brand-400",
               )}
@@ -51,7 +49,7 @@ export function AppointmentWeekView({ appointments, selectedDate, today, onSelec
               <span className="sr-only">
                 : {formatLongDate(date)}, {items.length} compromissos, {confirmed} confirmados, {completed} concluídos
               </span>
-            </button>
+            </GridDay>
           );
         })}
       </div>

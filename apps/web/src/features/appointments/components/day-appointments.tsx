@@ -1,6 +1,9 @@
 import type { Appointment } from "@clinora/contracts";
+import type { ComponentProps } from "react";
 import { AppointmentCard } from "@/features/appointments/components/appointment-card";
+import { cn } from "@/lib/cn";
 import { formatLongDate } from "@/lib/format";
+import { TODAY_ANCHOR } from "../lib/today-in-view";
 
 export interface AppointmentActions {
   onEdit: (appointment: Appointment) => void;
@@ -47,5 +50,26 @@ export function SelectedDayAppointments({ id, date, ...day }: DayAppointmentsPro
       </h3>
       <DayAppointments {...day} />
     </section>
+  );
+}
+
+export interface GridDayProps extends Omit<ComponentProps<"button">, "onClick"> {
+  date: string;
+  today: string;
+  selected: boolean;
+  onSelectDate: (date: string) => void;
+}
+
+/** A day of a week or month grid: a toggle that chooses it; today's carries the anchor the view scrolls to. */
+export function GridDay({ date, today, selected, onSelectDate, className, ...props }: GridDayProps) {
+  return (
+    <button
+      type="button"
+      {...{ [TODAY_ANCHOR]: date === today ? "" : undefined }}
+      aria-pressed={selected}
+      onClick={() => onSelectDate(date)}
+      className={cn("scroll-mt-18 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none lg:scroll-mt-4", className)}
+      {...props}
+    />
   );
 }
