@@ -1,30 +1,16 @@
-import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
-import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, PROFESSIONAL, signInViaApi } from "./fixtures";
+import { DESKTOP_VIEWPORT, PROFESSIONAL, screenshot, SCREENSHOT_VIEWPORTS, signInViaApi } from "./fixtures";
 
-/**
- * Review material for Compromissos and the Painel, not assertions on pixels: e2e/screenshots/ (gitignored).
- * The top 2400 px of the page: a month of appointments is far longer than anyone reviews.
- */
+/** Compromissos and the Painel, the top 2400 px: a month of appointments is far longer than anyone reviews. */
 function shot(page: Page, name: string) {
   const width = page.viewportSize()?.width ?? DESKTOP_VIEWPORT.width;
-  return page.screenshot({
-    path: fileURLToPath(new URL(`./screenshots/${name}.png`, import.meta.url)),
-    fullPage: true,
-    clip: { x: 0, y: 0, width, height: 2400 },
-    animations: "disabled",
-  });
+  return screenshot(page, name, { clip: { x: 0, y: 0, width, height: 2400 } });
 }
 
 /** A cold page (its bundle, the session check, a month of appointments) on a busy machine. */
 const PAGE_LOAD_MS = 15_000;
 
-const VIEWPORTS = [
-  { name: "desktop", size: DESKTOP_VIEWPORT },
-  { name: "phone", size: PHONE_VIEWPORT },
-];
-
-for (const viewport of VIEWPORTS) {
+for (const viewport of SCREENSHOT_VIEWPORTS) {
   test.describe(`appointments screenshots ${viewport.name}`, () => {
     test.use({ viewport: viewport.size });
 

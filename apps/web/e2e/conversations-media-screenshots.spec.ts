@@ -1,12 +1,9 @@
-import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
-import { PHONE_VIEWPORT, PROFESSIONAL, signInViaApi } from "./fixtures";
+import { PHONE_VIEWPORT, PROFESSIONAL, screenshot, signInViaApi } from "./fixtures";
 import { patientSends, patientSendsFiles, pdfFile, phoneUrl, VOICE_NOTE_TEXT } from "./media-fixtures";
 
-/** Review material, not assertions on pixels: written to e2e/screenshots/ (gitignored). */
-function shot(page: Page, name: string) {
-  return page.screenshot({ path: fileURLToPath(new URL(`./screenshots/${name}.png`, import.meta.url)), animations: "disabled" });
-}
+/** What the viewport shows: the thread scrolls inside its dialog. */
+const shot = (page: Page, name: string) => screenshot(page, name, { fullPage: false });
 
 const VIEWPORTS = [
   { name: "desktop", size: { width: 1366, height: 800 } },

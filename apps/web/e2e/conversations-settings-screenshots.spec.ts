@@ -1,20 +1,5 @@
-import { fileURLToPath } from "node:url";
-import { expect, test, type Page } from "@playwright/test";
-import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, PROFESSIONAL, signInViaApi } from "./fixtures";
-
-/** Review material, not assertions on pixels: written to e2e/screenshots/ (gitignored). Changes no data. */
-function shot(page: Page, name: string) {
-  return page.screenshot({
-    path: fileURLToPath(new URL(`./screenshots/${name}.png`, import.meta.url)),
-    fullPage: true,
-    animations: "disabled",
-  });
-}
-
-const VIEWPORTS = [
-  { name: "desktop", size: DESKTOP_VIEWPORT },
-  { name: "phone", size: PHONE_VIEWPORT },
-];
+import { expect, test } from "@playwright/test";
+import { PROFESSIONAL, screenshot, SCREENSHOT_VIEWPORTS, signInViaApi } from "./fixtures";
 
 const SETTINGS_TABS = [
   { tab: "Atendimento", ready: "Informações do consultório" },
@@ -24,7 +9,8 @@ const SETTINGS_TABS = [
   { tab: "WhatsApp", ready: "Ativo via Twilio" },
 ];
 
-for (const viewport of VIEWPORTS) {
+// Changes no data: other flows may read the same conversations and settings.
+for (const viewport of SCREENSHOT_VIEWPORTS) {
   test.describe(`conversations and settings screenshots ${viewport.name}`, () => {
     test.use({ viewport: viewport.size });
 
@@ -32,7 +18,7 @@ for (const viewport of VIEWPORTS) {
       await signInViaApi(page, PROFESSIONAL);
       await page.goto("/conversas");
       await expect(page.getByRole("list", { name: "Conversas" })).toBeVisible();
-      await shot(page, `${viewport.name}-conversations`);
+      await screenshot(page, `${viewport.name}-conversations`);
 
       // A resolved thread: opening it changes no unread counter other flows may read.
       await page.getByRole("combobox", { name: "Filtrar por status" }).click();
@@ -42,7 +28,7 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole("list", { name: "Conversas" }).getByRole("button").first().click();
       await expect(page.getByRole("dialog").getByRole("list", { name: "Mensagens" })).toBeVisible();
       await page.waitForTimeout(300);
-      await shot(page, `${viewport.name}-conversation-dialog`);
+      await screenshot(page, `${viewport.name}-conversation-dialog`);
     });
 
     test("configurações", async ({ page }) => {
@@ -51,7 +37,7 @@ for (const viewport of VIEWPORTS) {
       for (const { tab, ready } of SETTINGS_TABS) {
         await page.getByRole("tab", { name: tab }).click();
         await expect(page.getByRole("tabpanel").getByText(ready).first()).toBeVisible();
-        await shot(page, `${viewport.name}-settings-${tab.toLowerCase().replace(/\s+/g, "-")}`);
+        await screenshot(page, `${viewport.name}-settings-${tab.toLowerCase().replace(/\s+/g, "-")}`);
       }
     });
   });

@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { fileURLToPath } from "node:url";
+import { expect, type Locator, type Page, type PageScreenshotOptions } from "@playwright/test";
 
 export interface Account {
   email: string;
@@ -30,6 +31,25 @@ export const PROFESSIONAL_MENU = ["Painel", "Compromissos", "Pacientes", "Conver
 
 export const PHONE_VIEWPORT = { width: 390, height: 844 };
 export const DESKTOP_VIEWPORT = { width: 1440, height: 900 };
+
+/** The two sizes the review screenshots are taken at. */
+export const SCREENSHOT_VIEWPORTS = [
+  { name: "desktop", size: DESKTOP_VIEWPORT },
+  { name: "phone", size: PHONE_VIEWPORT },
+];
+
+/**
+ * Review material, not assertions on pixels: writes e2e/screenshots/<name>.png (gitignored), the whole page unless
+ * `options` say otherwise. Finite animations (fade-ins, the menu slide) jump to their end state.
+ */
+export function screenshot(page: Page, name: string, options: Omit<PageScreenshotOptions, "path"> = {}) {
+  return page.screenshot({
+    path: fileURLToPath(new URL(`./screenshots/${name}.png`, import.meta.url)),
+    fullPage: true,
+    animations: "disabled",
+    ...options,
+  });
+}
 
 /** A YYYY-MM-DD date as the product's date field takes it, dd/mm/aaaa. */
 export function dayFirst(iso: string): string {

@@ -1,25 +1,11 @@
-import { fileURLToPath } from "node:url";
 import { test, type Page } from "@playwright/test";
-import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, PROFESSIONAL, signInViaApi } from "./fixtures";
+import { PROFESSIONAL, screenshot, SCREENSHOT_VIEWPORTS, signInViaApi } from "./fixtures";
 import { expect } from "./patients-tasks-helpers";
 
-/**
- * Review material for the patients and tasks screens, written to e2e/screenshots/ (gitignored). One screen
- * high, as a user first sees it: the demo lists run to several screens.
- */
-function shot(page: Page, name: string) {
-  return page.screenshot({
-    path: fileURLToPath(new URL(`./screenshots/${name}.png`, import.meta.url)),
-    animations: "disabled",
-  });
-}
+/** The patients and tasks screens one screen high, as a user first sees them: the demo lists run to several screens. */
+const shot = (page: Page, name: string) => screenshot(page, name, { fullPage: false });
 
-const VIEWPORTS = [
-  { name: "desktop", size: DESKTOP_VIEWPORT },
-  { name: "phone", size: PHONE_VIEWPORT },
-];
-
-for (const viewport of VIEWPORTS) {
+for (const viewport of SCREENSHOT_VIEWPORTS) {
   test.describe(`patients and tasks screenshots ${viewport.name}`, () => {
     test.use({ viewport: viewport.size });
 

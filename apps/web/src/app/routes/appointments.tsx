@@ -187,12 +187,7 @@ export function AppointmentsPage() {
       <PageHeader
         title="Compromissos"
         description="Sua agenda de consultas em lista, linha do tempo, semana e mês."
-        actions={
-          <Button onClick={openNew}>
-            <Plus aria-hidden />
-            Novo Compromisso
-          </Button>
-        }
+        actions={<Button icon={Plus} onClick={openNew}>Novo Compromisso</Button>}
       />
 
       <AppointmentSummaryCards summary={summarize(all)} periodLabel={label} loading={loading} />

@@ -9,7 +9,7 @@ import { AssistantSettingsCard } from "@/features/assistant/components/assistant
 import { AssistantTestCard } from "@/features/assistant/components/assistant-test-card";
 import { BestPracticesCard } from "@/features/assistant/components/best-practices-card";
 import { IntegrationStatusCard } from "@/features/assistant/components/integration-status-card";
-import { MessageMonitoringCard } from "@/features/whatsapp/components/message-monitoring-card";
+import { MessageMonitoringCard } from "@/features/whatsapp/components/whatsapp-health-card";
 import { WebChatCard } from "@/features/assistant/components/web-chat-card";
 import { WhatsappTwilioCard } from "@/features/whatsapp/components/whatsapp-twilio-card";
 

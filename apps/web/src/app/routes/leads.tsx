@@ -3,7 +3,7 @@ import { CalendarRange, CircleCheckBig, Download, LoaderCircle, PhoneCall, Plus,
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ConfirmDeleteDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
@@ -79,10 +79,7 @@ export function LeadsPage() {
               {exporting ? <LoaderCircle aria-hidden className="animate-spin" /> : <Download aria-hidden />}
               Exportar
             </Button>
-            <Button onClick={() => form.show(null)}>
-              <Plus aria-hidden />
-              Novo Lead
-            </Button>
+            <Button icon={Plus} onClick={() => form.show(null)}>Novo Lead</Button>
           </>
         }
       />
@@ -142,19 +139,15 @@ export function LeadsPage() {
         lead={form.item}
         knownSources={(figures?.top_sources ?? []).map(({ source }) => source)}
       />
-      <ConfirmDialog
-        open={deleting.open}
-        onOpenChange={deleting.onOpenChange}
-        tone="danger"
+      <ConfirmDeleteDialog
+        state={deleting}
         title="Excluir lead?"
-        description={
+        description={(lead) => (
           <>
-            <strong className="font-medium text-slate-900">{deleting.item?.name}</strong> será removido
-            permanentemente.
+            <strong className="font-medium text-slate-900">{lead.name}</strong> será removido permanentemente.
           </>
-        }
-        confirmLabel="Excluir"
-        onConfirm={() => (deleting.item ? remove.mutateAsync(deleting.item.id) : undefined)}
+        )}
+        onConfirm={(lead) => remove.mutateAsync(lead.id)}
       />
     </>
   );

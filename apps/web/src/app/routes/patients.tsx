@@ -1,9 +1,9 @@
 import type { Patient } from "@clinora/contracts";
-import { Plus, SearchX, Users } from "lucide-react";
+import { Plus, Users } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
+import { EmptyState, NoMatchState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -62,27 +62,18 @@ export function PatientsPage() {
       return (
         <Card>
           {debouncedSearch ? (
-            <EmptyState
-              icon={SearchX}
+            <NoMatchState
               title="Nenhum paciente encontrado"
               description={`Nenhum resultado para "${debouncedSearch}". Tente outro nome, telefone, email ou CPF.`}
-              action={
-                <Button variant="outline" onClick={() => setSearch("")}>
-                  Limpar busca
-                </Button>
-              }
+              clearLabel="Limpar busca"
+              onClear={() => setSearch("")}
             />
           ) : (
             <EmptyState
               icon={Users}
               title="Nenhum paciente cadastrado"
               description="Cadastre seu primeiro paciente para acompanhar consultas, histórico e anotações."
-              action={
-                <Button onClick={openCreate} disabled={!enabled}>
-                  <Plus aria-hidden />
-                  Adicionar primeiro paciente
-                </Button>
-              }
+              action={<Button icon={Plus} onClick={openCreate} disabled={!enabled}>Adicionar primeiro paciente</Button>}
             />
           )}
         </Card>
@@ -108,12 +99,7 @@ export function PatientsPage() {
       <PageHeader
         title="Meus Pacientes"
         description="Contatos, consultas e histórico dos seus pacientes."
-        actions={
-          <Button onClick={openCreate} disabled={!enabled}>
-            <Plus aria-hidden />
-            Novo Paciente
-          </Button>
-        }
+        actions={<Button icon={Plus} onClick={openCreate} disabled={!enabled}>Novo Paciente</Button>}
       />
       <div className="space-y-5">
         <Card className="flex flex-col gap-3 p-4 sm:flex-row">

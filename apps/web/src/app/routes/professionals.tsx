@@ -3,7 +3,7 @@ import { CircleCheck, CircleMinus, Plus, Stethoscope, Users } from "lucide-react
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ConfirmDeleteDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
@@ -67,12 +67,7 @@ export function AdminProfessionalsPage() {
       <PageHeader
         title="Gerenciamento de Profissionais"
         description="Cadastre, edite e acompanhe os profissionais da plataforma"
-        actions={
-          <Button onClick={() => form.show(null)}>
-            <Plus aria-hidden />
-            Novo Profissional
-          </Button>
-        }
+        actions={<Button icon={Plus} onClick={() => form.show(null)}>Novo Profissional</Button>}
       />
 
       <section aria-label="Indicadores" className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
@@ -117,19 +112,16 @@ export function AdminProfessionalsPage() {
         }}
       />
       <ProfessionalFormDialog open={form.open} onOpenChange={form.onOpenChange} professional={form.item} />
-      <ConfirmDialog
-        open={deleting.open}
-        onOpenChange={deleting.onOpenChange}
-        tone="danger"
+      <ConfirmDeleteDialog
+        state={deleting}
         title="Excluir profissional?"
-        description={
+        description={(professional) => (
           <>
-            <strong className="font-medium text-slate-900">{deleting.item?.full_name}</strong> será removido da plataforma.
+            <strong className="font-medium text-slate-900">{professional.full_name}</strong> será removido da plataforma.
             Profissionais com pacientes, consultas ou conta de acesso não podem ser excluídos.
           </>
-        }
-        confirmLabel="Excluir"
-        onConfirm={() => (deleting.item ? remove.mutateAsync(deleting.item.id) : undefined)}
+        )}
+        onConfirm={(professional) => remove.mutateAsync(professional.id)}
       />
     </>
   );

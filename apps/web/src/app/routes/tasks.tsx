@@ -1,11 +1,11 @@
 import { DEFAULT_TIME_ZONE, type Task } from "@clinora/contracts";
 import { todayIn } from "@clinora/contracts/zoned-time";
-import { ListTodo, Plus, SearchX } from "lucide-react";
+import { ListTodo, Plus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { EmptyState } from "@/components/ui/empty-state";
+import { ConfirmDeleteDialog } from "@/components/ui/confirm-dialog";
+import { EmptyState, NoMatchState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -50,27 +50,18 @@ export function TasksPage() {
     if (tasks.isError) return <ErrorState message={LOAD_ERROR} onRetry={() => void tasks.refetch()} retrying={tasks.isFetching} />;
     if (items.length === 0) {
       return filtered ? (
-        <EmptyState
-          icon={SearchX}
+        <NoMatchState
           title="Nenhuma tarefa encontrada"
           description="Nenhuma tarefa corresponde aos filtros escolhidos."
-          action={
-            <Button variant="outline" onClick={() => setFilters(NO_TASK_FILTERS)}>
-              Limpar filtros
-            </Button>
-          }
+          clearLabel="Limpar filtros"
+          onClear={() => setFilters(NO_TASK_FILTERS)}
         />
       ) : (
         <EmptyState
           icon={ListTodo}
           title="Nenhuma tarefa cadastrada"
           description="Organize retornos, relatórios e pendências do consultório em um só lugar."
-          action={
-            <Button onClick={openCreate} disabled={!enabled}>
-              <Plus aria-hidden />
-              Criar primeira tarefa
-            </Button>
-          }
+          action={<Button icon={Plus} onClick={openCreate} disabled={!enabled}>Criar primeira tarefa</Button>}
         />
       );
     }
@@ -104,12 +95,7 @@ export function TasksPage() {
       <PageHeader
         title="Tarefas"
         description="Acompanhe pendências, prazos e prioridades do seu consultório."
-        actions={
-          <Button onClick={openCreate} disabled={!enabled}>
-            <Plus aria-hidden />
-            Nova Tarefa
-          </Button>
-        }
+        actions={<Button icon={Plus} onClick={openCreate} disabled={!enabled}>Nova Tarefa</Button>}
       />
       <div className="space-y-6">
         <TaskSummaryCards summary={summary.data} loading={summary.isPending && enabled} />
@@ -118,14 +104,11 @@ export function TasksPage() {
       </div>
 
       <TaskFormDialog open={editing.open} onOpenChange={editing.onOpenChange} task={editing.item} />
-      <ConfirmDialog
-        open={deleting.open}
-        onOpenChange={deleting.onOpenChange}
-        tone="danger"
+      <ConfirmDeleteDialog
+        state={deleting}
         title="Excluir tarefa?"
-        description={`A tarefa "${deleting.item?.title ?? ""}" será excluída. Esta ação não pode ser desfeita.`}
-        confirmLabel="Excluir"
-        onConfirm={() => (deleting.item ? remove.mutateAsync(deleting.item.id) : undefined)}
+        description={(task) => `A tarefa "${task.title}" será excluída. Esta ação não pode ser desfeita.`}
+        onConfirm={(task) => remove.mutateAsync(task.id)}
       />
     </FillPatientCombobox>
   );

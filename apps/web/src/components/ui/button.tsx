@@ -1,3 +1,4 @@
+import type { LucideIcon } from "lucide-react";
 import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
@@ -26,10 +27,21 @@ export interface ButtonProps extends ComponentProps<"button"> {
   size?: ButtonSize;
   /** Renders the single child (e.g. a router Link) with the button's look instead of a <button>. */
   asChild?: boolean;
+  /** A lucide icon before the label (not with asChild: the child is rendered as it is). */
+  icon?: LucideIcon;
 }
 
-export function Button({ className, variant = "primary", size = "md", asChild = false, type, ...props }: ButtonProps) {
+export function Button({ className, variant = "primary", size = "md", asChild = false, icon: Icon, type, children, ...props }: ButtonProps) {
   const Component = asChild ? Slot.Root : "button";
+  // Slot takes exactly one child, so the icon goes only on a real button.
+  const content = Icon && !asChild ? (
+    <>
+      <Icon aria-hidden />
+      {children}
+    </>
+  ) : (
+    children
+  );
   return (
     <Component
       type={asChild ? undefined : (type ?? "button")}
@@ -42,6 +54,8 @@ export function Button({ className, variant = "primary", size = "md", asChild = 
         className,
       )}
       {...props}
-    />
+    >
+      {content}
+    </Component>
   );
 }

@@ -1,3 +1,4 @@
+import type { LucideIcon } from "lucide-react";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
 
@@ -9,8 +10,19 @@ export function CardHeader({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("flex flex-col gap-1 p-5 pb-0 sm:p-6 sm:pb-0", className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<"h2">) {
-  return <h2 className={cn("text-base font-semibold text-slate-900", className)} {...props} />;
+export interface CardTitleProps extends ComponentProps<"h2"> {
+  /** A lucide icon before the title, brand-coloured unless `iconClassName` says otherwise. */
+  icon?: LucideIcon;
+  iconClassName?: string;
+}
+
+export function CardTitle({ className, icon: Icon, iconClassName, children, ...props }: CardTitleProps) {
+  return (
+    <h2 className={cn("text-base font-semibold text-slate-900", Icon && "flex items-center gap-2", className)} {...props}>
+      {Icon ? <Icon aria-hidden className={cn("size-5 text-brand-600", iconClassName)} /> : null}
+      {children}
+    </h2>
+  );
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<"p">) {

@@ -1,6 +1,7 @@
 import { CircleHelp, LoaderCircle, TriangleAlert } from "lucide-react";
 import { AlertDialog } from "radix-ui";
 import { useState, type ReactNode } from "react";
+import type { DialogState } from "@/hooks/use-dialog-state";
 import { cn } from "@/lib/cn";
 import { Button } from "./button";
 import { dialogOverlayClassName, dialogPanelClassName, useDialogFocusReturn } from "./dialog";
@@ -129,5 +130,32 @@ export function ConfirmDialog({
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>
+  );
+}
+
+export interface ConfirmDeleteDialogProps<T> {
+  /** Opened from a row's action with the record to delete (useDialogState). */
+  state: DialogState<T>;
+  title: string;
+  description: (item: T) => ReactNode;
+  /** 'Excluir' by default. */
+  confirmLabel?: string;
+  /** Deletes the record; a promise keeps the dialog open and busy until it settles, as in ConfirmDialog. */
+  onConfirm: (item: T) => unknown;
+}
+
+/** The danger confirmation before a record is deleted, e.g. 'Excluir tarefa?'. */
+export function ConfirmDeleteDialog<T>({ state, title, description, confirmLabel = "Excluir", onConfirm }: ConfirmDeleteDialogProps<T>) {
+  const { item } = state;
+  return (
+    <ConfirmDialog
+      open={state.open}
+      onOpenChange={state.onOpenChange}
+      tone="danger"
+      title={title}
+      description={item === null ? undefined : description(item)}
+      confirmLabel={confirmLabel}
+      onConfirm={() => (item === null ? undefined : onConfirm(item))}
+    />
   );
 }

@@ -1,6 +1,7 @@
-import type { LucideIcon } from "lucide-react";
+import { SearchX, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
+import { Button } from "./button";
 
 export interface EmptyStateProps {
   /** A lucide icon component, e.g. `icon={Users}`. */
@@ -28,4 +29,22 @@ export function EmptyState({ icon: Icon, title, description, action, className }
       {action ? <div className="mt-5 flex flex-wrap justify-center gap-2">{action}</div> : null}
     </div>
   );
+}
+
+export interface NoMatchStateProps {
+  title: string;
+  description: ReactNode;
+  /** 'Limpar busca' or 'Limpar filtros'. */
+  clearLabel: string;
+  onClear: () => void;
+}
+
+/** A list left empty by the search or the filters, with the way back to the full list. */
+export function NoMatchState({ title, description, clearLabel, onClear }: NoMatchStateProps) {
+  const clear = (
+    <Button variant="outline" onClick={onClear}>
+      {clearLabel}
+    </Button>
+  );
+  return <EmptyState icon={SearchX} title={title} description={description} action={clear} />;
 }

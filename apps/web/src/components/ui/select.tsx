@@ -1,7 +1,9 @@
 import { Check, ChevronDown } from "lucide-react";
 import { Select as SelectPrimitive } from "radix-ui";
-import { useId, type Ref } from "react";
+import { useId, type ReactNode, type Ref } from "react";
+import { Controller, type Control, type FieldPath, type FieldValues } from "react-hook-form";
 import { cn } from "@/lib/cn";
+import { FormField } from "./form-field";
 import { Label } from "./label";
 
 export interface SelectOption<T extends string = string> {
@@ -49,14 +51,7 @@ function assertNoEmptyValue(options: readonly SelectOption[]): void {
 /**
  * Single-choice list on Radix Select: keyboard navigation, typeahead, a native-like popup on phones.
  *
- * With react-hook-form, through a Controller:
- * ```tsx
- * <Controller control={form.control} name="status" render={({ field, fieldState }) => (
- *   <FormField label="Status" htmlFor="user-status" error={fieldState.error?.message}>
- *     <Select options={STATUS_OPTIONS} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
- *   </FormField>
- * )} />
- * ```
+ * With react-hook-form, as a labelled form field: SelectFormField below.
  */
 export function Select<T extends string = string>({
   options,
@@ -150,5 +145,48 @@ export function Select<T extends string = string>({
       <Label htmlFor={triggerId}>{label}</Label>
       {select}
     </div>
+  );
+}
+
+export interface SelectFormFieldProps<T extends FieldValues> {
+  control: Control<T>;
+  /** A field holding one of the options' values. */
+  name: FieldPath<T>;
+  options: readonly SelectOption[];
+  label: ReactNode;
+  htmlFor: string;
+  description?: ReactNode;
+  disabled?: boolean;
+  /** Called after the field takes the new value, for a choice that changes other fields. */
+  onValueChange?: (value: string) => void;
+}
+
+/**
+ * Select in a FormField, bound to a react-hook-form field; the field's validation message shows under it.
+ * ```tsx
+ * <SelectFormField control={form.control} name="status" label="Status" htmlFor="task-status" options={STATUS_OPTIONS} />
+ * ```
+ */
+export function SelectFormField<T extends FieldValues>({ control, name, options, disabled, onValueChange, ...field }: SelectFormFieldProps<T>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: { value, onChange, onBlur, ref }, fieldState }) => (
+        <FormField {...field} error={fieldState.error?.message}>
+          <Select
+            options={options}
+            value={value as string | undefined}
+            disabled={disabled}
+            onValueChange={(next) => {
+              onChange(next);
+              onValueChange?.(next);
+            }}
+            onBlur={onBlur}
+            ref={ref}
+          />
+        </FormField>
+      )}
+    />
   );
 }

@@ -8,7 +8,7 @@ import { cn } from "@/lib/cn";
  * ```tsx
  * <Table>
  *   <TableCaption>Lista de leads</TableCaption>
- *   <THead><TR><TH>Nome</TH><TH className="text-right"><span className="sr-only">Ações</span></TH></TR></THead>
+ *   <THead><TR><TH>Nome</TH><ActionsTH className="text-right" /></TR></THead>
  *   <TBody>{leads.map((lead) => <TR key={lead.id}><TD>{lead.name}</TD><TD className="text-right">...</TD></TR>)}</TBody>
  * </Table>
  * ```
@@ -75,6 +75,15 @@ export function TH({ className, scope = "col", ...props }: ComponentProps<"th">)
   );
 }
 
+/** The head of the row-actions column: named for screen readers only. */
+export function ActionsTH({ className }: { className?: string }) {
+  return (
+    <TH className={className}>
+      <span className="sr-only">Ações</span>
+    </TH>
+  );
+}
+
 export function TD({ className, ...props }: ComponentProps<"td">) {
   return <td className={cn("px-3 py-2.5 align-middle text-slate-700 sm:px-4 sm:py-3", className)} {...props} />;
 }
@@ -109,9 +118,7 @@ export function ResponsiveList<T extends { id: string }>({ rows, label, columns,
               {columns.map((column) => (
                 <TH key={column.header}>{column.header}</TH>
               ))}
-              <TH className="w-12">
-                <span className="sr-only">Ações</span>
-              </TH>
+              <ActionsTH className="w-12" />
             </TR>
           </THead>
           <TBody>

@@ -6,7 +6,6 @@ import {
   type Appointment,
   type AppointmentInput,
   type AppointmentInputParsed,
-  type AppointmentStatus,
 } from "@clinora/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
@@ -15,7 +14,7 @@ import { DateFormField } from "@/components/ui/date-field";
 import { DialogBody, DialogForm, DialogSubmitFooter, FormDialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
+import { SelectFormField } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { isApiError } from "@/lib/api-client";
 import { useSaveAppointment } from "../api/appointments";
@@ -134,15 +133,7 @@ function AppointmentForm({ appointment, defaultDate, defaultDuration, onSaved }:
           <Input placeholder="Consulta, Retorno, Avaliação..." {...form.register("appointment_type")} />
         </FormField>
         {editing ? (
-          <Controller
-            control={form.control}
-            name="status"
-            render={({ field, fieldState }) => (
-              <FormField label="Status" htmlFor="appointment-status" error={fieldState.error?.message}>
-                <Select<AppointmentStatus> options={STATUS_OPTIONS} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
-              </FormField>
-            )}
-          />
+          <SelectFormField control={form.control} name="status" label="Status" htmlFor="appointment-status" options={STATUS_OPTIONS} />
         ) : null}
         <FormField label="Observações" htmlFor="appointment-notes" error={errors.notes?.message}>
           <Textarea rows={3} placeholder="Informações para a consulta (opcional)" {...form.register("notes")} />

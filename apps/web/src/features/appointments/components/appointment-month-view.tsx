@@ -1,24 +1,13 @@
-import type { Appointment } from "@clinora/contracts";
-import { format, parseISO } from "date-fns";
 import { cn } from "@/lib/cn";
 import { formatLongDate } from "@/lib/format";
 import { groupByDate } from "../lib/appointment-filters";
 import { monthWeeks } from "../lib/calendar-period";
-import { TODAY_ANCHOR } from "../lib/today-in-view";
-import { DayAppointments, type AppointmentActions } from "./day-appointments";
+import { GridDay, SelectedDayAppointments, type CalendarGridProps } from "./day-appointments";
 
 const WEEKDAY_HEADINGS = ["Seg", "Ter", "Qua", "Qui", "Sex", "Sáb", "Dom"];
 
-export interface AppointmentMonthViewProps extends AppointmentActions {
-  /** The appointments of the month shown. */
-  appointments: readonly Appointment[];
-  selectedDate: string;
-  today: string;
-  onSelectDate: (date: string) => void;
-}
-
 /** Month grid with a dot on days that have appointments; the list below shows only the selected day (spec part 2 §2.2). */
-export function AppointmentMonthView({ appointments, selectedDate, today, onSelectDate, ...actions }: AppointmentMonthViewProps) {
+export function AppointmentMonthView({ appointments, selectedDate, today, onSelectDate, ...actions }: CalendarGridProps) {
   const byDate = groupByDate(appointments);
   const month = selectedDate.slice(0, 7);
   return (
@@ -37,38 +26,32 @@ export function AppointmentMonthView({ appointments, selectedDate, today, onSele
             const selected = date === selectedDate;
             const inMonth = date.startsWith(month);
             return (
-              <button
+              <GridDay
                 key={date}
-                type="button"
-                {...{ [TODAY_ANCHOR]: date === today ? "" : undefined }}
-                aria-pressed={selected}
+                date={date}
+                today={today}
+                selected={selected}
+                onSelectDate={onSelectDate}
                 aria-label={`${formatLongDate(date)}${count ? `: ${count} ${count === 1 ? "compromisso" : "compromissos"}` : ""}`}
-                onClick={() => onSelectDate(date)}
                 className={cn(
                   "flex aspect-square cursor-pointer flex-col items-center justify-center gap-1 rounded-lg text-sm tabular-nums transition-colors sm:aspect-auto sm:h-16",
-                  "scroll-mt-18 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none lg:scroll-mt-4",
                   selected ? "bg-brand-600 font-semibold text-white" : "hover:bg-brand-50",
                   !selected && !inMonth && "text-subtle",
                   !selected && inMonth && "text-slate-700",
                   !selected && date === today && "font-semibold text-brand-700 ring-1 ring-brand-400",
                 )}
               >
-                {format(parseISO(date), "d")}
+                {Number(date.slice(8, 10))}
                 <span
                   aria-hidden
                   className={cn("size-1.5 rounded-full", count ? (selected ? "bg-white" : "bg-brand-500") : "bg-transparent")}
                 />
-              </button>
+              </GridDay>
             );
           })}
         </div>
       </div>
-      <section aria-labelledby="month-selected-day">
-        <h3 id="month-selected-day" className="mb-2 text-sm font-semibold text-slate-700">
-          {formatLongDate(selectedDate)}
-        </h3>
-        <DayAppointments appointments={byDate.get(selectedDate) ?? []} {...actions} />
-      </section>
+      <SelectedDayAppointments id="month-selected-day" date={selectedDate} appointments={byDate.get(selectedDate) ?? []} {...actions} />
     </div>
   );
 }

@@ -1,22 +1,12 @@
-import type { Appointment } from "@clinora/contracts";
 import { weekdayShort } from "@clinora/contracts/date-display";
 import { cn } from "@/lib/cn";
 import { formatLongDate } from "@/lib/format";
 import { groupByDate } from "../lib/appointment-filters";
 import { weekDates } from "../lib/calendar-period";
-import { TODAY_ANCHOR } from "../lib/today-in-view";
-import { DayAppointments, type AppointmentActions } from "./day-appointments";
-
-export interface AppointmentWeekViewProps extends AppointmentActions {
-  /** The appointments of the week shown. */
-  appointments: readonly Appointment[];
-  selectedDate: string;
-  today: string;
-  onSelectDate: (date: string) => void;
-}
+import { GridDay, SelectedDayAppointments, type CalendarGridProps } from "./day-appointments";
 
 /** Seven day tiles from Monday with total/confirmed/completed counts, and the selected day's list (spec part 2 §2.2). */
-export function AppointmentWeekView({ appointments, selectedDate, today, onSelectDate, ...actions }: AppointmentWeekViewProps) {
+export function AppointmentWeekView({ appointments, selectedDate, today, onSelectDate, ...actions }: CalendarGridProps) {
   const byDate = groupByDate(appointments);
   return (
     <div className="space-y-5">
@@ -27,15 +17,14 @@ export function AppointmentWeekView({ appointments, selectedDate, today, onSelec
           const completed = items.filter((a) => a.status === "completed").length;
           const selected = date === selectedDate;
           return (
-            <button
+            <GridDay
               key={date}
-              type="button"
-              {...{ [TODAY_ANCHOR]: date === today ? "" : undefined }}
-              aria-pressed={selected}
-              onClick={() => onSelectDate(date)}
+              date={date}
+              today={today}
+              selected={selected}
+              onSelectDate={onSelectDate}
               className={cn(
                 "flex cursor-pointer flex-col items-center rounded-xl border px-1 py-2 transition-colors sm:px-2 sm:py-3",
-                "scroll-mt-18 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none lg:scroll-mt-4",
                 selected ? "border-brand-600 bg-brand-600 text-white shadow-sm" : "border-slate-200 bg-white hover:border-brand-300 hover:bg-brand-50",
                 !selected && date === today && "border-brand-400",
               )}
@@ -58,7 +47,7 @@ export function AppointmentWeekView({ appointments, selectedDate, today, onSelec
               <span className="sr-only">
                 : {formatLongDate(date)}, {items.length} compromissos, {confirmed} confirmados, {completed} concluídos
               </span>
-            </button>
+            </GridDay>
           );
         })}
       </div>
@@ -66,12 +55,7 @@ export function AppointmentWeekView({ appointments, selectedDate, today, onSelec
         Em cada dia: total de compromissos, <span className="text-sky-700">confirmados</span> ·{" "}
         <span className="text-emerald-700">concluídos</span>.
       </p>
-      <section aria-labelledby="week-selected-day">
-        <h3 id="week-selected-day" className="mb-2 text-sm font-semibold text-slate-700">
-          {formatLongDate(selectedDate)}
-        </h3>
-        <DayAppointments appointments={byDate.get(selectedDate) ?? []} {...actions} />
-      </section>
+      <SelectedDayAppointments id="week-selected-day" date={selectedDate} appointments={byDate.get(selectedDate) ?? []} {...actions} />
     </div>
   );
 }

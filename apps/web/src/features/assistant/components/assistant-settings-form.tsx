@@ -7,19 +7,18 @@ import {
   MSG,
   type AssistantSettings,
   type AssistantSettingsInput,
-  type AssistantSettingsUpdate,
 } from "@clinora/contracts";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle } from "lucide-react";
-import { Controller, useForm, type FieldErrors } from "react-hook-form";
+import { Controller, type FieldErrors } from "react-hook-form";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select } from "@/components/ui/select";
+import { SelectFormField } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { toast } from "@/lib/toast";
 import { useAssistantModels, useSaveAssistantSettings } from "../api/assistant-settings";
 
@@ -42,10 +41,7 @@ function toastNonNumeric(errors: FieldErrors<AssistantSettingsInput>) {
 export function AssistantSettingsForm({ settings }: { settings: AssistantSettings }) {
   const models = useAssistantModels();
   const save = useSaveAssistantSettings();
-  const form = useForm<AssistantSettingsInput, unknown, AssistantSettingsUpdate>({
-    resolver: zodResolver(assistantSettingsInputSchema),
-    defaultValues: valuesOf(settings),
-  });
+  const form = useZodForm(assistantSettingsInputSchema, valuesOf(settings));
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (input) => {
@@ -78,15 +74,7 @@ export function AssistantSettingsForm({ settings }: { settings: AssistantSetting
       />
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <Controller
-          control={form.control}
-          name="ai_model"
-          render={({ field, fieldState }) => (
-            <FormField label="Modelo" htmlFor="assistant-model" error={fieldState.error?.message}>
-              <Select options={modelOptions} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
-            </FormField>
-          )}
-        />
+        <SelectFormField control={form.control} name="ai_model" label="Modelo" htmlFor="assistant-model" options={modelOptions} />
         <FormField
           label="Nome do assistente"
           htmlFor="assistant-role-name"
@@ -116,20 +104,8 @@ export function AssistantSettingsForm({ settings }: { settings: AssistantSetting
       </FormField>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField
-          label="Temperatura"
-          htmlFor="assistant-temperature"
-          description="0 = mais objetivo, 2 = mais criativo."
-          error={errors.ai_temperature?.message}
-        >
-          <Input
-            type="number"
-            inputMode="decimal"
-            step={ASSISTANT_TEMPERATURE.step}
-            min={ASSISTANT_TEMPERATURE.min}
-            max={ASSISTANT_TEMPERATURE.max}
-            {...form.register("ai_temperature")}
-          />
+        <FormField label="Temperatura" htmlFor="assistant-temperature" description="0 = mais objetivo, 2 = mais criativo." error={errors.ai_temperature?.message}>
+          <Input type="number" inputMode="decimal" {...ASSISTANT_TEMPERATURE} {...form.register("ai_temperature")} />
         </FormField>
         <FormField
           label="Máximo de tokens"
@@ -137,14 +113,7 @@ export function AssistantSettingsForm({ settings }: { settings: AssistantSetting
           description={`Tamanho máximo de cada resposta: de ${ASSISTANT_MAX_TOKENS.min} a ${ASSISTANT_MAX_TOKENS.max}, em passos de ${ASSISTANT_MAX_TOKENS.step}.`}
           error={errors.ai_max_tokens?.message}
         >
-          <Input
-            type="number"
-            inputMode="numeric"
-            step={ASSISTANT_MAX_TOKENS.step}
-            min={ASSISTANT_MAX_TOKENS.min}
-            max={ASSISTANT_MAX_TOKENS.max}
-            {...form.register("ai_max_tokens")}
-          />
+          <Input type="number" inputMode="numeric" {...ASSISTANT_MAX_TOKENS} {...form.register("ai_max_tokens")} />
         </FormField>
       </div>
 

@@ -17,10 +17,7 @@ export function WebChatCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Globe aria-hidden className="size-5 text-teal-600" />
-          Chat no site
-        </CardTitle>
+        <CardTitle icon={Globe} iconClassName="text-teal-600">Chat no site</CardTitle>
         <CardDescription>
           Os visitantes do seu site conversam com o mesmo assistente do WhatsApp. As conversas aparecem em Conversas como Web Chat, e você
           pode responder por lá.

@@ -286,8 +286,7 @@ function ConsultationTypesFieldset({ form }: { form: UseFormReturn<BookingPageFo
         </p>
       ) : null}
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="button" variant="outline" disabled={types.fields.length >= BOOKING_TYPES_MAX} onClick={() => types.append(NEW_TYPE)}>
-          <Plus aria-hidden />
+        <Button icon={Plus} variant="outline" disabled={types.fields.length >= BOOKING_TYPES_MAX} onClick={() => types.append(NEW_TYPE)}>
           Adicionar tipo
         </Button>
         <span className="text-xs text-slate-500">

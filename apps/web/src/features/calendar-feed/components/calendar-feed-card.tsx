@@ -23,10 +23,7 @@ export function CalendarFeedCard() {
   return (
     <Card className="mt-4">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <CalendarPlus aria-hidden className="size-5 text-brand-600" />
-          Link da agenda (iCalendar)
-        </CardTitle>
+        <CardTitle icon={CalendarPlus}>Link da agenda (iCalendar)</CardTitle>
         <CardDescription>
           Assine este link no calendário do celular (iPhone, Outlook, Google) para ver seus próximos compromissos. Ele mostra
           só o tipo de consulta e o primeiro nome do paciente. Não compartilhe: quem tiver o link vê a sua agenda.

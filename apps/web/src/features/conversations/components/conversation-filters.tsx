@@ -41,20 +41,8 @@ export function ConversationFilters(props: ConversationFiltersProps) {
         placeholder="Buscar por paciente, telefone ou mensagem"
         aria-label="Buscar conversas"
       />
-      <Select
-        aria-label="Filtrar por status"
-        className="md:w-52"
-        options={STATUS_OPTIONS}
-        value={props.status}
-        onValueChange={props.onStatusChange}
-      />
-      <Select
-        aria-label="Filtrar por canal"
-        className="md:w-48"
-        options={CHANNEL_OPTIONS}
-        value={props.channel}
-        onValueChange={props.onChannelChange}
-      />
+      <Select aria-label="Filtrar por status" options={STATUS_OPTIONS} value={props.status} onValueChange={props.onStatusChange} className="md:w-52" />
+      <Select aria-label="Filtrar por canal" options={CHANNEL_OPTIONS} value={props.channel} onValueChange={props.onChannelChange} className="md:w-48" />
     </div>
   );
 }

@@ -31,10 +31,7 @@ export function GoogleCalendarPanel() {
     <Card>
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <CardTitle className="flex items-center gap-2">
-            <CalendarDays aria-hidden className="size-5 text-brand-600" />
-            Google Calendar
-          </CardTitle>
+          <CardTitle icon={CalendarDays}>Google Calendar</CardTitle>
           <CalendarBadge state={state} />
         </div>
         <CardDescription>

@@ -1,12 +1,11 @@
 import { leadInputSchema, type Lead, type LeadInput, type LeadInputParsed } from "@clinora/contracts";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
-import { Controller, useForm } from "react-hook-form";
 import { DialogBody, DialogForm, DialogSubmitFooter, FormDialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
+import { SelectFormField } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { formatPhone } from "@/lib/format";
 import { useCreateLead, useUpdateLead } from "../api/leads";
 import { displayedLeadStatus } from "../lib/lead-status";
@@ -51,10 +50,7 @@ function LeadForm({ lead, knownSources, onSaved }: { lead: Lead | null; knownSou
   const create = useCreateLead();
   const update = useUpdateLead();
   const sourcesListId = useId();
-  const form = useForm<LeadInput, unknown, LeadInputParsed>({
-    resolver: zodResolver(leadInputSchema),
-    defaultValues: formValues(lead),
-  });
+  const form = useZodForm(leadInputSchema, formValues(lead));
   const { errors, isSubmitting } = form.formState;
 
   const save = async (input: LeadInputParsed) => {
@@ -83,15 +79,7 @@ function LeadForm({ lead, knownSources, onSaved }: { lead: Lead | null; knownSou
           <Input autoComplete="off" placeholder="nome@exemplo.com ou (11) 98765-4321" {...form.register("contact_form")} />
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Controller
-            control={form.control}
-            name="status"
-            render={({ field }) => (
-              <FormField label="Status" htmlFor="lead-status" error={errors.status?.message}>
-                <Select options={LEAD_STATUS_OPTIONS} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
-              </FormField>
-            )}
-          />
+          <SelectFormField control={form.control} name="status" label="Status" htmlFor="lead-status" options={LEAD_STATUS_OPTIONS} />
           <FormField label="Origem" htmlFor="lead-source" error={errors.source?.message}>
             <Input list={sourcesListId} placeholder="Ex.: Instagram" autoComplete="off" {...form.register("source")} />
           </FormField>

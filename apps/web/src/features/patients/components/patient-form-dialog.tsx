@@ -8,14 +8,13 @@ import {
   type PatientInput,
   type PatientInputParsed,
 } from "@clinora/contracts";
-import { zodResolver } from "@hookform/resolvers/zod";
 import type { ReactNode } from "react";
-import { useForm } from "react-hook-form";
 import { DateFormField } from "@/components/ui/date-field";
 import { DialogBody, DialogForm, DialogSubmitFooter, FormDialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { isApiError } from "@/lib/api-client";
 import { applyServerFieldErrors } from "@/lib/form-errors";
 import { formatPhone } from "@/lib/format";
@@ -84,10 +83,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function PatientForm({ patient, onSaved }: { patient: Patient | null; onSaved: () => void }) {
   const create = useCreatePatient();
   const update = useUpdatePatient();
-  const form = useForm<PatientInput, unknown, PatientInputParsed>({
-    resolver: zodResolver(patientInputSchema),
-    defaultValues: defaultsOf(patient),
-  });
+  const form = useZodForm(patientInputSchema, defaultsOf(patient));
   const { errors, isSubmitting } = form.formState;
 
   const submit = async (input: PatientInputParsed) => {

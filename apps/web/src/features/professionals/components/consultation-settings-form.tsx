@@ -11,7 +11,7 @@ import { Controller, useForm } from "react-hook-form";
 import { Checkbox } from "@/components/ui/checkbox";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
+import { SelectFormField } from "@/components/ui/select";
 import { TimeField } from "@/components/ui/time-field";
 import { useSaveProfileGroup } from "../hooks/use-save-profile-group";
 import { consultationFormValues, durationOrDefault } from "../lib/profile-form-values";
@@ -51,15 +51,7 @@ export function ConsultationSettingsForm({ profile }: { profile: Professional })
           {...register("appointment_duration", { setValueAs: durationOrDefault })}
         />
       </FormField>
-      <Controller
-        control={control}
-        name="timezone"
-        render={({ field, fieldState }) => (
-          <FormField label="Fuso horário" htmlFor="consultation-timezone" error={fieldState.error?.message}>
-            <Select options={TIME_ZONE_OPTIONS} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
-          </FormField>
-        )}
-      />
+      <SelectFormField control={control} name="timezone" label="Fuso horário" htmlFor="consultation-timezone" options={TIME_ZONE_OPTIONS} />
 
       <Controller
         control={control}

@@ -5,14 +5,14 @@ import {
   type ProfessionalInput,
   type ProfessionalInputParsed,
 } from "@clinora/contracts";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Controller, useForm, type Control } from "react-hook-form";
+import { Controller, type Control } from "react-hook-form";
 import { DialogBody, DialogForm, DialogSubmitFooter, FormDialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { formatPhone } from "@/lib/format";
 import { useCreateProfessional, useUpdateProfessional } from "../api/professionals";
 
@@ -66,10 +66,7 @@ function formValues(professional: Professional | null): ProfessionalInput {
 function ProfessionalForm({ professional, onSaved }: { professional: Professional | null; onSaved: () => void }) {
   const create = useCreateProfessional();
   const update = useUpdateProfessional();
-  const form = useForm<ProfessionalInput, unknown, ProfessionalInputParsed>({
-    resolver: zodResolver(professionalInputSchema),
-    defaultValues: formValues(professional),
-  });
+  const form = useZodForm(professionalInputSchema, formValues(professional));
   const { errors, isSubmitting } = form.formState;
 
   const save = async (input: ProfessionalInputParsed) => {

@@ -25,10 +25,7 @@ export function ReminderSettingsCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <BellRing aria-hidden className="size-5 text-brand-600" />
-          Lembretes pelo WhatsApp
-        </CardTitle>
+        <CardTitle icon={BellRing}>Lembretes pelo WhatsApp</CardTitle>
         <CardDescription>
           Antes de cada consulta pendente ou confirmada, o paciente recebe um lembrete e pode responder 1 para confirmar ou 2 para
           cancelar. A resposta aparece em Compromissos como &quot;confirmado pelo paciente&quot;.

@@ -8,16 +8,16 @@ import {
   type TaskInput,
   type TaskInputParsed,
 } from "@clinora/contracts";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { PatientCombobox } from "./patient-combobox-slot";
 import { DateFormField } from "@/components/ui/date-field";
 import { DialogBody, DialogForm, DialogSubmitFooter, FormDialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
+import { SelectFormField } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { applyServerFieldErrors } from "@/lib/form-errors";
 import { useCreateTask, useUpdateTask } from "../api/tasks";
 
@@ -62,10 +62,7 @@ function defaultsOf(task: Task | null): TaskInput {
 function TaskForm({ task, onSaved }: { task: Task | null; onSaved: () => void }) {
   const create = useCreateTask();
   const update = useUpdateTask();
-  const form = useForm<TaskInput, unknown, TaskInputParsed>({
-    resolver: zodResolver(taskInputSchema),
-    defaultValues: defaultsOf(task),
-  });
+  const form = useZodForm(taskInputSchema, defaultsOf(task));
   const { errors, isSubmitting } = form.formState;
 
   // The linked patient's name, shown in the picker (the form holds only the id).
@@ -92,24 +89,8 @@ function TaskForm({ task, onSaved }: { task: Task | null; onSaved: () => void })
         </FormField>
 
         <div className="grid gap-4 sm:grid-cols-2">
-          <Controller
-            control={form.control}
-            name="status"
-            render={({ field }) => (
-              <FormField label="Status" htmlFor="task-status" error={errors.status?.message}>
-                <Select options={STATUS_OPTIONS} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
-              </FormField>
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="priority"
-            render={({ field }) => (
-              <FormField label="Prioridade" htmlFor="task-priority" error={errors.priority?.message}>
-                <Select options={PRIORITY_OPTIONS} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
-              </FormField>
-            )}
-          />
+          <SelectFormField control={form.control} name="status" label="Status" htmlFor="task-status" options={STATUS_OPTIONS} />
+          <SelectFormField control={form.control} name="priority" label="Prioridade" htmlFor="task-priority" options={PRIORITY_OPTIONS} />
         </div>
 
         <div className="grid gap-4 sm:grid-cols-2">

@@ -4,27 +4,19 @@ import {
   type ProfessionalAccountCreate,
   type ProfessionalAccountCreateInput,
 } from "@clinora/contracts";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { Controller, useForm, type FieldErrors } from "react-hook-form";
-import {
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogDescription,
-  DialogForm,
-  DialogHeader,
-  DialogSubmitFooter,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { FormProvider, type FieldErrors } from "react-hook-form";
+import { DialogBody, DialogForm, DialogSubmitFooter, FormDialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
+import { SelectFormField } from "@/components/ui/select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { useCreateProfessionalAccount } from "../api/user-mutations";
 import { applyServerFieldErrors } from "../lib/server-field-errors";
 import { STATUS_OPTIONS } from "../lib/user-options";
+import { LoginFields } from "./user-fields";
 
 type Values = ProfessionalAccountCreateInput;
 type Tab = "credentials" | "professional" | "clinic";
@@ -74,25 +66,26 @@ export interface ProfessionalAccountDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** 'Nova Conta Profissional': a login and its professional record in one go (spec part 1 §2.6, §3, §5). */
+/** 'Nova Conta Profissional': a login and its professional record in one go. */
 export function ProfessionalAccountDialog({ open, onOpenChange }: ProfessionalAccountDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent size="lg">
-        {/* The form lives inside the content: closing unmounts it, so each opening starts empty on the first tab. */}
-        <ProfessionalAccountForm onCreated={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      size="lg"
+      title="Nova Conta Profissional"
+      description="Cria o cadastro do profissional e o acesso dele ao sistema."
+    >
+      {/* The form lives inside the content: closing unmounts it, so each opening starts empty on the first tab. */}
+      <ProfessionalAccountForm onCreated={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
 function ProfessionalAccountForm({ onCreated }: { onCreated: () => void }) {
   const create = useCreateProfessionalAccount();
   const [tab, setTab] = useState<Tab>("credentials");
-  const form = useForm<Values, unknown, ProfessionalAccountCreate>({
-    resolver: zodResolver(professionalAccountCreateSchema),
-    defaultValues: EMPTY,
-  });
+  const form = useZodForm(professionalAccountCreateSchema, EMPTY);
   const { errors } = form.formState;
 
   const showTabOf = (fields: (keyof Values)[]) => {
@@ -107,11 +100,7 @@ function ProfessionalAccountForm({ onCreated }: { onCreated: () => void }) {
   const showFirstError = (failed: FieldErrors<Values>) => showTabOf(ALL_FIELDS.filter((f) => failed[f]));
 
   return (
-    <>
-      <DialogHeader>
-        <DialogTitle>Nova Conta Profissional</DialogTitle>
-        <DialogDescription>Cria o cadastro do profissional e o acesso dele ao sistema.</DialogDescription>
-      </DialogHeader>
+    <FormProvider {...form}>
       <DialogForm onSubmit={form.handleSubmit(submit, showFirstError)}>
         <DialogBody>
           <Tabs value={tab} onValueChange={(next) => setTab(next as Tab)}>
@@ -125,21 +114,8 @@ function ProfessionalAccountForm({ onCreated }: { onCreated: () => void }) {
             </TabsList>
 
             <TabsContent value="credentials" className="space-y-4">
-              <FormField label="Email de acesso" htmlFor="account-email" required error={errors.email?.message}>
-                <Input type="email" autoComplete="off" {...form.register("email")} />
-              </FormField>
-              <FormField label="Senha" htmlFor="account-password" required error={errors.password?.message} description="Pelo menos 8 caracteres.">
-                <Input type="password" autoComplete="new-password" {...form.register("password")} />
-              </FormField>
-              <Controller
-                control={form.control}
-                name="status"
-                render={({ field: status }) => (
-                  <FormField label="Status" htmlFor="account-status">
-                    <Select options={STATUS_OPTIONS} value={status.value} onValueChange={status.onChange} />
-                  </FormField>
-                )}
-              />
+              <LoginFields idPrefix="account" emailLabel="Email de acesso" />
+              <SelectFormField control={form.control} name="status" label="Status" htmlFor="account-status" options={STATUS_OPTIONS} />
               <FormField label="Notas administrativas" htmlFor="account-notes">
                 <Textarea rows={3} {...form.register("notes")} />
               </FormField>
@@ -218,6 +194,6 @@ function ProfessionalAccountForm({ onCreated }: { onCreated: () => void }) {
         </DialogBody>
         <DialogSubmitFooter busy={create.isPending} submitLabel={"Criar Conta"} />
       </DialogForm>
-    </>
+    </FormProvider>
   );
 }

@@ -3,7 +3,7 @@ import { Eye, Pencil, ShieldOff, ShieldCheck, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { Checkbox } from "@/components/ui/checkbox";
 import { DropdownMenuItem, DropdownMenuSeparator, RowActionsMenu } from "@/components/ui/dropdown-menu";
-import { Table, TableCaption, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { ActionsTH, Table, TableCaption, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { formatDate } from "@/lib/format";
 import { lastAccessText } from "../lib/last-access";
 import { userDetailsPath } from "../lib/user-paths";
@@ -56,9 +56,7 @@ export function UsersList({ users, selectedIds, onToggle, onToggleAll, currentUs
               <TH>Profissional</TH>
               <TH>Último acesso</TH>
               <TH className="hidden 2xl:table-cell">Criado em</TH>
-              <TH className="text-right">
-                <span className="sr-only">Ações</span>
-              </TH>
+              <ActionsTH className="text-right" />
             </TR>
           </THead>
           <TBody>

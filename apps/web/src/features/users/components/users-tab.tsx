@@ -10,6 +10,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { SearchInput } from "@/components/ui/search-input";
 import { Select } from "@/components/ui/select";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
+import { useDialogState } from "@/hooks/use-dialog-state";
 import { toast } from "@/lib/toast";
 import type { BulkUserAction } from "../api/user-mutations";
 import { USERS_PER_PAGE, useUsers } from "../api/users";
@@ -17,12 +18,11 @@ import { useErrorToast } from "@/hooks/use-error-toast";
 import { ALL, ROLE_FILTER_OPTIONS, STATUS_FILTER_OPTIONS } from "../lib/user-options";
 import { exportUsersCsv } from "../lib/users-csv";
 import { BulkActionDialog } from "./bulk-action-dialog";
-import { CreateUserDialog } from "./create-user-dialog";
 import { DeleteUserDialog } from "./delete-user-dialog";
-import { EditUserDialog } from "./edit-user-dialog";
 import { ProfessionalAccountDialog } from "./professional-account-dialog";
 import { SuspensionDialog } from "./suspension-dialog";
 import { UserStats } from "./user-stats";
+import { UserFormDialog } from "./user-form-dialog";
 import { UsersList } from "./users-list";
 
 type Filter<T> = T | typeof ALL;
@@ -44,8 +44,9 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
   useErrorToast(users.isError, MSG.loadDataError);
 
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [dialog, setDialog] = useState<"create" | "account" | null>(null);
-  const [editing, setEditing] = useState<User | null>(null);
+  const [accountOpen, setAccountOpen] = useState(false);
+  /** The user being edited, or null for 'Criar Usuário'. */
+  const userForm = useDialogState<User | null>();
   const [suspending, setSuspending] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
   // The ids are fixed when the confirmation opens, so the dialog's text does not change under the user.
@@ -86,11 +87,11 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <h2 className="text-lg font-semibold text-slate-900">Usuários</h2>
         <div className="grid gap-2 sm:flex">
-          <Button variant="outline" onClick={() => setDialog("account")}>
+          <Button variant="outline" onClick={() => setAccountOpen(true)}>
             <Stethoscope aria-hidden />
             Nova Conta Profissional
           </Button>
-          <Button onClick={() => setDialog("create")}>
+          <Button onClick={() => userForm.show(null)}>
             <UserPlus aria-hidden />
             Criar Usuário
           </Button>
@@ -147,7 +148,7 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
             onToggle={toggle}
             onToggleAll={toggleAll}
             currentUserId={currentUserId}
-            onEdit={setEditing}
+            onEdit={userForm.show}
             onSuspension={setSuspending}
             onDelete={setDeleting}
           />
@@ -156,9 +157,8 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
 
       <Pagination page={page} total={users.data?.total ?? 0} perPage={USERS_PER_PAGE} onPageChange={setPage} disabled={users.isFetching} />
 
-      <CreateUserDialog open={dialog === "create"} onOpenChange={(open) => setDialog(open ? "create" : null)} />
-      <ProfessionalAccountDialog open={dialog === "account"} onOpenChange={(open) => setDialog(open ? "account" : null)} />
-      <EditUserDialog user={editing} isSelf={editing?.id === currentUserId} onClose={() => setEditing(null)} />
+      <UserFormDialog open={userForm.open} onOpenChange={userForm.onOpenChange} user={userForm.item} isSelf={userForm.item?.id === currentUserId} />
+      <ProfessionalAccountDialog open={accountOpen} onOpenChange={setAccountOpen} />
       <SuspensionDialog user={suspending} onClose={() => setSuspending(null)} />
       <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
       <BulkActionDialog action={bulk?.action ?? null} userIds={bulk?.ids ?? []} onClose={() => setBulk(null)} onDone={() => setSelected(new Set())} />

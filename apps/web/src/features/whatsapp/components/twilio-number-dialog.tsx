@@ -1,7 +1,6 @@
 import { twilioNumberCreateSchema, type TwilioNumber, type TwilioNumberCreate, type TwilioNumberCreateInput } from "@clinora/contracts";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import {
   Dialog,
   DialogBody,
@@ -15,6 +14,7 @@ import {
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
+import { useZodForm } from "@/hooks/use-zod-form";
 import type { ProfessionalOption } from "../api/whatsapp";
 import { useCreateTwilioNumber, useUpdateTwilioNumber } from "../api/twilio-numbers";
 
@@ -43,10 +43,7 @@ export function TwilioNumberDialog({ open, onOpenChange, number, professionals }
   const editing = number !== null;
   const create = useCreateTwilioNumber();
   const update = useUpdateTwilioNumber();
-  const form = useForm<TwilioNumberCreateInput, unknown, TwilioNumberCreate>({
-    resolver: zodResolver(twilioNumberCreateSchema),
-    defaultValues: valuesOf(number),
-  });
+  const form = useZodForm(twilioNumberCreateSchema, valuesOf(number));
   const { errors, isSubmitting } = form.formState;
 
   useEffect(() => {

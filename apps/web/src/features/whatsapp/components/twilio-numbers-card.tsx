@@ -3,12 +3,12 @@ import { Pencil, Phone, Plus, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ConfirmDeleteDialog } from "@/components/ui/confirm-dialog";
 import { DropdownMenuItem, RowActionsMenu } from "@/components/ui/dropdown-menu";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
-import { Table, TableCaption, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { ActionsTH, Table, TableCaption, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { useDialogState } from "@/hooks/use-dialog-state";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { formatDateTime, formatPhone } from "@/lib/format";
@@ -76,10 +76,7 @@ export function TwilioNumbersCard({ professionals }: { professionals: Profession
           <CardTitle>Números cadastrados</CardTitle>
           <CardDescription>Números WhatsApp provisionados no Twilio e o profissional atendido por cada um.</CardDescription>
         </div>
-        <Button onClick={() => editing.show(null)}>
-          <Plus aria-hidden />
-          Adicionar número
-        </Button>
+        <Button icon={Plus} onClick={() => editing.show(null)}>Adicionar número</Button>
       </CardHeader>
       <CardContent>
         {numbers.isPending ? (
@@ -99,9 +96,7 @@ export function TwilioNumbersCard({ professionals }: { professionals: Profession
                     <TH>Rótulo</TH>
                     <TH>Profissional</TH>
                     <TH>Atualizado em</TH>
-                    <TH className="text-right">
-                      <span className="sr-only">Ações</span>
-                    </TH>
+                    <ActionsTH className="text-right" />
                   </TR>
                 </THead>
                 <TBody>
@@ -140,18 +135,12 @@ export function TwilioNumbersCard({ professionals }: { professionals: Profession
       </CardContent>
 
       <TwilioNumberDialog open={editing.open} onOpenChange={editing.onOpenChange} number={editing.item ?? null} professionals={professionals} />
-      <ConfirmDialog
-        open={removing.open}
-        onOpenChange={removing.onOpenChange}
-        tone="danger"
+      <ConfirmDeleteDialog
+        state={removing}
         title="Remover número?"
-        description={
-          removing.item
-            ? `O número ${formatPhone(removing.item.e164_number)} deixará de ser atendido pela plataforma. Esta ação não pode ser desfeita.`
-            : undefined
-        }
+        description={(number) => `O número ${formatPhone(number.e164_number)} deixará de ser atendido pela plataforma. Esta ação não pode ser desfeita.`}
         confirmLabel="Remover"
-        onConfirm={() => (removing.item ? remove.mutateAsync(removing.item.id) : undefined)}
+        onConfirm={(number) => remove.mutateAsync(number.id)}
       />
     </Card>
   );

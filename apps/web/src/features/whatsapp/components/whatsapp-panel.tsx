@@ -18,10 +18,7 @@ export function WhatsappPanel() {
     <Card>
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <CardTitle className="flex items-center gap-2">
-            <MessageCircle aria-hidden className="size-5 text-brand-600" />
-            WhatsApp
-          </CardTitle>
+          <CardTitle icon={MessageCircle}>WhatsApp</CardTitle>
           {isPending || error ? null : number ? (
             <Badge tone="success">Ativo via Twilio</Badge>
           ) : (
