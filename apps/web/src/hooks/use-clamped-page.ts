@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { pageCount } from "@/components/ui/pagination";
+import { pageCount } from "@/lib/pagination";
 
 /**
  * Steps back to the last page when the current one no longer exists, e.g. after deleting the only row of

@@ -1,12 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { cn } from "@/lib/cn";
+import { pageCount } from "@/lib/pagination";
 import { Button } from "./button";
-
-/** Number of pages for `total` records shown `perPage` at a time: ceil(total / perPage), at least 1. */
-export function pageCount(total: number, perPage: number): number {
-  if (!(perPage > 0) || !(total > 0)) return 1;
-  return Math.ceil(total / perPage);
-}
 
 export interface PaginationProps {
   /** Current page, 1-based. */
