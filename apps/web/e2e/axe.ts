@@ -37,6 +37,10 @@ export interface AxeFinding {
 
 /** Runs axe over the whole page (dialogs and toasts included) and returns its violations for `screen`. */
 export async function axeFindings(page: Page, screen: string): Promise<AxeFinding[]> {
+  // Contrast measured mid-fade means nothing: let what is moving (a toast sliding in after a resize) come to rest.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().iterations === Infinity),
+  );
   const loaded = await page.evaluate(() => "axe" in window);
   if (!loaded) await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(

@@ -1,9 +1,8 @@
-import { mkdirSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags } from "lighthouse";
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { axeFindings } from "./axe";
-import { PHONE_VIEWPORT, PROFESSIONAL } from "./fixtures";
+import { PHONE_VIEWPORT, PROFESSIONAL, screenshot } from "./fixtures";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.setTimeout(180_000);
@@ -24,21 +23,18 @@ async function turnOnPage(request: APIRequestContext): Promise<string> {
   return settings.slug;
 }
 
-const SCREENSHOTS = "/tmp/i25-page";
-
 async function expectNoAxeFindings(page: Page, screen: string) {
   expect(await axeFindings(page, screen)).toEqual([]);
 }
 
 test("the booking page passes axe in each state: the page, its errors, a time taken meanwhile, the result, a bad link", async ({ page, request }) => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
   const slug = await turnOnPage(request);
   await page.setViewportSize(PHONE_VIEWPORT);
   await page.goto(`/agendar/${slug}`);
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Agendar consulta");
   await expect(page.getByRole("radio").first()).toBeVisible();
   await expect(page.locator("#bk-times input").first()).toBeAttached();
-  await page.screenshot({ path: `${SCREENSHOTS}/page-phone.png`, fullPage: true });
+  await screenshot(page, "booking-page-phone");
   await expectNoAxeFindings(page, "página de agendamento");
 
   // Submitting with nothing filled: every problem named in Portuguese, next to its field, and announced.
@@ -47,7 +43,7 @@ test("the booking page passes axe in each state: the page, its errors, a time ta
   await expect(page.getByText("Informe seu nome.")).toBeVisible();
   await expect(page.getByText("Para receber a confirmação, autorize as mensagens pelo WhatsApp.")).toBeVisible();
   await expect(page.getByLabel("Nome completo")).toHaveAttribute("aria-invalid", "true");
-  await page.screenshot({ path: `${SCREENSHOTS}/page-errors.png`, fullPage: true });
+  await screenshot(page, "booking-page-errors");
   await expectNoAxeFindings(page, "página de agendamento com erros");
 
   // A landline is refused before anything is sent.
@@ -73,14 +69,14 @@ test("the booking page passes axe in each state: the page, its errors, a time ta
   await expect(page.getByRole("alert")).toContainText("Este horário acabou de ser ocupado");
   const nearest = page.getByRole("alert").getByRole("button");
   await expect(nearest.first()).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS}/page-taken.png`, fullPage: true });
+  await screenshot(page, "booking-page-taken");
   await expectNoAxeFindings(page, "página de agendamento: horário ocupado");
   await nearest.first().click();
   await expect(page.locator("#bk-times input:checked")).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: "Horário reservado" })).toBeFocused();
   await expect(page.getByText(/Seu horário foi reservado/)).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS}/page-done.png`, fullPage: true });
+  await screenshot(page, "booking-page-done");
   await expectNoAxeFindings(page, "página de agendamento: agendado");
 
   // The reschedule request, opened with the keyboard.
@@ -112,7 +108,6 @@ async function sentTo(request: APIRequestContext, phone: string): Promise<{ body
 }
 
 test("a patient with an appointment asks for the link on the page, gets it on WhatsApp and moves the appointment once", async ({ page, request }) => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
   const slug = await turnOnPage(request);
   const phone = `+55219${String(Math.floor(10_000_000 + Math.random() * 89_999_999))}`;
   // The patient wrote on WhatsApp today: free text reaches them (the 24-hour window).
@@ -142,7 +137,7 @@ test("a patient with an appointment asks for the link on the page, gets it on Wh
   await expect(page.getByText(/Remarcar sua consulta \(Consulta, 50 min\)/)).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Nome completo" })).toBeHidden();
   await expect(page.locator("#bk-times input").first()).toBeAttached();
-  await page.screenshot({ path: `${SCREENSHOTS}/page-reschedule.png`, fullPage: true });
+  await screenshot(page, "booking-page-reschedule");
   await expectNoAxeFindings(page, "link de remarcação");
   await page.locator("#bk-times input").nth(1).check();
   await page.getByRole("button", { name: "Remarcar" }).click();

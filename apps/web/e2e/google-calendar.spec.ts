@@ -124,11 +124,9 @@ test("pick the Google calendars whose busy times block times: a busy event leave
   await expect(toastWith(page, "Agendas salvas. Os horários ocupados nelas deixam de ser oferecidos.")).toBeVisible();
   await expect(save).toBeDisabled();
 
-  await page.screenshot({ path: "/tmp/i25-busy/google-calendars-desktop.png", fullPage: true });
   const findings = await axeFindings(page, "Configurações › Google Calendar (agendas do Google)");
   expect(findings, formatFindings(findings)).toEqual([]);
   await page.setViewportSize(PHONE_VIEWPORT);
-  await page.screenshot({ path: "/tmp/i25-busy/google-calendars-phone.png", fullPage: true });
   const phoneFindings = await axeFindings(page, "Configurações › Google Calendar (agendas do Google, celular)");
   expect(phoneFindings, formatFindings(phoneFindings)).toEqual([]);
 
@@ -144,7 +142,6 @@ test("pick the Google calendars whose busy times block times: a busy event leave
   await expect(panel.getByRole("alert").first()).toContainText("A conexão com o Google Calendar parou de funcionar");
   await expect(panel.getByRole("alert").first()).toContainText("os horários oferecidos consideram só a agenda do Clinora");
   await expect.poll(() => freeAt(first), { timeout: 20_000 }).toBe(true);
-  await page.screenshot({ path: "/tmp/i25-busy/google-busy-warning.png", fullPage: true });
 });
 
 async function firstPatientId(request: APIRequestContext, sessionId: string): Promise<string> {
