@@ -26,12 +26,7 @@ export function AppointmentMonthView({ appointments, selectedDate, today, onSele
             const selected = date === selectedDate;
             const inMonth = date.startsWith(month);
             return (
-              <GridDay
-                key={date}
-                date={date}
-                today={today}
-                selected={selected}
-                onSelectDate={onSelectDate}
+              <GridDay key={date} date={date} today={today} selected={selected} onSelectDate={onSelectDate}
                 aria-label={`${formatLongDate(date)}${count ? `: ${count} ${count === 1 ? "compromisso" : "compromissos"}` : ""}`}
                 className={cn(
                   "flex aspect-square cursor-pointer flex-col items-center justify-center gap-1 rounded-lg text-sm tabular-nums transition-colors sm:aspect-auto sm:h-16",

@@ -17,12 +17,7 @@ export function AppointmentWeekView({ appointments, selectedDate, today, onSelec
           const completed = items.filter((a) => a.status === "completed").length;
           const selected = date === selectedDate;
           return (
-            <GridDay
-              key={date}
-              date={date}
-              today={today}
-              selected={selected}
-              onSelectDate={onSelectDate}
+            <GridDay key={date} date={date} today={today} selected={selected} onSelectDate={onSelectDate}
               className={cn(
                 "flex cursor-pointer flex-col items-center rounded-xl border px-1 py-2 transition-colors sm:px-2 sm:py-3",
                 selected ? "border-brand-600 bg-brand-600 text-white shadow-sm" : "border-slate-200 bg-white hover:border-brand-300 hover:bg-brand-50",
