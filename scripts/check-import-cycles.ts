@@ -20,7 +20,7 @@ const folderCircles = findFolderCircles(graph, houseFolderOf(workspaces));
 const edges = [...graph.values()].reduce((sum, targets) => sum + targets.length, 0);
 
 if (circles.length > 0) {
-  console.error(`Import circles: ${circles.length} (imports must only point one way; see CONVENTIONS.md "Avoid")\n`);
+  console.error(`Import circles: ${circles.length} (imports must only point one way; see docs/product/engineering-conventions.md "Avoid")\n`);
   for (const circle of circles) console.error(`${describeCircle(circle, root)}\n`);
   process.exitCode = 1;
 }

@@ -1,5 +1,5 @@
 /**
- * The import graph of the workspaces' sources and the circles in it (CONVENTIONS.md "Avoid": import cycles).
+ * The import graph of the workspaces' sources and the circles in it (docs/product/engineering-conventions.md "Avoid": import cycles).
  *
  * Imports are read with the TypeScript scanner (static, type-only, `export … from` and `import()` alike: a page
  * loaded lazily still closes a circle) and resolved with each workspace's own tsconfig, so `@/` paths and

@@ -1,6 +1,6 @@
 /**
  * Prints the gzip size of what the web chat loads (the embed script, and the chat page with its files) from the
- * built app (`npm run build` first), and fails when it passes the 30 KiB budget of issue 11 (docs/decisions/016).
+ * built app (`npm run build` first), and fails when it passes the 30 KiB budget (docs/decisions/016).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";

@@ -1,7 +1,7 @@
 import { fileURLToPath, URL } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 
-/** The most JavaScript the booking page may load (issue 25): the build fails above it. */
+/** The most JavaScript the booking page may load (docs/decisions/028): the build fails above it. */
 export const BOOKING_PAGE_JS_MAX_BYTES = 30 * 1024;
 
 /** Fails the build when the page's scripts, together, pass the limit (raw bytes, before compression). */

@@ -17,7 +17,7 @@ const MIN_BYTES = 1024;
 /**
  * Writes a .br and a .gz copy next to every built text file, compressed once at the strongest levels, so the
  * server sends them as they are (@fastify/static `preCompressed`, apps/server/src/platform/plugins/web.ts) and spends no
- * CPU on compression per request. Uncompressed, the first load was about three times as large (issue 13).
+ * CPU on compression per request. Uncompressed, the first load was about three times as large (docs/decisions/019).
  */
 function precompress(): Plugin {
   let outDir = "dist";
@@ -55,7 +55,7 @@ function precompress(): Plugin {
  * zod, its react-hook-form resolver and the modules of @clinora/contracts that build schemas: every module of the
  * package but the few listed here, which hold plain constants and functions. Building the schemas is work done
  * when their chunk is evaluated, so a page that shows data without a form (Compromissos' list) loads them only
- * when a form opens (issue 13).
+ * when a form opens (docs/decisions/019).
  */
 const SCHEMA_MODULES =
   /[\\/]node_modules[\\/](zod|@hookform[\\/]resolvers)[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/](?!(enums|constants|messages|cpf|phone|zoned-time|web-chat-limits|index)\.ts$)/;
@@ -78,7 +78,7 @@ export default defineConfig({
       // never pull it into the app's bundles.
       input: { main: fileURLToPath(new URL("./index.html", import.meta.url)) },
       output: {
-        // Five groups (issue 13, docs/decisions/019-web-first-load.md):
+        // Five groups (docs/decisions/019-web-first-load.md):
         // - react: React and the router, which change less often than the app, so they stay cached across deploys;
         // - first-screen: everything else the login screen imports, and nothing more;
         // - schemas: zod and the shared schemas, which forms need and lists do not (SCHEMA_MODULES);

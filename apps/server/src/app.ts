@@ -98,7 +98,7 @@ declare module "fastify" {
   }
 }
 
-/** 1 MiB (PRODUCT.md "Security baseline"). */
+/** 1 MiB (docs/product/security-and-privacy.md §4). */
 export const BODY_LIMIT = 1024 * 1024;
 
 /**
@@ -186,7 +186,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
   const db = database.db;
   const sessions = sessionService(db, clock);
 
-  // Outside systems, each behind its interface (CONVENTIONS 9), pointed at local stand-ins by the *_BASE_URL settings.
+  // Outside systems, each behind its interface (docs/product/engineering-conventions.md §9), pointed at local stand-ins by the *_BASE_URL settings.
   const gateway = createTwilioGateway(config.twilio);
   const llm = {
     openai: config.openai.apiKey ? createOpenAiClient({ apiKey: config.openai.apiKey, baseUrl: config.openai.baseUrl, timeoutMs: config.llmTimeoutMs }) : undefined,
@@ -204,7 +204,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
     queueReminder: (tx, professionalId, appointmentId, options) => queueReminder(tx, clock, professionalId, appointmentId, options),
   });
   const patients = patientService(db, clock, { optedOut: optedOutPatients });
-  // Voice notes are transcribed by OpenAI's audio API whatever the assistant's provider (issue 24).
+  // Voice notes are transcribed by OpenAI's audio API whatever the assistant's provider (docs/decisions/026).
   const transcriber = config.openai.apiKey
     ? createOpenAiTranscriber({ apiKey: config.openai.apiKey, baseUrl: config.openai.baseUrl, timeoutMs: config.openai.transcriptionTimeoutMs, model: config.openai.transcriptionModel })
     : null;

@@ -10,7 +10,7 @@ const optional = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
-/** Every environment variable the product reads (PRODUCT.md "Configuration"), parsed once at start. */
+/** Every environment variable the product reads (docs/product/platform.md §3), parsed once at start. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
@@ -97,7 +97,7 @@ const envSchema = z.object({
     .default("false")
     .transform((v) => v === "true"),
 }).superRefine((e, ctx) => {
-  // Tokens that give access to a professional's calendar are never stored in clear (PRODUCT.md "Security baseline").
+  // Tokens that give access to a professional's calendar are never stored in clear (docs/product/security-and-privacy.md §4).
   if (e.GOOGLE_CLIENT_ID && !e.CALENDAR_TOKEN_KEY) {
     ctx.addIssue({ code: "custom", path: ["CALENDAR_TOKEN_KEY"], message: "required when GOOGLE_CLIENT_ID is set" });
   }

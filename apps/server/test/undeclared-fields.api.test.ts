@@ -8,7 +8,7 @@ import { DOCS_PREFIX } from "../src/platform/plugins/docs";
 import { createTestContext, type TestContext } from "./context";
 
 /**
- * CONVENTIONS 6, driven by the live route table: for every /api route and every status it declares a body for,
+ * docs/product/engineering-conventions.md §6, driven by the live route table: for every /api route and every status it declares a body for,
  * the handler is replaced by one that answers a valid value of the declared schema carrying an undeclared
  * `__canary` field on every object, at every depth (nested objects, items of arrays). The answer must be exactly
  * the declared value, without the canary. And an answer with a wrong type in a declared field must end in 500

@@ -14,7 +14,7 @@ import { patientSendsFiles, pdfFile, VOICE_NOTE_TEXT } from "./media-fixtures";
 
 /**
  * Every screen state a user meets (empty, loaded, error, dialog open, toast shown), checked with axe-core against
- * WCAG 2.2 A/AA at desktop and phone size (issue 26). One sign-in per area; each state reaches its screen from
+ * WCAG 2.2 A/AA at desktop and phone size. One sign-in per area; each state reaches its screen from
  * the previous one. To cover a new screen or dialog, add a row to the area's table: `visit` brings the page into
  * the state and waits until it is ready; axe then scans the whole page.
  */

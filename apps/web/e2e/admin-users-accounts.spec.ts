@@ -5,7 +5,7 @@ import { choose, loginInNewContext, openRowActions, searchUsers, signInAsAdmin, 
 /** One professional account, created in the first test and used by the next ones. */
 const account = { email: `dra.teste.${uniqueSuffix()}@clinora.test`, password: "Consulta@2026", name: "Dra. Teresa Quintana" };
 
-test.describe.serial("professional account lifecycle (spec part 1 §2.6, §4)", () => {
+test.describe.serial("professional account lifecycle (docs/product/admin.md §2.4, §4)", () => {
   // Each step logs in through the screen in a second browser: more than the default 30 s on a busy machine.
   test.describe.configure({ timeout: 60_000 });
 

@@ -9,7 +9,7 @@ import type { AxeResults, RunOptions } from "axe-core";
  */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-/** WCAG 2.2 A and AA (issue 26): axe's tags for each version's success criteria. */
+/** WCAG 2.2 A and AA: axe's tags for each version's success criteria. */
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 /**

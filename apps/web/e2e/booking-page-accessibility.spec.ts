@@ -8,7 +8,7 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 test.setTimeout(180_000);
 
 /**
- * The public booking page (issue 25, docs/decisions/028) is light and accessible: its own small script, keyboard
+ * The public booking page (docs/decisions/028) is light and accessible: its own small script, keyboard
  * and screen-reader friendly at phone width. axe (WCAG 2.2 AA) checks each of its states; Lighthouse's
  * accessibility audit must score 100 on the page as a patient opens it.
  */

@@ -7,7 +7,7 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 test.setTimeout(180_000);
 
 /**
- * The public booking page end to end (issue 25, docs/decisions/028): the professional turns the page on in
+ * The public booking page end to end (docs/decisions/028): the professional turns the page on in
  * Configurações › Consultas, a patient opens its address on a phone, picks a free time and books it with name,
  * WhatsApp and consent; the professional then finds the pending appointment in Compromissos marked "Agendado pela
  * página". The e2e server's Twilio is the local stand-in on the next port: the patient's phone. It has no approved

@@ -8,7 +8,7 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 test.setTimeout(180_000);
 
 /**
- * Files in WhatsApp conversations (issue 24), against the e2e server with Twilio and OpenAI played by the stand-ins
+ * Files in WhatsApp conversations (docs/decisions/026), against the e2e server with Twilio and OpenAI played by the stand-ins
  * (apps/server/src/scripts/e2e-server.ts): the patient's files are fetched from the fake Twilio by the server's job,
  * voice notes transcribed by the fake OpenAI, and the rule-based receptionist answers the transcript as typed text.
  */

@@ -6,7 +6,7 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 test.setTimeout(120_000);
 
 /**
- * WhatsApp reminders (issue 11) against the e2e server, whose Twilio is the local stand-in on the next port: the
+ * WhatsApp reminders (docs/decisions/017) against the e2e server, whose Twilio is the local stand-in on the next port: the
  * patient's phone. The e2e server has no approved template configured, so a reminder goes as free text to a patient
  * who wrote in the last 24 hours; the settings screen says plainly that no template is configured.
  */

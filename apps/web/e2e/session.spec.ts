@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { ADMIN, mainMenu, PROFESSIONAL, signIn, signInViaApi, storedSessionId } from "./fixtures";
 
-test.describe("session (spec part 1 §4)", () => {
+test.describe("session (docs/product/accounts-and-access.md §4)", () => {
   test("an unknown stored session is cleared and the browser goes back to the login screen", async ({ page }) => {
     await page.goto("/");
     await page.evaluate(() => localStorage.setItem("session_id", "sessao-invalida"));

@@ -9,7 +9,7 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 test.setTimeout(150_000);
 
 /**
- * The web chat (issue 11, docs/decisions/016) on a clinic's own site: a plain HTML page at another origin, served
+ * The web chat (docs/decisions/016) on a clinic's own site: a plain HTML page at another origin, served
  * by the test, with nothing but the one-line snippet from the settings page. The e2e server's model is the
  * stand-ins' rule-based receptionist. The site listens on 127.0.0.1 on a port the system picks: Chromium lets
  * only a loopback page load scripts from the loopback app (Private Network Access), so an intercepted made-up

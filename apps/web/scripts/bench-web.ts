@@ -8,7 +8,7 @@
  * 3. runs Lighthouse 12 in Debian's Chromium (mobile, simulated throttling) on the login page and on Compromissos
  *    signed in as the demo professional, several times each, and prints the median run's scores and metrics.
  *
- * The app keeps its session in localStorage and sends it as X-Session-ID (spec part 1 §3), not as a cookie: for
+ * The app keeps its session in localStorage and sends it as X-Session-ID (docs/product/accounts-and-access.md §3), not as a cookie: for
  * Compromissos the bench signs in through the API, writes the session into the browser's localStorage for the
  * app's origin (on /api/health, so no app file is cached beforehand), and Lighthouse keeps localStorage while it
  * clears the HTTP cache.
@@ -52,7 +52,7 @@ const CHROME_FLAGS = [
 /** The demo professional of the README (apps/server/src/seeds/accounts.data.ts). */
 const DEMO_PROFESSIONAL = { email: "ana.souza@clinora.com.br", password: "Prof@12345" };
 
-/** Targets of issue 13, printed next to the figures. */
+/** The targets of docs/decisions/019, printed next to the figures. */
 const TARGETS = { initialJsGzipKiB: 170, performance: { login: 95, compromissos: 90 }, accessibility: 100 };
 
 interface PageToMeasure {
@@ -204,7 +204,7 @@ async function measurePage(page: PageToMeasure, session: Session | null, run: nu
     const [tab = await browser.newPage()] = await browser.pages();
     if (page.signedIn) {
       if (!session) throw new Error("no session for a signed-in page");
-      // The keys of lib/session.ts (spec part 1 §3), written on a page of the origin that loads none of the app.
+      // The keys of lib/session.ts (docs/product/accounts-and-access.md §3), written on a page of the origin that loads none of the app.
       await tab.goto(`${origin}/api/health`);
       await tab.evaluate(
         (sessionId, user) => {

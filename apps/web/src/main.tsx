@@ -9,7 +9,7 @@ const root = document.getElementById("root");
 if (!root) throw new Error("Missing #root element in index.html");
 
 // The first render runs inside startTransition, which React splits into short tasks instead of one long one, so the
-// page answers input while it starts (issue 13, docs/decisions/019-web-first-load.md).
+// page answers input while it starts (docs/decisions/019-web-first-load.md).
 startTransition(() => {
   createRoot(root).render(
     <StrictMode>

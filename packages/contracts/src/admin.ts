@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Platform statistics of the admin dashboard (spec part 1 §3). */
+/** Platform statistics of the admin dashboard (docs/product/admin.md §3). */
 export const platformStatsSchema = z.object({
   total_professionals: z.number().int(),
   active_users: z.number().int(),

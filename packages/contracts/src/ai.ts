@@ -3,11 +3,11 @@ import { requiredText } from "./common";
 import { AI_MAX_TEMPERATURE, AI_MODELS, AI_PROVIDERS } from "./enums";
 import { MSG } from "./messages";
 
-/** Models offered per provider (spec part 1 §3, part 2 §9): GET /api/ai-settings/models. */
+/** Models offered per provider (docs/product/admin.md §3, docs/product/assistant.md §9): GET /api/ai-settings/models. */
 export const aiModelsSchema = z.object(Object.fromEntries(AI_PROVIDERS.map((p) => [p, z.array(z.string())])) as Record<(typeof AI_PROVIDERS)[number], z.ZodArray<z.ZodString>>);
 export type AiModels = z.infer<typeof aiModelsSchema>;
 
-/** Spec part 1 §9: step 0.1, prompt at least 10 characters. */
+/** docs/product/admin.md §9: step 0.1, prompt at least 10 characters. */
 export const AI_TEMPERATURE_STEP = 0.1;
 export const AI_PROMPT_MIN_LENGTH = 10;
 
@@ -17,7 +17,7 @@ export const roundToTemperatureStep = (value: number) => Math.round(value * 10) 
 /** "2.0", "1.0": how the spec writes a provider's maximum temperature in its messages. */
 export const formatTemperature = (value: number) => value.toFixed(1);
 
-/** The global assistant configuration for all professionals (spec part 1 §3 "Global AI settings"). */
+/** The global assistant configuration for all professionals (docs/product/admin.md §3 "Global AI settings"). */
 export const aiSettingsSchema = z.object({
   provider: z.enum(AI_PROVIDERS),
   model: z.string(),
@@ -26,11 +26,11 @@ export const aiSettingsSchema = z.object({
 });
 export type AiSettings = z.infer<typeof aiSettingsSchema>;
 
-/** PUT /api/ai-settings answers the saved settings in `data` (spec part 1 §7 "response data field returned"). */
+/** PUT /api/ai-settings answers the saved settings in `data` (docs/product/admin.md §7 "response data field returned"). */
 export const aiSettingsSavedSchema = z.object({ data: aiSettingsSchema });
 
 /**
- * PUT /api/ai-settings (spec part 1 §5): the model must be one of the provider's, the temperature within the
+ * PUT /api/ai-settings (docs/product/admin.md §5): the model must be one of the provider's, the temperature within the
  * provider's range (0 to 2 for openai, 0 to 1 for anthropic), the trimmed prompt at least 10 characters.
  */
 export const aiSettingsInputSchema = z
@@ -49,7 +49,7 @@ export const aiSettingsInputSchema = z
   });
 export type AiSettingsInput = z.output<typeof aiSettingsInputSchema>;
 
-/** What GET /api/ai-settings answers before an administrator has saved anything (spec part 1 §9). */
+/** What GET /api/ai-settings answers before an administrator has saved anything (docs/product/admin.md §9). */
 export const DEFAULT_AI_SETTINGS: AiSettings = {
   provider: "openai",
   model: "gpt-4o-mini",

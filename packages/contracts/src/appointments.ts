@@ -4,11 +4,11 @@ import { MSG } from "./messages";
 import { isoDateSchema, optionalText, pageQuerySchema, requiredText } from "./common";
 import { appointmentReminderSchema } from "./reminders";
 
-/** Spec part 2 §5 "Settings" / §9: the duration range of an appointment, in minutes. */
+/** docs/product/settings.md §5 "Settings" / §9: the duration range of an appointment, in minutes. */
 export const APPOINTMENT_DURATION_MIN = 15;
 export const APPOINTMENT_DURATION_MAX = 180;
 
-/** HH:MM with hours 0-23 and minutes 00-59; a one-digit hour ("9:30") is accepted (spec part 2 §5). */
+/** HH:MM with hours 0-23 and minutes 00-59; a one-digit hour ("9:30") is accepted (docs/product/appointments.md §5). */
 const TIME_PATTERN = /^([01]?\d|2[0-3]):([0-5]\d)$/;
 
 /** A time of day as the API answers it: always zero-padded "HH:MM". */
@@ -20,7 +20,7 @@ export const appointmentTimeSchema = z
 
 export const appointmentStatusSchema = z.enum(APPOINTMENT_STATUSES, "Status inválido");
 
-/** An appointment as the API returns it (spec part 2 §3 "Appointment"); `date`, `time`, `type` mirror the long names. */
+/** An appointment as the API returns it (docs/product/appointments.md §3 "Appointment"); `date`, `time`, `type` mirror the long names. */
 export const appointmentSchema = z.object({
   id: z.uuid(),
   patient_id: z.uuid(),
@@ -50,7 +50,7 @@ export const appointmentSchema = z.object({
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 
-/** Create/update payload, with the messages of spec part 2 §5 "Appointment form". */
+/** Create/update payload, with the messages of docs/product/appointments.md §5 "Appointment form". */
 export const appointmentInputSchema = z.object({
   patient_id: z.uuid(MSG.appointmentPatientInvalid),
   appointment_date: requiredText(MSG.appointmentDateRequired).pipe(isoDateSchema),
@@ -69,7 +69,7 @@ export const appointmentInputSchema = z.object({
 export type AppointmentInput = z.input<typeof appointmentInputSchema>;
 export type AppointmentInputParsed = z.output<typeof appointmentInputSchema>;
 
-/** GET /appointments: page size up to 100 (spec part 2 §9), ordered by date and time. */
+/** GET /appointments: page size up to 100 (docs/product/appointments.md §9), ordered by date and time. */
 export const appointmentListQuerySchema = pageQuerySchema.extend({
   per_page: pageQuerySchema.shape.per_page.default(100),
   status: appointmentStatusSchema.optional(),
@@ -80,7 +80,7 @@ export const appointmentListQuerySchema = pageQuerySchema.extend({
 });
 export type AppointmentListQuery = z.infer<typeof appointmentListQuerySchema>;
 
-/** Spec part 2 §3 "Today's appointment (dashboard)". */
+/** docs/product/appointments.md §3 "Today's appointment (dashboard)". */
 export const todayAppointmentSchema = z.object({
   id: z.uuid(),
   patient_name: z.string(),
@@ -94,7 +94,7 @@ export const todayAppointmentSchema = z.object({
 });
 export type TodayAppointment = z.infer<typeof todayAppointmentSchema>;
 
-/** POST /appointments/availability (PRODUCT.md "Availability"). */
+/** POST /appointments/availability (docs/product/appointments.md §10.3). */
 export const availabilityRequestSchema = z.object({
   date: requiredText(MSG.appointmentDateRequired).pipe(isoDateSchema),
   /** Minutes; defaults to the professional's `appointment_duration`. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AI_MODELS } from "./enums";
 import { MSG } from "./messages";
 
-/** The professional's assistant (spec part 2 §3 "Assistant settings", §9). */
+/** The professional's assistant (docs/product/assistant.md §3 "Assistant settings", §9). */
 export const ASSISTANT_MODELS = AI_MODELS.openai;
 export const ASSISTANT_DEFAULTS = {
   ai_enabled: true,
@@ -28,7 +28,7 @@ export type AssistantSettings = z.infer<typeof assistantSettingsSchema>;
 
 /**
  * A number, or text that reads as one (form inputs hand over text); anything else fails with the spec's
- * message for both fields (part 2 §5).
+ * message for both fields (docs/product/assistant.md §5).
  */
 const numeric = z.union([z.number(), z.string()], MSG.assistantNumbersInvalid).transform((value, ctx) => {
   const n = typeof value === "number" ? value : value.trim() === "" ? Number.NaN : Number(value.trim());
@@ -43,7 +43,7 @@ function onStep(value: number, range: { min: number; max: number; step: number }
   return value >= range.min && value <= range.max && Math.abs(steps - Math.round(steps)) < 1e-9;
 }
 
-/** Trimmed; blank is stored as null (part 2 §5). */
+/** Trimmed; blank is stored as null (docs/product/assistant.md §5). */
 const optionalTrimmed = (max: number) =>
   z
     .string()

@@ -9,7 +9,7 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-/** The signed-in user (spec part 1 §3 "Current user"); `professional` is set for professional users. */
+/** The signed-in user (docs/product/accounts-and-access.md §3 "Current user"); `professional` is set for professional users. */
 export const currentUserSchema = z.object({
   id: z.uuid(),
   email: z.string(),

@@ -1,5 +1,5 @@
 /**
- * Limits, paths and texts of the public booking page (issue 25, docs/decisions/028) without any import, so the
+ * Limits, paths and texts of the public booking page (docs/decisions/028) without any import, so the
  * page's small script can share them with the server without loading zod.
  */
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MAX_PER_PAGE } from "./constants";
 import { MSG } from "./messages";
 
-/** `{"detail": "..."}`: every error answer (PRODUCT.md "API conventions"). */
+/** `{"detail": "..."}`: every error answer (docs/product/platform.md §2). */
 export const errorResponseSchema = z.object({ detail: z.string() });
 
 export const validationIssueSchema = z.object({
@@ -51,7 +51,7 @@ export function requiredText(required: string, max?: number, tooLong?: string) {
   return max === undefined ? text : text.max(max, tooLong);
 }
 
-/** Optional text fields: the web sends empty optional fields as null (spec part 1 §3). */
+/** Optional text fields: the web sends empty optional fields as null (docs/product/admin.md §3). */
 export const optionalText = (max = 2000, tooLong?: string) =>
   z
     .string()
@@ -60,7 +60,7 @@ export const optionalText = (max = 2000, tooLong?: string) =>
     .nullish()
     .transform((v) => (v === undefined ? undefined : v === "" ? null : v));
 
-/** A Brazilian state (UF): at most 2 letters, upper-cased; empty arrives as null (spec part 1 §5). */
+/** A Brazilian state (UF): at most 2 letters, upper-cased; empty arrives as null (docs/product/admin.md §5). */
 export const optionalUf = () => optionalText(2, MSG.stateMax).transform((v) => (typeof v === "string" ? v.toUpperCase() : v));
 
 export const isoDateTime = z.string();
@@ -73,7 +73,7 @@ function isCalendarDay(text: string): boolean {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === text;
 }
 
-/** A calendar date sent as YYYY-MM-DD text (spec part 2 §3). */
+/** A calendar date sent as YYYY-MM-DD text (docs/product/time-and-dates.md §1). */
 export const isoDateSchema = z
   .string()
   .regex(ISO_DATE, "Data inválida (formato: AAAA-MM-DD)")

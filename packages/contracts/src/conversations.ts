@@ -19,13 +19,13 @@ import {
   TRANSCRIPT_STATUSES,
 } from "./media";
 
-/** Spec part 2 §9: conversations page size, stale threshold, detail polling and scroll delay. */
+/** docs/product/conversations-and-whatsapp.md §9: conversations page size, stale threshold, detail polling and scroll delay. */
 export const CONVERSATIONS_PER_PAGE = 20;
 export const STALE_WAITING_MINUTES = 120;
 export const CONVERSATION_POLL_MS = 5000;
 export const CONVERSATION_SCROLL_DELAY_MS = 100;
 
-/** Labels of spec part 2 §4 "Conversation status", "Channels" and "Outbound message status". */
+/** Labels of docs/product/conversations-and-whatsapp.md §4 "Conversation status", "Channels" and "Outbound message status". */
 export const CONVERSATION_STATUS_LABELS: Record<ConversationStatus, string> = {
   waiting: "Aguardando",
   in_progress: "Em Atendimento",
@@ -45,7 +45,7 @@ export const MESSAGE_SENDER_LABELS: Record<MessageSender, string> = {
 };
 
 /**
- * A conversation's urgency (spec part 2 §3 "urgency (number)"): 0 none, 2 handed to the professional, 3 the highest,
+ * A conversation's urgency (docs/product/conversations-and-whatsapp.md §3 "urgency (number)"): 0 none, 2 handed to the professional, 3 the highest,
  * an emergency or a crisis (self-harm, suicidal thoughts). Until it is resolved, a conversation at the highest
  * urgency is listed first in Conversas and shown on the Painel (docs/decisions/022).
  */
@@ -70,7 +70,7 @@ export const REPLY_BLOCKED_MESSAGES: Record<ReplyBlockedReason, string> = {
   no_phone: MSG.replyNoPhone,
 };
 
-/** A conversation as listed (spec part 2 §3 "Conversation"); phone in E.164. */
+/** A conversation as listed (docs/product/conversations-and-whatsapp.md §3 "Conversation"); phone in E.164. */
 export const conversationSchema = z.object({
   id: z.uuid(),
   patient_id: z.uuid().nullable(),
@@ -86,7 +86,7 @@ export const conversationSchema = z.object({
 export type Conversation = z.infer<typeof conversationSchema>;
 
 /**
- * One file of a message (issue 24). `status_message` is the Portuguese state shown in the thread when the file is not
+ * One file of a message (docs/decisions/026). `status_message` is the Portuguese state shown in the thread when the file is not
  * ready; `url` (GET /api/conversations/:id/media/:mediaId, add `?download=1` to download) only once it is ready.
  * `transcript_status` is null for anything but a voice note.
  */
@@ -104,7 +104,7 @@ export const messageMediaSchema = z.object({
 });
 export type MessageMedia = z.infer<typeof messageMediaSchema>;
 
-/** One message of a thread (spec part 2 §3 "Message"); inbound messages carry no delivery status. */
+/** One message of a thread (docs/product/conversations-and-whatsapp.md §3 "Message"); inbound messages carry no delivery status. */
 export const conversationMessageSchema = z.object({
   id: z.uuid(),
   content: z.string().nullable(),

@@ -1,6 +1,6 @@
 /**
  * CPF (Cadastro de Pessoas Físicas): 9 base digits and 2 check digits, each a weighted sum modulo 11
- * (PRODUCT.md "CPF": stored as 11 digits, validated when given).
+ * (docs/product/patients.md §10.2: stored as 11 digits, validated when given).
  */
 
 /** Only the digits of `input` ("123.456.789-09" -> "12345678909"). */

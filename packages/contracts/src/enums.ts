@@ -1,4 +1,4 @@
-/** Enumerations shared by the server, the database schema and the web app (spec parts 1 and 2, section 3/4). */
+/** Enumerations shared by the server, the database schema and the web app (docs/product/, §3 and §4 of each area page). */
 
 export const ROLES = ["admin", "professional"] as const;
 export type Role = (typeof ROLES)[number];
@@ -69,7 +69,7 @@ export const TASK_PRIORITY_LABELS: Record<TaskPriority, string> = {
   urgent: "Urgente",
 };
 
-/** The due-date filter of the task list (spec part 2 §4 "Due filters"). */
+/** The due-date filter of the task list (docs/product/tasks.md §4 "Due filters"). */
 export const TASK_DUE_FILTERS = ["all", "today", "next_7_days", "overdue"] as const;
 export type TaskDueFilter = (typeof TASK_DUE_FILTERS)[number];
 
@@ -110,7 +110,7 @@ export const APPOINTMENT_SOURCE_LABELS: Record<Exclude<AppointmentSource, "manua
 export const AI_PROVIDERS = ["openai", "anthropic"] as const;
 export type AiProvider = (typeof AI_PROVIDERS)[number];
 
-/** Model lists offered per provider (spec part 1 §3 "Global AI settings"; part 2 §9 for the assistant). */
+/** Model lists offered per provider (docs/product/admin.md §3 "Global AI settings"; docs/product/assistant.md §9 for the assistant). */
 export const AI_MODELS: Record<AiProvider, readonly string[]> = {
   openai: ["gpt-4o-mini", "gpt-4o", "gpt-4.1-mini", "gpt-4.1"],
   anthropic: ["claude-3-5-haiku-latest", "claude-3-5-sonnet-latest", "claude-sonnet-4-0", "claude-opus-4-0"],
@@ -124,7 +124,7 @@ export type CalendarConnectionStatus = (typeof CALENDAR_CONNECTION_STATUSES)[num
 export const JOB_STATUSES = ["pending", "running", "done", "failed"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-/** Brazilian IANA time zones a professional may choose (PRODUCT.md "Time"). */
+/** Brazilian IANA time zones a professional may choose (docs/product/time-and-dates.md §2). */
 export const BRAZIL_TIME_ZONES = [
   "America/Sao_Paulo",
   "America/Manaus",
@@ -143,11 +143,11 @@ export const BRAZIL_TIME_ZONES = [
 export const DEFAULT_TIME_ZONE = "America/Sao_Paulo";
 
 /**
- * Spec part 2 §3: the appointment type the form starts with. Here rather than in appointments.ts, which builds
- * schemas, so that the appointment cards can name it without loading zod (issue 13).
+ * docs/product/appointments.md §3: the appointment type the form starts with. Here rather than in appointments.ts, which builds
+ * schemas, so that the appointment cards can name it without loading zod (docs/decisions/019).
  */
 export const DEFAULT_APPOINTMENT_TYPE = "Consulta";
-/** Platform zone for admin-wide figures such as "appointments today" (PRODUCT.md). */
+/** Platform zone for admin-wide figures such as "appointments today" (docs/product/admin.md §10.1). */
 export const PLATFORM_TIME_ZONE = "America/Sao_Paulo";
 
 /** The patient's own answer to an appointment: by replying to a reminder or through the assistant. */

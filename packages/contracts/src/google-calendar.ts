@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CALENDAR_CONNECTION_STATUSES } from "./enums";
 
 /**
- * GET /api/google-calendar/status (spec part 2 §3 "Calendar status"): `connected`, `timezone` (UTC when there is
+ * GET /api/google-calendar/status (docs/product/google-calendar.md §3 "Calendar status"): `connected`, `timezone` (UTC when there is
  * no connection) and `last_synced_at`, plus the connection's state and account so the screen can explain an error.
  */
 export const calendarStatusSchema = z.object({
@@ -22,11 +22,11 @@ export const calendarStatusSchema = z.object({
 });
 export type CalendarStatus = z.infer<typeof calendarStatusSchema>;
 
-/** GET /api/google-calendar/auth: where the browser goes to grant access (spec part 2 §7). */
+/** GET /api/google-calendar/auth: where the browser goes to grant access (docs/product/google-calendar.md §7). */
 export const calendarAuthStartSchema = z.object({ authorization_url: z.string() });
 export type CalendarAuthStart = z.infer<typeof calendarAuthStartSchema>;
 
-/** POST /api/google-calendar/sync: appointments sent to the calendar and what failed (spec part 2 §7, §8). */
+/** POST /api/google-calendar/sync: appointments sent to the calendar and what failed (docs/product/google-calendar.md §7, §8). */
 export const calendarSyncResultSchema = z.object({ synced: z.number().int(), errors: z.array(z.string()) });
 export type CalendarSyncResult = z.infer<typeof calendarSyncResultSchema>;
 

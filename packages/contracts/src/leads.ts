@@ -3,10 +3,10 @@ import { LEAD_STATUSES } from "./enums";
 import { MSG } from "./messages";
 import { optionalText, pageQuerySchema, requiredText } from "./common";
 
-/** Leads page size (spec part 1 §9). */
+/** Leads page size (docs/product/admin.md §9). */
 export const LEADS_PAGE_SIZE = 20;
 
-/** A sales prospect (spec part 1 §3 "Lead"); `contact_form` is an email or a phone. */
+/** A sales prospect (docs/product/admin.md §3 "Lead"); `contact_form` is an email or a phone. */
 export const leadSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -21,7 +21,7 @@ export type Lead = z.infer<typeof leadSchema>;
 
 const nameOrContact = requiredText(MSG.leadNameContactRequired);
 
-/** Create and edit payload (spec part 1 §4, §5): any status may be chosen; new is the default. */
+/** Create and edit payload (docs/product/admin.md §4, §5): any status may be chosen; new is the default. */
 export const leadInputSchema = z.object({
   name: nameOrContact.max(200),
   contact_form: nameOrContact.max(254),
@@ -40,7 +40,7 @@ export const leadListQuerySchema = pageQuerySchema.extend({
 });
 export type LeadListQuery = z.infer<typeof leadListQuerySchema>;
 
-/** Spec part 1 §3 "Lead stats": by_status holds every status, top_sources every source by count. */
+/** docs/product/admin.md §3 "Lead stats": by_status holds every status, top_sources every source by count. */
 export const leadStatsSchema = z.object({
   total: z.number().int(),
   by_status: z.record(z.enum(LEAD_STATUSES), z.number().int()),

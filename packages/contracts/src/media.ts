@@ -1,5 +1,5 @@
 /**
- * Files in a WhatsApp conversation (issue 24): the voice notes, photos and documents a patient sends, and the images
+ * Files in a WhatsApp conversation (docs/decisions/026): the voice notes, photos and documents a patient sends, and the images
  * and PDFs the professional sends from Conversas. No zod here, so a screen that only shows a thread can use them.
  */
 

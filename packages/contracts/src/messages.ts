@@ -3,14 +3,14 @@
  * Server validation details and web toasts both read from here, so the two ends never drift apart.
  */
 export const MSG = {
-  // Transport level (spec part 1 §8)
+  // Transport level (docs/product/accounts-and-access.md §8)
   sessionExpired: "Session expired. Please login again.",
   accessForbidden: "Access forbidden",
   validationFailed: "Validation failed",
   genericError: "An error occurred",
   networkError: "Network error. Please check your connection.",
 
-  // Login (part 1 §8)
+  // Login (docs/product/accounts-and-access.md §8)
   loginInvalid: "Email ou senha incorretos",
   loginNotAuthorized: "Usuário não autorizado. Aguarde aprovação do administrador.",
   loginGenericError: "Erro ao fazer login. Verifique suas credenciais.",
@@ -43,7 +43,7 @@ export const MSG = {
   // A NUL character or half of a surrogate pair in any text the API receives (plugins/input-rule.ts)
   invalidCharacter: "Caractere inválido",
 
-  // Validation (part 1 §5)
+  // Validation (docs/product/accounts-and-access.md §5, docs/product/admin.md §5)
   professionalNameSpecialtyRequired: "Nome e especialidade são obrigatórios",
   leadNameContactRequired: "Nome e contato são obrigatórios",
   emailPasswordRequired: "Email e senha são obrigatórios",
@@ -65,7 +65,7 @@ export const MSG = {
   professionalDurationRange: "A duração da consulta deve estar entre 15 e 180 minutos",
   phoneInvalid: "Telefone inválido. Use DDD e número, ex.: (11) 98765-4321",
 
-  // User accounts (server details where the spec is silent; part 1 §5, PRODUCT.md "Security baseline")
+  // User accounts (server details where the spec is silent; docs/product/admin.md §5, docs/product/security-and-privacy.md)
   userNotFound: "Usuário não encontrado",
   professionalNotFound: "Profissional não encontrado",
   userEmailTaken: "Já existe um usuário com este email",
@@ -76,7 +76,7 @@ export const MSG = {
   cannotChangeOwnAccess: "Você não pode alterar o perfil nem o status da sua própria conta",
   accountDurationRange: "A duração da consulta deve estar entre 5 e 240 minutos",
 
-  // Admin toasts (part 1 §8): Sistema (users, global AI settings) and user detail
+  // Admin toasts (docs/product/admin.md §8): Sistema (users, global AI settings) and user detail
   loadDataError: "Erro ao carregar dados",
   createUserError: "Erro ao criar usuário",
   editUserError: "Erro ao editar usuário",
@@ -97,7 +97,7 @@ export const MSG = {
   exportDone: "Exportação concluída!",
   notesSaved: "Notas salvas com sucesso!",
 
-  // Validation (part 2 §5)
+  // Validation (docs/product/appointments.md §5, docs/product/tasks.md §5, docs/product/assistant.md §5)
   appointmentPatientInvalid: "Selecione um paciente válido",
   appointmentDateRequired: "Data é obrigatória",
   appointmentTimeInvalid: "Horário inválido (formato: HH:MM)",
@@ -110,7 +110,7 @@ export const MSG = {
   assistantTextTooLong: (max: number) => `Use no máximo ${max} caracteres.`,
   slotAlreadyBooked: "Time slot already booked",
 
-  // Settings (part 2 §5, §8); the field messages are the product's, the spec gives only the limits
+  // Settings (docs/product/settings.md §5, §8); the field messages are the product's, the spec gives only the limits
   fullNameRequired: "Nome completo é obrigatório",
   specialtyRequired: "Especialidade é obrigatória",
   invalidPhone: "Telefone inválido. Use DDD e número, ex.: (11) 98765-4321",
@@ -130,7 +130,7 @@ export const MSG = {
   personalSaved: "Informações pessoais atualizadas!",
   consultationSaved: "Configurações de consulta atualizadas!",
 
-  // Google Calendar (part 2 §4, §8)
+  // Google Calendar (docs/product/google-calendar.md §4, §8)
   googleCalendarNotConfigured: "Google Calendar não está configurado no servidor.",
   googleCalendarStatusError: "Não foi possível verificar a integração com o Google Calendar.",
   googleCalendarConnectError: "Erro ao conectar Google Calendar",
@@ -172,7 +172,7 @@ export const MSG = {
   googleBusyCalendarUnreadable: "Uma das agendas escolhidas não pôde ser lida no Google; os horários ocupados dela não estão sendo considerados.",
   googleBusyLastRead: (when: string) => `Última leitura: ${when}`,
 
-  // Conversations (part 2 §8)
+  // Conversations (docs/product/conversations-and-whatsapp.md §8)
   conversationsLoadError: "Erro ao carregar conversas",
   conversationLoadError: "Erro ao carregar conversa",
   conversationResolveError: "Erro ao resolver conversa",
@@ -199,7 +199,7 @@ export const MSG = {
   assistantTestFailed: "O assistente não conseguiu responder agora. Tente novamente em instantes.",
   assistantTestMessageRequired: "Escreva uma mensagem para testar o assistente.",
 
-  // Files in a conversation (issue 24): states shown in the thread
+  // Files in a conversation (docs/decisions/026): states shown in the thread
   mediaUnavailable: "Mídia indisponível",
   mediaTooLarge: "Arquivo grande demais (máximo 16 MB)",
   mediaTypeNotAccepted: "Tipo de arquivo não aceito",

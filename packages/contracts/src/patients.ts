@@ -4,7 +4,7 @@ import { optionalIsoDate, optionalText, pageQuerySchema, requiredText } from "./
 import { isValidCpf, normalizeCpf } from "./cpf";
 import { toE164BR } from "./phone";
 
-/** A patient as the API returns it (spec part 2 §3 "Patient"); phone in E.164, CPF as 11 digits. */
+/** A patient as the API returns it (docs/product/patients.md §3 "Patient"); phone in E.164, CPF as 11 digits. */
 export const patientSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -31,10 +31,10 @@ export const patientSchema = z.object({
 });
 export type Patient = z.infer<typeof patientSchema>;
 
-/** Create/update payload; every empty optional field arrives as null (spec part 2 §5 "Patient form"). */
+/** Create/update payload; every empty optional field arrives as null (docs/product/patients.md §5 "Patient form"). */
 export const patientInputSchema = z.object({
   name: requiredText(MSG.patientNameRequired, 200),
-  /** Stored in E.164 (PRODUCT.md "Phones"). */
+  /** Stored in E.164 (docs/product/patients.md §10.1). */
   phone: optionalText(40)
     .refine((v) => v == null || toE164BR(v) !== null, MSG.phoneInvalid)
     .transform((v) => (v == null ? v : toE164BR(v))),
@@ -59,7 +59,7 @@ export const patientListQuerySchema = pageQuerySchema.extend({
 });
 export type PatientListQuery = z.infer<typeof patientListQuerySchema>;
 
-/** Patient search of the appointment dialog: 2+ characters, 10 results (spec part 2 §2.2, §9). */
+/** Patient search of the appointment dialog: 2+ characters, 10 results (docs/product/appointments.md §2.2, §9). */
 export const patientSearchQuerySchema = z.object({
   q: z.string().trim().min(2, "Digite pelo menos 2 caracteres").max(200),
   limit: z.coerce.number().int().min(1).max(50).default(10),

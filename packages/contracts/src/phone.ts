@@ -1,5 +1,5 @@
 /**
- * Phone numbers are stored in E.164 and shown formatted (PRODUCT.md "Phones"). Brazilian numbers are a
+ * Phone numbers are stored in E.164 and shown formatted (docs/product/patients.md §10.1). Brazilian numbers are a
  * two-digit area code (DDD) and either a 9-digit mobile starting with 9 or an 8-digit landline starting 2-5.
  */
 

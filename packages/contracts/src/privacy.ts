@@ -173,7 +173,7 @@ export const patientExportSchema = z.object({
           error_code: z.string().nullable(),
           sent_at: z.string(),
           sent_at_local: z.string(),
-          /** The message's files (issue 24), each with its bytes in base64 when it was stored. */
+          /** The message's files (docs/decisions/026), each with its bytes in base64 when it was stored. */
           media: z.array(
             messageMediaSchema
               .pick({ id: true, kind: true, content_type: true, file_name: true, size_bytes: true, status: true, transcript: true })

@@ -3,7 +3,7 @@ import { optionalText, requiredText } from "./common";
 import { BRAZIL_TIME_ZONES } from "./enums";
 import { MSG } from "./messages";
 
-/** Spec part 2 §5 and §9: consultation length in minutes. */
+/** docs/product/settings.md §5 and §9: consultation length in minutes. */
 export const DEFAULT_APPOINTMENT_DURATION = 50;
 export const MIN_APPOINTMENT_DURATION = 15;
 export const MAX_APPOINTMENT_DURATION = 180;
@@ -49,7 +49,7 @@ const weekday = z.number(MSG.businessDayInvalid).int(MSG.businessDayInvalid).min
 
 const businessTime = z.string(MSG.businessTimeInvalid).regex(HH_MM, MSG.businessTimeInvalid);
 
-/** Settings > Consultas: length of a consultation and business hours (PRODUCT.md "Business hours", "Time"). */
+/** Settings > Consultas: length of a consultation and business hours (docs/product/appointments.md §10.1, docs/product/time-and-dates.md §2). */
 export const consultationSettingsObject = z.object({
   appointment_duration: z
     .number(MSG.appointmentDurationRange)
@@ -81,7 +81,7 @@ const hoursInOrder = <T extends { business_start?: string; business_end?: string
 export const consultationSettingsSchema = consultationSettingsObject.superRefine(hoursInOrder);
 
 /**
- * PUT /api/professionals/me: any subset of the three groups (spec part 2 §7 "Update own profile"). A field left
+ * PUT /api/professionals/me: any subset of the three groups (docs/product/settings.md §7 "Update own profile"). A field left
  * out is kept; an empty optional text is cleared.
  */
 export const professionalProfileUpdateSchema = z

@@ -5,7 +5,7 @@ import { optionalText, optionalUf, pageQuerySchema, requiredText } from "./commo
 
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
-/** A professional as the API returns it (spec part 1 §3, part 2 §3, PRODUCT.md business hours and time zone). */
+/** A professional as the API returns it (docs/product/admin.md §3, docs/product/settings.md §3 and §10.1). */
 export const professionalSchema = z.object({
   id: z.uuid(),
   full_name: z.string(),
@@ -36,10 +36,10 @@ export const professionalSchema = z.object({
 });
 export type Professional = z.infer<typeof professionalSchema>;
 
-/** Admin professional dialogs (spec part 1 §5, §9): default 50 minutes, from 15 to 180. */
+/** Admin professional dialogs (docs/product/admin.md §5, §9): default 50 minutes, from 15 to 180. */
 export const APPOINTMENT_DURATION = { default: 50, min: 15, max: 180 } as const;
 
-/** Professionals list page size (spec part 1 §9); selection lists ask for MAX_PER_PAGE instead. */
+/** Professionals list page size (docs/product/admin.md §9); selection lists ask for MAX_PER_PAGE instead. */
 export const PROFESSIONALS_PAGE_SIZE = 20;
 
 const nameOrSpecialty = requiredText(MSG.professionalNameSpecialtyRequired, 200);
@@ -51,7 +51,7 @@ const appointmentDuration = z
   .max(APPOINTMENT_DURATION.max, MSG.professionalDurationRange);
 
 /**
- * What the administrator edits in the create and edit dialogs (spec part 1 §2.4, §5). PUT replaces these
+ * What the administrator edits in the create and edit dialogs (docs/product/admin.md §2.2, §5). PUT replaces these
  * fields; the professional's own settings (time zone, business hours, licence) are not part of it.
  */
 export const professionalInputSchema = z.object({
@@ -79,7 +79,7 @@ export const professionalListQuerySchema = pageQuerySchema.extend({
 });
 export type ProfessionalListQuery = z.infer<typeof professionalListQuerySchema>;
 
-/** Spec part 1 §3 "Professional stats"; each list is ordered by count, then by name. */
+/** docs/product/admin.md §3 "Professional stats"; each list is ordered by count, then by name. */
 export const professionalStatsSchema = z.object({
   total: z.number().int(),
   available: z.number().int(),

@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 /**
- * WhatsApp reminders before appointments and the patient's answer to them (issue 11;
- * docs/decisions/017-whatsapp-reminders.md).
+ * WhatsApp reminders before appointments and the patient's answer to them
+ * (docs/decisions/017-whatsapp-reminders.md).
  */
 
 /** Lead times the professional chooses from (hours before the start). */

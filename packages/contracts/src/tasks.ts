@@ -3,12 +3,12 @@ import { MSG } from "./messages";
 import { TASK_DUE_FILTERS, TASK_PRIORITIES, TASK_STATUSES, type TaskStatus } from "./enums";
 import { optionalIsoDate, optionalText, pageQuerySchema, requiredText } from "./common";
 
-/** Days ahead covered by the "next 7 days" filter (spec part 2 §9). */
+/** Days ahead covered by the "next 7 days" filter (docs/product/tasks.md §9). */
 export const TASK_NEXT_DAYS_WINDOW = 7;
-/** Days ahead in which a due date is "soon" and shown in blue (spec part 2 §4 and §9). */
+/** Days ahead in which a due date is "soon" and shown in blue (docs/product/tasks.md §4 and §9). */
 export const TASK_DUE_SOON_DAYS = 3;
 
-/** A task as the API returns it (spec part 2 §3 "Task"), with the linked patient's name for the list. */
+/** A task as the API returns it (docs/product/tasks.md §3 "Task"), with the linked patient's name for the list. */
 export const taskSchema = z.object({
   id: z.uuid(),
   title: z.string(),
@@ -45,7 +45,7 @@ const taskFields = {
 };
 
 /**
- * Create payload, and the "full payload" form of an update (spec part 2 §5 "Task form"): title required;
+ * Create payload, and the "full payload" form of an update (docs/product/tasks.md §5 "Task form"): title required;
  * description, due_date and patient_id optional, empty meaning null.
  */
 export const taskInputSchema = z.object({
@@ -60,7 +60,7 @@ export type TaskInputParsed = z.output<typeof taskInputSchema>;
 export type TaskStatusChange = { status: TaskStatus };
 
 /**
- * PUT body: the full payload, or the status alone (spec part 2 §7 "Update task"). Anything but a lone status
+ * PUT body: the full payload, or the status alone (docs/product/tasks.md §7 "Update task"). Anything but a lone status
  * must carry the title, so a partial form can never blank the other fields.
  */
 export const taskUpdateSchema = z
@@ -90,7 +90,7 @@ export const taskListQuerySchema = pageQuerySchema.extend({
 });
 export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
 
-/** The five count cards of the task page, over all the professional's tasks (spec part 2 §2.5, §4). */
+/** The five count cards of the task page, over all the professional's tasks (docs/product/tasks.md §2, §4). */
 export const taskSummarySchema = z.object({
   total: z.number().int(),
   todo: z.number().int(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MSG } from "./messages";
 
-/** Twilio addresses WhatsApp senders as `whatsapp:+<E.164>`; the prefix is added for the admin (part 1 §5). */
+/** Twilio addresses WhatsApp senders as `whatsapp:+<E.164>`; the prefix is added for the admin (docs/product/admin.md §5). */
 export const WHATSAPP_ADDRESS_PREFIX = "whatsapp:";
 
 const E164 = /^\+[1-9]\d{7,14}$/;
@@ -28,10 +28,10 @@ const label = z
   .nullable()
   .transform((v) => (v ? v : null));
 
-/** null: a number without owner (part 1 §4). */
+/** null: a number without owner (docs/product/admin.md §4). */
 const ownerId = z.uuid("Identificador inválido").nullable();
 
-/** A registered sender (spec part 1 §3 "Twilio number"). */
+/** A registered sender (docs/product/admin.md §3 "Twilio number"). */
 export const twilioNumberSchema = z.object({
   id: z.uuid(),
   twilio_number: z.string(),
@@ -44,7 +44,7 @@ export const twilioNumberSchema = z.object({
 });
 export type TwilioNumber = z.infer<typeof twilioNumberSchema>;
 
-/** GET /api/admin/whatsapp/twilio-numbers (spec part 1 §7: the list is read from `data.numbers`). */
+/** GET /api/admin/whatsapp/twilio-numbers (docs/product/admin.md §7: the list is read from `data.numbers`). */
 export const twilioNumberListSchema = z.object({ data: z.object({ numbers: z.array(twilioNumberSchema) }) });
 export type TwilioNumberList = z.infer<typeof twilioNumberListSchema>;
 
@@ -57,7 +57,7 @@ export type TwilioNumberCreateInput = z.input<typeof twilioNumberCreateSchema>;
 export type TwilioNumberCreate = z.output<typeof twilioNumberCreateSchema>;
 
 /**
- * After creation only the label and the owner change (part 1 §5): other keys are dropped, and a key left out
+ * After creation only the label and the owner change (docs/product/admin.md §5): other keys are dropped, and a key left out
  * keeps its current value.
  */
 export const twilioNumberUpdateSchema = z.object({ professional_id: ownerId.optional(), label: label.optional() });

@@ -4,7 +4,7 @@ import { MSG } from "./messages";
 import { optionalText, optionalUf, pageQuerySchema, requiredText } from "./common";
 import { professionalSchema } from "./professionals";
 
-/** One entry of a user's administrative history (spec part 1 §3 "Admin action"). */
+/** One entry of a user's administrative history (docs/product/admin.md §3 "Admin action"). */
 export const adminActionSchema = z.object({
   id: z.uuid(),
   action: z.string(),
@@ -15,7 +15,7 @@ export const adminActionSchema = z.object({
 });
 export type AdminAction = z.infer<typeof adminActionSchema>;
 
-/** A user account as administrators see it (spec part 1 §3 "User"); aliases kept as the spec reads both. */
+/** A user account as administrators see it (docs/product/admin.md §3 "User"); aliases kept as the spec reads both. */
 export const userSchema = z.object({
   id: z.uuid(),
   email: z.string(),
@@ -46,7 +46,7 @@ export const userListQuerySchema = pageQuerySchema.extend({
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
-/** GET /api/users/stats (spec part 1 §3 "User stats"): every status is present, 0 when none. */
+/** GET /api/users/stats (docs/product/admin.md §3 "User stats"): every status is present, 0 when none. */
 export const userStatsSchema = z.object({
   total: z.number().int(),
   by_status: z.record(z.enum(USER_STATUSES), z.number().int()),
@@ -54,10 +54,10 @@ export const userStatsSchema = z.object({
 });
 export type UserStats = z.infer<typeof userStatsSchema>;
 
-/** Spec part 1 §9. */
+/** docs/product/admin.md §9. */
 export const PASSWORD_MIN_LENGTH = 8;
 
-/** Login email: required together with the password (spec part 1 §5), stored lower-cased. */
+/** Login email: required together with the password (docs/product/admin.md §5), stored lower-cased. */
 export const loginEmailField = z
   .string(MSG.emailPasswordRequired)
   .trim()
@@ -76,7 +76,7 @@ const userStatusField = z.enum(USER_STATUSES, "Status inválido");
 const roleField = z.enum(ROLES, "Perfil inválido");
 
 /**
- * POST /api/users (spec part 1 §5 "User create"). The professional link is only for role professional; the
+ * POST /api/users (docs/product/admin.md §5 "User create"). The professional link is only for role professional; the
  * web's "none" option arrives as null. full_name defaults to the linked professional's name or the email's
  * local part.
  */
@@ -97,7 +97,7 @@ export const userCreateSchema = z
 export type UserCreateInput = z.input<typeof userCreateSchema>;
 export type UserCreate = z.output<typeof userCreateSchema>;
 
-/** PUT /api/users/:id: only the fields sent change, so saving the notes alone sends `{notes}` (spec part 1 §7). */
+/** PUT /api/users/:id: only the fields sent change, so saving the notes alone sends `{notes}` (docs/product/admin.md §7). */
 export const userUpdateSchema = z.object({
   role: roleField.optional(),
   status: userStatusField.optional(),
@@ -108,7 +108,7 @@ export const userUpdateSchema = z.object({
 export type UserUpdateInput = z.input<typeof userUpdateSchema>;
 export type UserUpdate = z.output<typeof userUpdateSchema>;
 
-/** PUT /api/users/:id/suspend: a reason is required (spec part 1 §4, §5). */
+/** PUT /api/users/:id/suspend: a reason is required (docs/product/admin.md §4, §5). */
 export const userSuspendSchema = z.object({
   reason: requiredText(MSG.suspensionReasonRequired, 1000),
 });
@@ -116,7 +116,7 @@ export type UserSuspend = z.infer<typeof userSuspendSchema>;
 
 /**
  * DELETE /api/users/:id: with both flags the user's professional and all its data go too; either flag alone
- * removes only the user (spec part 1 §7, §9 "cascade defaults to off").
+ * removes only the user (docs/product/admin.md §7, §9 "cascade defaults to off").
  */
 export const userDeleteQuerySchema = z.object({
   cascade_professional: z.stringbool("Valor inválido: use true ou false").default(false),
@@ -124,7 +124,7 @@ export const userDeleteQuerySchema = z.object({
 });
 export type UserDeleteQuery = z.infer<typeof userDeleteQuerySchema>;
 
-/** What the user detail page shows about the linked professional: its record and four counters (spec part 1 §2.8). */
+/** What the user detail page shows about the linked professional: its record and four counters (docs/product/admin.md §2.6). */
 export const userProfessionalOverviewSchema = z.object({
   professional: professionalSchema.nullable(),
   counters: z.object({
@@ -136,11 +136,11 @@ export const userProfessionalOverviewSchema = z.object({
 });
 export type UserProfessionalOverview = z.infer<typeof userProfessionalOverviewSchema>;
 
-/** Appointment duration of a new professional account: 5 to 240 minutes, default 30 (spec part 1 §5, §9). */
+/** Appointment duration of a new professional account: 5 to 240 minutes, default 30 (docs/product/admin.md §5, §9). */
 export const ACCOUNT_DURATION = { min: 5, max: 240, default: 30 } as const;
 
 /**
- * POST /api/users/create-professional-account (spec part 1 §3, §5). Empty optional fields arrive as null; the
+ * POST /api/users/create-professional-account (docs/product/admin.md §3, §5). Empty optional fields arrive as null; the
  * server fills contact email from the login email and clinic phone from the main phone.
  */
 export const professionalAccountCreateSchema = z.object({

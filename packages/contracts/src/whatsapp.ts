@@ -19,7 +19,7 @@ export const whatsappConfigSchema = z.object({
 });
 export type WhatsappConfig = z.infer<typeof whatsappConfigSchema>;
 
-/** Metrics window (spec part 1 §9, part 2 §9); the stale threshold is STALE_WAITING_MINUTES in conversations.ts. */
+/** Metrics window (docs/product/admin.md §9, docs/product/conversations-and-whatsapp.md §9); the stale threshold is STALE_WAITING_MINUTES in conversations.ts. */
 export const WHATSAPP_METRICS_WINDOW_HOURS = 24;
 export const RECENT_FAILURES_LIMIT = 10;
 
@@ -38,7 +38,7 @@ export const recentFailureSchema = z.object({
 });
 export type RecentFailure = z.infer<typeof recentFailureSchema>;
 
-/** WhatsApp health of one professional or of the whole platform (spec part 1 §3, part 2 §3 "WhatsApp metrics"). */
+/** WhatsApp health of one professional or of the whole platform (docs/product/admin.md §3, docs/product/conversations-and-whatsapp.md §3 "WhatsApp metrics"). */
 export const whatsappMetricsSchema = z.object({
   /** Counts over the last 24 hours. */
   inbound_messages: z.number().int(),

@@ -1,5 +1,5 @@
 /**
- * Calendar arithmetic in a professional's IANA zone (PRODUCT.md "Time"), using only Intl so that no
+ * Calendar arithmetic in a professional's IANA zone (docs/product/time-and-dates.md §2), using only Intl so that no
  * time-zone database has to ship with the app. One module for both ends: the server computes "today", slots and
  * instants with it; the web shows "today" and "now" in the practice's zone, which may differ from the browser's.
  * Imported as `@clinora/contracts/zoned-time` (not from the index), so each end takes only what it names.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:media`: the media path of issue 24 on one server process, with the real Twilio and OpenAI SDKs
+ * `npm run bench:media`: the media path (docs/decisions/026) on one server process, with the real Twilio and OpenAI SDKs
  * talking HTTP to the stand-ins (fake Twilio serving the files, fake OpenAI transcribing them):
  *
  * 1. voice notes: signed webhooks with one voice note each (BENCH_MEDIA_NOTES, default 200, ~BENCH_MEDIA_KB KB,
@@ -152,7 +152,7 @@ async function main() {
   const fetchedOk = twilio.mediaFetches.filter((f) => f.status === 200 && f.bytes === pdf.length).length;
 
   const lines = [
-    `# Benchmark — media path (issue 24) — ${new Date().toISOString()}`,
+    `# Benchmark — media path — ${new Date().toISOString()}`,
     "",
     `Made by \`npm run bench:media\` (apps/server/src/scripts/bench-media.ts) on ${database.kind === "postgres" ? "PostgreSQL" : "PGlite (in memory)"}, one server process, worker concurrency ${config.worker.concurrency}; the Twilio and OpenAI SDKs talk HTTP to the stand-ins in the same process.`,
     "",

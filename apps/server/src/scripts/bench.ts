@@ -71,7 +71,7 @@ const HEALTH_REQUESTS_PER_ROUND = 5_000;
 /** Then both at once (`sideBySide`), in this many rounds of this many seconds. */
 const SIDE_BY_SIDE_ROUNDS = 5;
 const SIDE_BY_SIDE_SECONDS = 3;
-/** The embedded database's dataset and load (issue 13): one clinic, 8 connections. */
+/** The embedded database's dataset and load (docs/decisions/020): one clinic, 8 connections. */
 const CLINIC = { patients: 5000, appointments: 50_000, tasks: 5000, concurrency: 8, requests: 2000 };
 const PASSWORD = "Bench@12345";
 /** Written into BENCH_PGLITE_DIR once the clinic is loaded, so a later run can reuse the folder. */
@@ -204,7 +204,7 @@ function routes(today: string): Route[] {
     { name: "today list", method: "GET", path: "/api/appointments/today/list", auth: true },
     { name: "availability", method: "POST", path: "/api/appointments/availability", body: { date: addDays(today, 7), duration: 50 }, auth: true },
     { name: "task list", method: "GET", path: "/api/tasks?per_page=100", auth: true },
-    // Issue 25: the next free times a patient sees on the public booking page (30 days ahead), 16 connections.
+    // docs/decisions/028: the next free times a patient sees on the public booking page (30 days ahead), 16 connections.
     { name: "booking page free times (public, 16 connections)", method: "GET", path: `/api/public/booking/${BOOKING_SLUG}/times?type=0`, auth: false, concurrency: 16, postgresOnly: true },
   ];
 }

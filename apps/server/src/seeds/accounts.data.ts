@@ -1,5 +1,5 @@
 /**
- * The demo's accounts (PRODUCT.md "First run and demo data"): two administrators, eight active professionals of
+ * The demo's accounts (docs/product/platform.md §4): two administrators, eight active professionals of
  * several specialties and cities, one suspended, one sign-up waiting for approval, and the administrators' history
  * with them; each professional's practice settings (WhatsApp number, assistant, calendar) and patient mix.
  * Data only; accounts.rows.ts, settings.rows.ts and the practice builders turn it into rows.

@@ -1,5 +1,5 @@
 /**
- * Demo data for `npm run demo` (PRODUCT.md "First run and demo data"): professionals of several specialties
+ * Demo data for `npm run demo` (docs/product/platform.md §4): professionals of several specialties
  * and cities, patients with valid CPFs and phones, a month of appointments around today, tasks, leads,
  * WhatsApp and web-chat conversations with messages in every status, and known logins.
  *
@@ -45,7 +45,7 @@ export interface DemoResult {
 }
 
 /**
- * Fills the database with realistic Brazilian demo data (PRODUCT.md "First run and demo data"), in one
+ * Fills the database with realistic Brazilian demo data (docs/product/platform.md §4), in one
  * transaction. Idempotent: every row has an id derived from a stable key and is inserted with ON CONFLICT
  * DO NOTHING, so running it again (the same day or later) adds nothing that exists. Appointment times depend
  * only on the professional and the date, so a later run adds the new days without overlapping older rows.

@@ -28,7 +28,7 @@ function createQueryClient(): QueryClient {
  * The browser loads its date and time-zone data on the first Intl.DateTimeFormat of the page: 25-40 ms of main thread
  * in one piece on this project's test machine, more on a phone. Signed-in pages need it in their first render (today
  * in the practice's zone, contracts/zoned-time). Started when the browser is idle while the page still waits for the
- * network, that load is out of the way of the render (issue 13). Any zone and locale will do: the data is shared.
+ * network, that load is out of the way of the render (docs/decisions/019). Any zone and locale will do: the data is shared.
  */
 function preloadDateFormatting(): void {
   const load = () => new Intl.DateTimeFormat("pt-BR", { timeZone: "UTC", hour: "2-digit" }).format(0);
@@ -38,7 +38,7 @@ function preloadDateFormatting(): void {
 
 /**
  * With a stored session, the session check starts at once, while the router still loads the shell and the page
- * (issue 13): the session gate then finds it under way instead of starting it after them. The browser's date data
+ * (docs/decisions/019): the session gate then finds it under way instead of starting it after them. The browser's date data
  * loads in the same wait.
  */
 function createQueryClientCheckingSession(): QueryClient {
@@ -60,7 +60,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       {children}
       {/*
-        Spec part 1 §9: up to 20 toasts are held. Toasts sit at the bottom, away from the header, the ☰ menu and the
+        docs/product/accounts-and-access.md §9: up to 20 toasts are held. Toasts sit at the bottom, away from the header, the ☰ menu and the
         Painel's toggles, and go after 4 s; on a phone they let clicks through (index.css), so none ever blocks a control.
       */}
       <Toaster

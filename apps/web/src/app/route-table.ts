@@ -123,13 +123,13 @@ export const PAGES: readonly PageDefinition[] = (Object.keys(PAGE_TABLE) as Page
   ...PAGE_TABLE[name],
 }));
 
-/** Where each role lands after login and when it opens a page it may not use (spec part 1 §2.2, §4). */
+/** Where each role lands after login and when it opens a page it may not use (docs/product/accounts-and-access.md §2.2, §4). */
 const ROLE_DEFAULT_PAGE: Record<Role, PageName> = {
   admin: "SuperAdmin",
   professional: "Professional",
 };
 
-/** Paths that show the login screen (spec part 1 §2.1). */
+/** Paths that show the login screen (docs/product/accounts-and-access.md §2.1). */
 export const LOGIN_PATHS = ["/", "/login"] as const;
 
 export function defaultPathForRole(role: Role): string {

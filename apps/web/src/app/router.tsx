@@ -23,7 +23,7 @@ export const router = createBrowserRouter([
     children: [
       ...LOGIN_PATHS.map((path) => ({ path, Component: LoginRoute })),
       {
-        // The shell and the pages load after sign-in: the login screen downloads none of them (issue 13).
+        // The shell and the pages load after sign-in: the login screen downloads none of them (docs/decisions/019).
         lazy: async () => ({ Component: (await import("./shell/app-shell")).AppShell }),
         children: [
           ...pageRoutes,

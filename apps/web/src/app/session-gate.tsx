@@ -8,7 +8,7 @@ import { clearSession } from "@/lib/session";
 import { canAccessPage, defaultPathForRole, findPageByPath, isLoginPath } from "./route-table";
 
 /**
- * The session rules of spec part 1 §4, above every route: checks the current user on each navigation,
+ * The session rules of docs/product/accounts-and-access.md §4, above every route: checks the current user on each navigation,
  * sends signed-in users away from the login screen and users away from pages their role may not open.
  */
 export function SessionGate() {
@@ -18,7 +18,7 @@ export function SessionGate() {
   const me = useQuery(currentUserQueryOptions(sessionId));
   const failed = sessionId !== null && me.isError;
   // The first answer of the check lets the whole shell and page render: that render runs as a deferred value, which
-  // React splits into short tasks, instead of in the one long task in which the answer arrives (issue 13). Until it
+  // React splits into short tasks, instead of in the one long task in which the answer arrives (docs/decisions/019). Until it
   // is done, the spinner stays.
   const checking = sessionId !== null && me.isPending;
   const stillChecking = useDeferredValue(checking);

@@ -21,7 +21,7 @@ describe("useDebouncedValue", () => {
     expect(hook.result.current).toBe("an");
   });
 
-  it("takes a new value only after it has been stable for 300 ms by default (spec part 2 §6)", () => {
+  it("takes a new value only after it has been stable for 300 ms by default (docs/product/appointments.md §9)", () => {
     const hook = runtime.renderHook(({ value }) => useDebouncedValue(value), { value: "" });
 
     hook.rerender({ value: "ana" });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** Default wait, the spec's patient-search debounce (part 2 §6: 300 ms). */
+/** Default wait, the spec's patient-search debounce (docs/product/appointments.md §9: 300 ms). */
 export const DEFAULT_DEBOUNCE_MS = 300;
 
 /**

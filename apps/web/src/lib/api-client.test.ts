@@ -74,7 +74,7 @@ describe("requests", () => {
   });
 });
 
-describe("error mapping (spec part 1 §8)", () => {
+describe("error mapping (docs/product/accounts-and-access.md §8)", () => {
   it("on 401 warns, clears the session, goes to / and raises the session-expired message", async () => {
     browser.storage.setItem("session_id", "expired");
     browser.storage.setItem("user", "{}");

@@ -3,14 +3,14 @@ import { clearSession, readSessionId } from "./session";
 
 export const API_BASE = "/api";
 
-/** Every call gives up after 10 000 ms (spec part 1 §7 and §9). */
+/** Every call gives up after 10 000 ms (docs/product/accounts-and-access.md §7 and §9). */
 export const REQUEST_TIMEOUT_MS = 10_000;
 
 export type ApiErrorKind = "unauthorized" | "forbidden" | "validation" | "http" | "network";
 
 /**
  * The one error type every API call rejects with. `message` is the text of the spec's transport table
- * (part 1 §8); `detail` keeps the server's own text, which some screens show instead of a generic message.
+ * (docs/product/accounts-and-access.md §8); `detail` keeps the server's own text, which some screens show instead of a generic message.
  */
 export class ApiError extends Error {
   override readonly name = "ApiError";
@@ -40,7 +40,7 @@ export function isApiError(error: unknown): error is ApiError {
 
 /**
  * The server's own text for a failed call, or null: for screens that show "the server's detail message when
- * the response carries one" (spec part 1 §8). For a 422 that is the first field message, which the server
+ * the response carries one" (docs/product/accounts-and-access.md §8). For a 422 that is the first field message, which the server
  * writes in Portuguese, rather than the generic "Validation failed".
  */
 export function serverDetail(error: unknown): string | null {
@@ -104,7 +104,7 @@ function redirectToRoot(): void {
 
 /**
  * The field problems of a 422 answer, checked against the shared schema. zod and the schema load only when such
- * an answer comes, so the first screen does not download them (issue 13); forms have usually loaded them by then.
+ * an answer comes, so the first screen does not download them (docs/decisions/019); forms have usually loaded them by then.
  */
 async function readValidationIssues(details: unknown): Promise<ValidationIssue[]> {
   try {
@@ -116,7 +116,7 @@ async function readValidationIssues(details: unknown): Promise<ValidationIssue[]
   }
 }
 
-/** Maps a failed answer to the spec's transport table (part 1 §8). */
+/** Maps a failed answer to the spec's transport table (docs/product/accounts-and-access.md §8). */
 async function toApiError(status: number, body: unknown, redirectOn401: boolean): Promise<ApiError> {
   const detail = pickText(body, ["detail", "error", "message"]);
 

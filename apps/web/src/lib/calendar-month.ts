@@ -1,6 +1,6 @@
 import { addDays, addMonths, eachDayOfInterval, endOfMonth, endOfWeek, format, parseISO, startOfMonth, startOfWeek } from "date-fns";
 
-/** Spec part 2 §9: the week starts on Monday. */
+/** docs/product/appointments.md §9: the week starts on Monday. */
 const WEEK = { weekStartsOn: 1 } as const;
 
 const iso = (date: Date) => format(date, "yyyy-MM-dd");

@@ -2,7 +2,7 @@ import { format } from "date-fns";
 import { formatDateTime } from "./format";
 
 /**
- * Client-side CSV exports (spec part 1 §6: "Exports build CSV files in the client", files leads_{date} and
+ * Client-side CSV exports (docs/product/admin.md §7: "Exports build their CSV files in the browser", files leads_{date} and
  * usuarios_{date}). RFC 4180 quoting and CRLF line ends, with a semicolon separator: Excel in a Brazilian
  * locale (decimal comma) splits columns on ";" when the file is opened directly, and LibreOffice detects it.
  *

@@ -1,5 +1,5 @@
 /**
- * Typing a date as dd/mm/aaaa, whatever the browser's language (PRODUCT.md: dates are dd/mm/aaaa everywhere). The
+ * Typing a date as dd/mm/aaaa, whatever the browser's language (docs/product/time-and-dates.md §1: dates are dd/mm/aaaa everywhere). The
  * forms and the API keep YYYY-MM-DD; these functions turn one into the other for the date field
  * (components/ui/date-field.tsx).
  */

@@ -38,7 +38,7 @@ function formatWith(show: (local: { date: string; time: string }) => string, val
   return local ? show(local) : "";
 }
 
-// Patterns from spec part 1 §1 and part 2 §9. Each formatter answers "" for a missing or invalid value,
+// Patterns from docs/product/time-and-dates.md §1. Each formatter answers "" for a missing or invalid value,
 // so a screen can choose its own fallback text ('Sem horário', 'Nunca acessou'...).
 
 /** 14/03/2025 */

@@ -1,5 +1,5 @@
 /**
- * Page names of the spec (part 1 §2.2, part 2 §2) and their paths (PRODUCT.md "Pages"): plain data below the
+ * Page names (docs/product/accounts-and-access.md §2.2) and their paths (§2.3 there): plain data below the
  * features, so a feature can link to another page without importing the route table that loads the features.
  * app/route-table.ts adds roles, menu entries and loaders to these names.
  */

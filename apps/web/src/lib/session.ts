@@ -1,6 +1,6 @@
 import type { CurrentUser } from "@clinora/contracts";
 
-/** Browser storage keys fixed by the spec (part 1 §3 "Session" and §9). */
+/** Browser storage keys fixed by the spec (docs/product/accounts-and-access.md §3 "Session" and §9). */
 export const SESSION_ID_KEY = "session_id";
 export const USER_KEY = "user";
 
@@ -30,7 +30,7 @@ export function storeSession(sessionId: string, user: CurrentUser): void {
   notify();
 }
 
-/** Refreshes the stored user after GET /auth/me (spec part 1 §7); the session id is unchanged. */
+/** Refreshes the stored user after GET /auth/me (docs/product/accounts-and-access.md §7); the session id is unchanged. */
 export function storeUser(user: CurrentUser): void {
   localStorage.setItem(USER_KEY, JSON.stringify(user));
 }

@@ -1,12 +1,12 @@
 /**
- * Typing a time as two boxes, hour and minute, 24 hours (spec part 2 §2.2 "Time picker"; PRODUCT.md: times are HH:mm
+ * Typing a time as two boxes, hour and minute, 24 hours (docs/product/appointments.md §2.2 "Time picker"; docs/product/time-and-dates.md §1: times are HH:mm
  * everywhere). Used by the time field (components/ui/time-field.tsx).
  */
 
 export const MAX_HOUR = 23;
 export const MAX_MINUTE = 59;
 
-/** What an hour or minute box keeps while typing: digits only, at most two (spec part 2 §2.2). */
+/** What an hour or minute box keeps while typing: digits only, at most two (docs/product/appointments.md §2.2). */
 export function keepTimeDigits(text: string): string {
   return text.replace(/\D/g, "").slice(0, 2);
 }

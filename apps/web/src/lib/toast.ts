@@ -3,7 +3,7 @@ import { toast as sonner, type ExternalToast } from "sonner";
 export type ToastOptions = ExternalToast;
 export type ToastId = string | number;
 
-/** The five toast types of the spec (part 1 §8); screens use this instead of importing sonner directly. */
+/** The five toast types of the spec (docs/product/accounts-and-access.md §8); screens use this instead of importing sonner directly. */
 export const toast = {
   success: (message: string, options?: ToastOptions): ToastId => sonner.success(message, options),
   error: (message: string, options?: ToastOptions): ToastId => sonner.error(message, options),

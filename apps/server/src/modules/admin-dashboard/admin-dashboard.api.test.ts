@@ -64,7 +64,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("GET /api/admin/dashboard/summary", () => {
-  it("computes each figure from the database with PRODUCT.md's definitions", async () => {
+  it("computes each figure from the database with the definitions of docs/product/admin.md §10.1", async () => {
     const res = await t.request({ method: "GET", url: "/api/admin/dashboard/summary", session: adminSession });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({

@@ -11,7 +11,7 @@ export type AdminDashboardService = ReturnType<typeof adminDashboardService>;
 export function adminDashboardService(db: Db, clock: Clock) {
   const repo = adminDashboardRepository(db);
   return {
-    /** The eleven platform figures, with PRODUCT.md's definitions ("Admin dashboard figures"). */
+    /** The eleven platform figures, with the definitions of docs/product/admin.md §10.1. */
     async summary() {
       const now = clock.now();
       const c = await repo.counts({

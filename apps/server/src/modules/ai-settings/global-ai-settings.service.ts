@@ -9,11 +9,11 @@ export type GlobalAiSettingsService = ReturnType<typeof globalAiSettingsService>
 
 /** Database row -> API shape. */
 export function toAiSettingsDto(row: GlobalAiSettingsRow): AiSettings {
-  // real (float4) columns read back as 0.699999988: the 0.1 grid of spec part 1 §9 restores 0.7.
+  // real (float4) columns read back as 0.699999988: the 0.1 grid of docs/product/admin.md §9 restores 0.7.
   return { provider: row.provider, model: row.model, temperature: roundToTemperatureStep(row.temperature), system_prompt: row.systemPrompt };
 }
 
-/** The assistant configuration shared by all professionals (spec part 1 §2.6 "Configurações AI"). */
+/** The assistant configuration shared by all professionals (docs/product/admin.md §2.4 "Configurações AI"). */
 export function globalAiSettingsService(db: Db, clock: Clock) {
   return {
     /** The saved settings, or the spec's defaults before an administrator has saved any. */

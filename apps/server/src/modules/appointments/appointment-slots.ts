@@ -2,7 +2,7 @@ import type { TimeSlot } from "@clinora/contracts";
 import { addDays, localToInstant, minutesOfDay, timeOfDay, weekdayOf } from "@clinora/contracts/zoned-time";
 import type { InstantRange } from "./appointment.repository";
 
-/** A professional's working week (PRODUCT.md "Business hours"). */
+/** A professional's working week (docs/product/appointments.md §10.1). */
 export interface BusinessHours {
   /** 0 = Sunday … 6 = Saturday */
   days: readonly number[];
@@ -25,7 +25,7 @@ export function localDayRange(date: string, timeZone: string): InstantRange {
 
 /**
  * The slots of one day, stepping by `duration` from the start of business hours while a whole slot still fits
- * before their end (PRODUCT.md "Availability"). A slot is unavailable when it overlaps a `busy` range or has
+ * before their end (docs/product/appointments.md §10.3). A slot is unavailable when it overlaps a `busy` range or has
  * already started at `now`. A day outside the working week has no slots.
  */
 export function daySlots(p: {

@@ -14,7 +14,7 @@ function reminderOf(a: InstantsOrText<ShownAppointment>): AppointmentReminder | 
   };
 }
 
-/** Database row -> API shape (spec part 2 §3 "Appointment"); `date`, `time` and `type` repeat the long names. */
+/** Database row -> API shape (docs/product/appointments.md §3 "Appointment"); `date`, `time` and `type` repeat the long names. */
 export function toAppointmentDto(a: InstantsOrText<ShownAppointment>): Appointment {
   const time = hhmm(a.appointmentTime);
   return {
@@ -42,7 +42,7 @@ export function toAppointmentDto(a: InstantsOrText<ShownAppointment>): Appointme
   };
 }
 
-/** The dashboard's shorter shape (spec part 2 §3 "Today's appointment"). */
+/** The dashboard's shorter shape (docs/product/appointments.md §3 "Today's appointment"). */
 export function toTodayAppointmentDto(a: TodayAppointmentRow): TodayAppointment {
   return {
     id: a.id,

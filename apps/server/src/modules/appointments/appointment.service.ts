@@ -98,7 +98,7 @@ export function appointmentService(db: Db, clock: Clock, deps: AppointmentServic
 
   /**
    * Refuses a patient of another professional with the form's own message, and a non-cancelled appointment
-   * that overlaps another one (PRODUCT.md "Conflicts"). Runs after `lockSchedule`, inside the write's transaction.
+   * that overlaps another one (docs/product/appointments.md §10.2). Runs after `lockSchedule`, inside the write's transaction.
    */
   const checkWrite = async (repo: ReturnType<typeof appointmentRepository>, values: AppointmentWrite, exceptId?: string) => {
     if (!(await repo.patientExists(values.patientId))) {
@@ -214,7 +214,7 @@ export function appointmentService(db: Db, clock: Clock, deps: AppointmentServic
       });
     },
 
-    /** Cancels without deleting, so the history stays (spec part 2 §2.2: cancelling cannot be undone). */
+    /** Cancels without deleting, so the history stays (docs/product/appointments.md §2.2: cancelling cannot be undone). */
     cancel(caller: ScheduleActor, id: string) {
       return db.transaction(async (tx) => {
         const repo = appointmentRepository(tx, caller.professionalId);
@@ -266,7 +266,7 @@ export function appointmentService(db: Db, clock: Clock, deps: AppointmentServic
     /**
      * THE free times of a professional, for every path that offers times (the appointment dialog's suggestions, the
      * assistant on WhatsApp and "Testar assistente", the web chat, the booking page): free and taken slots of one
-     * date inside the caller's business hours (PRODUCT.md "Availability"), a slot taken when it overlaps another
+     * date inside the caller's business hours (docs/product/appointments.md §10.3), a slot taken when it overlaps another
      * appointment or a busy time of the professional's chosen Google calendars (in the practice's zone).
      */
     async availability(caller: ScheduleActor, request: { date: string; duration?: number; exclude_id?: string }) {
@@ -302,7 +302,7 @@ export function appointmentService(db: Db, clock: Clock, deps: AppointmentServic
       return rows.map(toAppointmentDto);
     },
 
-    /** Today's appointments in the caller's time zone, every status, in time order (spec part 2 §2.1). */
+    /** Today's appointments in the caller's time zone, every status, in time order (docs/product/appointments.md §2.1). */
     async today(caller: TenantCaller) {
       const rows = await appointmentRepository(db, caller.professionalId).listOnDate(todayIn(caller.practice.timeZone, clock.now()));
       return rows.map(toTodayAppointmentDto);

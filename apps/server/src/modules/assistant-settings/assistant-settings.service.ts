@@ -14,13 +14,13 @@ export function toAssistantSettingsDto(row: AssistantSettingsRow): AssistantSett
     ai_role_name: row.aiRoleName,
     ai_system_prompt: row.aiSystemPrompt,
     ai_instructions: row.aiInstructions,
-    // `real` holds 0.7 as 0.699999988...; one decimal is the field's step (spec part 2 §9).
+    // `real` holds 0.7 as 0.699999988...; one decimal is the field's step (docs/product/assistant.md §9).
     ai_temperature: Math.round(row.aiTemperature * 10) / 10,
     ai_max_tokens: row.aiMaxTokens,
   };
 }
 
-/** What a professional who never saved the form gets (spec part 2 §3 "Assistant settings"). */
+/** What a professional who never saved the form gets (docs/product/assistant.md §3 "Assistant settings"). */
 const DEFAULT_SETTINGS: AssistantSettings = {
   ...ASSISTANT_DEFAULTS,
   ai_system_prompt: null,

@@ -4,7 +4,7 @@ import { withTitle } from "../safety";
 
 /**
  * What the server itself says to patients. Confirmations are written here from the tools' results, never by the
- * model, so a patient is never told "agendado" for a booking that does not exist (PRODUCT.md "The assistant").
+ * model, so a patient is never told "agendado" for a booking that does not exist (docs/product/assistant.md §10).
  */
 
 const fold = (text: string) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();

@@ -12,7 +12,7 @@ const dateParam = { type: "string", description: "Data no formato YYYY-MM-DD" };
 const timeParam = { type: "string", description: "Horário no formato HH:MM (24 horas)" };
 const appointmentParam = { type: "string", description: "O id da consulta, como listado por list_my_appointments" };
 
-/** The tools the model may call (spec'd in issue 8 §4); the server runs them with the screens' own services. */
+/** The tools the model may call (docs/decisions/014); the server runs them with the screens' own services. */
 export const ASSISTANT_TOOLS: LlmTool[] = [
   {
     name: "check_availability",

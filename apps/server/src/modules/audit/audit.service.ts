@@ -18,7 +18,7 @@ export interface AuditEvent {
 }
 
 /**
- * Records who saw or changed what, and when (LGPD, PRODUCT.md "Admin actions"). Call it inside the same
+ * Records who saw or changed what, and when (LGPD, docs/product/admin.md §10.2). Call it inside the same
  * transaction as the change so the trail and the data never disagree.
  */
 export async function recordAudit(db: DbOrTx, actor: AuditActor, event: AuditEvent) {

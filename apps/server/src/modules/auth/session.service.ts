@@ -6,7 +6,7 @@ import { newSessionToken, sha256Hex } from "../../platform/lib/crypto";
 import type { AuthContext } from "../../platform/lib/caller";
 import { sessionRepository } from "./session.repository";
 
-/** PRODUCT.md "Security baseline": idle expiry 12 h, absolute expiry 7 days. */
+/** docs/product/security-and-privacy.md §2: idle expiry 12 h, absolute expiry 7 days. */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so reads don't turn into a write per request. */

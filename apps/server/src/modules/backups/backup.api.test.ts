@@ -46,7 +46,7 @@ describe("backups", () => {
   beforeAll(async () => {
     t = await createTestContext({ clock });
     await seedDemo(t.db, clock);
-    // A patient's voice note and photo (issue 24): the files' bytes go into every backup and come back.
+    // A patient's voice note and photo (docs/decisions/026): the files' bytes go into every backup and come back.
     const [message] = await t.db.select().from(s.messages).where(eq(s.messages.direction, "inbound")).limit(1);
     await t.db.insert(s.messageMedia).values([
       { professionalId: message!.professionalId, conversationId: message!.conversationId, messageId: message!.id, position: 0, kind: "audio", contentType: "audio/ogg", status: "ready", data: Buffer.concat([Buffer.from("OggS"), Buffer.alloc(300_000, 7)]), sizeBytes: 300_004, transcriptStatus: "done", transcript: "Quero marcar uma consulta" },

@@ -35,7 +35,7 @@ const tokenOf = (request: FastifyRequest) => {
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /**
- * The public booking page (issue 25, docs/decisions/028): the professional's settings, and the page's public API.
+ * The public booking page (docs/decisions/028): the professional's settings, and the page's public API.
  * Each public route has its own per-address limit; bookings and link requests are also counted per address and
  * per phone number in the database by the service.
  */

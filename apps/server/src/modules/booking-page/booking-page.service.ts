@@ -82,7 +82,7 @@ const addressOf = (p: Professional) =>
 const whenOf = (date: string, time: string) => `${longDate(date)} às ${time}`;
 
 /**
- * The public booking page (issue 25, docs/decisions/028): a professional's settings, the free times the page offers
+ * The public booking page (docs/decisions/028): a professional's settings, the free times the page offers
  * (from the one availability service the assistant and the appointment dialog use), the booking itself (the same
  * create, schedule lock and overlap check as every booking, with the patient, the consent and the WhatsApp
  * confirmation in its transaction), and the one-time reschedule link sent to a patient who already has an appointment.

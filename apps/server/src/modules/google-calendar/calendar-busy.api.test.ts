@@ -11,7 +11,7 @@ import { BUSY_MAX_AGE_MS, BUSY_REFRESH_JOB, BUSY_TTL_MS, busyRefreshKey } from "
 import { OAUTH_STATE_COOKIE } from "./google-calendar.routes";
 
 /**
- * Issue 25 part 4, through the real server, the Google SDKs and the fake Google over HTTP: a busy time of a calendar
+ * Google busy times (docs/decisions/027), through the real server, the Google SDKs and the fake Google over HTTP: a busy time of a calendar
  * the professional picked removes a time from the availability service, the appointment dialog's suggestions, the
  * WhatsApp assistant's free-times tool and the web chat's; Clinora's own events are not counted twice; a failing
  * Google or a revoked grant leaves the times of Clinora's agenda offered, with a warning.

@@ -33,7 +33,7 @@ function ownCalendarIds(connection: Connection): Set<string> {
 }
 
 /**
- * The professional's Google calendars as blockers of times (issue 25 part 4, docs/decisions/027): which calendars
+ * The professional's Google calendars as blockers of times (docs/decisions/027): which calendars
  * count, the job that reads their busy times into the cache, and what went wrong doing it.
  */
 export function calendarBusyService(db: Db, clock: Clock, deps: { provider: CalendarProvider; sync: CalendarSyncService; tokenKey?: Buffer; wake?: () => void }) {

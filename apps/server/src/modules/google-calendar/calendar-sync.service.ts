@@ -70,7 +70,7 @@ function describeFailure(appointment: AppointmentForEvent | null, error: unknown
 }
 
 /**
- * One-way sync of appointments to the professional's Google Calendar (spec part 2 §4; docs/decisions/015).
+ * One-way sync of appointments to the professional's Google Calendar (docs/product/google-calendar.md §4; docs/decisions/015).
  * Idempotent by construction: the event id comes from the appointment id, and the ledger
  * (`calendar_event_links`) only says which version the event shows, so losing it costs a patch, never a duplicate.
  */

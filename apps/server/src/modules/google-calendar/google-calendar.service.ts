@@ -16,11 +16,11 @@ import { calendarConnectionRepository, calendarOauthStateRepository } from "./go
 
 export type GoogleCalendarService = ReturnType<typeof googleCalendarService>;
 
-/** Spec part 2 §3 "Calendar status": the zone reported when there is no connection. */
+/** docs/product/google-calendar.md §3 "Calendar status": the zone reported when there is no connection. */
 const DEFAULT_CALENDAR_TIME_ZONE = "UTC";
 /** Time to pass Google's consent page; a state older than this is refused. */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
-/** Where the browser lands after the consent (spec part 2 §2.6 reads these parameters). */
+/** Where the browser lands after the consent (docs/product/google-calendar.md §2 reads these parameters). */
 const SETTINGS_PATH = "/configuracoes";
 
 interface Logger {
@@ -55,7 +55,7 @@ export function settingsReturnPath(result: { ok: true } | { ok: false; message: 
   return `${SETTINGS_PATH}?${params.toString()}`;
 }
 
-/** The connection of a professional to Google Calendar: consent, status, manual sync, disconnect (spec part 2 §4, §7). */
+/** The connection of a professional to Google Calendar: consent, status, manual sync, disconnect (docs/product/google-calendar.md §4, §7). */
 export function googleCalendarService(db: Db, clock: Clock, deps: GoogleCalendarDeps) {
   const { provider } = deps;
   const redirectUri = deps.publicUrl ? `${deps.publicUrl}${GOOGLE_CALENDAR_CALLBACK_PATH}` : undefined;
@@ -147,7 +147,7 @@ export function googleCalendarService(db: Db, clock: Clock, deps: GoogleCalendar
       }
     },
 
-    /** Pushes everything out of date now, for the "Sincronizar agora" button (spec part 2 §8 toasts). */
+    /** Pushes everything out of date now, for the "Sincronizar agora" button (docs/product/google-calendar.md §8 toasts). */
     async syncNow(caller: TenantCaller): Promise<CalendarSyncResult> {
       assertConfigured();
       const connection = await calendarConnectionRepository(db, caller.professionalId).find();

@@ -48,7 +48,7 @@ describe("leads (admin)", () => {
     expect(trail.map((e) => e.action)).toEqual(["lead.created"]);
   });
 
-  it("validates with the spec's messages (part 1 §5)", async () => {
+  it("validates with the spec's messages (docs/product/admin.md §5)", async () => {
     const res = await call("POST", "", { name: " ", status: "talvez" });
     expect(res.statusCode).toBe(422);
     const msgs = Object.fromEntries(res.json().details.map((d: { loc: string[]; msg: string }) => [d.loc.at(-1), d.msg]));

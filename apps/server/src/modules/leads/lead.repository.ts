@@ -24,7 +24,7 @@ function searchCondition(search: string): SQL | undefined {
   );
 }
 
-/** Sales prospects: platform-wide, administrators only (spec part 1 §2.5). */
+/** Sales prospects: platform-wide, administrators only (docs/product/admin.md §2.3). */
 export function leadRepository(db: DbOrTx) {
   const whereOf = (f: LeadFilters): SQL | undefined =>
     and(

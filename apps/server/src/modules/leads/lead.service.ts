@@ -28,7 +28,7 @@ function toLeadDto(row: LeadRow): Lead {
 }
 
 /**
- * An email is kept in lower case; a Brazilian phone is stored in E.164 (PRODUCT.md "Phones"); any other
+ * An email is kept in lower case; a Brazilian phone is stored in E.164 (docs/product/patients.md §10.1); any other
  * contact (a foreign number, a social profile) is kept as typed, since the spec only asks for one.
  */
 function normalizeContact(contact: string): string {
@@ -55,7 +55,7 @@ export function leadService(db: Db, clock: Clock) {
       return pageOf(rows.map(toLeadDto), total, q);
     },
 
-    /** Figures of the five cards and the source filter's options (spec part 1 §2.5). */
+    /** Figures of the five cards and the source filter's options (docs/product/admin.md §2.3). */
     async stats(): Promise<LeadStats> {
       const now = clock.now().getTime();
       const [counts, byStatus, bySource] = await Promise.all([

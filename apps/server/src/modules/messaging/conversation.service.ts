@@ -103,7 +103,7 @@ export function conversationService(db: Db, clock: Clock, deps: ConversationDeps
   return {
     /**
      * One page of the caller's conversations, newest activity first, with the number of stale waiting ones
-     * (waiting, last message 120 minutes old or more: spec part 2 §4) over all of them, for the banner.
+     * (waiting, last message 120 minutes old or more: docs/product/conversations-and-whatsapp.md §4) over all of them, for the banner.
      */
     async list(caller: TenantCaller, q: ConversationListQuery): Promise<ConversationList> {
       const repo = conversationRepository(db, caller.professionalId);

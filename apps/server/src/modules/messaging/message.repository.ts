@@ -312,7 +312,7 @@ export function messageRepository(db: DbOrTx) {
           sender: messages.sender,
           content: messages.content,
           sentAt: messages.sentAt,
-          // A voice note's transcript counts as what the patient wrote (issue 24).
+          // A voice note's transcript counts as what the patient wrote (docs/decisions/026).
           transcript: mediaRepository(db).transcriptOf(sql`${sql.identifier("messages")}.${sql.identifier("id")}`),
         })
         .from(messages)

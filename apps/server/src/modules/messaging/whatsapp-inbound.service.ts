@@ -51,7 +51,7 @@ export function whatsappInboundService(
     providerReady: (provider: AiProvider) => boolean;
     outbound: Pick<WhatsappOutboundService, "queue">;
     answers?: InboundAnswerHook;
-    /** Records a message's files and queues their fetch (issue 24). */
+    /** Records a message's files and queues their fetch (docs/decisions/026). */
     media?: {
       recordInbound(tx: DbOrTx, m: { professionalId: string; conversationId: string; messageId: string; files: InboundFile[] }): Promise<unknown>;
       fetchJobFor(m: { professionalId: string; messageId: string; at: Date }): EnqueueSpec;

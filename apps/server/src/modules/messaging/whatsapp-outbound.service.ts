@@ -44,7 +44,7 @@ const TEMPLATE_CLOCK_SKEW_MS = 60_000;
 
 /**
  * Twilio's MessageStatus values (https://www.twilio.com/docs/messaging/api/message-resource#message-status-values)
- * mapped onto the product's four (spec part 2 §4) plus "queued" before Twilio has it.
+ * mapped onto the product's four (docs/product/conversations-and-whatsapp.md §4) plus "queued" before Twilio has it.
  */
 export function toMessageStatus(twilioStatus: string): MessageStatus | null {
   switch (twilioStatus) {

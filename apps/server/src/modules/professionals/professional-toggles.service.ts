@@ -6,7 +6,7 @@ import { professionalRepository, type ProfessionalChanges } from "./professional
 
 export type ProfessionalTogglesService = ReturnType<typeof professionalTogglesService>;
 
-/** The two switches of the Painel (spec part 2 §2.1, §4 "Availability and zen mode"). */
+/** The two switches of the Painel (docs/product/appointments.md §2.1, §4 "Availability and zen mode"). */
 export function professionalTogglesService(db: Db) {
   const set = async (professionalId: string, changes: ProfessionalChanges): Promise<Professional> => {
     const row = await professionalRepository(db).update(professionalId, changes);
@@ -16,7 +16,7 @@ export function professionalTogglesService(db: Db) {
   return {
     /** Whether the professional takes new appointments. */
     setAvailability: (professionalId: string, isAvailable: boolean) => set(professionalId, { isAvailable }),
-    /** Zen mode: no notifications (spec part 2 §3 "Professional profile"). */
+    /** Zen mode: no notifications (docs/product/settings.md §3 "Professional profile"). */
     setZenMode: (professionalId: string, zenMode: boolean) => set(professionalId, { zenMode }),
   };
 }

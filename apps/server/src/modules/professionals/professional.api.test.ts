@@ -58,7 +58,7 @@ describe("professionals (admin)", () => {
     expect(trail.map((e) => e.action)).toEqual(["professional.created"]);
   });
 
-  it("validates with the spec's messages (part 1 §5)", async () => {
+  it("validates with the spec's messages (docs/product/admin.md §5)", async () => {
     const missing = await call("POST", "", { full_name: "  ", clinic_state: "SPX", appointment_duration: 14 });
     expect(missing.statusCode).toBe(422);
     expect(messagesByField(missing.json())).toEqual({
@@ -180,7 +180,7 @@ describe("professionals (admin)", () => {
     expect(trail.map((e) => e.action)).toEqual(["professional.deleted"]);
   });
 
-  it("refuses with 409 to delete a professional with patients, appointments or a login (PRODUCT.md)", async () => {
+  it("refuses with 409 to delete a professional with patients, appointments or a login (docs/product/admin.md §10.3)", async () => {
     const withPatients = await t.make.professional();
     const patient = await t.make.patient(withPatients.id);
     await t.make.patient(withPatients.id);

@@ -4,7 +4,7 @@ import { hhmm, isoInstant } from "../../platform/db/rows";
 
 export type ProfessionalRow = typeof professionals.$inferSelect;
 
-/** Database row -> API shape (spec part 1 §3 "Professional"); `name` mirrors `full_name` as the spec reads both. */
+/** Database row -> API shape (docs/product/admin.md §3 "Professional"); `name` mirrors `full_name` as the spec reads both. */
 export function toProfessionalDto(row: ProfessionalRow): Professional {
   return {
     id: row.id,

@@ -6,7 +6,7 @@ import { appointments, conversations, jobs, patients, professionals, tasks, user
 import { pageWithTotal } from "../../platform/lib/pagination";
 
 export type NewProfessional = typeof professionals.$inferInsert;
-/** The columns the administrator's dialogs write (spec part 1 §2.4). */
+/** The columns the administrator's dialogs write (docs/product/admin.md §2.2). */
 export type ProfessionalWrite = Pick<
   NewProfessional,
   | "fullName"
@@ -105,7 +105,7 @@ export function professionalRepository(db: DbOrTx) {
       return rows.map((r) => ({ city: r.city!, count: r.count }));
     },
 
-    /** What deleting the professional would remove or leave without an owner (PRODUCT.md "Deleting"). */
+    /** What deleting the professional would remove or leave without an owner (docs/product/admin.md §10.3). */
     async countLinked(id: string): Promise<LinkedCounts> {
       const result = await db.execute(sql`
         select

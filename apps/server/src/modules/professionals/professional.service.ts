@@ -13,7 +13,7 @@ export type ProfessionalService = ReturnType<typeof professionalService>;
 
 const NOT_FOUND = "Profissional não encontrado";
 
-/** Input -> columns: phone to E.164 (PRODUCT.md "Phones"), email in lower case. */
+/** Input -> columns: phone to E.164 (docs/product/patients.md §10.1), email in lower case. */
 function toWrite(input: ProfessionalInputParsed): ProfessionalWrite {
   let phone: string | null = null;
   if (input.phone) {
@@ -73,7 +73,7 @@ export function professionalService(db: Db, clock: Clock) {
       return pageOf(rows.map(toProfessionalDto), total, q);
     },
 
-    /** Figures of the four cards and the options of the specialty and city filters (spec part 1 §2.4). */
+    /** Figures of the four cards and the options of the specialty and city filters (docs/product/admin.md §2.2). */
     async stats(): Promise<ProfessionalStats> {
       const [{ total, available }, bySpecialty, byCity] = await Promise.all([
         repo.countByAvailability(),
@@ -109,7 +109,7 @@ export function professionalService(db: Db, clock: Clock) {
 
     /**
      * Refused with 409 while the professional has patients, appointments or a login account: those are
-     * removed only through the user delete with cascade (PRODUCT.md "Deleting").
+     * removed only through the user delete with cascade (docs/product/admin.md §10.3).
      */
     async remove(actor: Actor, id: string) {
       await db.transaction(async (tx) => {

@@ -44,7 +44,7 @@ export function reminderDecision(f: ReminderFacts): ReminderDecision {
   if (!a) return { action: "none", why: "gone" };
   if (!(REMINDED_STATUSES as readonly string[]).includes(a.status)) return { action: "none", why: "not_reminded" };
   if (!f.settings.enabled) return { action: "none", why: "disabled" };
-  // Never a reminder for a time already past (issue 11), whatever delayed the job.
+  // Never a reminder for a time already past (docs/decisions/017), whatever delayed the job.
   if (a.startsAt.getTime() <= f.now.getTime()) return { action: "none", why: "past" };
   if (f.settings.leadHours !== f.jobLeadHours) return { action: "none", why: "lead_changed" };
   if (a.startsAt.getTime() - f.settings.leadHours * 3_600_000 > f.now.getTime() + NOT_DUE_TOLERANCE_MS) return { action: "none", why: "not_due" };

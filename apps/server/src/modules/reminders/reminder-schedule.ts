@@ -17,7 +17,7 @@ export const LATE_REMINDER_MIN_NOTICE_MS = 60 * 60_000;
 
 const HOUR_MS = 60 * 60_000;
 
-/** One job per appointment and lead time (issue 11): an edit moves it, a lead-time change replaces it. */
+/** One job per appointment and lead time (docs/decisions/017): an edit moves it, a lead-time change replaces it. */
 export const reminderKey = (appointmentId: string, leadHours: number) => `reminder:${appointmentId}:${leadHours}h`;
 
 /** The keys the appointment's reminder job may have (one per lead time), other than `except`. */

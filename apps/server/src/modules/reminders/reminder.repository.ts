@@ -3,7 +3,7 @@ import type { ReminderOutcome } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
 import { appointmentReminders, appointments, patients, professionals } from "../../platform/db/schema/index";
 
-/** Appointment statuses that get a reminder (issue 11: "each pending or confirmed appointment"). */
+/** Appointment statuses that get a reminder (docs/decisions/017: "each pending or confirmed appointment"). */
 export const REMINDED_STATUSES = ["pending", "confirmed"] as const;
 
 export type ReminderRow = typeof appointmentReminders.$inferSelect;

@@ -30,7 +30,7 @@ export interface ReminderDeps {
 export type ReminderService = ReturnType<typeof reminderService>;
 
 /**
- * WhatsApp reminders before appointments and the patient's answers to them (issue 11, docs/decisions/017): the
+ * WhatsApp reminders before appointments and the patient's answers to them (docs/decisions/017): the
  * `reminder.send` job, the `reminder.reply` job, the inbound hook that recognises a "1" or a "2", and the
  * professional's settings.
  */

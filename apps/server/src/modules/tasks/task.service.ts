@@ -38,12 +38,12 @@ function toTaskDto(row: InstantsOrText<TaskRow>): Task {
   };
 }
 
-/** Past due and not done; a task without a due date is never overdue (spec part 2 §4). */
+/** Past due and not done; a task without a due date is never overdue (docs/product/tasks.md §4). */
 function overdueRange(today: string): DueRange {
   return { to: addDays(today, -1), openOnly: true };
 }
 
-/** The due dates each filter of the list keeps, counted from the professional's today (spec part 2 §4). */
+/** The due dates each filter of the list keeps, counted from the professional's today (docs/product/tasks.md §4). */
 export function dueRangeOf(filter: TaskDueFilter, today: string): DueRange | undefined {
   switch (filter) {
     case "all":

@@ -14,7 +14,7 @@ export interface AdminActionEntry {
 }
 
 /**
- * Records what an administrator did to an account, with who and when (PRODUCT.md "Admin actions"). Call it in
+ * Records what an administrator did to an account, with who and when (docs/product/admin.md §10.2). Call it in
  * the transaction of the change. The performer's email is kept too, so the entry survives their deletion.
  */
 export async function recordAdminAction(db: DbOrTx, by: Performer, entry: AdminActionEntry) {

@@ -4,7 +4,7 @@ import { findProfessional, toProfessionalDto } from "../professionals";
 import { userRepository, type UserRow } from "./user.repository";
 import { iso } from "../../platform/db/rows";
 
-/** The signed-in user with its professional profile (spec part 1 §3 "Current user"). */
+/** The signed-in user with its professional profile (docs/product/accounts-and-access.md §3 "Current user"). */
 export async function loadCurrentUser(db: DbOrTx, user: UserRow): Promise<CurrentUser> {
   const professional = user.professionalId
     ? await findProfessional(db, user.professionalId)

@@ -6,7 +6,7 @@ import { hashPassword } from "../../platform/lib/password";
 import { userRepository } from "./user.repository";
 
 /**
- * On an empty database, creates the first administrator (PRODUCT.md "First run"): from ADMIN_EMAIL and
+ * On an empty database, creates the first administrator (docs/product/platform.md §4): from ADMIN_EMAIL and
  * ADMIN_PASSWORD, or with a generated password written once to standard output (never to the log).
  */
 export async function ensureFirstAdmin(

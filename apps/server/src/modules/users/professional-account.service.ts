@@ -11,7 +11,7 @@ import { assertEmailFree, withUniqueUserFields } from "./user-uniqueness";
 
 export type ProfessionalAccountService = ReturnType<typeof professionalAccountService>;
 
-/** Phones are stored in E.164 (PRODUCT.md "Phones"); every unreadable one is reported at once. */
+/** Phones are stored in E.164 (docs/product/patients.md §10.1); every unreadable one is reported at once. */
 function phonesOf(input: Pick<ProfessionalAccountCreate, "phone" | "clinic_phone">) {
   const issues: { field: string; msg: string }[] = [];
   const convert = (field: "phone" | "clinic_phone") => {
@@ -30,8 +30,8 @@ function phonesOf(input: Pick<ProfessionalAccountCreate, "phone" | "clinic_phone
 export function professionalAccountService(db: Db, clock: Clock) {
   return {
     /**
-     * Creates a professional and its login in one transaction (spec part 1 §2.6 "Nova Conta Profissional").
-     * The contact email falls back to the login email and the clinic phone to the main phone (spec part 1 §3).
+     * Creates a professional and its login in one transaction (docs/product/admin.md §2.4 "Nova Conta Profissional").
+     * The contact email falls back to the login email and the clinic phone to the main phone (docs/product/admin.md §3).
      */
     async create(caller: Performer, input: ProfessionalAccountCreate): Promise<ProfessionalAccount> {
       const { phone, clinicPhone } = phonesOf(input);

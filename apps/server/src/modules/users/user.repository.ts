@@ -8,7 +8,7 @@ import { likeContains } from "../../platform/db/text-search";
 export type UserRow = typeof users.$inferSelect;
 export type UserRepository = ReturnType<typeof userRepository>;
 export type NewUser = typeof users.$inferInsert;
-/** The columns an administrator changes after creation (spec part 1 §4, §6). */
+/** The columns an administrator changes after creation (docs/product/admin.md §4, §6). */
 export type UserChanges = Partial<
   Pick<NewUser, "role" | "status" | "professionalId" | "notes" | "fullName" | "suspensionReason" | "suspendedAt" | "suspendedBy">
 >;

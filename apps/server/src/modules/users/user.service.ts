@@ -54,8 +54,8 @@ export interface UserSessions {
 }
 
 /**
- * Administrators' management of user accounts (spec part 1 §2.6, §2.8, §4). Suspension and deletion end the
- * user's sessions at once (PRODUCT.md "Security baseline").
+ * Administrators' management of user accounts (docs/product/admin.md §2.4, §2.6, §4). Suspension and deletion end the
+ * user's sessions at once (docs/product/security-and-privacy.md §2).
  */
 export function userService(db: Db, clock: Clock, sessions: UserSessions) {
   const repo = userRepository(db);
@@ -95,7 +95,7 @@ export function userService(db: Db, clock: Clock, sessions: UserSessions) {
       return toUserDto(row, actions.map(toAdminActionDto));
     },
 
-    /** The linked professional and its patients, appointments, tasks and conversations counted (spec part 1 §2.8). */
+    /** The linked professional and its patients, appointments, tasks and conversations counted (docs/product/admin.md §2.6). */
     async professionalOverview(id: string): Promise<UserProfessionalOverview> {
       const user = await findOrFail(id);
       if (!user.professionalId) return { professional: null, counters: { patients: 0, appointments: 0, tasks: 0, conversations: 0 } };
@@ -196,7 +196,7 @@ export function userService(db: Db, clock: Clock, sessions: UserSessions) {
 
     /**
      * Back to active. The suspension reason, time and author stay stored (the reactivate dialog shows the
-     * reason, spec part 1 §4); the page shows them only while the user is suspended.
+     * reason, docs/product/admin.md §4); the page shows them only while the user is suspended.
      */
     async reactivate(caller: Actor, id: string): Promise<User> {
       const at = clock.now();
@@ -214,7 +214,7 @@ export function userService(db: Db, clock: Clock, sessions: UserSessions) {
     /**
      * Deletes the account (its sessions and history go with it). With `cascade_professional` AND
      * `confirm_cascade`, also its professional and all that professional's data, in the same transaction
-     * (PRODUCT.md "Deleting"). The audit trail keeps a record of the deletion.
+     * (docs/product/admin.md §10.3). The audit trail keeps a record of the deletion.
      */
     async remove(caller: Actor, id: string, q: UserDeleteQuery): Promise<void> {
       if (id === caller.userId) throw AppError.conflict(MSG.cannotDeleteSelf);

@@ -44,7 +44,7 @@ export function twilioNumberService(db: Db) {
       return { data: { numbers: rows.map(toTwilioNumberDto) } };
     },
 
-    /** Registers a sender; the `whatsapp:` address is derived from the E.164 number (spec part 1 §5). */
+    /** Registers a sender; the `whatsapp:` address is derived from the E.164 number (docs/product/admin.md §5). */
     async create(caller: Actor, input: TwilioNumberCreate) {
       const twilioNumber = `${WHATSAPP_ADDRESS_PREFIX}${input.twilio_number}`;
       try {

@@ -26,7 +26,7 @@ function previewOf(content: string | null): string | null {
 }
 
 export function whatsappMetricsService(db: Db, clock: Clock, deps: { messaging: Pick<MessagingService, "whatsappTraffic"> }) {
-  /** The health figures of spec part 1 §3 / part 2 §3: last 24 hours, stale after 2 hours waiting. */
+  /** The health figures of docs/product/admin.md §3 / docs/product/conversations-and-whatsapp.md §3: last 24 hours, stale after 2 hours waiting. */
   async function overview(professionalId: string | null): Promise<WhatsappMetrics> {
     const now = clock.now().getTime();
     const since = new Date(now - WHATSAPP_METRICS_WINDOW_HOURS * 60 * MINUTE);

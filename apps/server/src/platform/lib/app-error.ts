@@ -1,6 +1,6 @@
 import { MSG, type ValidationIssue } from "@clinora/contracts";
 
-/** A failure the client should see, with its HTTP status and `detail` (CONVENTIONS.md §7). */
+/** A failure the client should see, with its HTTP status and `detail` (docs/product/engineering-conventions.md §7). */
 export class AppError extends Error {
   constructor(
     readonly status: number,
@@ -27,7 +27,7 @@ export class AppError extends Error {
   static tooManyRequests(message: string = MSG.tooManyRequests) {
     return new AppError(429, message, "too_many_requests");
   }
-  /** A 422 with one issue per field, in the shape of PRODUCT.md's validation errors. */
+  /** A 422 with one issue per field, in the shape of the validation errors of docs/product/platform.md §2. */
   static validation(issues: { field: string | (string | number)[]; msg: string; type?: string }[]) {
     return new AppError(
       422,

@@ -1,5 +1,5 @@
 /**
- * Who is calling: what the auth plugin resolves once per request (CONVENTIONS.md 4) and services receive.
+ * Who is calling: what the auth plugin resolves once per request (docs/product/engineering-conventions.md §4) and services receive.
  * Types only, below plugins/ and modules/, so the session service that builds an AuthContext and the plugin
  * that hands it to routes both read it without importing each other.
  */

@@ -1,6 +1,6 @@
 import type { PageQuery } from "@clinora/contracts";
 
-/** LIMIT/OFFSET of a list query (PRODUCT.md: `page` from 1, `per_page` at most 100). */
+/** LIMIT/OFFSET of a list query (docs/product/platform.md §2: `page` from 1, `per_page` at most 100). */
 export function pageWindow(q: PageQuery): { limit: number; offset: number } {
   return { limit: q.per_page, offset: (q.page - 1) * q.per_page };
 }

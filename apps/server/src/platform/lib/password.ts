@@ -1,7 +1,7 @@
 import { hash, verify } from "@node-rs/argon2";
 
 /**
- * argon2id with the library's defaults (19 MiB, 2 passes), the OWASP baseline (PRODUCT.md "Security baseline").
+ * argon2id with the library's defaults (19 MiB, 2 passes), the OWASP baseline (docs/product/security-and-privacy.md §1).
  * @node-rs/argon2's default algorithm is argon2id; the PHC string records it, so verify needs no options.
  */
 export function hashPassword(password: string): Promise<string> {

@@ -42,7 +42,7 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; detail: string }> 
 const RETRY_AFTER_SECONDS = 5;
 
 /**
- * The single error handler (CONVENTIONS.md §7): AppError -> its status and detail; schema failures -> 422
+ * The single error handler (docs/product/engineering-conventions.md §7): AppError -> its status and detail; schema failures -> 422
  * with `details`; Fastify's transport errors -> 4xx; a database that cannot be reached -> 503 (Retry-After, so
  * Twilio and the web app try again; docs/decisions/024); anything else -> 500 without internals.
  */

@@ -25,7 +25,7 @@ export class ResponseShapeError extends Error {
  * The JSON Schema of a route's zod response schema, as /api/docs shows it (OpenAPI 3.0: `nullable: true`), made
  * into what the serializer needs:
  * - `additionalProperties: false` is removed. fast-json-stringify writes only the declared properties of an
- *   object whose schema does not allow more, so an undeclared field is dropped, never refused (CONVENTIONS 6).
+ *   object whose schema does not allow more, so an undeclared field is dropped, never refused (docs/product/engineering-conventions.md §6).
  * - A record keyed by an enum (`z.record(z.enum(...), v)`) becomes an object with exactly those properties.
  * - A nullable enum lists null among its values, as OpenAPI 3.0 means it.
  * A schema that JSON Schema cannot represent (a transform, a date object) stops the start-up: an answer is

@@ -4,7 +4,7 @@ import { EMPTY_PLATFORM_STATS, usePlatformStats } from "@/features/admin-dashboa
 import { DailyActivityCard } from "@/features/admin-dashboard/components/daily-activity-card";
 import { PlatformStatGrid } from "@/features/admin-dashboard/components/platform-stat-grid";
 
-/** Spec part 1 §2.3: platform figures, zeros when they cannot be loaded. */
+/** docs/product/admin.md §2.1: platform figures, zeros when they cannot be loaded. */
 export function AdminDashboardPage() {
   const stats = usePlatformStats();
   return (

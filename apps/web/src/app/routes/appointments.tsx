@@ -43,7 +43,7 @@ const NO_APPOINTMENTS: Appointment[] = [];
 
 /**
  * The form (with zod and the shared schemas) loads when the page is first used, not with the list: evaluating it
- * was a long task of the page's load (issue 13). It is asked for on the first pointer or keyboard use of the page, so
+ * was a long task of the page's load (docs/decisions/019). It is asked for on the first pointer or keyboard use of the page, so
  * it has usually arrived by the time a button is clicked; until then an opened form shows once it has.
  */
 const loadFormDialog = () =>
@@ -77,7 +77,7 @@ function usePreloadFormOnFirstUse(): void {
   }, []);
 }
 
-/** Default length of a new appointment when the profile has none (spec part 2 §9). */
+/** Default length of a new appointment when the profile has none (docs/product/appointments.md §9). */
 const FALLBACK_DURATION = 50;
 
 /**
@@ -91,7 +91,7 @@ interface DialogState {
   appointment: Appointment | null;
 }
 
-/** Compromissos (spec part 2 §2.2): summary, four views over one period, status filter, create/edit/cancel. */
+/** Compromissos (docs/product/appointments.md §2.2): summary, four views over one period, status filter, create/edit/cancel. */
 export function AppointmentsPage() {
   const { professional } = useCurrentUser();
   const today = todayIn(professional?.timezone ?? DEFAULT_TIME_ZONE, new Date());
@@ -107,7 +107,7 @@ export function AppointmentsPage() {
   const query = useAppointmentsInPeriod(period);
   const cancel = useCancelAppointment();
   // New data renders as a deferred value, in a background render React splits into short tasks, rather than in one
-  // long task when it arrives (issue 13); meanwhile the page keeps what it showed. The list view then adds its days
+  // long task when it arrives (docs/decisions/019); meanwhile the page keeps what it showed. The list view then adds its days
   // a few at a time.
   const data = useDeferredValue(query.data);
   const loading = data === undefined && !query.isError;

@@ -13,7 +13,7 @@ import { MessageMonitoringCard } from "@/features/whatsapp/components/whatsapp-h
 import { WebChatCard } from "@/features/assistant/components/web-chat-card";
 import { WhatsappTwilioCard } from "@/features/whatsapp/components/whatsapp-twilio-card";
 
-/** Spec part 2 §2.7: the five cards, and "Testar assistente" between the settings form and the best practices. */
+/** docs/product/assistant.md §2: the five cards, and "Testar assistente" between the settings form and the best practices. */
 export function AssistantSettingsPage() {
   const config = useWhatsappConfig();
   useErrorToast(config.error, "Não foi possível carregar as configurações. Tente novamente.");

@@ -30,7 +30,7 @@ function queryFilters(filters: LeadFilterValues, search: string): LeadListFilter
   };
 }
 
-/** SuperAdminLeads (spec part 1 §2.5). */
+/** SuperAdminLeads (docs/product/admin.md §2.3). */
 export function LeadsPage() {
   const [filters, setFilters] = useState(NO_LEAD_FILTERS);
   const [page, setPage] = useState(1);

@@ -7,7 +7,7 @@ export interface LoginPageProps {
   onSignedIn: (user: CurrentUser) => void;
 }
 
-/** Login screen at / and /login (spec part 1 §2.1). Accounts are created by an administrator only. */
+/** Login screen at / and /login (docs/product/accounts-and-access.md §2.1). Accounts are created by an administrator only. */
 export function LoginPage({ onSignedIn }: LoginPageProps) {
   return (
     <div className="grid min-h-dvh bg-white lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)]">

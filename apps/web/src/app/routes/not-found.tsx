@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { useCurrentUser } from "@/features/auth/hooks/use-current-user";
 import { defaultPathForRole } from "../route-table";
 
-/** Unknown path inside the shell (spec part 1 §2.2). */
+/** Unknown path inside the shell (docs/product/accounts-and-access.md §2.2). */
 export function NotFoundPage() {
   const user = useCurrentUser();
   return (

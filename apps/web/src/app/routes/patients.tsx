@@ -29,7 +29,7 @@ const SORT_OPTIONS: { value: PatientSort; label: string }[] = [
 
 export function PatientsPage() {
   const { professional } = useCurrentUser();
-  // Spec part 2 §1: without a professional profile nothing is loaded and the list stays empty.
+  // docs/product/patients.md §1: without a professional profile nothing is loaded and the list stays empty.
   const enabled = professional !== null;
 
   const [search, setSearch] = useState("");

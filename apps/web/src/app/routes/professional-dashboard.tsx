@@ -20,7 +20,7 @@ import { ownProfileQueryOptions } from "@/features/professionals/api/own-profile
 import { DashboardToggles } from "@/features/professionals/components/dashboard-toggles";
 import { formatLongDate } from "@/lib/format";
 
-/** Painel (spec part 2 §2.1): greeting, toggles, today's figures, next patient and today's agenda. */
+/** Painel (docs/product/appointments.md §2.1): greeting, toggles, today's figures, next patient and today's agenda. */
 export function ProfessionalDashboardPage() {
   const user = useCurrentUser();
   // Always refetched on visit, like today's agenda: the Painel must not show a stale availability.
@@ -28,7 +28,7 @@ export function ProfessionalDashboardPage() {
   const todayQuery = useTodayAppointments();
   const urgentQuery = useUrgentConversations();
 
-  // Spec part 2 §2.1: a load failure is only logged; the page shows what it has.
+  // docs/product/appointments.md §2.1: a load failure is only logged; the page shows what it has.
   useEffect(() => {
     if (profileQuery.error) console.error("Erro ao carregar o perfil:", profileQuery.error);
     if (todayQuery.error) console.error("Erro ao carregar a agenda de hoje:", todayQuery.error);
@@ -119,7 +119,7 @@ export function ProfessionalDashboardPage() {
   );
 }
 
-/** Specialty and address, as the dashboard shows them (spec part 2 §3 "Professional profile"). */
+/** Specialty and address, as the dashboard shows them (docs/product/settings.md §3 "Professional profile"). */
 function PracticeLine({ professional }: { professional: Professional }) {
   const place = [professional.clinic_address, [professional.clinic_city, professional.clinic_state].filter(Boolean).join("/")]
     .filter(Boolean)

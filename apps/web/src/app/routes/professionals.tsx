@@ -40,7 +40,7 @@ function listParams(filters: ProfessionalFilterValues, page: number): Profession
   };
 }
 
-/** SuperAdminProfessionals (spec part 1 §2.4). */
+/** SuperAdminProfessionals (docs/product/admin.md §2.2). */
 export function AdminProfessionalsPage() {
   const [filters, setFilters] = useState(NO_PROFESSIONAL_FILTERS);
   const [page, setPage] = useState(1);

@@ -25,7 +25,7 @@ const LOAD_ERROR = "Erro ao carregar tarefas";
 
 export function TasksPage() {
   const { professional } = useCurrentUser();
-  // Spec part 2 §1: without a professional profile nothing is loaded and the list stays empty.
+  // docs/product/tasks.md §1: without a professional profile nothing is loaded and the list stays empty.
   const enabled = professional !== null;
   const today = todayIn(professional?.timezone ?? DEFAULT_TIME_ZONE, new Date());
 

@@ -17,7 +17,7 @@ import { usersPagePath } from "@/features/users/lib/user-paths";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { isApiError } from "@/lib/api-client";
 
-/** SuperAdminUserDetails: the user comes from the `userId` query parameter (spec part 1 §2.8). */
+/** SuperAdminUserDetails: the user comes from the `userId` query parameter (docs/product/admin.md §2.6). */
 export function UserDetailsPage() {
   const [searchParams] = useSearchParams();
   const userId = searchParams.get("userId");
@@ -28,7 +28,7 @@ export function UserDetailsPage() {
 const isNotFound = (error: unknown) => isApiError(error) && (error.status === 404 || error.status === 422);
 
 function UserDetails({ userId }: { userId: string }) {
-  // The user and the professional's record with its counters load in parallel (spec part 1 §7).
+  // The user and the professional's record with its counters load in parallel (docs/product/admin.md §7).
   const user = useUser(userId);
   const overview = useUserProfessionalOverview(userId);
   useErrorToast((user.isError && !isNotFound(user.error)) || (overview.isError && !isNotFound(overview.error)), MSG.detailsLoadError);

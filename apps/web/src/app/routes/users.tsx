@@ -12,7 +12,7 @@ const TABS = ["users", "ai-settings"] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
-/** SuperAdminUsers, 'Sistema': users (default) and 'Configurações de IA' (spec part 1 §2.6). The tab lives in `?tab=`. */
+/** SuperAdminUsers, 'Sistema': users (default) and 'Configurações de IA' (docs/product/admin.md §2.4). The tab lives in `?tab=`. */
 export function UsersPage() {
   const currentUser = useCurrentUser();
   const [searchParams, setSearchParams] = useSearchParams();

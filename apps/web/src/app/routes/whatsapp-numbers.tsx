@@ -7,7 +7,7 @@ import { WebhookCard } from "@/features/whatsapp/components/webhook-card";
 import { WhatsappHealthCard } from "@/features/whatsapp/components/whatsapp-health-card";
 import { useErrorToast } from "@/hooks/use-error-toast";
 
-/** Spec part 1 §2.7: health, webhook, credentials and the registered numbers. */
+/** docs/product/admin.md §2.5: health, webhook, credentials and the registered numbers. */
 export function WhatsAppAdminPage() {
   const config = useWhatsappConfig();
   const professionals = useProfessionalOptions();

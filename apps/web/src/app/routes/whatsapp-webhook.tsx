@@ -2,7 +2,7 @@ import { Webhook } from "lucide-react";
 import { Card, CardContent } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 
-/** Static placeholder of spec part 1 §2.9: it makes no calls. */
+/** Static placeholder of docs/product/admin.md §2.7: it makes no calls. */
 export function WhatsAppWebhookPage() {
   return (
     <>

@@ -10,8 +10,8 @@ import { SidebarContent } from "./sidebar-content";
 const MAIN_ID = "conteudo";
 
 /**
- * Authenticated layout (spec part 1 §2.2): sidebar from lg up, top bar with a slide-over menu below. A skip link
- * comes first in the Tab order, and each change of page moves focus to the new page's heading (issue 26).
+ * Authenticated layout (docs/product/accounts-and-access.md §2.2): sidebar from lg up, top bar with a slide-over menu below. A skip link
+ * comes first in the Tab order, and each change of page moves focus to the new page's heading.
  */
 export function AppShell() {
   const user = useCurrentUser();

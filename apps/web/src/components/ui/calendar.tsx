@@ -25,7 +25,7 @@ export interface CalendarProps {
 }
 
 /**
- * A month of days in Portuguese, Monday first (spec part 2 §9), for the date field's popover. Keyboard: arrows move a
+ * A month of days in Portuguese, Monday first (docs/product/appointments.md §9), for the date field's popover. Keyboard: arrows move a
  * day or a week, Home/End to the week's ends, Page Up/Down a month (with Shift a year), Enter or Space chooses.
  * Buttons go a month or a year back or forward. The day that takes the focus first has `data-cursor`.
  */

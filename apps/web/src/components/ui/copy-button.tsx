@@ -4,9 +4,9 @@ import { cn } from "@/lib/cn";
 import { toast } from "@/lib/toast";
 import { Button, type ButtonSize, type ButtonVariant } from "./button";
 
-/** How long the check icon stays after a copy (spec part 1 §6 and part 2 §6: 2000 ms). */
+/** How long the check icon stays after a copy (docs/product/accounts-and-access.md §9: 2000 ms). */
 export const COPY_FEEDBACK_MS = 2000;
-/** Toast texts fixed by the spec (part 1 §8). */
+/** Toast texts fixed by the spec (docs/product/accounts-and-access.md §8). */
 export const COPY_SUCCESS_MESSAGE = "Copiado para a área de transferência!";
 export const COPY_FAILURE_MESSAGE = "Não foi possível copiar o valor.";
 

@@ -124,7 +124,7 @@ export interface RecordActions<T> {
   onDelete: (record: T) => void;
 }
 
-/** A RowActionsMenu with 'Ver detalhes', 'Editar' and, apart, 'Excluir' (the admin lists of spec part 1 §2.4, §2.5). */
+/** A RowActionsMenu with 'Ver detalhes', 'Editar' and, apart, 'Excluir' (the admin lists of docs/product/admin.md §2.2, §2.3). */
 export function RecordActionsMenu<T>({ record, label, onDetails, onEdit, onDelete }: RecordActions<T> & { record: T; label: string }) {
   return (
     <RowActionsMenu label={label}>

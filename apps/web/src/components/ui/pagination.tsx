@@ -17,7 +17,7 @@ export interface PaginationProps {
 
 /**
  * 'Página X de Y', '{total} registros' and Anterior/Próxima buttons. Renders nothing when everything fits
- * on one page. Filters reset the page to 1 themselves (spec part 1 §2.4).
+ * on one page. Filters reset the page to 1 themselves (docs/product/admin.md §2.2).
  */
 export function Pagination({ page, total, perPage, onPageChange, disabled = false, className }: PaginationProps) {
   const pages = pageCount(total, perPage);

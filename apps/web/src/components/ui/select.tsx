@@ -8,7 +8,7 @@ import { Label } from "./label";
 
 export interface SelectOption<T extends string = string> {
   /**
-   * Never "": the spec (part 1 §5) forbids an empty-string option value and Radix reserves "" for
+   * Never "": the spec (docs/product/admin.md §5) forbids an empty-string option value and Radix reserves "" for
    * "nothing chosen". Use a sentinel such as "all" (filters) or "none" (optional links) and map it to
    * null/undefined when building the request.
    */

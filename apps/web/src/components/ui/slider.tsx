@@ -24,7 +24,7 @@ export interface SliderProps {
 
 /**
  * Single-value slider on Radix Slider (arrow keys step, Page Up/Down jump, Home/End ends). Radix takes
- * arrays; this wrapper takes and gives one number. Temperature (spec part 1 §5, part 2 §5):
+ * arrays; this wrapper takes and gives one number. Temperature (docs/product/admin.md §5, docs/product/assistant.md §5):
  * ```tsx
  * <Slider value={temperature} onValueChange={setTemperature} min={0} max={2} step={0.1} aria-labelledby="temperature-label" />
  * ```

@@ -23,7 +23,7 @@ export interface StatCardProps {
   tone?: StatCardTone;
   /** Small text under the value ('últimos 7 dias'). */
   hint?: ReactNode;
-  /** Seconds before the card fades in, for staggered grids (spec part 1 §2.3: 0 to 1.1 s). */
+  /** Seconds before the card fades in, for staggered grids (docs/product/admin.md §2.1: 0 to 1.1 s). */
   delay?: number;
   /** Shows a placeholder instead of the value. */
   loading?: boolean;

@@ -17,7 +17,7 @@ export interface TimeFieldProps {
 
 /**
  * The product's time field: an hour box and a minute box, 24 hours, whatever the browser's language (a native
- * `<input type="time">` follows it and shows "08:00 AM" in English). Spec part 2 §2.2 "Time picker": each box keeps
+ * `<input type="time">` follows it and shows "08:00 AM" in English). docs/product/appointments.md §2.2 "Time picker": each box keeps
  * up to two digits while typing; on leaving a box its text settles (empty -> 00, hour capped at 23, minute at 59,
  * zero-padded). The form always receives the settled "HH:MM", so pressing Enter in a box submits a valid time.
  * Numeric keyboard on phones. Use it inside FormField with the function child:

@@ -31,7 +31,7 @@ const outboundParams = z.object({ mediaId: z.uuid(MSG.attachmentLinkInvalid) });
 const outboundQuery = z.object({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional() });
 
 /**
- * The public link Twilio fetches a professional's file from (issue 24): no session, only the signature, which names
+ * The public link Twilio fetches a professional's file from (docs/decisions/026): no session, only the signature, which names
  * this file and this purpose and expires (docs/decisions/026). Anything else is a plain 404.
  */
 export function outboundMediaRoutes(db: Db, clock: Clock, signer: ReturnType<typeof outboundMediaSigner>) {

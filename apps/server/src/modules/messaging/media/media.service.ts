@@ -74,7 +74,7 @@ export function outboundMediaSigner(authToken: string | undefined) {
 export type MediaService = ReturnType<typeof mediaService>;
 
 /**
- * A patient's files (issue 24, docs/decisions/026): the webhook records them as pending; a job fetches each from
+ * A patient's files (docs/decisions/026): the webhook records them as pending; a job fetches each from
  * Twilio with the account's credentials (only from Twilio's host, within 16 MB, of an accepted type, not empty or
  * broken), stores it, has the voice notes transcribed, then lets the assistant answer.
  */

@@ -4,7 +4,7 @@ import { aiProvider, leadStatus } from "./enums";
 import { professionals } from "./professionals";
 import { users } from "./users";
 
-/** Sales prospects tracked by administrators (spec part 1 §3 "Lead"). */
+/** Sales prospects tracked by administrators (docs/product/admin.md §3 "Lead"). */
 export const leads = pgTable(
   "leads",
   {
@@ -20,7 +20,7 @@ export const leads = pgTable(
   (t) => [index("leads_created_idx").on(t.createdAt), index("leads_status_idx").on(t.status, t.createdAt)],
 );
 
-/** What an administrator did to a user account: shown on the user detail page (spec part 1 §2.8). */
+/** What an administrator did to a user account: shown on the user detail page (docs/product/admin.md §2.6). */
 export const adminActions = pgTable(
   "admin_actions",
   {
@@ -57,7 +57,7 @@ export const auditLog = pgTable(
   (t) => [index("audit_log_professional_idx").on(t.professionalId, t.at), index("audit_log_at_idx").on(t.at)],
 );
 
-/** The global assistant configuration: a single row with id 1 (spec part 1 §3 "Global AI settings"). */
+/** The global assistant configuration: a single row with id 1 (docs/product/admin.md §3 "Global AI settings"). */
 export const aiSettings = pgTable("ai_settings", {
   id: integer("id").primaryKey().default(1),
   provider: aiProvider("provider").notNull().default("openai"),
@@ -68,7 +68,7 @@ export const aiSettings = pgTable("ai_settings", {
   updatedAt: updatedAt(),
 });
 
-/** WhatsApp senders provisioned in Twilio and routed to one professional (spec part 1 §2.7). */
+/** WhatsApp senders provisioned in Twilio and routed to one professional (docs/product/admin.md §2.5). */
 export const twilioNumbers = pgTable(
   "twilio_numbers",
   {

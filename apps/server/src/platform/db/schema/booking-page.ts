@@ -5,7 +5,7 @@ import { appointments } from "./practice";
 import { professionals } from "./professionals";
 
 /**
- * A professional's public booking page (issue 25, docs/decisions/028): made the first time the professional opens
+ * A professional's public booking page (docs/decisions/028): made the first time the professional opens
  * its settings, off until turned on. The slug is the page's address (`/agendar/<slug>`), unique across professionals.
  */
 export const bookingPages = pgTable(

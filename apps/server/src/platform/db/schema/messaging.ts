@@ -5,7 +5,7 @@ import { conversationChannel, conversationStatus, mediaKind, mediaStatus, messag
 import { patients } from "./practice";
 import { professionals } from "./professionals";
 
-/** A WhatsApp or web-chat thread with one patient (spec part 2 §3 "Conversation"). */
+/** A WhatsApp or web-chat thread with one patient (docs/product/conversations-and-whatsapp.md §3 "Conversation"). */
 export const conversations = pgTable(
   "conversations",
   {
@@ -120,7 +120,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * A file of a WhatsApp message (issue 24, docs/decisions/026): a patient's voice note, photo or document fetched
+ * A file of a WhatsApp message (docs/decisions/026): a patient's voice note, photo or document fetched
  * from Twilio, or a file the professional sent. The bytes live here, in the practice's database, so tenancy,
  * the LGPD export, anonymisation and every backup cover them like any other row.
  */

@@ -21,7 +21,7 @@ import { professionals } from "./professionals";
 const professionalRef = () =>
   belongsTo("professional_id", () => professionals.id);
 
-/** A professional's patient (spec part 2 §3 "Patient"). Phones in E.164; CPF digits only. */
+/** A professional's patient (docs/product/patients.md §3 "Patient"). Phones in E.164; CPF digits only. */
 export const patients = pgTable(
   "patients",
   {
@@ -58,7 +58,7 @@ export const patients = pgTable(
 );
 
 /**
- * An appointment is a local date, a local time and a duration (PRODUCT.md "Time"); starts_at/ends_at are the
+ * An appointment is a local date, a local time and a duration (docs/product/time-and-dates.md §2); starts_at/ends_at are the
  * instants derived in the professional's zone, used for overlap checks and calendar sync.
  */
 export const appointments = pgTable(
@@ -96,7 +96,7 @@ export const taskDoneLast = (status: SQLWrapper) => sql`(case when ${status} = '
 /** 0 for urgent … 3 for low: the list shows the most urgent first. */
 export const taskPriorityRank = (priority: SQLWrapper) => sql`(case ${priority} when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 else 3 end)`;
 
-/** A professional's to-do (spec part 2 §3 "Task"). */
+/** A professional's to-do (docs/product/tasks.md §3 "Task"). */
 export const tasks = pgTable(
   "tasks",
   {
@@ -121,7 +121,7 @@ export const tasks = pgTable(
   ],
 );
 
-/** The assistant configuration of one professional (spec part 2 §3 "Assistant settings"). */
+/** The assistant configuration of one professional (docs/product/assistant.md §3 "Assistant settings"). */
 export const assistantSettings = pgTable("assistant_settings", {
   professionalId: uuid("professional_id")
     .primaryKey()

@@ -2,7 +2,7 @@ import { boolean, index, integer, pgTable, smallint, text, time, uniqueIndex, va
 import { DEFAULT_TIME_ZONE } from "@clinora/contracts";
 import { createdAt, id, updatedAt } from "./columns";
 
-/** The tenant: every professional-owned row points here (PRODUCT.md "Shape of the system"). */
+/** The tenant: every professional-owned row points here (docs/product/platform.md §1). */
 export const professionals = pgTable(
   "professionals",
   {

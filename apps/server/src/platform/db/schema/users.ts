@@ -33,7 +33,7 @@ export const users = pgTable(
   ],
 );
 
-/** Server-side sessions: only the SHA-256 of the token is stored (PRODUCT.md "Security baseline"). */
+/** Server-side sessions: only the SHA-256 of the token is stored (docs/product/security-and-privacy.md §2). */
 export const sessions = pgTable(
   "sessions",
   {

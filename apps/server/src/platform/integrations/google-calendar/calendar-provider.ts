@@ -1,5 +1,5 @@
 /**
- * Google Calendar as the product needs it (CONVENTIONS 9): the OAuth 2.0 web-server flow (consent URL, code
+ * Google Calendar as the product needs it (docs/product/engineering-conventions.md §9): the OAuth 2.0 web-server flow (consent URL, code
  * exchange, refresh, revoke) and the calendar's zone and events. The real adapter is `google-calendar-client.ts`
  * (google-auth-library and @googleapis/calendar, pointed at GOOGLE_BASE_URL when set); tests use it against the
  * fake Google of @clinora/stand-ins.

@@ -1,5 +1,5 @@
 /**
- * The assistant's language model, provider-neutral (CONVENTIONS 9). The real adapters are `openai-client.ts`
+ * The assistant's language model, provider-neutral (docs/product/engineering-conventions.md §9). The real adapters are `openai-client.ts`
  * and `anthropic-client.ts` (the vendors' SDKs, pointed at OPENAI_BASE_URL / ANTHROPIC_BASE_URL when set).
  * They make exactly one HTTP attempt per call (no SDK retries): retrying is the job queue's business.
  */

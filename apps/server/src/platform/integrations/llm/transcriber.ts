@@ -1,7 +1,7 @@
 import { toFile } from "openai";
 import { openAiSdk, type OpenAiClientOptions } from "./openai-client";
 
-/** Turns a voice note into text (issue 24). */
+/** Turns a voice note into text (docs/decisions/026). */
 export interface Transcriber {
   transcribe(audio: { data: Buffer; fileName: string; contentType: string }, signal?: AbortSignal): Promise<string>;
 }

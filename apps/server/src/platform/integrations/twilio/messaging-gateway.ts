@@ -1,5 +1,5 @@
 /**
- * The WhatsApp side of Twilio, as the product needs it (CONVENTIONS 9): send a message, find one already sent
+ * The WhatsApp side of Twilio, as the product needs it (docs/product/engineering-conventions.md §9): send a message, find one already sent
  * (to settle a send whose outcome is unknown after a crash) and check a webhook's signature.
  * The real adapter is `twilio-gateway.ts` (the twilio SDK, pointed at TWILIO_BASE_URL when set).
  */

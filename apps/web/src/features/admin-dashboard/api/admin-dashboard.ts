@@ -11,7 +11,7 @@ export const adminDashboardKeys = {
   daily: (days: number) => ["admin-dashboard", "daily", days] as const,
 };
 
-/** What the cards show when the statistics call fails (spec part 1 §4: the values stay 0). */
+/** What the cards show when the statistics call fails (docs/product/admin.md §4: the values stay 0). */
 export const EMPTY_PLATFORM_STATS: PlatformStats = {
   total_professionals: 0,
   active_users: 0,
@@ -37,7 +37,7 @@ export function platformStatsQueryOptions() {
       try {
         return await fetchPlatformStats(signal);
       } catch (error) {
-        // Spec part 1 §8: a failed statistics load is only logged; the screen shows zeros.
+        // docs/product/admin.md §8: a failed statistics load is only logged; the screen shows zeros.
         if (!signal.aborted) console.error("Erro ao carregar dados:", error);
         throw error;
       }

@@ -24,7 +24,7 @@ interface CardSpec {
 
 const count = (n: number) => n.toLocaleString("pt-BR");
 
-/** The eleven cards of spec part 1 §2.3, in its rows of 2, 3, 3 and 3. */
+/** The eleven cards of docs/product/admin.md §2.1, in its rows of 2, 3, 3 and 3. */
 const ROWS: CardSpec[][] = [
   [
     { label: "Total Profissionais", value: (s) => count(s.total_professionals), icon: Stethoscope },
@@ -42,7 +42,7 @@ const ROWS: CardSpec[][] = [
       label: "Alertas do Sistema",
       value: (s) => count(s.system_alerts),
       icon: TriangleAlert,
-      // Red above 0, grey otherwise (spec part 1 §2.3).
+      // Red above 0, grey otherwise (docs/product/admin.md §2.1).
       tone: (s) => (s.system_alerts > 0 ? "danger" : "muted"),
     },
   ],
@@ -53,7 +53,7 @@ const ROWS: CardSpec[][] = [
   ],
 ];
 
-/** Seconds between two cards fading in: eleven cards from 0 to 1.1 s (spec part 1 §9). */
+/** Seconds between two cards fading in: eleven cards from 0 to 1.1 s (docs/product/admin.md §9). */
 const STAGGER_SECONDS = 0.11;
 
 /** Position of each row's first card among all eleven. */

@@ -24,7 +24,7 @@ export const appointmentKeys = {
   today: () => ["appointments", "today"] as const,
 };
 
-/** Every appointment of a period, read page by page at the spec's page size of 100 (part 2 §9). */
+/** Every appointment of a period, read page by page at the spec's page size of 100 (docs/product/appointments.md §9). */
 export async function fetchAppointmentsInPeriod(period: Period, signal?: AbortSignal): Promise<Appointment[]> {
   const items: Appointment[] = [];
   for (let page = 1; ; page++) {
@@ -70,7 +70,7 @@ export interface SaveAppointmentVariables {
 }
 
 /**
- * On a taken slot, looks up the day's free slots and suggests the nearest one (spec part 2 §8); the toast
+ * On a taken slot, looks up the day's free slots and suggests the nearest one (docs/product/appointments.md §8); the toast
  * lasts 6 s. The caller's promise still rejects, so the dialog stays open.
  */
 async function toastSlotConflict({ id, input, duration }: SaveAppointmentVariables): Promise<void> {

@@ -17,7 +17,7 @@ interface PatientContact {
 
 /**
  * What the card can show. The patient comes either as a `patient` object or as flat `patient_*` fields, and
- * the date/time under their long or short names (spec part 2 §2.1, §3).
+ * the date/time under their long or short names (docs/product/appointments.md §2.1, §3).
  */
 export interface AppointmentCardData {
   status: AppointmentStatus;
@@ -48,7 +48,7 @@ export interface AppointmentCardProps {
   onDelete?: () => void;
 }
 
-/** The moment the card shows; an invalid date/time is logged and replaced by now (spec part 2 §2.1). */
+/** The moment the card shows; an invalid date/time is logged and replaced by now (docs/product/appointments.md §2.1). */
 function startOf(appointment: AppointmentCardData): Date {
   const date = appointment.appointment_date ?? appointment.date ?? format(new Date(), "yyyy-MM-dd");
   const time = (appointment.appointment_time ?? appointment.time ?? "00:00").slice(0, 5);

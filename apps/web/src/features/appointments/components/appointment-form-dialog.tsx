@@ -37,7 +37,7 @@ export interface AppointmentFormDialogProps {
   onSaved: (appointment: Appointment) => void;
 }
 
-/** Create/edit dialog of Compromissos (spec part 2 §2.2); the status field appears only when editing. */
+/** Create/edit dialog of Compromissos (docs/product/appointments.md §2.2); the status field appears only when editing. */
 export function AppointmentFormDialog({ open, onOpenChange, appointment, ...rest }: AppointmentFormDialogProps) {
   return (
     <FormDialog

@@ -14,13 +14,13 @@ export interface AppointmentListViewProps extends AppointmentActions {
 
 /**
  * Days whose cards are rendered at a time. A month is about 100 cards, some 4 900 elements: added four days at a time,
- * the first days show at once and the rest follow in short tasks (issue 13).
+ * the first days show at once and the rest follow in short tasks (docs/decisions/019).
  */
 const DAYS_PER_STEP = 4;
 
 /**
  * Each day is laid out and painted only when it comes near the screen (`content-visibility: auto`): the month's
- * 4 900 elements otherwise cost most of the page's style, layout and paint work while it loads (issue 13). Until
+ * 4 900 elements otherwise cost most of the page's style, layout and paint work while it loads (docs/decisions/019). Until
  * then a day takes an estimated height (`--cards` cards), replaced by its real height once shown. The containment
  * clips what is drawn outside the day's box, so the day gets 12 px of padding on the sides and at the bottom for the
  * cards' shadows, and as much negative margin, which leaves the layout as it was. The scroll margin keeps a day

@@ -6,7 +6,7 @@ import { GridDay, SelectedDayAppointments, type CalendarGridProps } from "./day-
 
 const WEEKDAY_HEADINGS = ["Seg", "Ter", "Qua", "Qui", "Sex", "Sáb", "Dom"];
 
-/** Month grid with a dot on days that have appointments; the list below shows only the selected day (spec part 2 §2.2). */
+/** Month grid with a dot on days that have appointments; the list below shows only the selected day (docs/product/appointments.md §2.2). */
 export function AppointmentMonthView({ appointments, selectedDate, today, onSelectDate, ...actions }: CalendarGridProps) {
   const byDate = groupByDate(appointments);
   const month = selectedDate.slice(0, 7);

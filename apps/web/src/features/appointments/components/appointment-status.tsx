@@ -8,13 +8,13 @@ const STATUS_TONES: Record<AppointmentStatus, BadgeTone> = {
   cancelled: "danger",
 };
 
-/** Pendente / Confirmada / Concluída / Cancelada (spec part 2 §4). */
+/** Pendente / Confirmada / Concluída / Cancelada (docs/product/appointments.md §4). */
 export function AppointmentStatusBadge({ status }: { status: AppointmentStatus }) {
   return <Badge tone={STATUS_TONES[status]}>{APPOINTMENT_STATUS_LABELS[status]}</Badge>;
 }
 
 /**
- * Block colours of the timeline (spec part 2 §4): completed, confirmed, otherwise pending. A cancelled
+ * Block colours of the timeline (docs/product/appointments.md §4): completed, confirmed, otherwise pending. A cancelled
  * appointment keeps the pending colour and is struck through.
  */
 export function appointmentBlockClassName(status: AppointmentStatus): string {

@@ -9,7 +9,7 @@ export interface AppointmentSummaryCardsProps {
   loading: boolean;
 }
 
-/** Total (without cancelled), Pendentes, Confirmados, Concluídos (spec part 2 §2.2). */
+/** Total (without cancelled), Pendentes, Confirmados, Concluídos (docs/product/appointments.md §2.2). */
 export function AppointmentSummaryCards({ summary, periodLabel, loading }: AppointmentSummaryCardsProps) {
   return (
     <section aria-label="Resumo do período" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">

@@ -17,7 +17,7 @@ export interface AppointmentTimelineViewProps extends Pick<AppointmentActions, "
 
 const hourLabel = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
 
-/** One day in hourly rows from 08:00 to 19:00 (spec part 2 §2.2); a block opens its appointment for editing. */
+/** One day in hourly rows from 08:00 to 19:00 (docs/product/appointments.md §2.2); a block opens its appointment for editing. */
 export function AppointmentTimelineView({ appointments, isToday, onEdit }: AppointmentTimelineViewProps) {
   const outside = appointments.filter((a) => !TIMELINE_HOURS.includes(Number(a.appointment_time.slice(0, 2))));
   return (

@@ -5,7 +5,7 @@ import { groupByDate } from "../lib/appointment-filters";
 import { weekDates } from "../lib/calendar-period";
 import { GridDay, SelectedDayAppointments, type CalendarGridProps } from "./day-appointments";
 
-/** Seven day tiles from Monday with total/confirmed/completed counts, and the selected day's list (spec part 2 §2.2). */
+/** Seven day tiles from Monday with total/confirmed/completed counts, and the selected day's list (docs/product/appointments.md §2.2). */
 export function AppointmentWeekView({ appointments, selectedDate, today, onSelectDate, ...actions }: CalendarGridProps) {
   const byDate = groupByDate(appointments);
   return (

@@ -2,7 +2,7 @@ import type { TodayAppointment } from "@clinora/contracts";
 import { Clock, Timer, UserRound } from "lucide-react";
 import { AppointmentStatusBadge } from "@/features/appointments/components/appointment-status";
 
-/** The highlighted 'Próximo Paciente' card (spec part 2 §2.1, §4). */
+/** The highlighted 'Próximo Paciente' card (docs/product/appointments.md §2.1, §4). */
 export function NextPatientCard({ appointment }: { appointment: TodayAppointment | null }) {
   return (
     <section

@@ -5,7 +5,7 @@ import { cn } from "@/lib/cn";
 
 /**
  * 'Confirmado pelo paciente' / 'Cancelado pelo paciente' when the patient answered a reminder or the assistant
- * themselves (issue 11); nothing otherwise, nor when the status no longer agrees with the answer.
+ * themselves (docs/decisions/017); nothing otherwise, nor when the status no longer agrees with the answer.
  */
 export function PatientResponseBadge({
   response,

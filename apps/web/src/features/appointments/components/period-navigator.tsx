@@ -17,7 +17,7 @@ export interface PeriodNavigatorProps {
   onNext: () => void;
 }
 
-/** Previous / today / next for the period of the current view (spec part 2 §2.2). */
+/** Previous / today / next for the period of the current view (docs/product/appointments.md §2.2). */
 export function PeriodNavigator({ view, label, onPrevious, onToday, onNext }: PeriodNavigatorProps) {
   const steps = STEP_LABELS[view];
   return (

@@ -4,7 +4,7 @@ import { QUICK_TIMES } from "../lib/quick-times";
 
 export type TimePickerProps = TimeFieldProps;
 
-/** The product's time field plus hourly quick picks (spec part 2 §2.2 "Time picker"). */
+/** The product's time field plus hourly quick picks (docs/product/appointments.md §2.2 "Time picker"). */
 export function TimePicker({ value, onChange, ...field }: TimePickerProps) {
   return (
     <div className="space-y-2">

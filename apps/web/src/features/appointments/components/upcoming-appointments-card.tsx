@@ -2,7 +2,7 @@ import type { TodayAppointment } from "@clinora/contracts";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { AppointmentStatusBadge } from "@/features/appointments/components/appointment-status";
 
-/** 'Próximos Compromissos': the first five appointments of the day (spec part 2 §2.1). */
+/** 'Próximos Compromissos': the first five appointments of the day (docs/product/appointments.md §2.1). */
 export function UpcomingAppointmentsCard({ appointments }: { appointments: readonly TodayAppointment[] }) {
   return (
     <Card>

@@ -1,6 +1,6 @@
 import type { Appointment, AppointmentStatus } from "@clinora/contracts";
 
-/** The status filter of Compromissos; 'all' hides cancelled appointments (spec part 2 §2.2). */
+/** The status filter of Compromissos; 'all' hides cancelled appointments (docs/product/appointments.md §2.2). */
 export type StatusFilter = "all" | AppointmentStatus;
 
 export function applyStatusFilter<T extends Pick<Appointment, "status">>(items: readonly T[], filter: StatusFilter): T[] {
@@ -15,7 +15,7 @@ export interface AppointmentSummary {
   completed: number;
 }
 
-/** The summary cards of Compromissos (spec part 2 §2.2). */
+/** The summary cards of Compromissos (docs/product/appointments.md §2.2). */
 export function summarize(items: readonly Pick<Appointment, "status">[]): AppointmentSummary {
   const count = (status: AppointmentStatus) => items.filter((a) => a.status === status).length;
   return {

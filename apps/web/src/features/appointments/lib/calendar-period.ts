@@ -12,7 +12,7 @@ import {
 import { dayShortMonth, longDateWithYear, monthYear } from "@clinora/contracts/date-display";
 import { monthGrid } from "@/lib/calendar-month";
 
-/** The four views of Compromissos (spec part 2 §2.2). */
+/** The four views of Compromissos (docs/product/appointments.md §2.2). */
 export const APPOINTMENT_VIEWS = ["list", "timeline", "week", "month"] as const;
 export type AppointmentView = (typeof APPOINTMENT_VIEWS)[number];
 
@@ -22,7 +22,7 @@ export interface Period {
   to: string;
 }
 
-/** Spec part 2 §9: the week starts on Monday. */
+/** docs/product/appointments.md §9: the week starts on Monday. */
 const WEEK = { weekStartsOn: 1 } as const;
 
 const iso = (date: Date) => format(date, "yyyy-MM-dd");
@@ -77,5 +77,5 @@ export function weekDates(anchor: string): string[] {
 /** The month of the anchor as whole weeks (Monday first), padded with the neighbouring months' days. */
 export const monthWeeks = monthGrid;
 
-/** Spec part 2 §9: the timeline shows hourly rows from 08:00 to 19:00 (12 rows). */
+/** docs/product/appointments.md §9: the timeline shows hourly rows from 08:00 to 19:00 (12 rows). */
 export const TIMELINE_HOURS = Array.from({ length: 12 }, (_, i) => 8 + i);

@@ -2,10 +2,10 @@ import type { TimeSlot } from "@clinora/contracts";
 import { minutesOfDay } from "@clinora/contracts/zoned-time";
 import { isApiError } from "@/lib/api-client";
 
-/** Spec part 2 §9: the slot error toast lasts 6000 ms. */
+/** docs/product/appointments.md §9: the slot error toast lasts 6000 ms. */
 export const SLOT_CONFLICT_TOAST_MS = 6000;
 
-/** A save refused because the slot is taken (spec part 2 §8: a message containing 'already booked'). */
+/** A save refused because the slot is taken (docs/product/appointments.md §8: a message containing 'already booked'). */
 export function isSlotConflict(error: unknown): boolean {
   return isApiError(error) && (error.detail ?? error.message).toLowerCase().includes("already booked");
 }
@@ -26,7 +26,7 @@ export function nearestFreeSlot(slots: readonly TimeSlot[], time: string): strin
 }
 
 /**
- * The slot conflict texts of spec part 2 §8: a suggestion when the day has a free slot, another text when it
+ * The slot conflict texts of docs/product/appointments.md §8: a suggestion when the day has a free slot, another text when it
  * has none, and a third when the slots could not be read (`slots` null).
  */
 export function slotConflictMessage(time: string, slots: readonly TimeSlot[] | null): string {

@@ -25,7 +25,7 @@ export function aiSettingsQueryOptions() {
 
 export const useAiSettings = () => useQuery(aiSettingsQueryOptions());
 
-/** PUT answers the saved settings in `data` (spec part 1 §7). */
+/** PUT answers the saved settings in `data` (docs/product/admin.md §7). */
 export async function saveAiSettings(input: AiSettingsInput): Promise<AiSettings> {
   const { data } = await api.put<{ data: AiSettings }>("/ai-settings", input);
   return data;

@@ -17,7 +17,7 @@ export function assistantSettingsQueryOptions() {
 
 export const useAssistantSettings = () => useQuery(assistantSettingsQueryOptions());
 
-/** The assistant offers the OpenAI models (spec part 2 §9). */
+/** The assistant offers the OpenAI models (docs/product/assistant.md §9). */
 export const useAssistantModels = () => useQuery({ ...aiModelsQueryOptions(), select: (models) => models.openai });
 
 export const useSaveAssistantSettings = () =>
@@ -25,6 +25,6 @@ export const useSaveAssistantSettings = () =>
     mutationFn: (input: AssistantSettingsUpdate) => api.put<AssistantSettings>(PATH, input),
     onSuccess: (saved, _input, queryClient) => queryClient.setQueryData(assistantKeys.settings(), saved),
     success: "Configurações do assistente atualizadas!",
-    // Spec part 2 §7: the error text is read from the answer's detail.
+    // docs/product/assistant.md §7: the error text is read from the answer's detail.
     failure: serverDetailOr("Não foi possível atualizar o assistente virtual."),
   });

@@ -31,7 +31,7 @@ import { useAiModels, useAiSettings, useSaveAiSettings } from "../api/ai-setting
 
 const PROVIDER_LABELS: Record<AiProvider, string> = { openai: "OpenAI", anthropic: "Anthropic" };
 
-/** 'Configurações de IA': the assistant configuration shared by all professionals (spec part 1 §2.6, §5). */
+/** 'Configurações de IA': the assistant configuration shared by all professionals (docs/product/admin.md §2.4, §5). */
 export function AiSettingsTab() {
   const settings = useAiSettings();
   const models = useAiModels();

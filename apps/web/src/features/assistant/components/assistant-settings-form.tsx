@@ -30,14 +30,14 @@ const valuesOf = (s: AssistantSettings): AssistantSettingsInput => ({
   ai_instructions: s.ai_instructions ?? "",
 });
 
-/** Spec part 2 §5: a temperature or max tokens that is not a number is announced with its own toast. */
+/** docs/product/assistant.md §5: a temperature or max tokens that is not a number is announced with its own toast. */
 function toastNonNumeric(errors: FieldErrors<AssistantSettingsInput>) {
   if ([errors.ai_temperature?.message, errors.ai_max_tokens?.message].includes(MSG.assistantNumbersInvalid)) {
     toast.error(MSG.assistantNumbersInvalid);
   }
 }
 
-/** Card 4 of spec part 2 §2.7; validated with the same schema as the server. */
+/** Card 4 of docs/product/assistant.md §2; validated with the same schema as the server. */
 export function AssistantSettingsForm({ settings }: { settings: AssistantSettings }) {
   const models = useAssistantModels();
   const save = useSaveAssistantSettings();

@@ -7,7 +7,7 @@ const PRACTICES = [
   "Revise periodicamente as respostas do assistente em Conversas e ajuste o prompt e as instruções.",
 ];
 
-/** Card 5 of spec part 2 §2.7. */
+/** Card 5 of docs/product/assistant.md §2. */
 export function BestPracticesCard() {
   return (
     <Card>

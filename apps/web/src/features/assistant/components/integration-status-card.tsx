@@ -2,7 +2,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 
-/** Card 1 of spec part 2 §2.7: active when a number is linked, otherwise pending. */
+/** Card 1 of docs/product/assistant.md §2: active when a number is linked, otherwise pending. */
 export function IntegrationStatusCard({ number, loading }: { number: string | null; loading: boolean }) {
   const active = number !== null;
   return (

@@ -9,7 +9,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { useWebChatSettings } from "../api/web-chat";
 
 /**
- * "Chat no site" (issue 11, docs/decisions/016): the public chat link and the one-line snippet that puts a chat
+ * "Chat no site" (docs/decisions/016): the public chat link and the one-line snippet that puts a chat
  * bubble on the clinic's own site. Same assistant, settings and tools as WhatsApp; conversations land in Conversas.
  */
 export function WebChatCard() {

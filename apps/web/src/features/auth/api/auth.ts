@@ -15,7 +15,7 @@ export function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
 
 /**
  * The current user of one session. Keyed by the session id, so a new login never sees the state of the
- * previous session. Each successful fetch refreshes the stored user (spec part 1 §7).
+ * previous session. Each successful fetch refreshes the stored user (docs/product/accounts-and-access.md §7).
  */
 export function currentUserQueryOptions(sessionId: string | null) {
   return queryOptions({
@@ -27,7 +27,7 @@ export function currentUserQueryOptions(sessionId: string | null) {
     },
     enabled: sessionId !== null,
     staleTime: 30_000,
-    // A failed session check ends the session (spec part 1 §4); retrying would only delay that.
+    // A failed session check ends the session (docs/product/accounts-and-access.md §4); retrying would only delay that.
     retry: false,
   });
 }
@@ -37,7 +37,7 @@ export function login(credentials: LoginRequest): Promise<LoginResponse> {
   return api.post<LoginResponse>("/auth/login", credentials, { redirectOn401: false });
 }
 
-/** Spec part 1 §4: a failed logout call is only logged; the session is cleared and the page reloads at /. */
+/** docs/product/accounts-and-access.md §4: a failed logout call is only logged; the session is cleared and the page reloads at /. */
 export async function logout(): Promise<void> {
   try {
     await api.post("/auth/logout", undefined, { redirectOn401: false });

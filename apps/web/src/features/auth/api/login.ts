@@ -4,7 +4,7 @@ import { isApiError, serverDetail } from "@/lib/api-client";
 import { storeSession } from "@/lib/session";
 import { authKeys, login } from "./auth";
 
-/** Login error texts of spec part 1 §8. */
+/** Login error texts of docs/product/accounts-and-access.md §8. */
 export function loginErrorMessage(error: unknown): string {
   if (isApiError(error)) {
     if (error.status === 401) return MSG.loginInvalid;

@@ -47,7 +47,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   });
 
 
-  // Spec part 1 §8: every login error shows as a toast and, here, next to the form.
+  // docs/product/accounts-and-access.md §8: every login error shows as a toast and, here, next to the form.
   const fail = (message: string) => {
     setError(message);
     toast.error(message);
@@ -76,7 +76,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     <form
       noValidate
       onSubmit={form.handleSubmit(onValid, onInvalid)}
-      // While the user types: the validation and the libraries the next screens use (issue 13).
+      // While the user types: the validation and the libraries the next screens use (docs/decisions/019).
       onFocus={preloadLoginResolver}
       className="space-y-5"
     >

@@ -46,7 +46,7 @@ function formValues({ url: _url, ...settings }: BookingPageSettings): BookingPag
 }
 
 /**
- * Consultas › Página de agendamento (issue 25, docs/decisions/028): the public page where a patient picks a free
+ * Consultas › Página de agendamento (docs/decisions/028): the public page where a patient picks a free
  * time and books it themselves. Its address and QR code to share, the switch, how soon and how far ahead the page
  * offers times, and the consultation types it offers with their lengths.
  */

@@ -53,7 +53,7 @@ export function fetchConversation(id: string, signal?: AbortSignal) {
   return api.get<ConversationDetail>(`/conversations/${id}`, { signal });
 }
 
-/** The open thread, polled every 5 seconds while its dialog is open (spec part 2 §7). */
+/** The open thread, polled every 5 seconds while its dialog is open (docs/product/conversations-and-whatsapp.md §7). */
 export function conversationQueryOptions(id: string) {
   return queryOptions({
     queryKey: conversationKeys.detail(id),

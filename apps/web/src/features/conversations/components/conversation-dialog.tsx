@@ -41,7 +41,7 @@ function focusDialogItself(event: Event) {
 }
 
 /**
- * Mounted only while the dialog is open, so polling stops when it closes (spec part 2 §7). The reply box keeps
+ * Mounted only while the dialog is open, so polling stops when it closes (docs/product/conversations-and-whatsapp.md §7). The reply box keeps
  * what is being typed across polls: only its window figures follow the fresh data.
  */
 function ConversationDetail({ id }: { id: string }) {
@@ -53,7 +53,7 @@ function ConversationDetail({ id }: { id: string }) {
 
   const messages = useMemo(() => sortedBySentAt(data?.messages ?? []), [data?.messages]);
 
-  // Spec part 2 §9: scroll to the newest message 100 ms after opening (and when a new one arrives).
+  // docs/product/conversations-and-whatsapp.md §9: scroll to the newest message 100 ms after opening (and when a new one arrives).
   useEffect(() => {
     if (messages.length === 0) return;
     const timer = setTimeout(() => endRef.current?.scrollIntoView({ block: "end" }), CONVERSATION_SCROLL_DELAY_MS);

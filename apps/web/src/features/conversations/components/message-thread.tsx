@@ -28,7 +28,7 @@ export interface MessageThreadProps {
 
 /**
  * Patient's messages on the left; the clinic's on the right with who wrote them (the assistant or the
- * professional) and their delivery status (spec part 2 §4), a failed one with the reason.
+ * professional) and their delivery status (docs/product/conversations-and-whatsapp.md §4), a failed one with the reason.
  */
 export function MessageThread({ messages, endRef, onResend, resendingId = null }: MessageThreadProps) {
   return (

@@ -4,11 +4,11 @@ import { Button } from "@/components/ui/button";
 
 export interface StaleBannerProps {
   count: number;
-  /** Shows the waiting conversations: status filter to waiting, search cleared, page 1 (spec part 2 §2.4). */
+  /** Shows the waiting conversations: status filter to waiting, search cleared, page 1 (docs/product/conversations-and-whatsapp.md §2.1). */
   onShowWaiting: () => void;
 }
 
-/** Long-waiting conversations (spec part 2 §2.4, §4); nothing when there are none. */
+/** Long-waiting conversations (docs/product/conversations-and-whatsapp.md §2.1, §4); nothing when there are none. */
 export function StaleBanner({ count, onShowWaiting }: StaleBannerProps) {
   if (count <= 0) return null;
   const hours = STALE_WAITING_MINUTES / 60;

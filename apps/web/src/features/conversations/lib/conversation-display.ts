@@ -17,12 +17,12 @@ import { formatPhone, inDisplayZone } from "@/lib/format";
 
 const MINUTE_MS = 60_000;
 
-/** Spec part 2 §4: an unknown status is shown as waiting. */
+/** docs/product/conversations-and-whatsapp.md §4: an unknown status is shown as waiting. */
 export function conversationStatusOf(value: string | null | undefined): ConversationStatus {
   return (CONVERSATION_STATUSES as readonly string[]).includes(value ?? "") ? (value as ConversationStatus) : "waiting";
 }
 
-/** Spec part 2 §4: an unknown channel is shown as WhatsApp. */
+/** docs/product/conversations-and-whatsapp.md §4: an unknown channel is shown as WhatsApp. */
 export function conversationChannelOf(value: string | null | undefined): ConversationChannel {
   return (CONVERSATION_CHANNELS as readonly string[]).includes(value ?? "") ? (value as ConversationChannel) : "whatsapp";
 }
@@ -87,7 +87,7 @@ export function minutesSince(lastMessageAt: string | null | undefined, now: numb
   return Math.max(0, Math.floor((now - at) / MINUTE_MS));
 }
 
-/** Spec part 2 §4: a waiting conversation is stale when its last message is 120 or more minutes old. */
+/** docs/product/conversations-and-whatsapp.md §4: a waiting conversation is stale when its last message is 120 or more minutes old. */
 export function isStaleWaiting(conversation: { status: string; last_message_at: string | null }, now: number): boolean {
   if (conversationStatusOf(conversation.status) !== "waiting") return false;
   const minutes = minutesSince(conversation.last_message_at, now);
@@ -99,7 +99,7 @@ export function isUrgentOpen(conversation: { status: string; urgency: number }):
   return conversation.urgency >= HIGHEST_URGENCY && conversationStatusOf(conversation.status) !== "resolved";
 }
 
-/** Spec part 2 §4: minutes below 60 ("45 min"), then hours and minutes ("2h 05min"). */
+/** docs/product/conversations-and-whatsapp.md §4: minutes below 60 ("45 min"), then hours and minutes ("2h 05min"). */
 export function formatWaitingAge(minutes: number): string {
   if (minutes < 60) return `${minutes} min`;
   const hours = Math.floor(minutes / 60);
@@ -112,12 +112,12 @@ export function contactName(conversation: { patient_name: string | null; phone_n
   return conversation.patient_name?.trim() || formatPhone(conversation.phone_number) || fallback;
 }
 
-/** Spec part 2 §7: the thread is shown by `sent_at`, oldest first. */
+/** docs/product/conversations-and-whatsapp.md §7: the thread is shown by `sent_at`, oldest first. */
 export function sortedBySentAt<T extends { sent_at: string }>(messages: readonly T[]): T[] {
   return [...messages].sort((a, b) => Date.parse(a.sent_at) - Date.parse(b.sent_at));
 }
 
-/** Inbox-style time of the last message: "14:32" today, "Ontem", else "dd/MM/yyyy" (spec part 2 §9 date format). */
+/** Inbox-style time of the last message: "14:32" today, "Ontem", else "dd/MM/yyyy" (docs/product/conversations-and-whatsapp.md §9 date format). */
 export function formatListTime(value: string | null | undefined, now: number): string {
   const at = inDisplayZone(value);
   if (!at) return "";

@@ -25,7 +25,7 @@ export function calendarStatusQueryOptions() {
 
 export const useCalendarStatus = () => useQuery(calendarStatusQueryOptions());
 
-/** Asks the server for Google's consent page and sends the browser there (spec part 2 §7). */
+/** Asks the server for Google's consent page and sends the browser there (docs/product/google-calendar.md §7). */
 export const useConnectCalendar = () =>
   useResourceMutation({
     mutationFn: () => api.get<CalendarAuthStart>("/google-calendar/auth"),
@@ -36,7 +36,7 @@ export const useConnectCalendar = () =>
     failure: serverDetailOr(MSG.googleCalendarConnectError),
   });
 
-/** Spec part 2 §8 "Sync": the count of updated appointments, nothing to do, or some left behind. */
+/** docs/product/google-calendar.md §8 "Sync": the count of updated appointments, nothing to do, or some left behind. */
 export const useSyncCalendar = () =>
   useResourceMutation({
     mutationFn: () => api.post<CalendarSyncResult>("/google-calendar/sync"),

@@ -14,7 +14,7 @@ import { useCalendarStatus, useConnectCalendar, useDisconnectCalendar, useSyncCa
 import { calendarViewState } from "../lib/calendar-state";
 import { BusyCalendarsSection } from "./busy-calendars-section";
 
-/** Google Calendar tab (spec part 2 §2.6, §4): one-way sync from Clinora to the professional's calendar. */
+/** Google Calendar tab (docs/product/google-calendar.md §2, §4): one-way sync from Clinora to the professional's calendar. */
 export function GoogleCalendarPanel() {
   const { data, error, refetch, isFetching } = useCalendarStatus();
   const state = calendarViewState(data, error);

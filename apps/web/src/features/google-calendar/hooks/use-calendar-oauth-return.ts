@@ -10,7 +10,7 @@ const MESSAGE_PARAM = "message";
 const TOAST_ID = "google-calendar-oauth-return";
 
 /**
- * After Google sends the browser back (spec part 2 §2.6): reads `google_calendar` (connected | error) and
+ * After Google sends the browser back (docs/product/google-calendar.md §2): reads `google_calendar` (connected | error) and
  * `message`, shows a toast, then removes both from the address. Answers whether the page was opened that way.
  */
 export function useCalendarOAuthReturn(): boolean {

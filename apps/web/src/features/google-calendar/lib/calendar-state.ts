@@ -3,13 +3,13 @@ import { isApiError } from "@/lib/api-client";
 
 export type CalendarViewState = "loading" | "not_configured" | "unavailable" | "disconnected" | "connected";
 
-/** Spec part 2 §4: the screen recognises the server's "not configured" answer by these words. */
+/** docs/product/google-calendar.md §4: the screen recognises the server's "not configured" answer by these words. */
 export function isNotConfiguredMessage(message: string | null | undefined): boolean {
   const text = message?.toLowerCase() ?? "";
   return text.includes("não está configurado") || text.includes("not configured");
 }
 
-/** Spec part 2 §4 "Google Calendar": loading, then not configured, disconnected or connected. */
+/** docs/product/google-calendar.md §4 "Google Calendar": loading, then not configured, disconnected or connected. */
 export function calendarViewState(status: CalendarStatus | undefined, error: unknown): CalendarViewState {
   if (error) {
     const message = isApiError(error) ? (error.detail ?? error.message) : error instanceof Error ? error.message : null;

@@ -2,7 +2,7 @@ import { Mail, Phone } from "lucide-react";
 import { cn } from "@/lib/cn";
 import { formatPhone } from "@/lib/format";
 
-/** Spec part 1 §2.5: an email icon when the contact holds an @, a phone icon otherwise. */
+/** docs/product/admin.md §2.3: an email icon when the contact holds an @, a phone icon otherwise. */
 export function LeadContact({ contact, className }: { contact: string; className?: string }) {
   const isEmail = contact.includes("@");
   const Icon = isEmail ? Mail : Phone;

@@ -12,7 +12,7 @@ export interface LeadDetailsDialogProps {
   onEdit: (lead: Lead) => void;
 }
 
-/** A lead read-only, with "Editar" to open its form (spec part 1 §2.5). */
+/** A lead read-only, with "Editar" to open its form (docs/product/admin.md §2.3). */
 export function LeadDetailsDialog({ lead, ...dialog }: LeadDetailsDialogProps) {
   return (
     <DetailsDialog

@@ -3,7 +3,7 @@ import { SearchInput } from "@/components/ui/search-input";
 import { Select, type SelectOption } from "@/components/ui/select";
 import { LEAD_STATUS_OPTIONS } from "../lib/lead-status-options";
 
-/** Sentinel of every "all" option: a select option may not carry "" (spec part 1 §5). */
+/** Sentinel of every "all" option: a select option may not carry "" (docs/product/admin.md §5). */
 export const ALL = "all";
 
 export interface LeadFilterValues {
@@ -22,7 +22,7 @@ const STATUS_FILTER_OPTIONS: SelectOption<typeof ALL | LeadStatus>[] = [
 export interface LeadFiltersProps {
   values: LeadFilterValues;
   onChange: (change: Partial<LeadFilterValues>) => void;
-  /** Source of the source filter's options (spec part 1 §2.5). */
+  /** Source of the source filter's options (docs/product/admin.md §2.3). */
   stats: LeadStats | undefined;
 }
 

@@ -20,7 +20,7 @@ export interface LeadFormDialogProps {
   knownSources: readonly string[];
 }
 
-/** Create and edit dialog of the leads page (spec part 1 §2.5, validation §5). */
+/** Create and edit dialog of the leads page (docs/product/admin.md §2.3, validation §5). */
 export function LeadFormDialog({ open, onOpenChange, lead, knownSources }: LeadFormDialogProps) {
   return (
     <FormDialog

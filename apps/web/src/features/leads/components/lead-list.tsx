@@ -17,7 +17,7 @@ const COLUMNS: ResponsiveColumn<Lead>[] = [
   { header: "Criado", className: "whitespace-nowrap text-slate-500", cell: (lead) => <CreatedAgo createdAt={lead.created_at} /> },
 ];
 
-/** The list of spec part 1 §2.5: a table from `md` up, one card per lead on phones. */
+/** The list of docs/product/admin.md §2.3: a table from `md` up, one card per lead on phones. */
 export function LeadList({ leads, ...actions }: LeadListProps) {
   return (
     <ResponsiveList

@@ -31,7 +31,7 @@ export function leadsCsv(leads: readonly Lead[]): string {
   return toCsv(leads, COLUMNS);
 }
 
-/** The Export button: all the leads of the current filters as `leads_{yyyy-MM-dd}.csv` (spec part 1 §2.5, §9). */
+/** The Export button: all the leads of the current filters as `leads_{yyyy-MM-dd}.csv` (docs/product/admin.md §2.3, §9). */
 export async function exportLeads(filters: LeadListFilters): Promise<void> {
   downloadCsv(csvFileName("leads"), leadsCsv(await fetchAllLeads(filters)));
 }

@@ -1,6 +1,6 @@
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from "@clinora/contracts";
 
-/** Spec part 1 §4: an unknown status is displayed as new. */
+/** docs/product/admin.md §4: an unknown status is displayed as new. */
 export function displayedLeadStatus(status: string): LeadStatus {
   return (LEAD_STATUSES as readonly string[]).includes(status) ? (status as LeadStatus) : "new";
 }

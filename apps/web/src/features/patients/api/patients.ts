@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { serverDetailOr, useResourceMutation } from "@/hooks/use-resource-mutation";
 import { api } from "@/lib/api-client";
 
-/** Spec part 2 §9: the patients list asks for 100 per page. */
+/** docs/product/patients.md §9: the patients list asks for 100 per page. */
 export const PATIENTS_PER_PAGE = 100;
 
 export type PatientSort = (typeof PATIENT_SORTS)[number];
@@ -39,7 +39,7 @@ export function fetchPatients(params: PatientListParams, signal?: AbortSignal) {
   return api.get<PatientList>("/patients", { query: { ...params, per_page: PATIENTS_PER_PAGE }, signal });
 }
 
-/** `enabled` is false for a user without a professional profile: the list then stays empty (spec part 2 §1). */
+/** `enabled` is false for a user without a professional profile: the list then stays empty (docs/product/patients.md §1). */
 export function patientsQueryOptions(params: PatientListParams, enabled: boolean) {
   return queryOptions({
     queryKey: patientKeys.list(params),
@@ -54,7 +54,7 @@ export const usePatients = (params: PatientListParams, enabled: boolean) => useQ
 /** A patient as the pickers list it. */
 export type PatientChoice = z.infer<typeof patientSearchItemSchema>;
 
-/** The server searches from 2 characters on (spec part 2 §9); below that the first names A-Z are shown. */
+/** The server searches from 2 characters on (docs/product/patients.md §9); below that the first names A-Z are shown. */
 export const PATIENT_SEARCH_MIN_LENGTH = 2;
 const SEARCH_LIMIT = 20;
 const FIRST_PAGE = 50;
@@ -94,7 +94,7 @@ export function useUpdatePatient() {
 
 export interface QuickPatientInput {
   name: string;
-  /** null when left empty (spec part 2 §5). */
+  /** null when left empty (docs/product/patients.md §5). */
   email: string | null;
   phone: string | null;
 }

@@ -31,7 +31,7 @@ export interface PatientCardProps {
   onPrivacy: (patient: Patient) => void;
 }
 
-/** A patient in the grid of spec part 2 §2.3: contacts, appointment and record badges, details, actions. */
+/** A patient in the grid of docs/product/patients.md §2: contacts, appointment and record badges, details, actions. */
 export function PatientCard({ patient, onOpen, onEdit, onPrivacy }: PatientCardProps) {
   const titleId = `patient-${patient.id}-name`;
   const anonymized = patient.anonymized_at !== null;

@@ -40,7 +40,7 @@ export interface PatientFormDialogProps {
   patient: Patient | null;
 }
 
-/** Create/edit dialog of spec part 2 §2.3; the form is remounted on each opening, so it starts from `patient`. */
+/** Create/edit dialog of docs/product/patients.md §2; the form is remounted on each opening, so it starts from `patient`. */
 export function PatientFormDialog({ open, onOpenChange, patient }: PatientFormDialogProps) {
   return (
     <FormDialog
@@ -92,7 +92,7 @@ function PatientForm({ patient, onSaved }: { patient: Patient | null; onSaved: (
       onSaved();
     } catch (error) {
       applyServerFieldErrors(error, form.setError, FORM_FIELDS);
-      // 409: the CPF already belongs to another of the professional's patients (PRODUCT.md "CPF").
+      // 409: the CPF already belongs to another of the professional's patients (docs/product/patients.md §10.2).
       if (isApiError(error) && error.status === 409 && error.detail) form.setError("cpf", { type: "server", message: error.detail });
     }
   };

@@ -20,7 +20,7 @@ export interface PatientPickerProps {
 
 /**
  * The shared patient combobox (accent-insensitive search, 300 ms debounce) with a quick creation panel (name
- * required, email and phone optional), spec part 2 §2.2 and §5.
+ * required, email and phone optional), docs/product/appointments.md §2.2 and §5.
  */
 export function PatientPicker({ value, onChange, id, ...aria }: PatientPickerProps) {
   const [creating, setCreating] = useState(false);

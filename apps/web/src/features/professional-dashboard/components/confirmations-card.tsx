@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { cn } from "@/lib/cn";
 import type { ConfirmationFigures } from "../lib/dashboard-figures";
 
-/** Today's confirmations at a glance (issue 11): confirmed, still awaiting, cancelled by the patient. */
+/** Today's confirmations at a glance (docs/decisions/017): confirmed, still awaiting, cancelled by the patient. */
 export function ConfirmationsCard({ figures }: { figures: ConfirmationFigures }) {
   return (
     <Card>

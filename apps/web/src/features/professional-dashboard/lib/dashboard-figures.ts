@@ -1,6 +1,6 @@
 import type { TodayAppointment } from "@clinora/contracts";
 
-/** Spec part 2 §9: a full day is 8 appointments; the upcoming card lists 5. */
+/** docs/product/appointments.md §9: a full day is 8 appointments; the upcoming card lists 5. */
 export const FULL_DAY_APPOINTMENTS = 8;
 export const UPCOMING_LIMIT = 5;
 
@@ -8,7 +8,7 @@ export interface DashboardFigures {
   /** Today's appointments that are not cancelled. */
   today: number;
   completed: number;
-  /** Any status other than completed or cancelled (spec part 2 §4). */
+  /** Any status other than completed or cancelled (docs/product/appointments.md §4). */
   pending: number;
   /** Whole percent of a full day. */
   occupancy: number;
@@ -17,7 +17,7 @@ export interface DashboardFigures {
   confirmations: ConfirmationFigures;
 }
 
-/** Today's answers to the reminders, at a glance (issue 11). */
+/** Today's answers to the reminders, at a glance (docs/decisions/017). */
 export interface ConfirmationFigures {
   /** Confirmed, by the patient or by the professional. */
   confirmed: number;
@@ -39,7 +39,7 @@ export function confirmationFigures(appointments: readonly TodayAppointment[]): 
   };
 }
 
-/** The Painel's cards from today's appointments (in time order) and the current HH:mm (spec part 2 §4). */
+/** The Painel's cards from today's appointments (in time order) and the current HH:mm (docs/product/appointments.md §4). */
 export function dashboardFigures(appointments: readonly TodayAppointment[], nowTime: string): DashboardFigures {
   const booked = appointments.filter((a) => a.status !== "cancelled");
   return {
@@ -58,7 +58,7 @@ const TITLE = /^(dr|dra|prof|profa|sr|sra)\.?$/i;
 
 /**
  * The name the Painel greets: the first word of the professional's name, falling back to the account's full
- * name (spec part 2 §2.1).
+ * name (docs/product/appointments.md §2.1).
  */
 export function greetingName(professionalName: string | null | undefined, accountName: string): string {
   const words = (professionalName ?? "").trim().split(/\s+/).filter(Boolean);

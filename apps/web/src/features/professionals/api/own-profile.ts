@@ -17,7 +17,7 @@ export function ownProfileQueryOptions() {
 export const useOwnProfile = () => useQuery(ownProfileQueryOptions());
 
 /**
- * PUT /professionals/me with one group of fields (spec part 2 §7). The form shows its own toasts, because
+ * PUT /professionals/me with one group of fields (docs/product/settings.md §7). The form shows its own toasts, because
  * each group has its own texts. The shell shows the clinic and the professional's name from the current user.
  */
 export const useUpdateOwnProfile = () =>
@@ -44,7 +44,7 @@ const TOGGLES: Record<OwnProfileToggle, { param: string; on: string; off: string
   },
 };
 
-/** PATCH /professionals/me/{availability|zen-mode}, then a reload of the profile and the current user (spec part 2 §4). */
+/** PATCH /professionals/me/{availability|zen-mode}, then a reload of the profile and the current user (docs/product/settings.md §4). */
 export function useOwnProfileToggle(toggle: OwnProfileToggle) {
   const texts = TOGGLES[toggle];
   return useResourceMutation({

@@ -49,7 +49,7 @@ export const useProfessionalStats = () => useQuery(professionalStatsQueryOptions
 /** A professional as selection lists show it (a user's link, a WhatsApp number's owner). */
 export type ProfessionalOption = Pick<Professional, "id" | "full_name" | "specialty" | "email">;
 
-/** Spec part 1 §9: selection lists of professionals load 100. */
+/** docs/product/admin.md §9: selection lists of professionals load 100. */
 const SELECTION_SIZE = 100;
 
 export function fetchProfessionalOptions(signal?: AbortSignal) {

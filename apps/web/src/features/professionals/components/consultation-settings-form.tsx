@@ -18,7 +18,7 @@ import { consultationFormValues, durationOrDefault } from "../lib/profile-form-v
 import { TIME_ZONE_OPTIONS, WEEKDAY_OPTIONS } from "../lib/schedule-labels";
 import { SettingsFormCard } from "./settings-form-card";
 
-/** Consultas: consultation length and business hours (PRODUCT.md "Business hours"), used by availability. */
+/** Consultas: consultation length and business hours (docs/product/appointments.md §10.1), used by availability. */
 export function ConsultationSettingsForm({ profile }: { profile: Professional }) {
   const form = useForm({ resolver: zodResolver(consultationSettingsSchema), defaultValues: consultationFormValues(profile) });
   const { onSubmit, saving } = useSaveProfileGroup(

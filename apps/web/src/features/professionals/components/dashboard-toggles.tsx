@@ -19,7 +19,7 @@ export const AVAILABILITY_EXPLANATION = {
   off: "Indisponível: o assistente, o web chat e as sugestões de agendamento não oferecem horários.",
 } as const;
 
-/** Zen Mode and availability toggle buttons; each updates the server and reloads the Painel (spec part 2 §2.1). */
+/** Zen Mode and availability toggle buttons; each updates the server and reloads the Painel (docs/product/appointments.md §2.1). */
 export function DashboardToggles({ isAvailable, zenMode }: DashboardTogglesProps) {
   const zen = useOwnProfileToggle("zen-mode");
   const availability = useOwnProfileToggle("availability");

@@ -11,7 +11,7 @@ export interface ProfessionalDetailsDialogProps {
   onEdit: (professional: Professional) => void;
 }
 
-/** Every field of spec part 1 §2.4 "Details dialog". */
+/** Every field of docs/product/admin.md §2.2 "Details dialog". */
 export function ProfessionalDetailsDialog({ professional, ...dialog }: ProfessionalDetailsDialogProps) {
   return (
     <DetailsDialog

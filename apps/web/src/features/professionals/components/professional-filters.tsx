@@ -2,7 +2,7 @@ import type { ProfessionalStats } from "@clinora/contracts";
 import { SearchInput } from "@/components/ui/search-input";
 import { Select, type SelectOption } from "@/components/ui/select";
 
-/** Sentinel of every "all" option: a select option may not carry "" (spec part 1 §5). */
+/** Sentinel of every "all" option: a select option may not carry "" (docs/product/admin.md §5). */
 export const ALL = "all";
 
 export type AvailabilityFilter = typeof ALL | "available" | "unavailable";
@@ -25,7 +25,7 @@ const AVAILABILITY_OPTIONS: SelectOption<AvailabilityFilter>[] = [
 export interface ProfessionalFiltersProps {
   values: ProfessionalFilterValues;
   onChange: (change: Partial<ProfessionalFilterValues>) => void;
-  /** Source of the specialty and city options (spec part 1 §2.4). */
+  /** Source of the specialty and city options (docs/product/admin.md §2.2). */
   stats: ProfessionalStats | undefined;
 }
 

@@ -23,7 +23,7 @@ export interface ProfessionalFormDialogProps {
   professional: Professional | null;
 }
 
-/** Create and edit dialog of the professionals page (spec part 1 §2.4, validation §5). */
+/** Create and edit dialog of the professionals page (docs/product/admin.md §2.2, validation §5). */
 export function ProfessionalFormDialog({ open, onOpenChange, professional }: ProfessionalFormDialogProps) {
   return (
     <FormDialog
@@ -39,7 +39,7 @@ export function ProfessionalFormDialog({ open, onOpenChange, professional }: Pro
   );
 }
 
-/** Spec part 1 §5: a duration that is not a number falls back to 50 minutes. */
+/** docs/product/admin.md §5: a duration that is not a number falls back to 50 minutes. */
 function durationOrDefault(value: unknown): number {
   const minutes = typeof value === "number" ? value : Number(String(value).trim() || Number.NaN);
   return Number.isFinite(minutes) ? minutes : APPOINTMENT_DURATION.default;

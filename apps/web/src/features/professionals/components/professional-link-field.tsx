@@ -3,7 +3,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Select, type SelectOption } from "@/components/ui/select";
 import { useProfessionalOptions } from "../api/professionals";
 
-/** The select's sentinel for "no professional": sent as null (spec part 1 §5). */
+/** The select's sentinel for "no professional": sent as null (docs/product/admin.md §5). */
 const NONE = "none";
 
 export interface ProfessionalLinkFieldProps {

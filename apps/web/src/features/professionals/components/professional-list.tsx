@@ -32,7 +32,7 @@ const COLUMNS: ResponsiveColumn<Professional>[] = [
   { header: "Cidade", className: "whitespace-nowrap", cell: (professional) => professional.clinic_city ?? "—" },
 ];
 
-/** The list of spec part 1 §2.4: a table from `md` up, one card per professional on phones. */
+/** The list of docs/product/admin.md §2.2: a table from `md` up, one card per professional on phones. */
 export function ProfessionalList({ professionals, ...actions }: ProfessionalListProps) {
   return (
     <ResponsiveList

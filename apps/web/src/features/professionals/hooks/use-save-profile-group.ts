@@ -10,7 +10,7 @@ export interface SaveTexts {
 }
 
 /**
- * Saves one settings group through PUT /professionals/me with the group's toasts (spec part 2 §8); field
+ * Saves one settings group through PUT /professionals/me with the group's toasts (docs/product/settings.md §8); field
  * messages of a 422 go next to their inputs, and the saved profile becomes the form's new starting point.
  */
 export function useSaveProfileGroup<TValues extends FieldValues, TChanges extends ProfessionalProfileUpdate>(

@@ -4,7 +4,7 @@ const fold = (text: string) => text.normalize("NFD").replace(/\p{Diacritic}/gu, 
 
 /**
  * The search box of the professionals page: name, email or specialty, accents and case aside. It filters
- * the page already loaded, not the whole list (spec part 1 §2.4).
+ * the page already loaded, not the whole list (docs/product/admin.md §2.2).
  */
 export function matchesProfessionalSearch(professional: Professional, search: string): boolean {
   const wanted = fold(search.trim());

@@ -36,7 +36,7 @@ function brazilianZoneOr(zone: string): BrazilTimeZone {
   return (BRAZIL_TIME_ZONES as readonly string[]).includes(zone) ? (zone as BrazilTimeZone) : DEFAULT_TIME_ZONE;
 }
 
-/** Spec part 2 §5: the duration field falls back to 50 when it does not hold a number. */
+/** docs/product/settings.md §5: the duration field falls back to 50 when it does not hold a number. */
 export function durationOrDefault(input: unknown): number {
   const text = String(input ?? "").trim();
   const value = Number(text);

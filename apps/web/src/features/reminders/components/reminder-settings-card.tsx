@@ -19,7 +19,7 @@ const LOAD_FAILED = "Não foi possível carregar os lembretes. Tente novamente."
 
 const LEAD_OPTIONS = REMINDER_LEAD_HOURS.map((hours) => ({ value: String(hours), label: REMINDER_LEAD_LABELS[hours] }));
 
-/** Consultas › Lembretes pelo WhatsApp (issue 11): on/off, lead time, and what stops reminders from going out. */
+/** Consultas › Lembretes pelo WhatsApp (docs/decisions/017): on/off, lead time, and what stops reminders from going out. */
 export function ReminderSettingsCard() {
   const query = useReminderSettings();
   return (

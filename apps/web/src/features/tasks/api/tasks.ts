@@ -11,7 +11,7 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import { useResourceMutation } from "@/hooks/use-resource-mutation";
 import { api } from "@/lib/api-client";
 
-/** Spec part 2 §9: the task list asks for 100 per page. */
+/** docs/product/tasks.md §9: the task list asks for 100 per page. */
 export const TASKS_PER_PAGE = 100;
 
 export interface TaskListParams {
@@ -43,7 +43,7 @@ export function fetchTaskSummary(signal?: AbortSignal) {
   return api.get<TaskSummary>("/tasks/summary", { signal });
 }
 
-/** `enabled` is false for a user without a professional profile: the list then stays empty (spec part 2 §1). */
+/** `enabled` is false for a user without a professional profile: the list then stays empty (docs/product/tasks.md §1). */
 export function tasksQueryOptions(params: TaskListParams, enabled: boolean) {
   return queryOptions({
     queryKey: taskKeys.list(params),
@@ -79,7 +79,7 @@ export function useUpdateTask() {
   });
 }
 
-/** The check control: done <-> todo, sending the status alone (spec part 2 §4, §7). */
+/** The check control: done <-> todo, sending the status alone (docs/product/tasks.md §4, §7). */
 export function useToggleTaskDone() {
   return useResourceMutation({
     mutationFn: ({ id, status }: { id: string } & TaskStatusChange) => api.put<Task>(`/tasks/${id}`, { status }),

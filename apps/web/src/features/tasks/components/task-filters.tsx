@@ -63,7 +63,7 @@ export interface TaskFiltersProps {
   onChange: (values: TaskFilterValues) => void;
 }
 
-/** The five filters of spec part 2 §2.5: text, status, priority, due date and patient. */
+/** The five filters of docs/product/tasks.md §2: text, status, priority, due date and patient. */
 export function TaskFilters({ values, onChange }: TaskFiltersProps) {
   const set = <K extends keyof TaskFilterValues>(key: K, value: TaskFilterValues[K]) => onChange({ ...values, [key]: value });
 

@@ -33,7 +33,7 @@ export interface TaskFormDialogProps {
   task: Task | null;
 }
 
-/** Create/edit dialog of spec part 2 §2.5; the form is remounted on each opening, so it starts from `task`. */
+/** Create/edit dialog of docs/product/tasks.md §2; the form is remounted on each opening, so it starts from `task`. */
 export function TaskFormDialog({ open, onOpenChange, task }: TaskFormDialogProps) {
   return (
     <FormDialog

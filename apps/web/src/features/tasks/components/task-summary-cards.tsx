@@ -2,7 +2,7 @@ import type { TaskSummary } from "@clinora/contracts";
 import { CircleCheck, CircleDashed, Clock, ListTodo, TriangleAlert } from "lucide-react";
 import { StatCard } from "@/components/ui/stat-card";
 
-/** The five count cards of spec part 2 §2.5, over all the professional's tasks. */
+/** The five count cards of docs/product/tasks.md §2, over all the professional's tasks. */
 export function TaskSummaryCards({ summary, loading }: { summary: TaskSummary | undefined; loading: boolean }) {
   const overdue = summary?.overdue ?? 0;
   return (

@@ -22,7 +22,7 @@ export interface DueBadge {
 }
 
 /**
- * The due badge of spec part 2 §4: none for done or undated tasks; 'Vencida' when past, 'Hoje', dd/MM in
+ * The due badge of docs/product/tasks.md §4: none for done or undated tasks; 'Vencida' when past, 'Hoje', dd/MM in
  * blue within the next 3 days, otherwise dd/MM in grey. `today` is the professional's date (YYYY-MM-DD).
  */
 export function dueBadgeOf(task: { status: TaskStatus; due_date: string | null }, today: string): DueBadge | null {

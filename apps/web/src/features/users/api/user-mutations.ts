@@ -32,7 +32,7 @@ export function reactivateUser(id: string) {
   return api.put<User>(`/users/${id}/reactivate`);
 }
 
-/** With `cascade`, the user's professional and all its data go too (spec part 1 §7: both flags). */
+/** With `cascade`, the user's professional and all its data go too (docs/product/admin.md §7: both flags). */
 export function deleteUser(id: string, cascade = false) {
   return api.delete(`/users/${id}`, { query: cascade ? { cascade_professional: true, confirm_cascade: true } : undefined });
 }
@@ -64,7 +64,7 @@ export const useUpdateUser = () =>
     invalidates: refreshUsers,
   });
 
-/** Notes of the user detail page: the same PUT with the notes field alone (spec part 1 §7). */
+/** Notes of the user detail page: the same PUT with the notes field alone (docs/product/admin.md §7). */
 export const useSaveUserNotes = () =>
   useResourceMutation({
     mutationFn: ({ id, notes }: { id: string; notes: string }) => updateUser(id, { notes }),
@@ -102,7 +102,7 @@ export const useDeleteUser = () =>
 
 export type BulkUserAction = "activate" | "suspend" | "delete";
 
-/** Spec part 1 §7: bulk suspension uses a fixed reason meaning mass suspension. */
+/** docs/product/admin.md §7: bulk suspension uses a fixed reason meaning mass suspension. */
 export const MASS_SUSPENSION_REASON = "Suspensão em massa pelo administrador";
 
 const BULK_RUNNERS: Record<BulkUserAction, (id: string) => Promise<unknown>> = {
@@ -111,7 +111,7 @@ const BULK_RUNNERS: Record<BulkUserAction, (id: string) => Promise<unknown>> = {
   delete: (id) => deleteUser(id),
 };
 
-/** Runs the action one user at a time and stops at the first failure (spec part 1 §7). */
+/** Runs the action one user at a time and stops at the first failure (docs/product/admin.md §7). */
 export const useBulkUserAction = () =>
   useResourceMutation({
     mutationFn: ({ action, ids }: { action: BulkUserAction; ids: readonly string[] }) =>

@@ -2,7 +2,7 @@ import type { ListResponse, Role, User, UserProfessionalOverview, UserStats, Use
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
-/** Spec part 1 §9: selection lists of users load 100. */
+/** docs/product/admin.md §9: selection lists of users load 100. */
 export const USERS_PER_PAGE = 100;
 
 export interface UserListParams {

@@ -10,7 +10,7 @@ function changedFields(details: AdminAction["details"]): string[] {
   return Array.isArray(fields) ? fields.filter((f): f is string => typeof f === "string") : [];
 }
 
-/** What administrators did to this account, newest first (spec part 1 §2.8). */
+/** What administrators did to this account, newest first (docs/product/admin.md §2.6). */
 export function ActionHistoryCard({ actions }: { actions: AdminAction[] }) {
   return (
     <Card>

@@ -13,7 +13,7 @@ export interface DeleteUserDialogProps {
 }
 
 /**
- * Permanent delete (spec part 1 §5): the typed text must equal the email exactly, and the button stays
+ * Permanent delete (docs/product/admin.md §5): the typed text must equal the email exactly, and the button stays
  * disabled until it does. A professional user with a professional may also take that professional and all
  * its data along (off by default, §9).
  */

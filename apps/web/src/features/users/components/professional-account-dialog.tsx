@@ -58,7 +58,7 @@ const TAB_LABELS: Record<Tab, string> = {
 };
 const tabHasError = (tab: Tab, errors: FieldErrors<Values>) => TAB_FIELDS[tab].some((field) => errors[field]);
 
-/** A number, or null for an empty or non-numeric entry, which the contract turns into the default 30 (spec part 1 §5). */
+/** A number, or null for an empty or non-numeric entry, which the contract turns into the default 30 (docs/product/admin.md §5). */
 const durationOf = (raw: unknown) => (raw === "" || Number.isNaN(Number(raw)) ? null : Number(raw));
 
 export interface ProfessionalAccountDialogProps {

@@ -2,7 +2,7 @@ import type { UserProfessionalOverview } from "@clinora/contracts";
 import { CalendarDays, ListTodo, MessagesSquare, Users } from "lucide-react";
 import { StatCard } from "@/components/ui/stat-card";
 
-/** Patients, appointments, tasks and conversations of the linked professional (spec part 1 §2.8). */
+/** Patients, appointments, tasks and conversations of the linked professional (docs/product/admin.md §2.6). */
 export function ProfessionalCounters({ counters }: { counters: UserProfessionalOverview["counters"] }) {
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">

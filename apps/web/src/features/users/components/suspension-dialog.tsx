@@ -12,7 +12,7 @@ export interface SuspensionDialogProps {
   onClose: () => void;
 }
 
-/** Suspend (reason required) or reactivate (no input; the stored reason is shown), spec part 1 §4. */
+/** Suspend (reason required) or reactivate (no input; the stored reason is shown), docs/product/admin.md §4. */
 export function SuspensionDialog({ user, onClose }: SuspensionDialogProps) {
   if (user?.status === "suspended") return <ReactivateDialog user={user} onClose={onClose} />;
   return <SuspendDialog key={user?.id} user={user} onClose={onClose} />;

@@ -6,7 +6,7 @@ export function UserStatusBadge({ status }: { status: string }) {
   return <Badge tone={userStatusTone(status)}>{userStatusLabel(status)}</Badge>;
 }
 
-/** Spec part 1 §2.8: admin purple with a super-admin icon, professional blue, others grey. */
+/** docs/product/admin.md §2.6: admin purple with a super-admin icon, professional blue, others grey. */
 export function UserRoleBadge({ role }: { role: string }) {
   if (role === "admin") {
     return (

@@ -13,7 +13,7 @@ const initialsOf = (name: string) =>
     .map((part) => part[0]?.toUpperCase())
     .join("");
 
-/** Who the user is, their status and role, last access, and the suspension while suspended (spec part 1 §2.8). */
+/** Who the user is, their status and role, last access, and the suspension while suspended (docs/product/admin.md §2.6). */
 export function UserHeaderCard({ user }: { user: User }) {
   return (
     <Card>

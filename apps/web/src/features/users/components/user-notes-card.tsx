@@ -7,14 +7,14 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/lib/toast";
 import { useSaveUserNotes } from "../api/user-mutations";
 
-/** Administrative notes, 6 rows, 'Salvar Notas' (spec part 1 §2.8). */
+/** Administrative notes, 6 rows, 'Salvar Notas' (docs/product/admin.md §2.6). */
 export function UserNotesCard({ user }: { user: User }) {
   const saveNotes = useSaveUserNotes();
   const [notes, setNotes] = useState(user.notes ?? "");
   const unchanged = notes === (user.notes ?? "");
 
   const save = () => {
-    // Spec part 1 §5: saving notes needs an identified user.
+    // docs/product/admin.md §5: saving notes needs an identified user.
     if (!user.id) {
       toast.error(MSG.notesUserMissing);
       return;

@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 
-/** The linked professional record (spec part 1 §2.8): name, specialty, address, city, state, availability, zen mode. */
+/** The linked professional record (docs/product/admin.md §2.6): name, specialty, address, city, state, availability, zen mode. */
 export function UserProfessionalCard({ professional }: { professional: Professional }) {
   return (
     <Card>

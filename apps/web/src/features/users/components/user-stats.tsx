@@ -2,7 +2,7 @@ import { CalendarPlus, UserCheck, UserX, Users } from "lucide-react";
 import { StatCard } from "@/components/ui/stat-card";
 import { useUserStats } from "../api/users";
 
-/** Total, active, suspended and new in the last 7 days (spec part 1 §2.6). */
+/** Total, active, suspended and new in the last 7 days (docs/product/admin.md §2.4). */
 export function UserStats() {
   const stats = useUserStats();
   const value = (pick: (s: NonNullable<typeof stats.data>) => number) => (stats.data ? pick(stats.data) : 0);

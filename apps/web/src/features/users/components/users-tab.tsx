@@ -27,7 +27,7 @@ import { UsersList } from "./users-list";
 
 type Filter<T> = T | typeof ALL;
 
-/** The users tab of Sistema (spec part 1 §2.6). */
+/** The users tab of Sistema (docs/product/admin.md §2.4). */
 /** `currentUserId`: the signed-in admin, who can neither select nor suspend their own account here. */
 export function UsersTab({ currentUserId }: { currentUserId: string }) {
   const [search, setSearch] = useState("");

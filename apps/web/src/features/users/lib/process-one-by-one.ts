@@ -10,7 +10,7 @@ export class StoppedAtFailure extends Error {
 }
 
 /**
- * Runs `run` for each id in order, one at a time, and stops at the first failure (spec part 1 §7: bulk
+ * Runs `run` for each id in order, one at a time, and stops at the first failure (docs/product/admin.md §7: bulk
  * actions). Resolves with the number processed; rejects with StoppedAtFailure.
  */
 export async function processOneByOne(ids: readonly string[], run: (id: string) => Promise<unknown>): Promise<number> {

@@ -1,7 +1,7 @@
 import { ROLE_LABELS, USER_STATUS_LABELS, type Role, type UserStatus } from "@clinora/contracts";
 import type { BadgeTone } from "@/components/ui/badge";
 
-/** Spec part 1 §2.8: active Ativo, suspended Suspenso, pending_approval Pendente, anything else Inativo. */
+/** docs/product/admin.md §2.6: active Ativo, suspended Suspenso, pending_approval Pendente, anything else Inativo. */
 export function userStatusLabel(status: string): string {
   return USER_STATUS_LABELS[status as UserStatus] ?? "Inativo";
 }
@@ -16,7 +16,7 @@ export function roleLabel(role: string): string {
   return ROLE_LABELS[role as Role] ?? role;
 }
 
-/** Spec part 1 §3 "Admin action": these six have labels; any other value is displayed raw. */
+/** docs/product/admin.md §3 "Admin action": these six have labels; any other value is displayed raw. */
 const ADMIN_ACTION_LABELS: Record<string, string> = {
   approved_as_professional: "Aprovado como profissional",
   approved_as_superadmin: "Aprovado como superadmin",

@@ -14,7 +14,7 @@ const COLUMNS: CsvColumn<User>[] = [
   { key: "suspension_reason", header: "Motivo da suspensão", format: (value, user) => (user.status === "suspended" ? value : null) },
 ];
 
-/** Saves the users shown as `usuarios_{yyyy-MM-dd}.csv` (spec part 1 §9). */
+/** Saves the users shown as `usuarios_{yyyy-MM-dd}.csv` (docs/product/admin.md §9). */
 export function exportUsersCsv(users: readonly User[]): void {
   downloadCsv(csvFileName("usuarios"), toCsv(users, COLUMNS));
 }

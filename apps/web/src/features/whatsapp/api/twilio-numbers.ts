@@ -22,7 +22,7 @@ export const useTwilioNumbers = () => useQuery(twilioNumbersQueryOptions());
 
 const SAVE_FAILED = "Não foi possível salvar o número.";
 
-// Spec part 1 §8: the server's detail when the answer carries one, else the generic text.
+// docs/product/admin.md §8: the server's detail when the answer carries one, else the generic text.
 export const useCreateTwilioNumber = () =>
   useResourceMutation({
     mutationFn: (input: TwilioNumberCreate) => api.post<TwilioNumber>(PATH, input),

@@ -37,7 +37,7 @@ export function whatsappMetricsQueryOptions(professionalId?: string) {
 
 export const useWhatsappMetrics = (professionalId?: string) => useQuery(whatsappMetricsQueryOptions(professionalId));
 
-/** The central webhook: PUBLIC_URL's when the server knows it, else this site's origin (spec part 1 §2.7). */
+/** The central webhook: PUBLIC_URL's when the server knows it, else this site's origin (docs/product/admin.md §2.5). */
 export function webhookUrlOf(config: WhatsappConfig | undefined): string {
   return config?.data.webhookUrl ?? `${window.location.origin}${TWILIO_WEBHOOK_PATH}`;
 }

@@ -18,7 +18,7 @@ function PresenceBadge({ present, optional }: { present: boolean; optional?: boo
 }
 
 /**
- * Spec part 1 §2.7: the Twilio credentials live in the backend environment, not in the product. Only whether
+ * docs/product/admin.md §2.5: the Twilio credentials live in the backend environment, not in the product. Only whether
  * each one is set is shown, never its value.
  */
 export function CredentialsCard({ credentials }: { credentials: Credentials | undefined }) {

@@ -18,7 +18,7 @@ import { useZodForm } from "@/hooks/use-zod-form";
 import type { ProfessionalOption } from "../api/whatsapp";
 import { useCreateTwilioNumber, useUpdateTwilioNumber } from "../api/twilio-numbers";
 
-/** Select sentinel for "no owner" (an option may not be "", spec part 1 §5). */
+/** Select sentinel for "no owner" (an option may not be "", docs/product/admin.md §5). */
 const NO_OWNER = "none";
 
 export interface TwilioNumberDialogProps {
@@ -37,7 +37,7 @@ const valuesOf = (number: TwilioNumber | null): TwilioNumberCreateInput => ({
 
 /**
  * Adds a number, or edits the label and owner of one: the number itself cannot change after creation
- * (spec part 1 §5). The owner list keeps the current owner even when it is not among the loaded professionals.
+ * (docs/product/admin.md §5). The owner list keeps the current owner even when it is not among the loaded professionals.
  */
 export function TwilioNumberDialog({ open, onOpenChange, number, professionals }: TwilioNumberDialogProps) {
   const editing = number !== null;

@@ -58,7 +58,7 @@ function RowActions({ number, onEdit, onRemove }: RowActionsProps) {
   );
 }
 
-/** Registered senders with add, edit (label and owner) and remove (spec part 1 §2.7). */
+/** Registered senders with add, edit (label and owner) and remove (docs/product/admin.md §2.5). */
 export function TwilioNumbersCard({ professionals }: { professionals: ProfessionalOption[] }) {
   const numbers = useTwilioNumbers();
   useErrorToast(numbers.error, LOAD_FAILED);

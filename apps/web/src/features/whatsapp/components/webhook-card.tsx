@@ -2,7 +2,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Label } from "@/components/ui/label";
 import { WebhookUrlField } from "@/features/whatsapp/components/webhook-url-field";
 
-/** Spec part 1 §2.7: the one URL every number's inbound events are sent to. */
+/** docs/product/admin.md §2.5: the one URL every number's inbound events are sent to. */
 export function WebhookCard({ url }: { url: string }) {
   return (
     <Card>

@@ -7,7 +7,7 @@ export interface WebhookUrlFieldProps {
   id: string;
 }
 
-/** The central webhook URL, read-only, with a copy button (spec part 1 §2.7, part 2 §2.7). */
+/** The central webhook URL, read-only, with a copy button (docs/product/admin.md §2.5, docs/product/assistant.md §2). */
 export function WebhookUrlField({ url, id }: WebhookUrlFieldProps) {
   return (
     <div className="flex flex-col gap-2 sm:flex-row">

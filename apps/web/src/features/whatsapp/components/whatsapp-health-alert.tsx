@@ -1,7 +1,7 @@
 import type { WhatsappMetrics } from "@clinora/contracts";
 import { Alert } from "@/components/ui/alert";
 
-/** Whose screen the alert is on: the advice differs (spec part 1 §8, part 2 §2.7). */
+/** Whose screen the alert is on: the advice differs (docs/product/admin.md §8, docs/product/assistant.md §2). */
 export type HealthAudience = "admin" | "professional";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -29,7 +29,7 @@ export interface WhatsappHealthAlertProps {
 }
 
 /**
- * Shown when messages failed, conversations wait for a reply for more than 2 hours (spec part 1 §4) or messages
+ * Shown when messages failed, conversations wait for a reply for more than 2 hours (docs/product/admin.md §4) or messages
  * arrived at a number nobody owns (administrators; always 0 for a professional); destructive when something
  * failed, a warning otherwise. Renders nothing when all is well.
  */

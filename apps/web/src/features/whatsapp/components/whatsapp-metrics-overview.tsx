@@ -6,7 +6,7 @@ import { StatCard } from "@/components/ui/stat-card";
 import { formatDateTimeLong, formatPhone } from "@/lib/format";
 
 /**
- * Outbound message statuses in delivery order; labels from the spec (part 2 §4). "Enviando" (queued) is not
+ * Outbound message statuses in delivery order; labels from the spec (docs/product/conversations-and-whatsapp.md §4). "Enviando" (queued) is not
  * counted: it lasts seconds, and the figures are Twilio's outcomes.
  */
 const STATUS_BADGES: { status: keyof WhatsappMetrics["status_breakdown"]; tone: BadgeTone }[] = [
@@ -53,7 +53,7 @@ export interface WhatsappMetricsOverviewProps {
   emptyTitle: string;
 }
 
-/** The last-24-hours tiles, waiting figures, per-status badges and recent failures (spec part 2 §2.7, card 2). */
+/** The last-24-hours tiles, waiting figures, per-status badges and recent failures (docs/product/assistant.md §2, card 2). */
 export function WhatsappMetricsOverview({ metrics, emptyTitle }: WhatsappMetricsOverviewProps) {
   if (!hasTraffic(metrics)) {
     return <EmptyState icon={MessageSquareOff} title={emptyTitle} description="Assim que houver mensagens, os indicadores aparecem aqui." />;

@@ -9,7 +9,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { formatPhone } from "@/lib/format";
 import { useWhatsappConfig } from "@/features/whatsapp/api/whatsapp";
 
-/** WhatsApp tab (spec part 2 §2.6): whether a number is assigned, and the way to the assistant's settings. */
+/** WhatsApp tab (docs/product/settings.md §2): whether a number is assigned, and the way to the assistant's settings. */
 export function WhatsappPanel() {
   const { data, isPending, error, refetch, isFetching } = useWhatsappConfig();
   const number = data?.data.twilioNumber ?? null;

@@ -14,7 +14,7 @@ export interface WhatsappTwilioCardProps {
   loading: boolean;
 }
 
-/** Card 3 of spec part 2 §2.7: the number, the central webhook and where to ask for help. */
+/** Card 3 of docs/product/assistant.md §2: the number, the central webhook and where to ask for help. */
 export function WhatsappTwilioCard({ number, webhookUrl, loading }: WhatsappTwilioCardProps) {
   const shown = number ? stripWhatsappPrefix(number) : null;
   return (
