@@ -284,7 +284,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
       await api.register(professionalToggleRoutes(professionalTogglesService(db)));
       await api.register(aiSettingsRoutes());
       await api.register(globalAiSettingsRoutes(globalAiSettingsService(db, clock)));
-      await api.register(whatsappConfigRoutes(whatsappConfigService(db, config)));
+      await api.register(whatsappConfigRoutes(whatsappConfigService(db, config, messaging)));
       await api.register(conversationRoutes(conversationService(db, clock, { outbound: messaging, wake, resendContentSid: config.resendContentSid })));
       await api.register(whatsappWebhookRoutes(webhook));
       await api.register(outboundMediaRoutes(db, clock, mediaSigner));

@@ -2,16 +2,16 @@ import { TWILIO_WEBHOOK_PATH, type WhatsappConfig } from "@clinora/contracts";
 import type { Config } from "../../config";
 import type { Db } from "../../platform/db/client";
 import type { AuthContext } from "../../platform/lib/caller";
-import { whatsappConfigRepository } from "./whatsapp-config.repository";
+import type { MessagingService } from "../messaging";
 
 export type WhatsappConfigService = ReturnType<typeof whatsappConfigService>;
 
-export function whatsappConfigService(db: Db, config: Pick<Config, "publicUrl" | "twilio">) {
-  const repo = whatsappConfigRepository(db);
+/** `messaging` knows which number a professional's messages go out from (the one rule for it). */
+export function whatsappConfigService(db: Db, config: Pick<Config, "publicUrl" | "twilio">, messaging: Pick<MessagingService, "senderOf">) {
   return {
     /** The caller's sender number, the webhook URL and which Twilio settings exist (never their values). */
     async get(caller: AuthContext): Promise<WhatsappConfig> {
-      const twilioNumber = caller.professionalId ? await repo.findSenderNumber(caller.professionalId) : null;
+      const twilioNumber = caller.professionalId ? await messaging.senderOf(db, caller.professionalId) : null;
       return {
         data: {
           twilioNumber,
