@@ -113,7 +113,7 @@ describe("downloadCsv", () => {
   function stubDom() {
     const link = { href: "", download: "", style: { display: "" }, click: vi.fn(), remove: vi.fn() };
     const appendChild = vi.fn();
-    vi.stubGlobal("document", { createElement: vi.fn(() => link), body: { appendChild } });
+    vi.stubGlobal("document", { createElement: vi.fn(() => link), body: { append: appendChild } });
     let blob: Blob | undefined;
     const createObjectURL = vi.fn((value: Blob) => {
       blob = value;

@@ -1,4 +1,5 @@
 import { format } from "date-fns";
+import { saveFile } from "./download";
 import { formatDateTime } from "./format";
 
 /**
@@ -81,15 +82,5 @@ export function csvFileName(prefix: string, date: Date = new Date()): string {
  * Excel reads the file as Windows-1252 and accents come out garbled ("SÃ£o Paulo").
  */
 export function downloadCsv(filename: string, csv: string): void {
-  const blob = new Blob([`\uFEFF${csv}`], { type: "text/csv;charset=utf-8" });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  link.style.display = "none";
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoking in the same task can cancel the download in some browsers; let the click be handled first.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(new Blob([`\uFEFF${csv}`], { type: "text/csv;charset=utf-8" }), filename);
 }

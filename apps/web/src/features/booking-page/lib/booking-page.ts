@@ -1,5 +1,6 @@
 /* The booking page's address as Configurações shows it, and its QR code saved as a file or printed on a sheet. */
 import type { BookingPageSettings } from "@clinora/contracts";
+import { saveFile } from "@/lib/download";
 
 /** The address without its protocol and slug, shown before the slug field ("clinora.com.br/agendar/"). */
 export function addressPrefix(settings: Pick<BookingPageSettings, "url" | "slug">): string {
@@ -19,16 +20,7 @@ export function svgDataUrl(svg: string): string {
 
 /** Hands the SVG to the browser as a file download. */
 export function downloadSvg(svg: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.style.display = "none";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoking in the same task can cancel the download in some browsers; let the click be handled first.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(new Blob([svg], { type: "image/svg+xml" }), fileName);
 }
 
 const escapeHtml = (text: string) =>

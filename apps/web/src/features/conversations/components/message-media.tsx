@@ -5,6 +5,7 @@ import { useEffect, useId, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogBody, DialogClose, DialogContent, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { cn } from "@/lib/cn";
+import { saveUrl } from "@/lib/download";
 import { toast } from "@/lib/toast";
 import { mediaFileQueryOptions, useMediaFile } from "../api/conversations";
 import { downloadName, formatFileSize, MEDIA_KIND_LABELS, mediaDisplayName, mediaKindOf } from "../lib/media-display";
@@ -290,12 +291,7 @@ function DocumentMedia({ media, url }: { media: MessageMedia; url: string }) {
         if (tab) tab.location.href = href;
         else window.open(href, "_blank", "noopener");
       } else {
-        const link = document.createElement("a");
-        link.href = href;
-        link.download = downloadName(media);
-        document.body.append(link);
-        link.click();
-        link.remove();
+        saveUrl(href, downloadName(media));
       }
       setTimeout(() => URL.revokeObjectURL(href), HANDED_OVER_URL_MS);
     } catch {

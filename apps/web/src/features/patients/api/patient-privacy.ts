@@ -2,6 +2,7 @@ import type { AccessLogEntry, ConsentInput, Patient, PatientConsents, PatientExp
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { useResourceMutation } from "@/hooks/use-resource-mutation";
 import { api } from "@/lib/api-client";
+import { saveFile } from "@/lib/download";
 import { patientKeys } from "./patients";
 
 interface AccessLogPage {
@@ -30,17 +31,6 @@ export function accessLogQueryOptions(patientId: string, page: number) {
 }
 export const useAccessLog = (patientId: string, page: number, enabled: boolean) => useQuery({ ...accessLogQueryOptions(patientId, page), enabled });
 
-/** Hands a text to the browser as a file download. */
-function download(content: string, type: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 const exportName = (patientId: string, ext: string) => `dados-paciente-${patientId.slice(0, 8)}-${new Date().toISOString().slice(0, 10)}.${ext}`;
 
@@ -52,10 +42,10 @@ export function useExportPatient() {
     mutationFn: async ({ patientId, format }: { patientId: string; format: ExportFormat }) => {
       if (format === "html") {
         const html = await api.get<string>(`/patients/${patientId}/export.html`, { timeoutMs: 60_000 });
-        download(html, "text/html;charset=utf-8", exportName(patientId, "html"));
+        saveFile(new Blob([html], { type: "text/html;charset=utf-8" }), exportName(patientId, "html"));
       } else {
         const data = await api.get<PatientExport>(`/patients/${patientId}/export`, { timeoutMs: 60_000 });
-        download(JSON.stringify(data, null, 2), "application/json", exportName(patientId, "json"));
+        saveFile(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }), exportName(patientId, "json"));
       }
     },
     // The export is written to the access log, failed or not; the dialog shows its own error.

@@ -44,14 +44,14 @@ const TOGGLES: Record<OwnProfileToggle, { param: string; on: string; off: string
   },
 };
 
-/** PATCH /professionals/me/{availability|zen-mode}, then a reload of the profile and the current user (docs/product/settings.md §4). */
+/** PATCH /professionals/me/{availability|zen-mode}: its answer is the new profile; the current user is reloaded (docs/product/settings.md §4). */
 export function useOwnProfileToggle(toggle: OwnProfileToggle) {
   const texts = TOGGLES[toggle];
   return useResourceMutation({
     mutationFn: (value: boolean) => api.patch<Professional>(`/professionals/me/${toggle}`, undefined, { query: { [texts.param]: value } }),
     success: (_profile, value) => (value ? texts.on : texts.off),
+    onSuccess: (profile, _value, queryClient) => queryClient.setQueryData(professionalKeys.me(), profile),
     failure: () => toast.error(texts.failure),
-    invalidates: [professionalKeys.me()],
     refreshesCurrentUser: true,
   });
 }
