@@ -1,24 +1,17 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { DEFAULT_TIME_ZONE, WEB_CHAT_TOKEN_HEADER } from "@clinora/contracts";
-import { addDays, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
+import { WEB_CHAT_TOKEN_HEADER } from "@clinora/contracts";
 import * as s from "../../platform/db/schema/index";
 import { createAssistantHarness, type AssistantHarness, type Clinic } from "../../../test/assistant-harness";
 import { WHATSAPP_MAX_BODY } from "../messaging";
 import { TOOL_TEXTS } from "./assistant-tool-texts";
+import { nextBusinessDate } from "../../../test/business-dates";
 
 /**
  * The limits of one answer, through the real server, the SDKs and the stand-ins over HTTP: one change of each kind
  * per patient message, no tools run in the round that offered none, tools found by their own name only, a long
  * reply sent as ordered parts, the professional's consultation length, and a closed agenda (Indisponível).
  */
-
-/** A weekday at least `from` days ahead (inside the default business hours, never in the past). */
-function nextBusinessDate(from = 2): string {
-  let date = addDays(todayIn(DEFAULT_TIME_ZONE, new Date()), from);
-  while ([0, 6].includes(weekdayOf(date))) date = addDays(date, 1);
-  return date;
-}
 
 const PATIENT = "+5511988880001";
 const toPatient = (m: { to: string }) => m.to === `whatsapp:${PATIENT}`;

@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { DEFAULT_TIME_ZONE, MSG } from "@clinora/contracts";
+import { MSG } from "@clinora/contracts";
 import * as s from "../../platform/db/schema/index";
-import { addDays, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
 import { createAssistantHarness, type AssistantHarness, type Clinic } from "../../../test/assistant-harness";
 import { receptionistBrain, type LlmBrain } from "@clinora/stand-ins";
 import { SAFETY_TEXTS } from "../safety";
 import { nothingChangedText } from "./safety/claims";
-
-/** A weekday at least two days ahead (inside the default business hours, never in the past). */
-function nextBusinessDate(from = 2): string {
-  let date = addDays(todayIn(DEFAULT_TIME_ZONE, new Date()), from);
-  while ([0, 6].includes(weekdayOf(date))) date = addDays(date, 1);
-  return date;
-}
+import { nextBusinessDate } from "../../../test/business-dates";
 
 const PATIENT = "+5511988887777";
 const toPatient = (m: { to: string }) => m.to === `whatsapp:${PATIENT}`;
@@ -71,7 +64,8 @@ describe("the assistant on WhatsApp (OpenAI)", () => {
     const appointmentId = list.items[0].id as string;
     expect((await conversation()).patientId).toBe(list.items[0].patient_id);
 
-    const D2 = nextBusinessDate(3) === D ? nextBusinessDate(4) : nextBusinessDate(3);
+    // Another day than D, whatever the weekday today.
+    const D2 = nextBusinessDate(1, D);
     h.llm.script([{ toolCalls: [{ name: "reschedule_appointment", arguments: { appointment_id: appointmentId, date: D2, time: "15:00" } }] }, { text: "" }]);
     await clinic.patientWrites(PATIENT, `Preciso remarcar para ${D2} às 15h`);
     await h.drain();

@@ -4,13 +4,7 @@ import { BOOKING_LIMIT_PER_PHONE_PER_DAY, BOOKING_TEXTS, DEFAULT_TIME_ZONE } fro
 import { addDays, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
 import * as s from "../../platform/db/schema/index";
 import { createAssistantHarness, type AssistantHarness, type Clinic } from "../../../test/assistant-harness";
-
-/** A weekday at least `from` days ahead (never inside the minimum notice). */
-function nextBusinessDate(from = 2): string {
-  let date = addDays(todayIn(DEFAULT_TIME_ZONE, new Date()), from);
-  while ([0, 6].includes(weekdayOf(date))) date = addDays(date, 1);
-  return date;
-}
+import { nextBusinessDate } from "../../../test/business-dates";
 
 const REMINDER_SID = `HX${"1".repeat(32)}`;
 const TOKEN_HEADER = "x-booking-token";

@@ -1,16 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { DEFAULT_TIME_ZONE, MSG, WEB_CHAT_MESSAGE_MAX_LENGTH, WEB_CHAT_TEXTS, WEB_CHAT_TOKEN_HEADER } from "@clinora/contracts";
-import { addDays, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
+import { MSG, WEB_CHAT_MESSAGE_MAX_LENGTH, WEB_CHAT_TEXTS, WEB_CHAT_TOKEN_HEADER } from "@clinora/contracts";
 import * as s from "../../platform/db/schema/index";
 import { createAssistantHarness, type AssistantHarness, type Clinic } from "../../../test/assistant-harness";
-
-/** A weekday at least two days ahead (inside the default business hours, never in the past). */
-function nextBusinessDate(from = 2): string {
-  let date = addDays(todayIn(DEFAULT_TIME_ZONE, new Date()), from);
-  while ([0, 6].includes(weekdayOf(date))) date = addDays(date, 1);
-  return date;
-}
+import { nextBusinessDate } from "../../../test/business-dates";
 
 const LIMITS = { visitorPerMinute: 4, llmPerDay: 5, newChatsPerHour: 3 };
 

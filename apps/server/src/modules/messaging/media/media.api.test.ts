@@ -1,22 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { DEFAULT_TIME_ZONE, MEDIA_MAX_BYTES, MSG, type ConversationDetail, type ConversationMessage } from "@clinora/contracts";
-import { addDays, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
+import { MEDIA_MAX_BYTES, MSG, type ConversationDetail, type ConversationMessage } from "@clinora/contracts";
 import { fakeVoiceNote, FAKE_TRANSCRIPTION_FAILS } from "@clinora/stand-ins";
 import * as s from "../../../platform/db/schema/index";
 import { createAssistantHarness, type AssistantHarness, type Clinic } from "../../../../test/assistant-harness";
+import { nextBusinessDate } from "../../../../test/business-dates";
 
 const PATIENT = "+5511977776666";
 const toPatient = (m: { to: string }) => m.to === `whatsapp:${PATIENT}`;
 const PNG = Buffer.concat([Buffer.from("89504e470d0a1a0a0000000d49484452", "hex"), Buffer.alloc(64, 1)]);
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 const JPEG = Buffer.concat([Buffer.from("ffd8ffe000104a464946", "hex"), Buffer.alloc(64, 2)]);
-
-function nextBusinessDate(from = 2): string {
-  let date = addDays(todayIn(DEFAULT_TIME_ZONE, new Date()), from);
-  while ([0, 6].includes(weekdayOf(date))) date = addDays(date, 1);
-  return date;
-}
 
 /** Every pending job due now (a retry's backoff skipped), then run to the end. */
 async function drainWithRetries(h: AssistantHarness, rounds = 6) {
