@@ -73,6 +73,16 @@ describe("composeSystemPrompt", () => {
     expect(prompt).toContain("2026-03-12 10:00 (Consulta, pending)");
   });
 
+  it("names every day of the week, the weekend included", () => {
+    const base = { settings: effectiveSettings({ global: DEFAULT_AI_SETTINGS, own: null }), practice, patient: { name: null, known: false }, upcoming: [] };
+    // 2026-11-23 is a Monday; noon UTC is 09:00 in São Paulo, the same day.
+    const names = ["segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado", "domingo"];
+    names.forEach((name, i) => {
+      const date = `2026-11-${String(23 + i).padStart(2, "0")}`;
+      expect(composeSystemPrompt({ ...base, now: new Date(`${date}T12:00:00Z`) })).toContain(`Hoje é ${name}, ${date}, 09:00`);
+    });
+  });
+
   it("on the web chat, tells the model to ask name and WhatsApp before booking; WhatsApp prompts do not", () => {
     const base = { settings: effectiveSettings({ global: DEFAULT_AI_SETTINGS, own: null }), practice, now: new Date(), patient: { name: null, known: false }, upcoming: [] };
     const web = composeSystemPrompt({ ...base, channel: "web_chat" });
