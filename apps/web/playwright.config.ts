@@ -9,8 +9,16 @@ const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
  * Flows in Chromium against the real server (apps/server/src/scripts/e2e-server.ts): a fresh embedded
  * database with the demo data, serving apps/web/dist, so run `npm run build -w @clinora/web` first.
  */
+/**
+ * Specs named `*screenshots.spec.ts` only take review pictures (into apps/web/e2e/screenshots, gitignored): `npm run screenshots`
+ * runs them, `npm test` runs every other spec, the ones that assert behaviour.
+ */
+const screenshotSpecs = /screenshots\.spec\.ts$/;
+const screenshotsOnly = Boolean(process.env.SCREENSHOTS);
+
 export default defineConfig({
   testDir: "./e2e",
+  ...(screenshotsOnly ? { testMatch: screenshotSpecs } : { testIgnore: screenshotSpecs }),
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
