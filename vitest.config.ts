@@ -21,6 +21,9 @@ export default defineConfig({
           ],
           exclude: [...apiTests, "**/node_modules/**"],
           environment: "node",
+          // Unit files keep no global state (no module mocks, no stubbed globals): they share their worker's loaded
+          // modules instead of importing them anew for every file.
+          isolate: false,
         },
         resolve: { alias: { "@/": new URL("./apps/web/src/", import.meta.url).pathname } },
       },

@@ -9,6 +9,12 @@ const spin = (ms: number) => {
   }
 };
 
+/** Waits for quiet windows: on a loaded machine the first ones may still carry other work of this process. */
+async function becomesIdle(load: EventLoopLoad) {
+  for (let tries = 0; tries < 100 && load.busy(); tries++) await pause(50);
+  return !load.busy();
+}
+
 let load: EventLoopLoad | undefined;
 afterEach(() => load?.stop());
 
@@ -16,13 +22,12 @@ describe("sampleEventLoopLoad", () => {
   it("reads busy after a window the loop spent running code, and idle again after quiet windows", async () => {
     load = sampleEventLoopLoad({ threshold: 0.6, windowMs: 50 });
     await pause(120);
-    expect(load.busy()).toBe(false);
+    expect(await becomesIdle(load)).toBe(true);
 
     spin(300);
     await pause(0);
     expect(load.busy()).toBe(true);
 
-    await pause(200);
-    expect(load.busy()).toBe(false);
+    expect(await becomesIdle(load)).toBe(true);
   });
 });
