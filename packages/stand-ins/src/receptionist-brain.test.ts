@@ -23,6 +23,7 @@ function ask(messages: NormalizedTurn[], toolNames = ALL_TOOLS) {
     toolNames,
     temperature: 0.2,
     maxTokens: 500,
+    toolChoice: null,
   };
   return receptionistBrain(request);
 }

@@ -121,7 +121,7 @@ const AGENDA_FACT = new RegExp(
 );
 
 /** A sentence naming a day or a time ("sexta às 10h", "amanhã", "27/11"). */
-function namesDayOrTime(sentence: Sentence): boolean {
+export function namesDayOrTime(sentence: Sentence): boolean {
   return AGENDA_FACT.test(sentence.text);
 }
 
