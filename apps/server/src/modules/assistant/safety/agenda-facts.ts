@@ -46,7 +46,7 @@ const pad = (n: number) => String(n).padStart(2, "0");
 /** Every day and time a text names, read from its normalized form. */
 export function namedDaysAndTimes(text: string, today: string): { weekdays: number[]; dates: { day: number; month: number | null }[]; relative: string[]; times: string[] } {
   const t = ` ${normalizeForRules(text)} `;
-  const weekdays = [...t.matchAll(/\b(domingo|segunda|terca|quarta|quinta|sexta|sabado)\b/g)].map((m) => WEEKDAYS[m[1]!]!);
+  const weekdays = [...t.matchAll(/\b(domingo|segunda|terca|quarta|quinta|sexta|sabado)s?\b/g)].map((m) => WEEKDAYS[m[1]!]!);
   const dates: { day: number; month: number | null }[] = [];
   for (const m of t.matchAll(/\b(\d{1,2})\/(\d{1,2})(?:\/\d{2,4})?\b/g)) dates.push({ day: Number(m[1]), month: Number(m[2]) });
   for (const m of t.matchAll(new RegExp(`\\b(?:dia\\s+)?(\\d{1,2})\\s+de\\s+(${MONTH_RX})\\b`, "g"))) {
