@@ -189,3 +189,33 @@ describe("a crisis caught in layers", () => {
     expect((await conversation()).urgency).toBe(3);
   });
 });
+
+describe("with only an Anthropic key, the risk check is a forced tool call", () => {
+  let anthropic: AssistantHarness;
+  let clinic: Clinic;
+  beforeAll(async () => {
+    anthropic = await createAssistantHarness({ provider: "anthropic", env: { OPENAI_API_KEY: "" } });
+    clinic = await anthropic.clinic();
+  });
+  afterAll(() => anthropic.close());
+
+  it("a 'yes' from risk_verdict sends the crisis answer without the reply model; a broken verdict lets the reply through", async () => {
+    anthropic.llm.scriptVerdict({ toolCalls: [{ name: "risk_verdict", arguments: { verdict: "yes", reason: "fala em desaparecer" } }] });
+    await clinic.patientWrites(PATIENT, "to num buraco sem fundo, nao vejo graça em nada");
+    await anthropic.drain();
+    const sent = () => anthropic.twilio.sent.filter(toPatient).map((m) => m.body);
+    expect(sent()).toEqual([SAFETY_TEXTS.crisis("Dra. Teste")]);
+    expect(anthropic.llm.requests).toHaveLength(0);
+    expect(anthropic.llm.moderations).toHaveLength(0);
+    expect(anthropic.llm.classifications[0]).toMatchObject({ provider: "anthropic", tool: "risk_verdict" });
+
+    const other = await anthropic.clinic();
+    anthropic.llm.reset();
+    anthropic.twilio.reset();
+    anthropic.llm.scriptVerdict({ text: "não sei" });
+    anthropic.llm.script([{ text: "Olá! Como posso ajudar?" }]);
+    await other.patientWrites(PATIENT, "Oi");
+    await anthropic.drain();
+    expect(anthropic.twilio.sent.filter(toPatient).map((m) => m.body)).toEqual(["Olá! Como posso ajudar?"]);
+  });
+});
