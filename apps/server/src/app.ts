@@ -61,6 +61,8 @@ import { professionalAccountService } from "./modules/users";
 import { createTwilioGateway } from "./platform/integrations/twilio/twilio-gateway";
 import { createOpenAiClient } from "./platform/integrations/llm/openai-client";
 import { createAnthropicClient } from "./platform/integrations/llm/anthropic-client";
+import { createOpenAiModeration } from "./platform/integrations/llm/moderation";
+import { CHECK_TIMEOUT_MS, emptyCheckStats, type SafetyChecks } from "./modules/assistant";
 import { createWorker, type JobWorker } from "./platform/jobs/worker";
 import { sampleEventLoopLoad } from "./platform/lib/event-loop-load";
 import { whatsappWebhookService } from "./modules/whatsapp";
@@ -195,6 +197,19 @@ export async function buildApp({ config, database, clock = systemClock, instrume
       : undefined,
   };
   const calendarProvider = createGoogleCalendarClient(config.google);
+  // The checks around the reply model (docs/decisions/030): the same vendors, with a short time-out of their own.
+  const quick = { timeoutMs: CHECK_TIMEOUT_MS };
+  const safetyChecks: SafetyChecks = {
+    secondOpinion: { enabled: config.safetyChecks.secondOpinion, model: config.safetyChecks.secondOpinionModel },
+    riskCheck: { enabled: config.safetyChecks.riskCheck, model: config.safetyChecks.riskModel },
+    llm: {
+      openai: config.openai.apiKey ? createOpenAiClient({ apiKey: config.openai.apiKey, baseUrl: config.openai.baseUrl, ...quick }) : undefined,
+      anthropic: config.anthropic.apiKey ? createAnthropicClient({ apiKey: config.anthropic.apiKey, baseUrl: config.anthropic.baseUrl, ...quick }) : undefined,
+    },
+    moderation: config.openai.apiKey ? createOpenAiModeration({ apiKey: config.openai.apiKey, baseUrl: config.openai.baseUrl, ...quick }) : null,
+    log: (event, details) => app.log.warn(details, event),
+    stats: emptyCheckStats(),
+  };
 
   // The worker exists only below; the services that wake it reach it through this function.
   const wake = () => worker.wake();
@@ -217,6 +232,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
     patients,
     messaging,
     llm,
+    checks: safetyChecks,
     webChatModelCall: webChatAllowance(db, clock, config.webChat),
   });
   const calendarSync = calendarSyncService(db, clock, {

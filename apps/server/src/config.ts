@@ -48,6 +48,17 @@ const envSchema = z.object({
   ANTHROPIC_BASE_URL: optional.pipe(z.url().optional()),
   /** One call to the language model gives up after this; the reply job then retries, and finally hands off. */
   LLM_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(25),
+  /**
+   * The second opinion on the assistant's own text (docs/decisions/030): a short classification call to the
+   * configured vendor before a reply that no tool confirmed goes out. On whenever a model is configured.
+   */
+  ASSISTANT_SECOND_OPINION: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+  /** The model of that call; unset: the assistant's own model. */
+  ASSISTANT_SECOND_OPINION_MODEL: optional,
+  /** The risk check before the reply model: OpenAI's moderation endpoint, or an Anthropic classification call. */
+  SAFETY_RISK_CHECK: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+  /** The Anthropic model of the risk classification (with only an Anthropic key); unset: the assistant's own model. */
+  SAFETY_RISK_MODEL: optional,
   /** The model that transcribes patients' voice notes (OpenAI's audio transcription API, through OPENAI_BASE_URL). */
   OPENAI_TRANSCRIPTION_MODEL: z.string().trim().min(1).default("gpt-4o-mini-transcribe"),
   /** One transcription call gives up after this; the job then retries, and finally the thread says it failed. */
@@ -131,6 +142,8 @@ export type Config = {
   openai: { apiKey?: string; baseUrl?: string; transcriptionModel: string; transcriptionTimeoutMs: number };
   anthropic: { apiKey?: string; baseUrl?: string };
   llmTimeoutMs: number;
+  /** The checks around the reply model (docs/decisions/030). */
+  safetyChecks: { secondOpinion: boolean; secondOpinionModel: string | null; riskCheck: boolean; riskModel: string | null };
   worker: { concurrency: number; lockTimeoutMs: number };
   google: { clientId?: string; clientSecret?: string; baseUrl?: string; tokenKey?: Buffer };
   backup: { dir: string; everyHours: number; keep: number };
@@ -186,6 +199,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL },
     llmTimeoutMs: e.LLM_TIMEOUT_SECONDS * 1000,
+    safetyChecks: {
+      secondOpinion: e.ASSISTANT_SECOND_OPINION,
+      secondOpinionModel: e.ASSISTANT_SECOND_OPINION_MODEL ?? null,
+      riskCheck: e.SAFETY_RISK_CHECK,
+      riskModel: e.SAFETY_RISK_MODEL ?? null,
+    },
     worker: { concurrency: e.WORKER_CONCURRENCY, lockTimeoutMs: e.JOB_LOCK_TIMEOUT_SECONDS * 1000 },
     google: {
       clientId: e.GOOGLE_CLIENT_ID,

@@ -60,3 +60,22 @@ test("a patient in crisis gets CVV 188 and SAMU 192 at once; the conversation is
     }
   }
 });
+
+test("the layers past the rules: the stand-in's moderation flags one phrasing and the reply model's report_risk another; both get CVV 188 and SAMU 192", async ({ page }) => {
+  const flaggedByModeration = randomPhone();
+  const alarmByModel = randomPhone();
+  // Neither phrasing is in the server's rules: the stand-in's moderation knows the first, its receptionist the second.
+  await patientWrites(page.request, flaggedByModeration, "só queria acabar com meu sofrimento de vez", "Paciente Moderação");
+  await patientWrites(page.request, alarmByModel, "pode cancelar, semana que vem nem vou estar mais por aqui", "Paciente Alarme");
+  for (const phone of [flaggedByModeration, alarmByModel]) {
+    let answers: string[] = [];
+    await expect.poll(async () => (answers = await answersTo(page.request, phone)).length, { timeout: 30_000 }).toBe(1);
+    expect(answers[0]).toContain("CVV no 188 (ligação gratuita, 24 horas)");
+    expect(answers[0]).toContain("SAMU (192)");
+  }
+  const session = await signInViaApi(page, PROFESSIONAL);
+  const list = await page.request.get("/api/conversations?urgent=true&per_page=100", { headers: { "X-Session-ID": session } });
+  const urgent = ((await list.json()) as { items: { id: string; phone_number: string }[] }).items.filter((c) => [flaggedByModeration, alarmByModel].includes(c.phone_number));
+  expect(urgent).toHaveLength(2);
+  for (const c of urgent) await page.request.put(`/api/conversations/${c.id}`, { headers: { "X-Session-ID": session }, data: { status: "resolved" } });
+});

@@ -40,6 +40,39 @@ export function fakeVoiceNote(text: string): Buffer {
   return Buffer.concat([Buffer.from("OggS\u0000\u0002", "latin1"), Buffer.alloc(26, 0), Buffer.from(`${FAKE_TRANSCRIPT_MARKER}${text}`, "utf8")]);
 }
 
+/**
+ * A classification (a request that forces one tool, such as the assistant's second opinion `agenda_verdict` or the
+ * risk check `risk_verdict`): kept apart from `requests`, answered from `scriptVerdict` or by `classifierBrain`.
+ */
+export interface FakeClassification {
+  provider: "openai" | "anthropic";
+  model: string;
+  tool: string;
+  /** The texts of the user turns, joined. */
+  input: string;
+}
+
+/** One call to OpenAI's moderation endpoint (`POST /v1/moderations`), as received. */
+export interface FakeModerationRequest {
+  model: string;
+  input: string[];
+}
+
+/** A scripted moderation answer: flagged for self-harm or not, or an HTTP failure. */
+export type FakeModerationReply = { selfHarm: boolean } | { failWith: number };
+
+/**
+ * Words the stand-in's moderation and risk classifier flag by default (so `npm run demo:whatsapp` and the e2e suite
+ * reach those layers with phrasings the server's rules do not know): a stand-in's stand-in for a real classifier.
+ */
+export const FAKE_RISK_WORDS = /\b(?:desaparecer da face da terra|nao quero mais acordar nunca|acabar com meu sofrimento de vez|self-harm|hurt myself|quitarme la vida)\b/i;
+
+/** The stand-in's own classifier: "no" to the agenda question, risk words for the risk question. */
+function classifierBrain(classification: FakeClassification): BrainReply {
+  const flagged = classification.tool === "risk_verdict" && FAKE_RISK_WORDS.test(classification.input.normalize("NFD").replace(/[\u0300-\u036f]/g, ""));
+  return { toolCalls: [{ name: classification.tool, arguments: { verdict: flagged ? "yes" : "no", reason: flagged ? "fala em se machucar" : "nada encontrado" } }] };
+}
+
 export interface FakeLlm extends RunningStandIn {
   /** For the OpenAI SDK's `baseURL` (`<url>/v1`). */
   readonly openAiBaseUrl: string;
@@ -49,6 +82,16 @@ export interface FakeLlm extends RunningStandIn {
   readonly requests: readonly NormalizedLlmRequest[];
   /** Every audio transcription request, in order (including those answered with an error). */
   readonly transcriptions: readonly FakeTranscriptionRequest[];
+  /** Every classification (a request forcing one tool), in order; not in `requests`. */
+  readonly classifications: readonly FakeClassification[];
+  /** Every moderation call, in order. */
+  readonly moderations: readonly FakeModerationRequest[];
+  /** Queues classification answers (a tool call, text, anything) used before the stand-in's own classifier. */
+  scriptVerdict(reply: BrainReply | BrainReply[]): void;
+  /** Queues moderation answers used before the default (flagged on FAKE_RISK_WORDS). */
+  scriptModeration(reply: FakeModerationReply | FakeModerationReply[]): void;
+  /** Classifications and moderation calls wait this long (a slow or fixed-latency vendor); the reply model does not. */
+  setCheckDelay(ms: number): void;
   /** Queues replies that are used, in order, before the brain is asked. */
   script(reply: BrainReply | BrainReply[]): void;
   /** The next `count` requests answer `httpStatus` (default 500) in the vendor's error format. */
@@ -151,6 +194,7 @@ function normalizeOpenAi(body: Json, _req: IncomingMessage): NormalizedLlmReques
     toolNames,
     temperature: numberOrNull(body.temperature),
     maxTokens: numberOrNull(body.max_completion_tokens) ?? numberOrNull(body.max_tokens),
+    toolChoice: isObject(body.tool_choice) && isObject(body.tool_choice.function) ? String(body.tool_choice.function.name ?? "") || null : null,
   };
 }
 
@@ -265,6 +309,7 @@ function normalizeAnthropic(body: Json, req: IncomingMessage): NormalizedLlmRequ
     toolNames,
     temperature: numberOrNull(body.temperature),
     maxTokens: body.max_tokens,
+    toolChoice: isObject(body.tool_choice) && body.tool_choice.type === "tool" ? String(body.tool_choice.name ?? "") || null : null,
   };
 }
 
@@ -372,6 +417,39 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     });
 
   let transcriptions: FakeTranscriptionRequest[] = [];
+  let classifications: FakeClassification[] = [];
+  let verdicts: BrainReply[] = [];
+  let moderations: FakeModerationRequest[] = [];
+  let moderationScript: FakeModerationReply[] = [];
+  let checkDelayMs = 0;
+
+  /** https://platform.openai.com/docs/api-reference/moderations/create: one result per input, self-harm categories. */
+  async function moderate(req: IncomingMessage, res: ServerResponse) {
+    let body: unknown;
+    try {
+      body = JSON.parse(await readBody(req));
+    } catch {
+      return sendJson(res, 400, openAiError(400, "the body is not valid JSON"));
+    }
+    if (!isObject(body)) return sendJson(res, 400, openAiError(400, "the body must be a JSON object"));
+    const input = typeof body.input === "string" ? [body.input] : Array.isArray(body.input) ? body.input.map((i) => (typeof i === "string" ? i : textOf([i]))) : null;
+    if (!input) return sendJson(res, 400, openAiError(400, "input is required"));
+    const model = typeof body.model === "string" ? body.model : "omni-moderation-latest";
+    moderations.push({ model, input });
+    if (checkDelayMs > 0) await wait(checkDelayMs);
+    const scripted = moderationScript.shift();
+    if (scripted && "failWith" in scripted) return sendJson(res, scripted.failWith, openAiError(scripted.failWith, `fake failure (HTTP ${scripted.failWith})`));
+    const results = input.map((text) => {
+      const selfHarm = scripted ? scripted.selfHarm : FAKE_RISK_WORDS.test(text.normalize("NFD").replace(/[\u0300-\u036f]/g, ""));
+      const categories = {
+        harassment: false, "harassment/threatening": false, hate: false, "hate/threatening": false, illicit: false, "illicit/violent": false,
+        "self-harm": selfHarm, "self-harm/intent": selfHarm, "self-harm/instructions": false, sexual: false, "sexual/minors": false, violence: false, "violence/graphic": false,
+      };
+      const scores = Object.fromEntries(Object.entries(categories).map(([k, v]) => [k, v ? 0.97 : 0.001]));
+      return { flagged: selfHarm, categories, category_scores: scores, category_applied_input_types: Object.fromEntries(Object.keys(categories).map((k) => [k, ["text"]])) };
+    });
+    sendJson(res, 200, { id: `modr-${randomHex(12)}`, model, results });
+  }
 
   /** https://platform.openai.com/docs/api-reference/audio/createTranscription (json and text answers). */
   async function transcribe(req: IncomingMessage, res: ServerResponse) {
@@ -405,6 +483,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
     if (req.method === "POST" && path === "/v1/audio/transcriptions") return transcribe(req, res);
+    if (req.method === "POST" && path === "/v1/moderations") return moderate(req, res);
     const face = req.method === "POST" ? faces[path as keyof typeof faces] : undefined;
     if (!face) return sendJson(res, 404, { error: { message: `no route ${req.method} ${path}` } });
     let request: NormalizedLlmRequest;
@@ -415,6 +494,14 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     } catch (error) {
       const message = error instanceof BadRequest ? error.message : "the body is not valid JSON";
       return sendJson(res, 400, face.error(400, message));
+    }
+    if (request.toolChoice) {
+      // A classification: its own log and queue, so tests that script the reply model are not disturbed.
+      const input = request.messages.flatMap((m) => (m.role === "user" ? [m.content] : [])).join("\n");
+      const classification: FakeClassification = { provider: request.provider, model: request.model, tool: request.toolChoice, input };
+      classifications.push(classification);
+      if (checkDelayMs > 0) await wait(checkDelayMs);
+      return sendJson(res, 200, face.encode(request, verdicts.shift() ?? classifierBrain(classification)));
     }
     requests.push(request);
     if (delayMs > 0) await wait(delayMs);
@@ -438,6 +525,21 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     get transcriptions() {
       return transcriptions;
     },
+    get classifications() {
+      return classifications;
+    },
+    get moderations() {
+      return moderations;
+    },
+    scriptVerdict(reply) {
+      verdicts.push(...(Array.isArray(reply) ? reply : [reply]));
+    },
+    scriptModeration(reply) {
+      moderationScript.push(...(Array.isArray(reply) ? reply : [reply]));
+    },
+    setCheckDelay(ms) {
+      checkDelayMs = ms;
+    },
     script(reply) {
       scripted.push(...(Array.isArray(reply) ? reply : [reply]));
     },
@@ -450,6 +552,11 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     reset() {
       requests = [];
       transcriptions = [];
+      classifications = [];
+      verdicts = [];
+      moderations = [];
+      moderationScript = [];
+      checkDelayMs = 0;
       scripted = [];
       failures = { remaining: 0, httpStatus: 500 };
       delayMs = options.delayMs ?? 0;

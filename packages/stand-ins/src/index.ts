@@ -9,9 +9,9 @@ export type {
   InboundMedia,
   InboundWhatsapp,
 } from "./fake-twilio";
-export { startFakeLlm, fakeVoiceNote, FAKE_TRANSCRIPT_MARKER, FAKE_TRANSCRIPTION_FAILS } from "./fake-llm";
-export type { FakeLlm, FakeLlmOptions, FakeTranscriptionRequest } from "./fake-llm";
-export { receptionistBrain, detectIntent, parseDate, parseName, parseTime, todayFromSystem } from "./receptionist-brain";
+export { startFakeLlm, fakeVoiceNote, FAKE_RISK_WORDS, FAKE_TRANSCRIPT_MARKER, FAKE_TRANSCRIPTION_FAILS } from "./fake-llm";
+export type { FakeClassification, FakeLlm, FakeLlmOptions, FakeModerationReply, FakeModerationRequest, FakeTranscriptionRequest } from "./fake-llm";
+export { receptionistBrain, detectIntent, FAKE_ALARM_WORDS, parseDate, parseName, parseTime, todayFromSystem } from "./receptionist-brain";
 export type { ReceptionistIntent } from "./receptionist-brain";
 export type { BrainReply, BrainToolCall, LlmBrain, NormalizedLlmRequest, NormalizedToolCall, NormalizedTurn } from "./llm-types";
 export type { RunningStandIn } from "./http-server";

@@ -24,6 +24,8 @@ export interface NormalizedLlmRequest {
   toolNames: string[];
   temperature: number | null;
   maxTokens: number | null;
+  /** The tool the request forces (OpenAI `tool_choice.function.name`, Anthropic `tool_choice.name`), if any. */
+  toolChoice: string | null;
 }
 
 export interface BrainToolCall {

@@ -11,6 +11,7 @@ const ALL_TOOLS = [
   "list_my_appointments",
   "reschedule_appointment",
   "cancel_appointment",
+  "report_risk",
   "handoff_to_human",
 ];
 
@@ -23,6 +24,7 @@ function ask(messages: NormalizedTurn[], toolNames = ALL_TOOLS) {
     toolNames,
     temperature: 0.2,
     maxTokens: 500,
+    toolChoice: null,
   };
   return receptionistBrain(request);
 }
@@ -237,5 +239,13 @@ describe("receptionistBrain", () => {
   it("greets and offers to book; never calls a tool the server did not offer", () => {
     expect(ask([user("Oi")]).text).toMatch(/^Olá!.*agendar/);
     expect(ask([user("marcar amanhã às 9h")], []).toolCalls).toBeUndefined();
+  });
+});
+
+describe("the alarm tool (docs/decisions/030)", () => {
+  it("calls report_risk on its alarm phrases, before any intent", () => {
+    const reply = ask([{ role: "user", content: "Quero marcar, mas semana que vem nem vou estar mais por aqui" }]);
+    expect(reply.toolCalls?.[0]).toMatchObject({ name: "report_risk" });
+    expect(ask([{ role: "user", content: "Quero marcar amanhã" }]).toolCalls?.[0]?.name).not.toBe("report_risk");
   });
 });

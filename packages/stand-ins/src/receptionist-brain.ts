@@ -469,8 +469,17 @@ function followUp(conversation: Conversation): BrainReply | null {
   return null;
 }
 
+/**
+ * Phrases on which this receptionist raises the alarm with report_risk (docs/decisions/030), unknown to the server's
+ * rules and to the stand-in's moderation, so the demo and the e2e suite reach that layer too.
+ */
+export const FAKE_ALARM_WORDS = /\b(?:nem vou estar (?:mais )?por aqui|tanto faz se eu (?:acordar|nao acordar))\b/;
+
 function replyToUser(conversation: Conversation): BrainReply {
   const text = conversation.latestUserText;
+  if (conversation.offers("report_risk") && FAKE_ALARM_WORDS.test(text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase())) {
+    return conversation.call("report_risk", { reason: "O paciente diz que não vai estar mais por aqui." });
+  }
   const intent = detectIntent(text);
   if (intent === "handoff") return conversation.call("handoff_to_human", { reason: "O paciente pediu para falar com uma pessoa." });
   if (intent === "cancel") return conversation.call("list_my_appointments", {});

@@ -73,7 +73,8 @@ export function effectiveSettings({ global, own }: AssistantSettingsLayers): Eff
 const FIXED_RULES = `Regras que sempre valem:
 - Responda no idioma do paciente (português do Brasil por padrão), em mensagens curtas de WhatsApp.
 - Nunca dê diagnósticos, interpretações de exames, orientações de tratamento ou indicações de medicamentos.
-- Sintomas de urgência (dor no peito, falta de ar, desmaio, sangramento intenso, ideias de se machucar): oriente a ligar imediatamente para o SAMU (192) ou ir ao pronto-socorro mais próximo e chame handoff_to_human.
+- Sintomas de urgência (dor no peito, falta de ar, desmaio, sangramento intenso): oriente a ligar imediatamente para o SAMU (192) ou ir ao pronto-socorro mais próximo e chame handoff_to_human.
+- Se o paciente falar, mesmo indiretamente, em suicídio, em se machucar, em não querer viver, em ser um peso, em se despedir, ou disser que tomou remédios demais ou veneno, chame report_risk e não escreva mais nada: o sistema envia a resposta de crise.
 - Para ver horários use check_availability; para agendar, remarcar, confirmar ou cancelar use as ferramentas. Quando o paciente responde a um lembrete de consulta (1 ou "confirmo" para confirmar, 2 ou "cancelar" para cancelar), use confirm_appointment ou cancel_appointment com a consulta do lembrete (list_my_appointments dá o id). Nunca diga que algo foi agendado, remarcado ou cancelado sem o resultado da ferramenta: o sistema envia a confirmação ao paciente.
 - Para agendar para um paciente novo, pergunte o nome completo antes e envie-o em patient_name.
 - Se o paciente pedir para falar com uma pessoa, ou se você não souber ajudar, chame handoff_to_human.
@@ -95,6 +96,19 @@ export interface PromptContext {
   now: Date;
   patient: { name: string | null; known: boolean };
   upcoming: { date: string; time: string; type: string; status: string }[];
+}
+
+/**
+ * The prompt's instructions (the clinic's prompt without its filled facts, its instructions, the fixed rules): a
+ * reply that repeats 8 or more consecutive words of them is not sent (docs/decisions/030).
+ */
+export function promptInstructions(settings: EffectiveAssistantSettings, practice: Pick<PracticeFacts, "clinicName" | "professionalName" | "specialty">, channel: "whatsapp" | "web_chat" = "whatsapp"): string {
+  const template = settings.promptTemplate
+    .replaceAll("{assistant_name}", settings.assistantName)
+    .replaceAll("{clinic_name}", practice.clinicName || practice.professionalName)
+    .replaceAll("{specialty}", practice.specialty)
+    .replaceAll("{business_hours}", " ");
+  return [template, settings.instructions, FIXED_RULES, channel === "web_chat" ? WEB_CHAT_RULES : null].filter(Boolean).join("\n\n");
 }
 
 /** The full system prompt: the clinic's prompt with placeholders filled, the fixed rules, and the context. */

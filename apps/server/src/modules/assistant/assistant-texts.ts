@@ -34,6 +34,8 @@ export const TEXTS = {
   handoff: (professionalName: string) =>
     `Vou passar sua mensagem para ${withTitle(professionalName)}, que vai responder por aqui assim que possível.`,
   empty: "Desculpe, não entendi. Pode me contar como posso ajudar?",
+  /** Instead of a reply that repeated the prompt's instructions (docs/decisions/030). */
+  echoReplaced: "Posso ajudar a ver horários livres, agendar, remarcar ou cancelar consultas, e tirar dúvidas sobre o atendimento. Como posso ajudar?",
   /** What the booking tool tells the model when a web-chat visitor has not given a name and WhatsApp yet. */
   contactRequired:
     "Antes de agendar, peça ao visitante o nome completo e o número de WhatsApp com DDD (ex.: (11) 98765-4321) e chame book_appointment de novo com patient_name e patient_phone.",

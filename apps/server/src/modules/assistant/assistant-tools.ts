@@ -56,6 +56,12 @@ export const ASSISTANT_TOOLS: LlmTool[] = [
     parameters: { type: "object", properties: { appointment_id: appointmentParam }, required: ["appointment_id"] },
   },
   {
+    name: "report_risk",
+    description:
+      "Chame quando o paciente falar, mesmo indiretamente, em suicídio, em se machucar, em não querer viver, em ser um peso, em se despedir, ou disser que tomou remédios demais ou veneno. O sistema envia a resposta de crise (CVV 188, SAMU 192) e avisa a profissional; não escreva nada além.",
+    parameters: { type: "object", properties: { reason: { type: "string" } }, required: ["reason"] },
+  },
+  {
     name: "handoff_to_human",
     description: "Passa a conversa para a profissional (pedido do paciente, urgência, ou quando você não souber ajudar).",
     parameters: { type: "object", properties: { reason: { type: "string" } }, required: ["reason"] },
@@ -73,6 +79,16 @@ export function assistantTools(durationMinutes: number): LlmTool[] {
 const CHANGES = ["book_appointment", "reschedule_appointment", "cancel_appointment"] as const;
 type ChangeKind = (typeof CHANGES)[number];
 const isChange = (name: string): name is ChangeKind => (CHANGES as readonly string[]).includes(name);
+/**
+ * Tools that change the agenda, with the status of their success: the reply is decided by what they did
+ * (docs/decisions/030). A tool not listed here (reads, handoff, any added later) changes nothing the patient is told of.
+ */
+export const STATE_CHANGING: Readonly<Record<string, string>> = {
+  book_appointment: "booked",
+  reschedule_appointment: "rescheduled",
+  cancel_appointment: "cancelled",
+  confirm_appointment: "confirmed",
+};
 /** Tries of one kind of change per patient message (a taken slot may be tried again, a few times at most). */
 const CHANGE_TRIES = 3;
 
@@ -85,6 +101,10 @@ export interface ToolOutcome {
   handoff?: { reason: string; message?: string };
   /** A line for the professional ("Testar assistente" shows them). */
   summary?: string;
+  /** Set by the toolbox for a state-changing tool (STATE_CHANGING): whether it succeeded, and its status. */
+  change?: { tool: string; ok: boolean; status: string };
+  /** The model raised the alarm (report_risk): the server sends the crisis text and ends the turn. */
+  risk?: { reason: string };
 }
 
 export interface ToolScope {
@@ -319,6 +339,11 @@ export function assistantToolbox(scope: ToolScope) {
       return { result: { status: "confirmed", appointment: booked(current) }, confirmation, summary: `Confirmou ${patientDate(current.date, current.time)}` };
     },
 
+    async report_risk(args) {
+      const reason = str(args.reason) || "risco relatado pelo assistente";
+      return { result: { status: "reported" }, risk: { reason }, summary: `Alerta de risco: ${reason}` };
+    },
+
     async handoff_to_human(args) {
       const reason = str(args.reason) || "pedido do paciente";
       return { result: { status: "handed_off" }, handoff: { reason }, summary: `Passou para a profissional: ${reason}` };
@@ -329,6 +354,18 @@ export function assistantToolbox(scope: ToolScope) {
   const changed = new Set<ChangeKind>();
   const tries = new Map<ChangeKind, number>();
   const SUCCESS: Record<ChangeKind, string> = { book_appointment: "booked", reschedule_appointment: "rescheduled", cancel_appointment: "cancelled" };
+
+  /** At most one success of each kind of change, and a few tries, per patient message. */
+  const limited = async (name: string, input: Record<string, unknown>, tool: (args: Record<string, unknown>) => Promise<ToolOutcome>): Promise<ToolOutcome> => {
+    if (!isChange(name)) return tool(input);
+    if (changed.has(name)) return { result: { status: "one_at_a_time", error: TOOL_TEXTS.oneAtATime } };
+    const tried = (tries.get(name) ?? 0) + 1;
+    if (tried > CHANGE_TRIES) return { result: { status: "too_many_tries", error: TOOL_TEXTS.tooManyTries } };
+    tries.set(name, tried);
+    const outcome = await tool(input);
+    if (outcome.result.status === SUCCESS[name]) changed.add(name);
+    return outcome;
+  };
 
   return {
     /** The tools offered to the model, the booking tool naming this practice's consultation length. */
@@ -343,14 +380,11 @@ export function assistantToolbox(scope: ToolScope) {
       const tool = typeof name === "string" ? tools.get(name) : undefined;
       if (!tool) return { result: { error: `Ferramenta desconhecida: ${String(name).slice(0, 60)}` } };
       const input = typeof args === "object" && args !== null && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
-      if (!isChange(name)) return tool(input);
-      if (changed.has(name)) return { result: { status: "one_at_a_time", error: TOOL_TEXTS.oneAtATime } };
-      const tried = (tries.get(name) ?? 0) + 1;
-      if (tried > CHANGE_TRIES) return { result: { status: "too_many_tries", error: TOOL_TEXTS.tooManyTries } };
-      tries.set(name, tried);
-      const outcome = await tool(input);
-      if (outcome.result.status === SUCCESS[name]) changed.add(name);
-      return outcome;
+      const outcome = await limited(name, input, tool);
+      const success = Object.hasOwn(STATE_CHANGING, name) ? STATE_CHANGING[name] : undefined;
+      if (success === undefined) return outcome;
+      const status = typeof outcome.result.status === "string" ? outcome.result.status : outcome.result.error ? "error" : "unknown";
+      return { ...outcome, change: { tool: name, ok: status === success, status } };
     },
   };
 }

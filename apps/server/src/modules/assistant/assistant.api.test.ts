@@ -7,6 +7,7 @@ import { receptionistBrain, type LlmBrain } from "@clinora/stand-ins";
 import { SAFETY_TEXTS } from "../safety";
 import { nothingChangedText } from "./safety/claims";
 import { nextBusinessDate } from "../../../test/business-dates";
+import { ASSISTANT_TOOLS } from "./assistant-tools";
 
 const PATIENT = "+5511988887777";
 const toPatient = (m: { to: string }) => m.to === `whatsapp:${PATIENT}`;
@@ -54,7 +55,8 @@ describe("the assistant on WhatsApp (OpenAI)", () => {
     expect(first.system).toContain("Clínica Bem Viver");
     // Any weekday name, sábado and domingo included: this test runs on every day of the week.
     expect(first.system).toMatch(/Hoje é ((segunda|terça|quarta|quinta|sexta)-feira|sábado|domingo), \d{4}-\d{2}-\d{2}/);
-    expect(first.toolNames).toEqual(["check_availability", "book_appointment", "list_my_appointments", "reschedule_appointment", "cancel_appointment", "confirm_appointment", "handoff_to_human"]);
+    expect(first.toolNames).toEqual(ASSISTANT_TOOLS.map((tool) => tool.name));
+    expect(first.toolNames).toEqual(expect.arrayContaining(["check_availability", "book_appointment", "list_my_appointments", "reschedule_appointment", "cancel_appointment", "confirm_appointment", "report_risk", "handoff_to_human"]));
     const toolTurn = h.llm.requests[1]!.messages.find((m) => m.role === "tool");
     expect(JSON.parse((toolTurn as { content: string }).content)).toMatchObject({ status: "booked" });
 
@@ -109,7 +111,9 @@ describe("the assistant on WhatsApp (OpenAI)", () => {
 
     expect(offered.length).toBeGreaterThan(3);
     const reply = await h.twilio.waitForSent(toPatient);
-    expect(reply!.body).toBe("Esse horário acabou de ser ocupado. Posso oferecer outro?");
+    // A change was tried and none succeeded: the server says so, with the free times the refusal found.
+    expect(reply!.body).toMatch(/^Nada foi alterado na sua agenda\. O horário pedido já está ocupado\. Horários livres que encontrei: /);
+    expect(reply!.body).not.toContain(`às ${target}`);
     const toolTurns = h.llm.requests[2]!.messages.filter((m) => m.role === "tool") as { content: string }[];
     const result = JSON.parse(toolTurns[1]!.content);
     expect(result.status).toBe("taken");
@@ -151,10 +155,11 @@ describe("the assistant on WhatsApp (OpenAI)", () => {
     expect(reply).toContain(`${D.slice(8, 10)}/${D.slice(5, 7)}`);
     expect(reply).not.toContain("Marquei");
 
-    h.llm.script([{ text: "Tenho horários amanhã às 10h e 14h, qual prefere?" }]);
+    // An honest offer of times a tool returned in this turn goes out unchanged.
+    h.llm.script([{ toolCalls: [{ name: "check_availability", arguments: { date: D } }] }, { text: "Tenho horários às 08:00 e às 08:50, qual prefere?" }]);
     await clinic.patientWrites(PATIENT, "E amanhã?");
     await h.drain();
-    expect((await h.twilio.waitForSent(2)).filter(toPatient)[1]!.body).toBe("Tenho horários amanhã às 10h e 14h, qual prefere?");
+    expect((await h.twilio.waitForSent(2)).filter(toPatient)[1]!.body).toBe("Tenho horários às 08:00 e às 08:50, qual prefere?");
     expect(await appointmentsOn(D)).toHaveLength(0);
   });
 

@@ -11,10 +11,14 @@ import type { AppointmentService, ScheduleActor } from "../appointments";
 import type { PatientService } from "../patients";
 import { findProfessional } from "../professionals";
 import { REPLY_JOB, type ConversationRow, type MediaInfo, type MessagingService } from "../messaging";
-import { composeSystemPrompt, effectiveSettings, type EffectiveAssistantSettings, type PracticeFacts } from "./assistant-prompt";
+import { composeSystemPrompt, effectiveSettings, promptInstructions, type EffectiveAssistantSettings, type PracticeFacts } from "./assistant-prompt";
 import { asksForPerson, TEXTS } from "./assistant-texts";
-import { guardModelText } from "./safety/claims";
-import { safetyAnswerFor } from "../safety";
+import { claimsAgendaChange, freeTimesFromToolResults, nothingChangedText } from "./safety/claims";
+import { daysAndTimesGrounded, echoesPrompt, failedChangeText, sentencesAfterConfirmation, slotsFromToolResults, upcomingText, type ChangeAttempt, type GroundedSlot } from "./safety/agenda-facts";
+import { agendaSecondOpinion, riskFlagged, type SafetyChecks } from "./safety/second-opinions";
+import { patientWindow, safetyAnswerFor, safetyText } from "../safety";
+import { HIGHEST_URGENCY } from "@clinora/contracts";
+import { todayIn } from "@clinora/contracts/zoned-time";
 import { assistantToolbox, visibleUpcoming, type ToolScope } from "./assistant-tools";
 
 /**
@@ -54,6 +58,8 @@ export interface AssistantDeps {
    * (docs/decisions/016). Without it, web-chat answers are not capped.
    */
   webChatModelCall?: (conversation: ConversationRow, timeZone: string) => Promise<boolean>;
+  /** The second opinion and the risk check around the reply model (docs/decisions/030); none in some tests. */
+  checks?: SafetyChecks;
 }
 
 /** How an answer is being given: the channel shapes the prompt; `allowModelCall` may stop it before a model call. */
@@ -66,6 +72,8 @@ interface Answer {
   text: string;
   handoff: { reason: string; message?: string } | null;
   summaries: string[];
+  /** The model raised the alarm (report_risk): `text` is the crisis text, the conversation goes to the highest urgency. */
+  risk?: boolean;
 }
 
 /** One professional's practice as the assistant needs it: its facts, its schedule settings, its assistant settings. */
@@ -146,6 +154,8 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
     const messages = [...history];
     const confirmations: string[] = [];
     const summaries: string[] = [];
+    const attempts: ChangeAttempt[] = [];
+    let risk = false;
     let handoff: Answer["handoff"] = null;
     let text = "";
 
@@ -173,17 +183,83 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
         if (outcome.confirmation) confirmations.push(outcome.confirmation);
         if (outcome.summary) summaries.push(outcome.summary);
         if (outcome.handoff) handoff = outcome.handoff;
+        if (outcome.change) attempts.push(outcome.change);
+        if (outcome.risk) risk = true;
       }
       text = "";
+      // The model raised the alarm: the server answers with the crisis text, and the turn ends here.
+      if (risk) return { text: safetyText("crisis", practice.facts.professionalName), handoff: { reason: "alerta de risco" }, summaries, risk: true };
       if (handoff) break;
     }
 
     if (handoff) return { text: [...confirmations, handoff.message ?? TEXTS.handoff(practice.facts.professionalName)].join("\n\n"), handoff, summaries };
-    // The model may not announce a schedule change itself: only the server's confirmations do (safety/claims.ts).
     const toolResults = messages.slice(history.length).flatMap((m) => (m.role === "tool" ? [m.content] : []));
-    const ownText = guardModelText(text, { changed: confirmations.length > 0, toolResults });
-    const parts = [...confirmations, ownText].filter(Boolean);
-    return { text: parts.length ? parts.join("\n\n") : TEXTS.empty, handoff: null, summaries };
+    const reply = await agendaReply({
+      practice,
+      text,
+      confirmations,
+      attempts,
+      toolResults,
+      upcoming: upcoming.map((a) => ({ date: a.date, time: a.time })),
+      instructions: promptInstructions(practice.settings, practice.facts, options.channel),
+    });
+    return { text: reply || TEXTS.empty, handoff: null, summaries };
+  };
+
+  /**
+   * What the patient reads about the agenda (docs/decisions/030), decided by what the tools did this turn:
+   * - a state-changing tool was called and none succeeded: the server's text (nothing changed, why, free times);
+   * - a change succeeded: the server's confirmation first, then only model sentences that pass every check and
+   *   name no day, time or appointment;
+   * - no change attempted: the model's text only if no claim rule fires, every day and time it names is one the
+   *   server gave, and the second opinion does not say "yes"; else the server's honest text.
+   * A reply that echoes the prompt's instructions is never sent.
+   */
+  const agendaReply = async (turn: {
+    practice: Practice;
+    text: string;
+    confirmations: string[];
+    attempts: ChangeAttempt[];
+    toolResults: string[];
+    upcoming: GroundedSlot[];
+    instructions: string;
+  }): Promise<string> => {
+    const { practice, text, confirmations, attempts } = turn;
+    const freeTimes = freeTimesFromToolResults(turn.toolResults);
+    const echo = text !== "" && echoesPrompt(text, turn.instructions);
+    if (attempts.length > 0 && !attempts.some((a) => a.ok)) {
+      // The failed tool's own server text (a duration refused) says why; otherwise the server says it, offering the
+      // free times the refusal found (fresher than an earlier check of the same day), else those a tool returned.
+      const fresh = freeTimesFromToolResults(turn.toolResults.filter((r) => r.includes('"nearest_free_times"')));
+      return [...confirmations, confirmations.length > 0 ? "" : failedChangeText(attempts, fresh.length > 0 ? fresh : freeTimes)].filter(Boolean).join("\n\n");
+    }
+    if (attempts.some((a) => a.ok)) {
+      const extra = echo ? "" : sentencesAfterConfirmation(text);
+      const opinion = extra ? await agendaSecondOpinion(deps.checks, practice.settings.provider, practice.settings.model, extra) : null;
+      const keep = extra && !(opinion?.kind === "verdict" && opinion.yes);
+      return [...confirmations, keep ? extra : ""].filter(Boolean).join("\n\n");
+    }
+    const honest = () => {
+      const known = upcomingText(turn.upcoming);
+      const base = nothingChangedText(freeTimes);
+      return known ? base.replace("Ainda não fiz nenhuma alteração na sua agenda.", `Ainda não fiz nenhuma alteração na sua agenda. ${known}`) : base;
+    };
+    const prefix = confirmations.join("\n\n");
+    const join = (own: string) => [prefix, own].filter(Boolean).join("\n\n");
+    if (!text) return prefix;
+    if (echo) return join(TEXTS.echoReplaced);
+    if (claimsAgendaChange(text)) return join(honest());
+    const grounding = {
+      today: todayIn(practice.facts.timeZone, clock.now()),
+      slots: [...turn.upcoming, ...slotsFromToolResults(turn.toolResults)],
+      businessDays: practice.facts.businessDays,
+      businessStart: practice.facts.businessStart,
+      businessEnd: practice.facts.businessEnd,
+    };
+    if (!daysAndTimesGrounded(text, grounding)) return join(honest());
+    const opinion = await agendaSecondOpinion(deps.checks, practice.settings.provider, practice.settings.model, text);
+    if (opinion?.kind === "verdict" && opinion.yes) return join(honest());
+    return join(text);
   };
 
   /** The conversation's session (since it was last resolved) as model turns, starting with the patient's. */
@@ -240,9 +316,14 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
       }
       const history = await historyOf(conversation);
       const lastText = history.filter((m) => m.role === "user").at(-1)?.content ?? "";
-      // Checked when the message arrived too; here again on the patient's messages together (a sentence split in two).
-      const safety = safetyAnswerFor(lastText, practice.facts.professionalName);
+      // Checked when each message arrived too; here again on the patient's messages of the last 30 minutes together,
+      // whatever was answered in between (a sentence split around an answer), then by the vendor's risk check.
+      const window = patientWindow(await deps.messaging.recentMessages(conversation.id, conversation.resolvedAt, CONTEXT_MESSAGES), clock.now());
+      const safety = safetyAnswerFor(window.join(" "), practice.facts.professionalName);
       if (safety) return deliver(conversation, messageId, safety.text, safety.urgency);
+      if (await riskFlagged(deps.checks, window, practice.settings.model)) {
+        return deliver(conversation, messageId, safetyText("crisis", practice.facts.professionalName), HIGHEST_URGENCY);
+      }
       if (asksForPerson(lastText)) return deliver(conversation, messageId, TEXTS.handoff(practice.facts.professionalName), HANDOFF_URGENCY);
       // A file: the assistant acknowledges a photo or a document and passes it on (it never interprets one), and
       // asks for text when a voice note could not be heard; a transcribed voice note goes on as typed text.
@@ -282,7 +363,7 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
           allowModelCall: webChat && deps.webChatModelCall ? () => deps.webChatModelCall!(conversation, practice.facts.timeZone) : undefined,
         },
       );
-      await deliver(conversation, messageId, answer.text, answer.handoff ? HANDOFF_URGENCY : null);
+      await deliver(conversation, messageId, answer.text, answer.risk ? HIGHEST_URGENCY : answer.handoff ? HANDOFF_URGENCY : null);
     },
 
     /** The model failed on every attempt: the patient is told a person will answer, never left in silence. */
@@ -321,8 +402,12 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
       if (!practice) throw AppError.notFound();
       const history: LlmMessage[] = request.messages.map((m) => (m.role === "patient" ? { role: "user", content: m.content } : { role: "assistant", content: m.content }));
       // A crisis or an emergency gets the server's answer, as a patient would, without the model.
-      const safety = safetyAnswerFor(request.messages.filter((m) => m.role === "patient").at(-1)?.content ?? "", practice.facts.professionalName);
+      const patientTexts = request.messages.filter((m) => m.role === "patient").map((m) => m.content).slice(-5);
+      const safety = safetyAnswerFor(patientTexts.join(" "), practice.facts.professionalName);
       if (safety) return { reply: safety.text, actions: [], handed_off: true };
+      if (await riskFlagged(deps.checks, patientTexts, practice.settings.model)) {
+        return { reply: safetyText("crisis", practice.facts.professionalName), actions: [], handed_off: true };
+      }
       try {
         const answer = await converse(
           practice,

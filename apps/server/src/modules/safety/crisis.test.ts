@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { safetyCaseOf } from "./crisis";
 import { safetyAnswerFor, safetyConversationValues } from "./safety-answer";
+import { UNSEEN_CRISIS_2, UNSEEN_ORDINARY_2 } from "./crisis-unseen-2";
+import { patientWindow } from "./window";
 
 /** The crisis corpus (docs/decisions/022 records its counts): self-harm and suicidal thoughts, direct and indirect. */
 const CRISIS = [
@@ -68,6 +70,24 @@ const CRISIS = [
   "meu filho se cortou de proposito",
   "às vezes só queria não acordar",
   "nao tenho mais razao pra viver",
+  // Written with the rules of docs/decisions/030 (chat spelling, warning signs, English and Spanish).
+  ...UNSEEN_CRISIS_2,
+  "ngm ia sentir minha falta",
+  "mds eu so qro sumir pra sempre",
+  "td q eu faço da errado, n quero mais existir",
+  "pq eu n consigo parar de pensar em me matar",
+  "eu sou um estorvo na vida de todo mundo",
+  "minha familia ia ficar melhor sem mim",
+  "perdi toda a esperança",
+  "tomei 30 comprimidos de dipirona",
+  "engoli a caixa toda de calmante",
+  "meu marido bebeu veneno",
+  "i want to die",
+  "I keep cutting myself",
+  "voy a suicidarme",
+  "ja tenho a corda",
+  "escrevi um bilhete de despedida pros meus filhos",
+  "tomou uma overdose de remedio, o que eu faço",
 ];
 
 /** Ordinary sentences that must not trigger it. */
@@ -122,12 +142,27 @@ const ORDINARY = [
   "morro de medo de agulha",
   "não quero mais ir na outra clínica",
   "a vida tá difícil mas estou bem",
-];
+  // Written with the rules of docs/decisions/030.
+  ...UNSEEN_ORDINARY_2,
+  "q dia vc tem livre?",
+  "n consigo ir, pode cancelar?",
+  "vc sabe se a doutora atende unimed?",
+  "tb queria saber o valor",
+  "mto obrigado, ate sexta",
+  "I need to cancel my appointment",
+  "necesito cambiar mi cita",
+  "comprei uma corda de pular pra fazer exercicio",
+  "tomei todos os remedios certinho",
+  "meu filho bebeu agua e melhorou",
+  "vou acabar com tudo que tenho de pendencia essa semana",
+  "se eu morrer de rir a culpa é sua kkk",
+]
+;
 
 describe("crisis first (corpus)", () => {
   it("has the size the decision record reports", () => {
-    expect(CRISIS.length).toBeGreaterThanOrEqual(40);
-    expect(ORDINARY.length).toBeGreaterThanOrEqual(30);
+    expect(CRISIS.length).toBeGreaterThanOrEqual(120);
+    expect(ORDINARY.length).toBeGreaterThanOrEqual(100);
     expect(new Set([...CRISIS, ...ORDINARY]).size).toBe(CRISIS.length + ORDINARY.length);
   });
 
@@ -166,5 +201,34 @@ describe("the server's safety answer", () => {
     expect(safetyConversationValues({ status: "bot_handling", urgency: 0 })).toEqual({ status: "waiting", urgency: 3 });
     expect(safetyConversationValues({ status: "in_progress", urgency: 2 })).toEqual({ status: "in_progress", urgency: 3 });
     expect(safetyConversationValues({ status: null, urgency: 0 })).toEqual({ status: "waiting", urgency: 3 });
+  });
+});
+
+describe("chat spelling and the window (docs/decisions/030)", () => {
+  it("reads chat spelling, missing accents and stretched letters as the patterns do", () => {
+    for (const text of ["n qro mais viver", "vo me mata", "to pensando em me mata hj", "pq eu ainda to vivo", "NAUM AGUENTO MAIS ESSA VIDAAAA"]) {
+      expect(safetyCaseOf(text), text).toBe("crisis");
+    }
+  });
+
+  it("reads the patient's messages of the last 30 minutes together, whatever was answered in between", () => {
+    const now = new Date("2026-03-02T12:00:00Z");
+    const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000);
+    const messages = [
+      { direction: "inbound", content: "eu nao quero mais", transcript: null, sentAt: at(40) },
+      { direction: "inbound", content: "eu não quero mais", transcript: null, sentAt: at(6) },
+      { direction: "outbound", content: "Como posso ajudar?", transcript: null, sentAt: at(5) },
+      { direction: "inbound", content: null, transcript: "viver", sentAt: at(1) },
+    ];
+    const window = patientWindow(messages, now);
+    expect(window).toEqual(["eu não quero mais", "viver"]);
+    expect(safetyCaseOf(window.join(" "))).toBe("crisis");
+    expect(safetyCaseOf(window.at(-1)!)).toBeNull();
+  });
+
+  it("keeps at most the last 5 messages", () => {
+    const now = new Date("2026-03-02T12:00:00Z");
+    const messages = Array.from({ length: 8 }, (_, i) => ({ direction: "inbound", content: `m${i}`, transcript: null, sentAt: new Date(now.getTime() - (8 - i) * 60_000) }));
+    expect(patientWindow(messages, now)).toEqual(["m3", "m4", "m5", "m6", "m7"]);
   });
 });

@@ -32,3 +32,25 @@ export function sentencesOf(normalized: string): Sentence[] {
   }
   return found;
 }
+
+/**
+ * Chat spelling as the crisis rules read it (docs/decisions/030), on an already normalized text: the usual
+ * abbreviations written out ("q" → "que", "vc" → "voce", "pq" → "porque", "tb" → "tambem", "td" → "tudo",
+ * "n" → "nao", "msm" → "mesmo", "mto" → "muito", "hj" → "hoje", "qnd" → "quando", "qro/kero" → "quero",
+ * "vo" → "vou", "ngm" → "ninguem", "cmg" → "comigo", "nd" → "nada") and common misspellings ("sucidio", "me mata"
+ * after intent, "morre" after intent).
+ */
+const CHAT_WORDS: Record<string, string> = {
+  q: "que", vc: "voce", vcs: "voces", pq: "porque", tb: "tambem", tbm: "tambem", td: "tudo", tds: "todos", n: "nao", naum: "nao", nao: "nao",
+  msm: "mesmo", mto: "muito", mt: "muito", mta: "muita", hj: "hoje", qnd: "quando", qdo: "quando", qd: "quando", qro: "quero", kero: "quero",
+  qero: "quero", vo: "vou", ngm: "ninguem", ninguen: "ninguem", cmg: "comigo", nd: "nada", oq: "o que", tou: "to", tô: "to", axo: "acho",
+  aki: "aqui", eh: "e", pra: "pra", p: "pra", sla: "sei la", dps: "depois", mds: "meu deus", blz: "beleza", vdd: "verdade", nunk: "nunca",
+  sucidio: "suicidio", suicidio: "suicidio", suisidio: "suicidio", sucidar: "suicidar",
+};
+
+export function expandChatSpelling(normalized: string): string {
+  return normalized
+    .replace(/[\p{L}\p{N}]+/gu, (word) => CHAT_WORDS[word] ?? word)
+    .replace(/\b(quero|vou|penso em|pensando em|vontade de|queria)\s+me\s+mata\b/g, "$1 me matar")
+    .replace(/\b(quero|vou|queria|vontade de)\s+more\b/g, "$1 morer");
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { claimsAgendaChange, describeFreeTimes, freeTimesFromToolResults, guardModelText, nothingChangedText } from "./claims";
 import { normalizeForRules } from "../../safety";
+import { UNSEEN_CLAIMS_2, UNSEEN_HARMLESS_2 } from "./claims-unseen-2";
 
 /**
  * The claim corpus (docs/decisions/022 records its counts). Every text of CLAIMS tells the patient, in some wording,
@@ -134,6 +135,8 @@ const CLAIMS = [
   "Registrei sua consulta para amanhã.",
   "Sua consulta foi marcada pela recepção.",
   "Vc ta agendada amanha 10h",
+  // The second unseen set (docs/decisions/030), then kept.
+  ...UNSEEN_CLAIMS_2,
 ];
 
 const HARMLESS = [
@@ -200,12 +203,14 @@ const HARMLESS = [
   "Agendamentos são feitos de segunda a sexta.",
   "Te mando os horários livres em seguida.",
   "Gostou do atendimento?",
+  // The second unseen set (docs/decisions/030), then kept.
+  ...UNSEEN_HARMLESS_2,
 ];
 
 describe("claims of an agenda change (corpus)", () => {
   it("has the size the decision record reports", () => {
-    expect(CLAIMS.length).toBeGreaterThanOrEqual(80);
-    expect(HARMLESS.length).toBeGreaterThanOrEqual(40);
+    expect(CLAIMS.length + HARMLESS.length).toBeGreaterThanOrEqual(200);
+    expect(HARMLESS.length).toBeGreaterThanOrEqual(100);
     expect(new Set(CLAIMS).size).toBe(CLAIMS.length);
     expect(new Set(HARMLESS).size).toBe(HARMLESS.length);
   });

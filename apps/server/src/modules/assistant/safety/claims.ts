@@ -54,6 +54,14 @@ const STRONG: RegExp[] = [
   rx(`\\b(?:${ACT_NOUN})\\s+(?:foi\\s+|esta\\s+|ta\\s+|ja\\s+|ja foi\\s+)?(?:feit[oa]|realizad[oa]|efetuad[oa]|concluid[oa]|finalizad[oa]|registrad[oa]|confirmad[oa]|com suceso|ok|pronto)\\b`),
   rx(`\\b(?:horario|vaga|consulta|lugar)\\b(?:\\s+\\S+){0,3}?\\s+(?:ja\\s+)?(?:e|eh)\\s+(?:seu|sua|teu|tua)\\b`),
   rx(`\\b(?:todas|todos)\\s+(?:as\\s+|os\\s+)?(?:${AGENDA_NOUN})\\b[^.!?]*\\b(?:${PARTICIPLE}|${OTHER_PARTICIPLE})`),
+  // docs/decisions/030: claims with no verb of the lists above, and slang.
+  rx(`\\b(?:foi|foram|pasou|mudou)\\s+(?:pro|para o|pra o|pra|para)\\s+(?:dia \\d|${WEEKDAY}|amanha|depois de amanha|o dia|as \\d)`),
+  rx(`\\b(?:consulta|horario|sesao|atendimento)\\b(?:\\s+\\S+){0,3}?\\s+agora\\s+(?:e|eh|fica|ficou|sera)\\s+(?:as|na|no|dia|${WEEKDAY}|amanha|hoje|\\d)`),
+  rx(`\\b(?:${AGENDA_NOUN})\\b[^.!?]*\\bnao existe mais\\b`),
+  rx(`\\b(?:consegui|conseguimos)\\s+(?:te\\s+|lhe\\s+)?(?:colocar|por|botar|incluir)\\b`),
+  rx(`\\b(?:ajeitei|arumei|resolvi|acertei|organizei|ajeitamos|resolvemos)\\s+(?:\\S+\\s+){0,2}?(?:agenda|consulta|horario|remarcacao|agendamento|cancelamento|tudo)\\b`),
+  rx(`\\b(?:troquei|mudei|alterei|trocamos|mudamos)\\s+tudo\\b`),
+  rx(`\\bdei baixa\\b|\\b(?:saiu|sumiu|foi retirad[oa]|foi tirad[oa])\\s+da agenda\\b|\\btirei\\s+(?:\\S+\\s+){0,2}?da agenda\\b`),
 ];
 
 /** Claims in a statement, not in a question. */
@@ -72,7 +80,7 @@ const WEAK: RegExp[] = [
   rx(`\\bdeixa comigo\\b`),
   // "Ok! Sexta às 10h com a Dra. Ana.", "Combinado: amanhã, 15h": a day and a time stated as settled, not offered.
   rx(
-    `^\\s*(?:(?:ok|beleza|blz|perfeito|combinado|fechado|certo|show|otimo|entao|fica)\\s*:?\\s+)*(?:na |no |para |pra |dia )?(?:${WEEKDAY}|amanha|hoje|depois de amanha|\\d{1,2}/\\d{1,2})\\b(?!.*\\b(?:livres?|disponive\\w*|vagos?|vagas|tenho|temos|ha|opcoes|opcao|horarios|prefere|pode ser|serve|quer|gostaria|posso|podemos|ocupad\\w*|fechad\\w*|nao)\\b).*\\b(?:\\d{1,2}\\s?h|\\d{1,2}:\\d{2}|as \\d)`,
+    `^\\s*(?:(?:ok|beleza|blz|perfeito|combinado|fechado|fechou|anotado|certo|show|otimo|entao|fica|suave|resolvido|feito|pronto|prontinho)\\s*:?\\s+)*(?:na |no |para |pra |dia )?(?:${WEEKDAY}|amanha|hoje|depois de amanha|\\d{1,2}/\\d{1,2})\\b(?!.*\\b(?:livres?|disponive\\w*|vagos?|vagas|tenho|temos|ha|opcoes|opcao|horarios|prefere|pode ser|serve|quer|gostaria|posso|podemos|ocupad\\w*|fechad\\w*|nao)\\b).*\\b(?:\\d{1,2}\\s?h|\\d{1,2}:\\d{2}|as \\d)`,
   ),
 ];
 
@@ -121,7 +129,7 @@ const AGENDA_FACT = new RegExp(
 );
 
 /** A sentence naming a day or a time ("sexta às 10h", "amanhã", "27/11"). */
-function namesDayOrTime(sentence: Sentence): boolean {
+export function namesDayOrTime(sentence: Sentence): boolean {
   return AGENDA_FACT.test(sentence.text);
 }
 

@@ -81,6 +81,7 @@ export function createAnthropicClient(options: AnthropicClientOptions): LlmClien
         system: request.system,
         messages: toAnthropicMessages(request.messages),
         ...(tools.length ? { tools } : {}),
+        ...(request.toolChoice ? { tool_choice: { type: "tool" as const, name: request.toolChoice } } : {}),
         max_tokens: request.maxTokens,
       });
       let text = "";

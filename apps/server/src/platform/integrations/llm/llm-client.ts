@@ -32,6 +32,11 @@ export interface LlmRequest {
   tools: LlmTool[];
   temperature: number;
   maxTokens: number;
+  /**
+   * Forces a call of this tool (one of `tools`): a classification asks for a verdict as a tool call, never free text
+   * (OpenAI `tool_choice: {type: "function"}`, Anthropic `tool_choice: {type: "tool"}`).
+   */
+  toolChoice?: string;
 }
 
 export interface LlmResponse {

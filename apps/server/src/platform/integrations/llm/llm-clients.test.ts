@@ -3,6 +3,7 @@ import { startFakeLlm, type FakeLlm } from "@clinora/stand-ins";
 import { createAnthropicClient, toAnthropicMessages } from "./anthropic-client";
 import type { LlmClient, LlmMessage, LlmRequest, LlmTool } from "./llm-client";
 import { createOpenAiClient } from "./openai-client";
+import { createOpenAiModeration, MODERATION_MODEL } from "./moderation";
 
 const CHECK_AVAILABILITY: LlmTool = {
   name: "check_availability",
@@ -61,6 +62,7 @@ describe("createAnthropicClient against the fake LLM (@anthropic-ai/sdk over rea
         toolNames: ["check_availability", "list_my_appointments"],
         temperature: null,
         maxTokens: 400,
+        toolChoice: null,
       },
     ]);
   });
@@ -155,6 +157,7 @@ describe("createOpenAiClient against the fake LLM (the openai SDK over real HTTP
         toolNames: ["check_availability"],
         temperature: 0.3,
         maxTokens: 400,
+        toolChoice: null,
       },
     ]);
   });
@@ -213,5 +216,34 @@ describe.each<[string, (timeoutMs?: number) => LlmClient, (messages: LlmMessage[
     await expect(client().complete(request([{ role: "user", content: "Oi" }]))).rejects.toMatchObject({ status: 500 });
     await sleep(200);
     expect(fake.requests).toHaveLength(1);
+  });
+});
+
+describe.each([
+  ["anthropic", anthropicClient, anthropicRequest],
+  ["openai", openAiClient, openAiRequest],
+])("the %s client forces a tool for a classification (docs/decisions/030)", (provider, client, request) => {
+  it("sends the forced tool, which the fake answers apart from the reply model's requests", async () => {
+    const verdict: LlmTool = { name: "agenda_verdict", description: "Veredito", parameters: { type: "object", properties: { verdict: { type: "string", enum: ["yes", "no"] } } } };
+    fake.scriptVerdict({ toolCalls: [{ name: "agenda_verdict", arguments: { verdict: "yes", reason: "afirma uma consulta" } }] });
+    const answer = await client().complete({ ...request([{ role: "user", content: "Sua consulta é sexta às 10h." }]), tools: [verdict], toolChoice: "agenda_verdict" });
+    expect(answer.toolCalls).toEqual([{ id: expect.any(String), name: "agenda_verdict", arguments: { verdict: "yes", reason: "afirma uma consulta" } }]);
+    expect(fake.requests).toHaveLength(0);
+    expect(fake.classifications).toEqual([{ provider, model: request([]).model, tool: "agenda_verdict", input: "Sua consulta é sexta às 10h." }]);
+  });
+});
+
+describe("OpenAI's moderation endpoint through the SDK", () => {
+  it("asks omni-moderation-latest and reads the self-harm categories", async () => {
+    const moderation = createOpenAiModeration({ apiKey: "sk-test", baseUrl: fake.openAiBaseUrl, timeoutMs: 2000 });
+    fake.scriptModeration([{ selfHarm: true }, { selfHarm: false }]);
+    await expect(moderation.selfHarm(["não aguento mais nada"])).resolves.toBe(true);
+    await expect(moderation.selfHarm(["quero marcar"])).resolves.toBe(false);
+    expect(fake.moderations).toEqual([
+      { model: MODERATION_MODEL, input: ["não aguento mais nada"] },
+      { model: MODERATION_MODEL, input: ["quero marcar"] },
+    ]);
+    fake.scriptModeration({ failWith: 500 });
+    await expect(moderation.selfHarm(["oi"])).rejects.toMatchObject({ status: 500 });
   });
 });

@@ -81,6 +81,7 @@ export function createOpenAiClient(options: OpenAiClientOptions): LlmClient {
         model: request.model,
         messages: [{ role: "system", content: request.system }, ...request.messages.map(toOpenAiMessage)],
         ...(tools.length ? { tools } : {}),
+        ...(request.toolChoice ? { tool_choice: { type: "function" as const, function: { name: request.toolChoice } } } : {}),
         temperature: request.temperature,
         max_completion_tokens: request.maxTokens,
       });
