@@ -135,7 +135,7 @@ describe("a NUL character or a lone surrogate is refused at the edge", () => {
         continue;
       }
       const body = res.json() as { detail: string; details: { loc: (string | number)[]; msg: string; type: string }[] };
-      expect(body.detail, label).toBe(MSG.validationFailed);
+      expect(body.detail, label).toBe(MSG.invalidData);
       expect(body.details, label).toEqual(expect.arrayContaining(c.locs.map((loc) => ({ loc, msg: MSG.invalidCharacter, type: "invalid_character" }))));
       expect(body.details, label).toHaveLength(c.locs.length);
     }

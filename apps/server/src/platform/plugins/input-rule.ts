@@ -77,6 +77,6 @@ export function invalidTextsOf(request: Pick<FastifyRequest, "params" | "query" 
 export function registerInputRule(app: FastifyInstance) {
   app.addHook("preValidation", (request, _reply, done) => {
     const issues = invalidTextsOf(request);
-    done(issues.length > 0 ? new AppError(422, MSG.validationFailed, "validation", issues) : undefined);
+    done(issues.length > 0 ? new AppError(422, MSG.invalidData, "validation", issues) : undefined);
   });
 }
