@@ -99,7 +99,7 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string) {
   // scan of made-up addresses is refused like a flood of one. The web app's pages are not counted.
   const apiLimit = app.rateLimit();
   const countApiRequest = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (isApiPath(request.url)) await apiLimit(request, reply);
+    if (isApiPath(request.url)) await apiLimit.call(app, request, reply);
   };
   app.setNotFoundHandler({ preValidation: countApiRequest }, (request, reply) => {
     if (!isApiPath(request.url) && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
