@@ -1,13 +1,13 @@
 import Fastify, { LogController, type FastifyInstance } from "fastify";
 import type { HelmetOptions } from "helmet";
 import { validatorCompiler } from "fastify-type-provider-zod";
-import type { Config } from "./config";
+import type { Config, TrustProxy } from "./config";
 import type { Database } from "./platform/db/client";
 import { API_PREFIX, isUnderPath } from "./platform/lib/api-paths";
 import { systemClock, type Clock } from "./platform/lib/clock";
 import { registerAuth, type RegisteredRoute } from "./platform/plugins/auth";
 import { DOCS_PREFIX, registerDocs } from "./platform/plugins/docs";
-import { clientErrorAnswer, frameworkErrorAnswer, registerErrorHandling } from "./platform/plugins/errors";
+import { clientErrorAnswer, frameworkErrorAnswer, registerErrorHandling, registerHostRule } from "./platform/plugins/errors";
 import { registerInputRule } from "./platform/plugins/input-rule";
 import { registerRateLimit } from "./platform/plugins/rate-limit";
 import { apiSecurityHeaders, registerSecurityHeaders, securityHeaders } from "./platform/plugins/security-headers";
@@ -159,6 +159,17 @@ const DOCUMENT_SECURITY: HelmetOptions = {
  */
 const REFUSAL_HEADERS = apiSecurityHeaders(securityHeaders(DOCUMENT_SECURITY));
 
+/**
+ * TRUST_PROXY as Fastify's `trustProxy`. A hop count is given as a function: Fastify trusts no hop at all for a
+ * plain number (it cannot tell the proxy from a client that reached the server directly), and proxy-addr's rule
+ * for a function of (address, hop) is the usual one: the n nearest hops are proxies, the next entry is the client.
+ * Addresses and ranges go as they are (docs/decisions/031).
+ */
+export function trustedProxies(setting: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== "number") return setting;
+  return (_address, hop) => hop < setting;
+}
+
 /** Builds the whole application from its dependencies; never listens (see server.ts). */
 export async function buildApp({ config, database, clock = systemClock, instrument }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -167,7 +178,9 @@ export async function buildApp({ config, database, clock = systemClock, instrume
     // at debug and trace; at the default level only what goes wrong (errors, 5xx, warnings) is written.
     logController: new LogController({ disableRequestLogging: !REQUEST_LOG_LEVELS.has(config.logLevel) }),
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
+    // A request without Host is refused by registerHostRule in the API's shape instead of Node's empty 400.
+    http: { requireHostHeader: false },
     routerOptions: { ignoreTrailingSlash: true },
     // Refusals made before any hook runs (an unreadable address, an over-long one) answer as the API does.
     frameworkErrors: frameworkErrorAnswer(REFUSAL_HEADERS),
@@ -180,6 +193,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
   registerErrorHandling(app);
   // First of the hooks, so every answer carries them (a 401 from the session check too).
   registerSecurityHeaders(app, DOCUMENT_SECURITY);
+  registerHostRule(app);
   // The API speaks JSON only; anything else is refused with 415 instead of reaching the schemas as text.
   app.removeContentTypeParser("text/plain");
   // No text the database cannot store (a NUL character) reaches a route, on any route.
@@ -280,9 +294,9 @@ export async function buildApp({ config, database, clock = systemClock, instrume
   app.addHook("onRoute", (route) => {
     if (isUnderPath(route.url, DOCS_PREFIX)) route.config = { ...route.config, access: "public" };
   });
-  registerAuth(app, sessions, registry);
-
+  // Before the session guard, so its hook is added to each route first: every request is counted before any lookup.
   await registerRateLimit(app, { db, clock, maxPerMinute: config.rateLimitPerMinute });
+  registerAuth(app, sessions, registry);
   await registerDocs(app);
 
   await app.register(

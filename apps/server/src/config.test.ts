@@ -21,6 +21,17 @@ describe("loadConfig", () => {
     expect(c.publicUrl).toBe("https://app.exemplo.com.br");
   });
 
+  it("reads TRUST_PROXY as a hop count (true is one) or the proxies' addresses and CIDR ranges", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.1,fd00::/8" }).trustProxy).toEqual(["10.0.0.0/8", "192.168.1.1", "fd00::/8"]);
+    for (const bad of ["yes", "10.0.0.0/33", "10.0.0.1, balanceador", "-1"]) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
   it("fails fast with every bad variable listed", () => {
     expect(() => loadConfig({ PORT: "abc", ADMIN_EMAIL: "not-an-email", ADMIN_PASSWORD: "short" })).toThrow(
       /PORT[\s\S]*ADMIN_EMAIL[\s\S]*ADMIN_PASSWORD/,

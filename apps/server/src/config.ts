@@ -1,8 +1,21 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { serverDir } from "./server-dir";
 
 const repoRoot = path.resolve(serverDir, "../..");
+
+/** TRUST_PROXY as Fastify's `trustProxy` takes it: none, a hop count, or the proxies' addresses and ranges. */
+export type TrustProxy = false | number | string[];
+
+/** An IPv4 or IPv6 address, or a CIDR range of one ("10.0.0.0/8", "fd00::/8"). */
+function isAddressOrRange(text: string): boolean {
+  const [address = "", bits, ...more] = text.split("/");
+  const version = isIP(address);
+  if (version === 0 || more.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
 
 const optional = z
   .string()
@@ -102,11 +115,27 @@ const envSchema = z.object({
   WEB_CHAT_ADDRESS_READS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** Public booking page (docs/decisions/028): reads (the page, its free times) per client address per minute. */
   BOOKING_PAGE_READS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
-  /** Behind a load balancer, trust X-Forwarded-For so rate limits see the client's address. */
+  /**
+   * Behind load balancers or proxies: how many of them there are (`true` is one), or their addresses and CIDR
+   * ranges separated by commas. The client address is then the entry of X-Forwarded-For that the trusted proxies
+   * appended; what the client wrote before it is ignored (docs/decisions/031).
+   */
   TRUST_PROXY: z
-    .enum(["true", "false"])
+    .string()
+    .trim()
     .default("false")
-    .transform((v) => v === "true"),
+    .transform((v, ctx): TrustProxy => {
+      if (v === "false" || v === "" || v === "0") return false;
+      if (v === "true") return 1;
+      if (/^\d+$/.test(v)) return Number(v);
+      const list = v.split(",").map((p) => p.trim()).filter(Boolean);
+      const bad = list.filter((p) => !isAddressOrRange(p));
+      if (bad.length > 0 || list.length === 0) {
+        ctx.addIssue({ code: "custom", message: "must be true, false, a number of proxies, or proxy addresses/CIDR ranges separated by commas" });
+        return z.NEVER;
+      }
+      return list;
+    }),
 }).superRefine((e, ctx) => {
   // Tokens that give access to a professional's calendar are never stored in clear (docs/product/security-and-privacy.md §4).
   if (e.GOOGLE_CLIENT_ID && !e.CALENDAR_TOKEN_KEY) {
@@ -149,7 +178,8 @@ export type Config = {
   backup: { dir: string; everyHours: number; keep: number };
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   webDistDir: string;
-  trustProxy: boolean;
+  /** TRUST_PROXY. */
+  trustProxy: TrustProxy;
   rateLimitPerMinute: number;
   webChat: WebChatLimits;
   /** BOOKING_PAGE_READS_PER_MINUTE. */

@@ -49,7 +49,7 @@ describe("bad input never causes a 500", () => {
   it("a non-UUID id -> 422 on params.id", async () => {
     const res = await t.request({ method: "GET", url: "/api/users/nao-e-um-uuid", session });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ detail: MSG.validationFailed, details: [{ loc: ["params", "id"], msg: MSG.invalidId }] });
+    expect(res.json()).toMatchObject({ detail: MSG.invalidData, details: [{ loc: ["params", "id"], msg: MSG.invalidId }] });
   });
 
   it("an unknown id -> 404", async () => {

@@ -1,5 +1,5 @@
 import { request as httpRequest } from "node:http";
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "@clinora/contracts";
 import { createTestContext, type TestContext } from "./context";
@@ -43,11 +43,31 @@ const inject = async (options: Parameters<TestContext["request"]>[0]): Promise<A
   return { status: res.statusCode, headers: res.headers, body: res.body };
 };
 
+/** Raw bytes over a real connection (for a request no HTTP client would write); the answer as it came. */
+async function rawRequest(text: string): Promise<Answer> {
+  if (!t.app.server.listening) await t.app.listen({ host: "127.0.0.1", port: 0 });
+  const { port } = t.app.server.address() as AddressInfo;
+  const raw = await new Promise<string>((resolve, reject) => {
+    let received = "";
+    const socket = connect(port, "127.0.0.1", () => socket.end(text));
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => (received += chunk));
+    socket.on("end", () => resolve(received));
+    socket.on("error", reject);
+  });
+  const [head = "", ...rest] = raw.split("\r\n\r\n");
+  const [statusLine = "", ...lines] = head.split("\r\n");
+  const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]));
+  let body = rest.join("\r\n\r\n");
+  if (headers["transfer-encoding"] === "chunked") body = body.replace(/^[0-9a-f]+\r\n/, "").replace(/\r\n0\r\n\r\n$/, "");
+  return { status: Number(statusLine.split(" ")[1]), headers, body };
+}
+
 /** A request over a real connection, for what Node's HTTP parser refuses before Fastify sees it. */
 async function overTheWire(path: string): Promise<Answer> {
-  const address = await t.app.listen({ host: "127.0.0.1", port: 0 });
-  const { port } = t.app.server.address() as AddressInfo;
-  expect(address).toContain("127.0.0.1");
+  if (!t.app.server.listening) await t.app.listen({ host: "127.0.0.1", port: 0 });
+  const { port, address } = t.app.server.address() as AddressInfo;
+  expect(address).toBe("127.0.0.1");
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: "127.0.0.1", port, path, method: "GET" }, (res) => {
       let body = "";
@@ -101,6 +121,22 @@ describe("every refusal in the API's shape", () => {
 
   it("431: a query over 16 KB, refused by Node's HTTP parser before Fastify", async () => {
     expectRefusal(await overTheWire(`/api/patients?search=${ECHO}${"a".repeat(17 * 1024)}`), 431, MSG.headersTooLarge);
+  });
+
+  it("400: an HTTP/1.1 request without Host, in the 422s' shape naming the header", async () => {
+    const res = await rawRequest(`GET /api/patients?q=${ECHO} HTTP/1.1\r\nConnection: close\r\n\r\n`);
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toEqual({ detail: "Dados inválidos", details: [{ loc: ["headers", "host"], msg: MSG.missingHost, type: "missing" }] });
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.body).not.toContain(ECHO);
+    // HTTP/1.0 has no Host rule.
+    expect((await rawRequest("GET /api/health HTTP/1.0\r\n\r\n")).status).toBe(200);
+  });
+
+  it("422: the top-level detail is Portuguese, the fields in details", async () => {
+    const res = await inject({ method: "POST", url: "/api/auth/login", payload: { email: 1 } });
+    expect(res.status).toBe(422);
+    expect(JSON.parse(res.body)).toMatchObject({ detail: "Dados inválidos", details: expect.arrayContaining([expect.objectContaining({ loc: ["body", "email"] })]) });
   });
 
   it("403 and the schemas' own messages are in Portuguese", async () => {

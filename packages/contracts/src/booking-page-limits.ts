@@ -45,6 +45,14 @@ export const BOOKING_TEXTS = {
   consentRequired: "Para receber a confirmação, autorize as mensagens pelo WhatsApp.",
   slotTaken: "Este horário acabou de ser ocupado. Escolha um dos horários livres mais próximos.",
   slotUnavailable: "Este horário não está mais disponível. Escolha outro.",
+  // A date or time the page never offers (422, naming the field): none of them was ever free.
+  dateImpossible: "Esta data não existe.",
+  datePast: "Esta data já passou. Escolha um dos dias mostrados.",
+  dateBeyond: (days: number) => `A agenda mostra só os próximos ${days} dias. Escolha um dos dias mostrados.`,
+  dayClosed: "Não há atendimento neste dia. Escolha um dos dias mostrados.",
+  timeOutsideHours: "Este horário não está entre os horários de atendimento. Escolha um dos horários mostrados.",
+  timeTooSoon: (hours: number) =>
+    hours > 0 ? `Este horário já passou ou está a menos de ${hours} h de agora. Escolha um dos horários mostrados.` : "Este horário já passou. Escolha um dos horários mostrados.",
   hasActiveAppointment:
     "Você já tem uma consulta marcada. Enviamos pelo WhatsApp um link para remarcá-la, se quiser.",
   rescheduleLinkSent: "Se houver uma consulta marcada para este número, enviaremos pelo WhatsApp um link para remarcá-la.",

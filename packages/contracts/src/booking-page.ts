@@ -102,7 +102,15 @@ export const bookingTimesSchema = z.object({
 });
 export type BookingTimes = z.infer<typeof bookingTimesSchema>;
 
-const localDate = z.string(BOOKING_TEXTS.timeRequired).regex(/^\d{4}-\d{2}-\d{2}$/, BOOKING_TEXTS.timeInvalid);
+/** A date of the calendar: 2030-02-31 has the shape but no day. */
+const isCalendarDate = (date: string) => {
+  const day = new Date(`${date}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === date;
+};
+const localDate = z
+  .string(BOOKING_TEXTS.timeRequired)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, BOOKING_TEXTS.timeInvalid)
+  .refine(isCalendarDate, BOOKING_TEXTS.dateImpossible);
 const localTime = z.string(BOOKING_TEXTS.timeRequired).regex(/^([01]\d|2[0-3]):[0-5]\d$/, BOOKING_TEXTS.timeInvalid);
 
 /** POST /api/public/booking/:slug/bookings */

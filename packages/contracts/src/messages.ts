@@ -24,6 +24,10 @@ export const MSG = {
   notFound: "Registro não encontrado",
   routeNotFound: "Rota não encontrada",
   invalidJson: "JSON inválido no corpo da requisição",
+  // The top-level detail of every 422 (and of a 400 without a Host); the fields are named in `details`.
+  invalidData: "Dados inválidos",
+  // A request without the Host header HTTP/1.1 requires (plugins/errors.ts).
+  missingHost: "Informe o cabeçalho Host",
   // Refusals of a request the server cannot read or route (plugins/errors.ts); none repeats what was sent.
   badRequest: "Requisição inválida",
   badUrl: "Endereço inválido: há caracteres codificados incorretamente (%).",

@@ -107,6 +107,11 @@ export interface FakeTwilio extends RunningStandIn {
    * (a new one when omitted); `servedAs` is the Content-Type it answers (default `contentType`).
    */
   addMedia(data: Buffer, contentType: string, messageSid?: string): string;
+  /**
+   * A media URL of message `messageSid` that answers, with Basic auth like the others, a redirect (`status`, default
+   * 307, as Twilio sends a media file from its CDN) to `location`.
+   */
+  addMediaRedirect(location: string, status?: number, messageSid?: string): string;
   /** The next `count` media downloads answer `httpStatus` (default 500). */
   failNextMediaFetches(count: number, httpStatus?: number): void;
   /** Media downloads served so far (successful or not). */
@@ -196,7 +201,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
   let transientFailures: { remaining: number; httpStatus: number; retryAfter?: string; afterRecording?: boolean } = { remaining: 0, httpStatus: 500 };
   let refusedSends = 0;
   let sendDelayMs = 0;
-  const media = new Map<string, { data: Buffer; contentType: string }>();
+  const media = new Map<string, { data: Buffer; contentType: string } | { location: string; status: number }>();
   let mediaFailures = { remaining: 0, httpStatus: 500 };
   let mediaRequests = 0;
   let mediaFetches: FakeTwilioMediaFetch[] = [];
@@ -204,6 +209,12 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
   function addMedia(data: Buffer, contentType: string, messageSid = `MM${randomHex(16)}`): string {
     const path = `/${API_VERSION}/Accounts/${accountSid}/Messages/${messageSid}/Media/ME${randomHex(16)}`;
     media.set(path, { data, contentType });
+    return `${url}${path}`;
+  }
+
+  function addMediaRedirect(location: string, status = 307, messageSid = `MM${randomHex(16)}`): string {
+    const path = `/${API_VERSION}/Accounts/${accountSid}/Messages/${messageSid}/Media/ME${randomHex(16)}`;
+    media.set(path, { location, status });
     return `${url}${path}`;
   }
 
@@ -216,6 +227,11 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
     }
     const file = media.get(path);
     if (!file) return twilioError(res, 404, 20404, `The requested resource ${path} was not found`);
+    if ("location" in file) {
+      res.writeHead(file.status, { location: file.location, "content-length": 0 });
+      res.end();
+      return;
+    }
     res.writeHead(200, { "content-type": file.contentType, "content-length": file.data.length });
     res.end(file.data);
   }
@@ -572,6 +588,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
       return { ...response, messageSid };
     },
     addMedia,
+    addMediaRedirect,
     failNextMediaFetches(count, httpStatus = 500) {
       mediaFailures = { remaining: count, httpStatus };
     },

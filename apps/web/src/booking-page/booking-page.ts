@@ -273,7 +273,9 @@ form.addEventListener("submit", async (event) => {
       const target = name === "consent_whatsapp" ? "consent" : name === "date" || name === "time" ? "times" : name;
       if (document.getElementById(`bk-${target}-error`)) fieldError(target, text);
     }
-    if (failure.status === 409) await loadTimes();
+    // Taken meanwhile (409), or a day or time the page no longer offers (422 on date or time, e.g. a page left open
+    // past the minimum notice): the list is read again, so it shows only what can be booked now.
+    if (failure.status === 409 || "date" in failure.fields || "time" in failure.fields) await loadTimes();
     showAlert(failure.detail, failure.nearest);
   } finally {
     busy = false;

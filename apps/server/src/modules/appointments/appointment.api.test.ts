@@ -101,7 +101,7 @@ describe("booking", () => {
     const res = await mine.book({ patient_id: theirs.patient.id });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
-      detail: MSG.validationFailed,
+      detail: MSG.invalidData,
       details: [{ loc: ["body", "patient_id"], msg: MSG.appointmentPatientInvalid, type: "value_error" }],
     });
   });

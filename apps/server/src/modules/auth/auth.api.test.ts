@@ -59,7 +59,7 @@ describe("POST /api/auth/login", () => {
     const res = await login("", "", "10.0.2.1");
     expect(res.statusCode).toBe(422);
     const body = res.json();
-    expect(body.detail).toBe(MSG.validationFailed);
+    expect(body.detail).toBe(MSG.invalidData);
     expect(body.details).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ loc: ["body", "email"], msg: MSG.loginEmptyFields }),

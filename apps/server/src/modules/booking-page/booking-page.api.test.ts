@@ -198,16 +198,27 @@ describe("the public booking page", () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(status);
       expect(res.json().details.map((d: { msg: string }) => d.msg), JSON.stringify(body)).toContain(msg);
     }
-    // Off the grid, before business hours, a weekend, past the days ahead: the nearest free times instead.
+    // Times the page never offers: 422 saying why, on the field (only a time taken meanwhile is 409).
     const saturday = (() => {
       let d = D;
       while (weekdayOf(d) !== 6) d = addDays(d, 1);
       return d;
     })();
-    for (const body of [booking({ time: "10:31" }), booking({ time: "07:00" }), booking({ date: saturday }), booking({ date: addDays(D, 60) }), booking({ date: todayIn(DEFAULT_TIME_ZONE, new Date()), time: "00:00" })]) {
+    const today = todayIn(DEFAULT_TIME_ZONE, new Date());
+    const never: [Record<string, unknown>, string, string][] = [
+      [booking({ time: "10:31" }), "time", BOOKING_TEXTS.timeOutsideHours],
+      [booking({ time: "07:00" }), "time", BOOKING_TEXTS.timeOutsideHours],
+      [booking({ time: "03:00" }), "time", BOOKING_TEXTS.timeOutsideHours],
+      [booking({ date: saturday }), "date", BOOKING_TEXTS.dayClosed],
+      [booking({ date: addDays(D, 60) }), "date", BOOKING_TEXTS.dateBeyond(30)],
+      [booking({ date: addDays(today, -1) }), "date", BOOKING_TEXTS.datePast],
+      [booking({ date: "2030-02-31" }), "date", BOOKING_TEXTS.dateImpossible],
+      [booking({ date: "2026-13-01" }), "date", BOOKING_TEXTS.dateImpossible],
+    ];
+    for (const [body, field, msg] of never) {
       const res = await book(body);
-      expect(res.statusCode, JSON.stringify(body)).toBe(409);
-      expect(res.json().nearest.length, JSON.stringify(body)).toBeGreaterThan(0);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      expect(res.json(), JSON.stringify(body)).toEqual({ detail: "Dados inválidos", details: [{ loc: ["body", field], msg, type: expect.any(String) }] });
     }
     expect(await appointmentsOf(clinic.professionalId)).toEqual([]);
     expect(await h.db.select().from(s.patients).where(eq(s.patients.professionalId, clinic.professionalId))).toEqual([]);
@@ -229,7 +240,7 @@ describe("the public booking page", () => {
 
     const statuses = [];
     for (let i = 0; i < 11; i++) statuses.push((await book(booking({ time: "07:00" }))).statusCode);
-    expect(statuses.slice(0, 10).every((st) => st === 409)).toBe(true);
+    expect(statuses.slice(0, 10).every((st) => st === 422)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
 

@@ -338,10 +338,33 @@ export function bookingPageService(
     if (localToInstant(date, time, ctx.actor.practice.timeZone).getTime() < earliest(ctx).getTime()) throw AppError.conflict(BOOKING_TEXTS.slotUnavailable);
   };
 
-  /** The requested time must be one the page offers now; otherwise the nearest free ones answer (409). */
+  /**
+   * Why the page never offers `date` `time` for `duration` minutes, or null when it is one of the times it offers
+   * (free or not): a past date, one beyond its days ahead, a day without business hours, a time off the day's grid of
+   * slots, or one before the minimum notice (docs/product/appointments.md §10.4).
+   */
+  const neverOffered = (ctx: Context, date: string, time: string, duration: number): { field: "date" | "time"; msg: string } | null => {
+    const dates = offeredDates(ctx);
+    if (date < dates[0]!) return { field: "date", msg: BOOKING_TEXTS.datePast };
+    if (date > dates[dates.length - 1]!) return { field: "date", msg: BOOKING_TEXTS.dateBeyond(ctx.page.daysAhead) };
+    const { businessDays, businessStart, businessEnd, timeZone } = ctx.actor.practice;
+    if (!businessDays.includes(weekdayOf(date))) return { field: "date", msg: BOOKING_TEXTS.dayClosed };
+    const start = minutesOfDay(time);
+    const open = minutesOfDay(businessStart);
+    const onGrid = start >= open && start + duration <= minutesOfDay(businessEnd) && (start - open) % duration === 0;
+    if (!onGrid) return { field: "time", msg: BOOKING_TEXTS.timeOutsideHours };
+    if (localToInstant(date, time, timeZone).getTime() < earliest(ctx).getTime()) return { field: "time", msg: BOOKING_TEXTS.timeTooSoon(ctx.page.minNoticeHours) };
+    return null;
+  };
+
+  /**
+   * A time the page never offers answers 422 saying why; one it offers that is no longer free (taken since the
+   * patient saw it) answers 409 with the nearest free ones.
+   */
   const checkOffered = async (ctx: Context, date: string, time: string, duration: number, excludeId?: string) => {
-    const offered = offeredDates(ctx).includes(date) && (await freeTimesOn(ctx, date, duration, excludeId)).includes(time);
-    if (!offered) throw new SlotTaken(await nearestFree(ctx, date, time, duration, excludeId));
+    const reason = neverOffered(ctx, date, time, duration);
+    if (reason) throw AppError.validation([reason]);
+    if (!(await freeTimesOn(ctx, date, duration, excludeId)).includes(time)) throw new SlotTaken(await nearestFree(ctx, date, time, duration, excludeId));
   };
 
   /** A conflict at commit (another booking won the lock): the nearest free times instead. */

@@ -180,6 +180,21 @@ describe("Twilio webhooks", () => {
     expect(texts).toContain(exact);
   });
 
+  it("stores a signed Body holding a NUL or a lone surrogate with U+FFFD in their place, answers 200, and the professional reads it", async () => {
+    const res = await clinic.patientWrites("+5511966665555", "Olá\u0000 doutora \ud800fim");
+    expect(res.status).toBe(200);
+    expect(res.body).toBe(EMPTY_TWIML);
+    const [stored] = await h.db.select().from(s.messages);
+    expect(stored!.content).toBe("Olá\uFFFD doutora \uFFFDfim");
+    const [conversation] = await h.db.select().from(s.conversations);
+    const thread = await h.request({ method: "GET", url: `/api/conversations/${conversation!.id}`, session: clinic.session });
+    expect(JSON.stringify(thread.json())).toContain("Olá\uFFFD doutora \uFFFDfim");
+    // Unsigned, the same text is refused by the signature check and nothing is stored.
+    const unsigned = await h.twilio.sendInbound({ webhookUrl: h.webhookUrl, from: "+5511966664444", to: clinic.number, body: "a\u0000b", signature: null });
+    expect(unsigned.status).toBe(403);
+    expect(await countRows(s.messages)).toBe(1);
+  });
+
   it("applies a status callback that arrived before the send was recorded", async () => {
     await clinic.patientWrites("+5511944443333", "Oi");
     const [conversation] = await h.db.select().from(s.conversations);

@@ -7,9 +7,10 @@ const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>
 
 /**
  * Public (signed) and outside the API-wide rate limit: Twilio posts from a few addresses, in bursts, and the
- * signature is what keeps anyone else out.
+ * signature is what keeps anyone else out. A NUL or lone surrogate in a field is replaced by the service once the
+ * signature (made over the text as sent) is checked, instead of refused: Twilio does not retry a 4xx.
  */
-const config = { access: "public" as const, rateLimit: false as const };
+const config = { access: "public" as const, rateLimit: false as const, unstorableText: "replaced" as const };
 const tags = ["whatsapp"];
 const errors = { 403: errorResponseSchema, 415: errorResponseSchema, 422: validationErrorSchema, 503: errorResponseSchema };
 

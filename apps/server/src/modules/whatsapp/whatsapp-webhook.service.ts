@@ -1,6 +1,7 @@
 import { INBOUND_CUT_MARKER, INBOUND_MESSAGE_MAX_LENGTH, MSG } from "@clinora/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "../../platform/lib/app-error";
+import { toStorableText } from "../../platform/plugins/input-rule";
 import type { MessagingGateway } from "../../platform/integrations/twilio/messaging-gateway";
 import { inboundFilesOf, type InboundOutcome, type MessagingService, type WhatsappInboundService } from "../messaging";
 
@@ -54,7 +55,8 @@ export function whatsappWebhookService(deps: {
     if (!deps.gateway.configured || !deps.publicUrl) throw new AppError(503, MSG.whatsappNotConfigured, "unavailable");
     if (!deps.gateway.validateSignature(signature, `${deps.publicUrl}${pathAndQuery}`, params)) throw AppError.forbidden(MSG.webhookSignatureInvalid);
     if (!formEncoded) throw new AppError(415, MSG.webhookFormOnly, "unsupported_media_type");
-    return params;
+    // The fields as they can be stored: a NUL or lone surrogate becomes U+FFFD (docs/decisions/031).
+    return Object.fromEntries(Object.entries(params).map(([name, value]) => [toStorableText(name), toStorableText(value)]));
   };
   const required = (params: TwilioParams, name: string) => {
     const value = params[name]?.trim();

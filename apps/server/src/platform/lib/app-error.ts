@@ -31,7 +31,7 @@ export class AppError extends Error {
   static validation(issues: { field: string | (string | number)[]; msg: string; type?: string }[]) {
     return new AppError(
       422,
-      MSG.validationFailed,
+      MSG.invalidData,
       "validation",
       issues.map((i) => ({
         loc: ["body", ...(Array.isArray(i.field) ? i.field : [i.field])],

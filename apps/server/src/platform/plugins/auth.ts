@@ -71,8 +71,9 @@ export function registerAuth(app: FastifyInstance, sessions: SessionResolver, re
     const guard = guardFor(route.config?.access, route.url, sessions);
     if (!guard) return;
     const hooks = route.onRequest === undefined ? [] : [route.onRequest].flat();
-    // First of the route's own hooks, as the global hook it replaces ran before them (the rate limit's included).
-    route.onRequest = [guard, ...hooks];
+    // Last of the route's onRequest hooks: the rate limit (registered before this plugin, app.ts) counts the request
+    // first, so a flood of made-up session ids is refused before any of them is looked up (docs/decisions/031).
+    route.onRequest = [...hooks, guard];
   });
 }
 

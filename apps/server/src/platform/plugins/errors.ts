@@ -59,10 +59,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       const where = error.validationContext ?? "body";
       const details: ValidationIssue[] = error.validation.map((v) => ({
         loc: [where, ...v.instancePath.split("/").filter(Boolean)],
-        msg: v.message ?? MSG.validationFailed,
+        msg: v.message ?? MSG.invalidData,
         type: v.keyword,
       }));
-      return reply.status(422).send({ detail: MSG.validationFailed, details });
+      return reply.status(422).send({ detail: MSG.invalidData, details });
     }
 
     if (rawError instanceof ResponseShapeError || isResponseSerializationError(error as never)) {
@@ -133,4 +133,18 @@ export function clientErrorAnswer(headers: Record<string, string>): NonNullable<
     ];
     socket.end(`${head.join("\r\n")}\r\n\r\n${body}`, () => socket.destroy());
   };
+}
+
+/**
+ * HTTP/1.1 requires a Host header (RFC 9112 §3.2). Node's own refusal of a request without one is a 400 with an
+ * empty body, so the server takes the check over (`http.requireHostHeader: false` in app.ts) and answers it here,
+ * first of the hooks, in the API's shape. HTTP/1.0 has no such rule.
+ */
+export function registerHostRule(app: FastifyInstance) {
+  app.addHook("onRequest", (request, reply, done) => {
+    if (request.headers.host || request.raw.httpVersionMajor !== 1 || request.raw.httpVersionMinor < 1) return done();
+    const details: ValidationIssue[] = [{ loc: ["headers", "host"], msg: MSG.missingHost, type: "missing" }];
+    // Answered as the connection closes: a client that left out Host cannot be relied on to frame a next request.
+    reply.header("connection", "close").status(400).send({ detail: MSG.invalidData, details });
+  });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MSG } from "@clinora/contracts";
-import { invalidTexts, invalidTextsOf, isStorableText } from "./input-rule";
+import { invalidTexts, invalidTextsOf, isStorableText, toStorableText } from "./input-rule";
 
 describe("isStorableText", () => {
   it.each([
@@ -12,6 +12,18 @@ describe("isStorableText", () => {
     ["fim \ude00", false],
     ["\ude00\ud83d", false],
   ])("%j -> %s", (text, storable) => expect(isStorableText(text)).toBe(storable));
+});
+
+describe("toStorableText", () => {
+  it.each([
+    ["João 😀", "João 😀"],
+    ["a\u0000b\u0000", "a\uFFFDb\uFFFD"],
+    ["\ud83d fim \ude00", "\uFFFD fim \uFFFD"],
+    ["\ude00\ud83d😀", "\uFFFD\uFFFD😀"],
+  ])("%j -> %j", (text, stored) => {
+    expect(toStorableText(text)).toBe(stored);
+    expect(isStorableText(toStorableText(text))).toBe(true);
+  });
 });
 
 describe("invalidTexts", () => {

@@ -2,8 +2,21 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { MSG, type ValidationIssue } from "@clinora/contracts";
 import { AppError } from "../lib/app-error";
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * "replaced": the route takes texts the rule would refuse and replaces the characters itself, after checking a
+     * signature made over the text as sent (the WhatsApp webhook: Twilio does not retry a 4xx, so a refusal would
+     * lose the patient's message; docs/decisions/031).
+     */
+    unstorableText?: "replaced";
+  }
+}
+
 /** Half of a surrogate pair without its other half: not a character, and UTF-8 cannot encode it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Every character the database cannot store as sent: U+0000 and lone surrogates. */
+const UNSTORABLE = new RegExp(`\u0000|${LONE_SURROGATE.source}`, "g");
 
 /**
  * Whether `text` can be stored as it came: PostgreSQL's text refuses U+0000 ("invalid byte sequence for encoding
@@ -11,6 +24,9 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * changing what the user sent.
  */
 export const isStorableText = (text: string): boolean => !text.includes("\u0000") && !LONE_SURROGATE.test(text);
+
+/** `text` with each NUL and lone surrogate replaced by U+FFFD, the replacement character; the rest as it was. */
+export const toStorableText = (text: string): string => (isStorableText(text) ? text : text.replace(UNSTORABLE, "\uFFFD"));
 
 /** At most this many fields are named in one answer (a 1 MiB body could hold thousands). */
 const MAX_ISSUES = 20;
@@ -71,12 +87,15 @@ export function invalidTextsOf(request: Pick<FastifyRequest, "params" | "query" 
 /**
  * One input rule for every route, public ones included, at the edge: a NUL character or a lone surrogate in any
  * path parameter, query value, JSON text (at any depth, keys too) or form field answers 422 naming each field with
- * "Caractere inválido". It runs after the body is parsed and before the schemas and the handler, so such a text
+ * "Caractere inválido" (a route that declares `unstorableText: "replaced"` replaces them itself). It runs after the body is parsed and before the schemas and the handler, so such a text
  * never reaches a service or the database.
  */
 export function registerInputRule(app: FastifyInstance) {
   app.addHook("preValidation", (request, _reply, done) => {
     const issues = invalidTextsOf(request);
-    done(issues.length > 0 ? new AppError(422, MSG.validationFailed, "validation", issues) : undefined);
+    if (issues.length === 0) return done();
+    // Read only when something was found: the route's options are built anew on each read.
+    if (request.routeOptions.config.unstorableText === "replaced") return done();
+    done(new AppError(422, MSG.invalidData, "validation", issues));
   });
 }

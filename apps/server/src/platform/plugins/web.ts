@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
 import { BOOKING_PAGE_PATH, MSG, WEB_CHAT_PAGE_PATH, WEB_CHAT_WIDGET_PATH } from "@clinora/contracts";
 import { isApiPath } from "../lib/api-paths";
@@ -95,7 +95,13 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string) {
   }
 
   let methodsAt: ((path: string) => string[]) | undefined;
-  app.setNotFoundHandler((request, reply) => {
+  // An address the API does not have is counted against the API-wide limit as any other (docs/decisions/031): a
+  // scan of made-up addresses is refused like a flood of one. The web app's pages are not counted.
+  const apiLimit = app.rateLimit();
+  const countApiRequest = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (isApiPath(request.url)) await apiLimit.call(app, request, reply);
+  };
+  app.setNotFoundHandler({ preValidation: countApiRequest }, (request, reply) => {
     if (!isApiPath(request.url) && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
       return reply.header("Cache-Control", "no-cache").type("text/html").sendFile("index.html");
     }

@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { MEDIA_MAX_BYTES, MSG, type ConversationDetail, type ConversationMessage } from "@clinora/contracts";
@@ -154,6 +156,48 @@ describe("files in WhatsApp conversations (OpenAI transcribes)", () => {
     expect(rows.some((r) => r.sourceUrl?.includes("example.com"))).toBe(false);
     // The patient is told, kindly, to send it again.
     expect((await h.twilio.waitForSent(toPatient)).body).toBe(MSG.assistantFileNotReceived);
+  });
+
+  it("follows a redirect only to Twilio's media hosts over HTTPS (here the stand-in's origin), at most 3 hops, never to a loopback address", async () => {
+    // Another service on this machine: a redirect to it must never be followed (the credentials or not).
+    let internalRequests = 0;
+    const internal = createServer((_req, res) => {
+      internalRequests += 1;
+      res.writeHead(200, { "content-type": "image/png" }).end(PNG);
+    });
+    await new Promise<void>((done) => internal.listen(0, "127.0.0.1", done));
+    const internalUrl = `http://127.0.0.1:${(internal.address() as AddressInfo).port}/foto.png`;
+    try {
+      const file = h.twilio.addMedia(PNG, "image/png");
+      const oneHop = h.twilio.addMediaRedirect(file);
+      let fourHops = file;
+      for (let i = 0; i < 4; i++) fourHops = h.twilio.addMediaRedirect(fourHops, 302);
+      let threeHops = file;
+      for (let i = 0; i < 3; i++) threeHops = h.twilio.addMediaRedirect(threeHops, 302);
+      await clinic.patientWrites(PATIENT, "", {
+        media: [
+          { url: oneHop, contentType: "image/png" },
+          { url: h.twilio.addMediaRedirect(internalUrl), contentType: "image/png" },
+          { url: h.twilio.addMediaRedirect("http://api.twilio.com/2010-04-01/Accounts/AC1/Messages/MM1/Media/ME1"), contentType: "image/png" },
+          { url: h.twilio.addMediaRedirect("https://api.twilio.com.example.net/ME1"), contentType: "image/png" },
+          { url: threeHops, contentType: "image/png" },
+          { url: fourHops, contentType: "image/png" },
+        ],
+      });
+      await h.drain();
+      const files = await inboundMedia();
+      expect(files.map((f) => [f.status, f.status_message])).toEqual([
+        ["ready", null],
+        ["failed", MSG.mediaUnavailable],
+        ["failed", MSG.mediaUnavailable],
+        ["failed", MSG.mediaUnavailable],
+        ["ready", null],
+        ["failed", MSG.mediaUnavailable],
+      ]);
+      expect(internalRequests).toBe(0);
+    } finally {
+      await new Promise((done) => internal.close(done));
+    }
   });
 
   it("a fetch that keeps failing is retried, then shows 'Mídia indisponível'; a transcription that keeps failing says so and the audio stays", async () => {

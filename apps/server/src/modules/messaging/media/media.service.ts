@@ -8,7 +8,7 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, DbOrTx } from "../../../platform/db/client";
 import type { Transcriber } from "../../../platform/integrations/llm/transcriber";
-import { twilioMediaReader } from "../../../platform/integrations/twilio/twilio-media";
+import { MediaRedirectRefused, twilioMediaReader } from "../../../platform/integrations/twilio/twilio-media";
 import { enqueueJob, type EnqueueSpec } from "../../../platform/jobs/job.repository";
 import { exponentialBackoffMs, PermanentJobError, type ClaimedJob, type JobContext, type JobDefinition } from "../../../platform/jobs/worker";
 import type { Clock } from "../../../platform/lib/clock";
@@ -153,6 +153,10 @@ export function mediaService(
           if (error instanceof MediaRejected) {
             if (error.detail === MSG.mediaHostRefused) deps.log.warn({ messageId, mediaId: file.id }, "media URL on a host other than Twilio's refused");
             await repo.update(file.id, { status: "rejected", statusMessage: error.detail }, { status: "pending" });
+          } else if (error instanceof MediaRedirectRefused) {
+            // A redirect away from Twilio's media hosts (docs/decisions/031): not followed, not retried.
+            deps.log.warn({ messageId, mediaId: file.id, host: error.host }, error.message);
+            await repo.update(file.id, { status: "failed", statusMessage: MSG.mediaUnavailable }, { status: "pending" });
           } else if (error instanceof PermanentJobError) {
             await repo.update(file.id, { status: "failed", statusMessage: MSG.mediaUnavailable }, { status: "pending" });
           } else {
