@@ -272,3 +272,44 @@ describe("records: access log and printout", () => {
     expect(await auditCount("record.printed", patient.id)).toBe(1);
   });
 });
+
+describe("records: retention against anonymisation", () => {
+  it("anonymising a patient with a retained record restricts it: contact data goes, the record and its identifiers stay", async () => {
+    const patient = await t.make.patient(professionalId, {
+      name: "Daniela Rocha",
+      cpf: "11144477735",
+      birthDate: "1985-02-10",
+      phone: "+5511955554444",
+      email: "daniela@example.com",
+      address: "Rua A, 1",
+      notes: "Prefere manhãs",
+    });
+    const entry = (await create(patient.id, evolucao())).json();
+    await finalise(entry.id);
+
+    const res = await t.request({ method: "POST", url: `/api/patients/${patient.id}/anonymize`, payload: { confirm: true }, session });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: "Daniela Rocha", cpf: "11144477735", birth_date: "1985-02-10", phone: null, email: null, address: null, notes: null, anonymized_at: NOW });
+
+    const retention = (await t.request({ method: "GET", url: `/api/patients/${patient.id}/records/retention`, session })).json();
+    expect(retention).toEqual({
+      entries: 1,
+      last_entry_at: NOW,
+      retained_until: "2046-03-14T21:30:00.000Z",
+      restricted: true,
+      label: "retido por obrigação legal (Lei 13.787/2018 art. 6; LGPD art. 16, I)",
+    });
+    const timeline = (await t.request({ method: "GET", url: `/api/patients/${patient.id}/records`, session })).json();
+    expect(timeline.items.map((e: { id: string }) => e.id)).toEqual([entry.id]);
+    const pdf = await t.request({ method: "GET", url: `/api/patients/${patient.id}/records.pdf`, session });
+    expect((await pdfText(pdf.rawPayload)).replace(/\s+/g, " ")).toContain("retido por obrigação legal");
+    // No new entry for a restricted patient.
+    expect((await create(patient.id, evolucao())).statusCode).toBe(409);
+  });
+
+  it("a patient without a record is anonymised as before", async () => {
+    const patient = await t.make.patient(professionalId, { name: "Elisa Nunes", cpf: "39053344705" });
+    const res = await t.request({ method: "POST", url: `/api/patients/${patient.id}/anonymize`, payload: { confirm: true }, session });
+    expect(res.json()).toMatchObject({ name: "Paciente anonimizado", cpf: null });
+  });
+});
