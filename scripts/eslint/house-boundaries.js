@@ -4,6 +4,9 @@
  * where it is written:
  * - server: `platform/` is the ground the modules stand on and never imports `modules/`, `seeds/` or `app.ts`;
  *   a file outside `modules/<m>/` reaches that module only through its `index.ts`.
+ * - server: the modules that talk to patients or to a language model (assistant, web chat, WhatsApp, messaging,
+ *   reminders, booking page) never import `records`, nor the prontuário's table from the schema: a model must never
+ *   be given an entry (docs/decisions/034).
  * - web: a feature never imports another feature; `components/`, `hooks/` and `lib/` import no feature and no `app/`.
  *
  * Local rather than eslint-plugin-import-x or eslint-plugin-boundaries: the house needs two path checks, and a
@@ -43,6 +46,34 @@ const stripExtension = (/** @type {string} */ p) => p.replace(/\.(?:[cm]?[jt]sx?
 
 const TEST_FILE = /\.test\.tsx?$/;
 
+/** Server modules that must never reach the prontuário (docs/product/records.md §3). */
+export const RECORD_BLIND_MODULES = ["assistant", "web-chat", "whatsapp", "messaging", "reminders", "booking-page", "safety", "assistant-settings"];
+/** The schema's names for the prontuário's tables. */
+const RECORD_TABLES = new Set(["recordEntries"]);
+const RECORD_BLIND_WHY = "the assistant, web chat, WhatsApp, reminders and the booking page never read the prontuário (docs/decisions/034).";
+
+/**
+ * The record-blind module `importer` (repository-relative) belongs to, or null.
+ * @param {string} importer
+ */
+function recordBlindModuleOf(importer) {
+  const own = /^apps\/server\/src\/modules\/([^/]+)\//.exec(importer)?.[1];
+  return own && RECORD_BLIND_MODULES.includes(own) ? own : null;
+}
+
+/**
+ * Why `importer` may not import `name` from `specifier`, or null: a record-blind module importing a prontuário table.
+ * @param {string} importer
+ * @param {string} specifier
+ * @param {string} name
+ */
+export function recordTableViolation(importer, specifier, name) {
+  const own = recordBlindModuleOf(importer);
+  if (!own || !RECORD_TABLES.has(name)) return null;
+  const target = targetOf(importer, specifier);
+  return target && target.includes("/platform/db/schema") ? `modules/${own} must not import ${name}: ${RECORD_BLIND_WHY}` : null;
+}
+
 /**
  * Why `importer` (repository-relative, forward slashes) may not import `specifier`, or null when it may.
  * @param {string} importer
@@ -72,6 +103,10 @@ function serverViolation(importer, target) {
     if (target === "src/app") return "platform/ must not import app.ts: app.ts composes platform, not the other way round.";
   }
   const into = /^src\/modules\/([^/]+)(?:\/(.+))?$/.exec(target);
+  const own = /^src\/modules\/([^/]+)\//.exec(importer)?.[1];
+  if (into?.[1] === "records" || target.startsWith("src/platform/db/schema/records")) {
+    if (own && own !== "records" && RECORD_BLIND_MODULES.includes(own)) return `modules/${own} must not import the prontuário: ${RECORD_BLIND_WHY}`;
+  }
   if (into) {
     const [, module, rest] = into;
     const inside = importer.startsWith(`src/modules/${module}/`);
@@ -118,8 +153,20 @@ const boundaries = {
       const why = boundaryViolation(importer, source.value);
       if (why) context.report({ node: source, messageId: "crossed", data: { why } });
     };
+    /** @param {any} node */
+    const checkNames = (node) => {
+      if (!node.source || typeof node.source.value !== "string") return;
+      for (const spec of node.specifiers ?? []) {
+        const name = spec.type === "ImportSpecifier" ? (spec.imported.name ?? spec.imported.value) : null;
+        const why = name ? recordTableViolation(importer, node.source.value, name) : null;
+        if (why) context.report({ node: spec, messageId: "crossed", data: { why } });
+      }
+    };
     return {
-      ImportDeclaration: (node) => check(node.source),
+      ImportDeclaration: (node) => {
+        check(node.source);
+        checkNames(node);
+      },
       ExportNamedDeclaration: (node) => check(node.source),
       ExportAllDeclaration: (node) => check(node.source),
       ImportExpression: (node) => check(node.source),

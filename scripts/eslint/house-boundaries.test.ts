@@ -85,6 +85,29 @@ describe("house/boundaries as an ESLint rule", () => {
     expect(messages[0]!.message).toMatch(/^house\/boundaries: modules\/patients is reached only through its index/);
   });
 
+  it("keeps the assistant and every patient-facing channel away from the prontuário", () => {
+    const code = [
+      'import { recordService } from "../records";',
+      'import { recordEntries, patients } from "../../platform/db/schema/index";',
+      'import { recordEntries as entries } from "../../platform/db/schema/records";',
+      "void recordService; void patients; void entries;",
+    ].join("\n");
+    for (const file of [
+      "/repo/apps/server/src/modules/assistant/assistant.service.ts",
+      "/repo/apps/server/src/modules/web-chat/web-chat.service.ts",
+      "/repo/apps/server/src/modules/whatsapp/whatsapp-webhook.service.ts",
+      "/repo/apps/server/src/modules/reminders/reminder.service.ts",
+      "/repo/apps/server/src/modules/booking-page/booking-page.service.ts",
+      "/repo/apps/server/src/modules/messaging/messaging.service.ts",
+    ]) {
+      const messages = lint(file, code);
+      expect(messages.map((m) => m.line), file).toEqual([1, 2, 3, 3]);
+      expect(messages.every((m) => /never read the prontuário/.test(m.message)), file).toBe(true);
+    }
+    // The modules that serve the professional may.
+    expect(lint("/repo/apps/server/src/modules/privacy/privacy.service.ts", code)).toEqual([]);
+  });
+
   it("says nothing about files outside the apps", () => {
     expect(lint("/repo/scripts/tool.ts", 'import "../apps/server/src/modules/auth/session.service";')).toEqual([]);
   });

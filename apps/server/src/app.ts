@@ -82,6 +82,7 @@ import { mediaService, outboundMediaSigner } from "./modules/messaging";
 import { outboundMediaRoutes } from "./modules/messaging";
 import { bookingPageService } from "./modules/booking-page";
 import { bookingPageRoutes } from "./modules/booking-page";
+import { recordRoutes, recordService } from "./modules/records";
 
 export interface AppDeps {
   config: Config;
@@ -310,6 +311,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
       await api.register(patientRoutes(patients));
       await api.register(privacyRoutes(privacyService(db, clock, { patients, messaging })));
       await api.register(taskRoutes(taskService(db, clock)));
+      await api.register(recordRoutes(recordService(db, clock)));
       await api.register(appointmentRoutes(appointments));
       await api.register(professionalToggleRoutes(professionalTogglesService(db)));
       await api.register(aiSettingsRoutes());

@@ -37,6 +37,18 @@ const CASES: Record<
     readBack: "/api/patients/:id/consents",
   },
   "POST /api/patients/:id/anonymize": { id: () => ids.patient!, body: { confirm: true }, readBack: "/api/patients/:id" },
+  "GET /api/patients/:id/records": { id: () => ids.patient!, readBack: "/api/patients/:id/records" },
+  "POST /api/patients/:id/records": {
+    id: () => ids.patient!,
+    body: { kind: "evolucao", session_at: "2026-04-01T13:00:00.000Z", free_text: "Entrada de B" },
+    readBack: "/api/patients/:id/records",
+  },
+  "GET /api/patients/:id/records/retention": { id: () => ids.patient!, readBack: "/api/patients/:id/records" },
+  "GET /api/patients/:id/records.pdf": { id: () => ids.patient!, readBack: "/api/patients/:id/records" },
+  "GET /api/records/:id": { id: () => ids.draftRecord!, readBack: "/api/records/:id" },
+  "PUT /api/records/:id": { id: () => ids.draftRecord!, body: { session_at: "2026-04-01T13:00:00.000Z", free_text: "Alterado por B" }, readBack: "/api/records/:id" },
+  "POST /api/records/:id/finalise": { id: () => ids.draftRecord!, readBack: "/api/records/:id" },
+  "POST /api/records/:id/addenda": { id: () => ids.finalRecord!, body: { reason: "Correção de B", free_text: "Adendo de B" }, readBack: "/api/records/:id" },
   "GET /api/tasks/:id": { id: () => ids.task!, readBack: "/api/tasks/:id" },
   "PUT /api/tasks/:id": { id: () => ids.task!, body: { status: "done" }, readBack: "/api/tasks/:id" },
   "DELETE /api/tasks/:id": { id: () => ids.task!, readBack: "/api/tasks/:id" },
@@ -79,7 +91,12 @@ beforeAll(async () => {
     .insert(s.messageMedia)
     .values({ professionalId: a.professional.id, conversationId: conversation.id, messageId: failed.id, kind: "image", contentType: "image/png", status: "ready", data: Buffer.from("\x89PNG\r\n\x1a\n", "latin1") })
     .returning();
-  ids = { patient: patient.id, task: task.id, appointment: appointment.id, conversation: conversation.id, failedMessage: failed.id, media: media!.id };
+  // Session times a day ahead of the wall clock: the draft is never due for automatic finalisation during the test.
+  const sessionAt = new Date(Date.now() + 86_400_000).toISOString();
+  const draftRecord = await t.request({ method: "POST", url: `/api/patients/${patient.id}/records`, payload: { kind: "evolucao", session_at: sessionAt, free_text: "Rascunho de A" }, session: sessionA });
+  const finalRecord = await t.request({ method: "POST", url: `/api/patients/${patient.id}/records`, payload: { kind: "evolucao", session_at: sessionAt, free_text: "Entrada final de A" }, session: sessionA });
+  await t.request({ method: "POST", url: `/api/records/${finalRecord.json().id}/finalise`, session: sessionA });
+  ids = { draftRecord: draftRecord.json().id, finalRecord: finalRecord.json().id, patient: patient.id, task: task.id, appointment: appointment.id, conversation: conversation.id, failedMessage: failed.id, media: media!.id };
 });
 afterAll(() => t.close());
 

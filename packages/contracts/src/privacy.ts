@@ -95,6 +95,12 @@ export const ACCESS_ACTION_LABELS: Record<string, string> = {
   "appointment.created": "Criou um compromisso",
   "appointment.updated": "Alterou um compromisso",
   "appointment.cancelled": "Cancelou um compromisso",
+  "record.timeline_viewed": "Abriu o prontuário",
+  "record.entry_viewed": "Leu uma entrada do prontuário",
+  "record.entry_created": "Criou uma entrada do prontuário",
+  "record.entry_finalised": "Finalizou uma entrada do prontuário",
+  "record.addendum_created": "Registrou um adendo no prontuário",
+  "record.printed": "Imprimiu ou baixou o prontuário em PDF",
 };
 
 export const accessLogEntrySchema = z.object({

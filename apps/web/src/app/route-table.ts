@@ -94,6 +94,12 @@ const PAGE_TABLE: PageTable = {
     menu: { label: "Pacientes", icon: Users },
     load: () => import("./routes/patients").then((m) => m.PatientsPage),
   },
+  ProfessionalPatientRecord: {
+    roles: ["professional"],
+    menu: null,
+    menuParent: "ProfessionalPatients",
+    load: () => import("./routes/patient-record").then((m) => m.PatientRecordPage),
+  },
   ProfessionalConversations: {
     roles: ["professional"],
     menu: { label: "Conversas", icon: MessagesSquare },

@@ -1,6 +1,6 @@
 import { DEFAULT_TIME_ZONE } from "@clinora/contracts/enums";
 import { dateAtTime, dayMonth, longDateWithYear, shortDate } from "@clinora/contracts/date-display";
-import { toLocal } from "@clinora/contracts/zoned-time";
+import { localToInstant, toLocal } from "@clinora/contracts/zoned-time";
 import { formatDistanceToNow, isValid, parseISO } from "date-fns";
 import { ptBR } from "date-fns/locale";
 
@@ -24,6 +24,11 @@ let displayZone: string = DEFAULT_TIME_ZONE;
 
 export function setDisplayZone(timeZone: string) {
   displayZone = timeZone;
+}
+
+/** The instant (ISO) of a wall-clock date and time in the display zone: what a typed session time means. */
+export function instantInDisplayZone(date: string, time: string): string {
+  return localToInstant(date, time, displayZone).toISOString();
 }
 
 /** `value` as a calendar date and time in the display zone, or null when missing or invalid. */

@@ -14,6 +14,7 @@ export const PAGE_PATHS = {
   Professional: "/painel",
   ProfessionalAppointments: "/compromissos",
   ProfessionalPatients: "/pacientes",
+  ProfessionalPatientRecord: "/pacientes/prontuario",
   ProfessionalConversations: "/conversas",
   ProfessionalTasks: "/tarefas",
   ClinicSettings: "/configuracoes",

@@ -112,6 +112,17 @@ export function privacyRepository(db: DbOrTx, professionalId: string) {
         .where(and(eq(patients.professionalId, professionalId), eq(patients.id, patientId)));
     },
 
+    /**
+     * Anonymisation of a patient whose prontuário is under retention (Lei 13.787/2018 art. 6; LGPD art. 16, I): the
+     * name, CPF and birth date that tie the record to the patient stay; contact data and free texts go.
+     */
+    async restrictPatient(patientId: string, at: Date) {
+      await db
+        .update(patients)
+        .set({ phone: null, email: null, address: null, preferredTime: null, notes: null, medicalHistory: null, emergencyContact: null, anonymizedAt: at, updatedAt: at })
+        .where(and(eq(patients.professionalId, professionalId), eq(patients.id, patientId)));
+    },
+
     /** Keeps date, time, duration, type and status (the retention rule); the free-text notes go. Returns the ids. */
     async scrubAppointments(patientId: string, at: Date) {
       const rows = await db

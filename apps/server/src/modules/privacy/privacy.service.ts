@@ -15,6 +15,7 @@ import type { TenantCaller } from "../../platform/lib/caller";
 import type { Clock } from "../../platform/lib/clock";
 import { pageOf, pageWindow } from "../../platform/lib/pagination";
 import { recordAudit } from "../audit";
+import { recordRetentionOf } from "../records";
 import { queueCalendarSync } from "../google-calendar";
 import type { MessagingService } from "../messaging";
 import type { PatientService } from "../patients";
@@ -269,9 +270,16 @@ export function privacyService(db: Db, clock: Clock, deps: { patients: PatientSe
         await repo.scrubMentionsInTasks(needles, at);
         await repo.scrubCopies(needles);
         const appointmentIds = await repo.scrubAppointments(patientId, at);
-        await repo.anonymizePatient(patientId, at);
+        // A prontuário under retention turns the anonymisation into a restriction (docs/product/records.md §7).
+        const retained = await recordRetentionOf(tx, caller.professionalId, patientId, at);
+        await (retained ? repo.restrictPatient(patientId, at) : repo.anonymizePatient(patientId, at));
         for (const id of appointmentIds) await queueCalendarSync(tx, clock, caller.professionalId, id);
-        await recordAudit(tx, caller, { action: "patient.anonymized", entityType: "patient", entityId: patientId, details: { appointments_kept: appointmentIds.length } });
+        await recordAudit(tx, caller, {
+          action: "patient.anonymized",
+          entityType: "patient",
+          entityId: patientId,
+          details: { appointments_kept: appointmentIds.length, ...(retained ? { record_retained_until: retained.retainedUntil.toISOString() } : {}) },
+        });
         return (await repo.lockPatient(patientId))!;
       });
       return deps.patients.withAppointments(caller, row);

@@ -1,10 +1,12 @@
 import { DEFAULT_APPOINTMENT_TYPE, type AppointmentReminder, type AppointmentSource, type AppointmentStatus, type PatientResponse } from "@clinora/contracts";
 import { format, isValid, parseISO } from "date-fns";
-import { BellOff, BellRing, CalendarDays, Mail, Pencil, Phone, Timer, Trash2, type LucideIcon } from "lucide-react";
+import { BellOff, BellRing, CalendarDays, Mail, NotebookPen, Pencil, Phone, Timer, Trash2, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { formatPhone } from "@/lib/format";
+import { pagePath } from "@/lib/page-paths";
 import { AppointmentSourceBadge } from "./appointment-source-badge";
 import { AppointmentStatusBadge } from "./appointment-status";
 import { PatientResponseBadge } from "./patient-response-badge";
@@ -21,6 +23,10 @@ interface PatientContact {
  */
 export interface AppointmentCardData {
   status: AppointmentStatus;
+  /** With the patient and the start, a concluded appointment offers "Registrar evolução" (docs/product/records.md §6). */
+  id?: string;
+  patient_id?: string;
+  starts_at?: string;
   /** Who booked it ("assistant", "booking_page" are marked); absent where the list does not say (today's agenda). */
   source?: AppointmentSource;
   /** The patient confirmed or cancelled it themselves (a reminder reply or the assistant). */
@@ -116,6 +122,16 @@ export function AppointmentCard({ appointment, onEdit, onDelete }: AppointmentCa
             </p>
           ) : null}
           {appointment.notes ? <p className="mt-2 rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600">{appointment.notes}</p> : null}
+          {appointment.status === "completed" && appointment.id && appointment.patient_id && appointment.starts_at ? (
+            <Button variant="outline" size="sm" icon={NotebookPen} className="mt-2" asChild>
+              <Link
+                to={`${pagePath("ProfessionalPatientRecord")}?${new URLSearchParams({ paciente: appointment.patient_id, compromisso: appointment.id, inicio: appointment.starts_at })}`}
+                aria-label={`Registrar evolução de ${name}`}
+              >
+                Registrar evolução
+              </Link>
+            </Button>
+          ) : null}
         </div>
         {onEdit || onDelete ? (
           <div className="flex shrink-0 gap-1">

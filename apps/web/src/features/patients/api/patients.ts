@@ -33,7 +33,12 @@ export const patientKeys = {
   privacy: (id: string) => ["patients", "privacy", id] as const,
   consents: (id: string) => ["patients", "privacy", id, "consents"] as const,
   accessLog: (id: string, page: number) => ["patients", "privacy", id, "access-log", page] as const,
+  one: (id: string) => ["patients", "one", id] as const,
 };
+
+/** One patient by id (the prontuário's page shows whose record it is). */
+export const usePatient = (id: string) =>
+  useQuery({ queryKey: patientKeys.one(id), queryFn: ({ signal }) => api.get<Patient>(`/patients/${id}`, { signal }), enabled: Boolean(id) });
 
 export function fetchPatients(params: PatientListParams, signal?: AbortSignal) {
   return api.get<PatientList>("/patients", { query: { ...params, per_page: PATIENTS_PER_PAGE }, signal });

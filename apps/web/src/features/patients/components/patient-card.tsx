@@ -1,11 +1,13 @@
 import type { Patient } from "@clinora/contracts";
-import { CalendarCheck, CalendarClock, Cake, Clock, FileText, Mail, MessageSquareOff, Pencil, Phone, ShieldCheck, StickyNote, UserX } from "lucide-react";
+import { CalendarCheck, CalendarClock, Cake, Clock, FileText, Mail, MessageSquareOff, NotebookPen, Pencil, Phone, ShieldCheck, StickyNote, UserX } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { formatDate, formatDayMonth, formatPhone } from "@/lib/format";
+import { pagePath } from "@/lib/page-paths";
 
 function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/);
@@ -115,9 +117,14 @@ export function PatientCard({ patient, onOpen, onEdit, onPrivacy }: PatientCardP
         </div>
       ) : null}
 
-      <div className="mt-auto pt-4">
-        <Button variant="outline" className="w-full" onClick={() => (anonymized ? onPrivacy(patient) : onOpen(patient))} aria-label={`Ver Detalhes de ${patient.name}`}>
+      <div className="mt-auto flex gap-2 pt-4">
+        <Button variant="outline" className="flex-1" onClick={() => (anonymized ? onPrivacy(patient) : onOpen(patient))} aria-label={`Ver Detalhes de ${patient.name}`}>
           Ver Detalhes
+        </Button>
+        <Button variant="outline" className="flex-1" icon={NotebookPen} asChild>
+          <Link to={`${pagePath("ProfessionalPatientRecord")}?paciente=${patient.id}`} aria-label={`Prontuário de ${patient.name}`}>
+            Prontuário
+          </Link>
         </Button>
       </div>
     </Card>

@@ -1,0 +1,174 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, max, sql } from "drizzle-orm";
+import type { RecordKind } from "@clinora/contracts";
+import type { DbOrTx } from "../../platform/db/client";
+import { appointments, patients, professionals, recordEntries } from "../../platform/db/schema/index";
+import { likeContains } from "../../platform/db/text-search";
+
+export type RecordRow = typeof recordEntries.$inferSelect;
+export type RecordWrite = Omit<typeof recordEntries.$inferInsert, "id" | "professionalId" | "createdAt" | "updatedAt">;
+
+export interface RecordListFilters {
+  kind?: RecordKind;
+  /** Already folded (foldForSearch). */
+  search?: string;
+}
+
+/**
+ * The prontuário entries of ONE professional, who is their only author and reader: every query is scoped by the
+ * professional given at construction (docs/decisions/004, 034). Finalised rows are only ever read here; the one
+ * write that touches them is the elimination after retention, which the trigger allows only for that transaction.
+ */
+export function recordRepository(db: DbOrTx, professionalId: string) {
+  const own = eq(recordEntries.professionalId, professionalId);
+
+  return {
+    async professional() {
+      const [row] = await db.select().from(professionals).where(eq(professionals.id, professionalId)).limit(1);
+      return row ?? null;
+    },
+
+    async findPatient(patientId: string) {
+      const [row] = await db
+        .select()
+        .from(patients)
+        .where(and(eq(patients.professionalId, professionalId), eq(patients.id, patientId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async findAppointment(appointmentId: string) {
+      const [row] = await db
+        .select({ id: appointments.id, patientId: appointments.patientId, startsAt: appointments.startsAt, status: appointments.status })
+        .from(appointments)
+        .where(and(eq(appointments.professionalId, professionalId), eq(appointments.id, appointmentId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async findById(id: string) {
+      const [row] = await db
+        .select()
+        .from(recordEntries)
+        .where(and(own, eq(recordEntries.id, id)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Locks the patient's row so two finalisations cannot take the same place in its chain. */
+    async lockPatientChain(patientId: string) {
+      await db
+        .select({ id: patients.id })
+        .from(patients)
+        .where(and(eq(patients.professionalId, professionalId), eq(patients.id, patientId)))
+        .for("update");
+    },
+
+    /** The last link of the patient's chain: its position and hash. */
+    async chainHead(patientId: string) {
+      const [row] = await db
+        .select({ chainSeq: recordEntries.chainSeq, contentHash: recordEntries.contentHash })
+        .from(recordEntries)
+        .where(and(own, eq(recordEntries.patientId, patientId), eq(recordEntries.status, "finalised")))
+        .orderBy(desc(recordEntries.chainSeq))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** One page of the patient's entries (not adendos), newest session first, with the filters' total. */
+    async listTopLevel(patientId: string, filters: RecordListFilters, page: { limit: number; offset: number }) {
+      const where = and(
+        own,
+        eq(recordEntries.patientId, patientId),
+        isNull(recordEntries.addendumOf),
+        filters.kind ? eq(recordEntries.kind, filters.kind) : undefined,
+        filters.search ? ilike(recordEntries.searchText, likeContains(filters.search)) : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        db.select().from(recordEntries).where(where).orderBy(desc(recordEntries.sessionAt), desc(recordEntries.id)).limit(page.limit).offset(page.offset),
+        db.select({ n: count() }).from(recordEntries).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** The adendos of the given entries, oldest first. */
+    async addendaOf(ids: string[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(recordEntries)
+        .where(and(own, inArray(recordEntries.addendumOf, ids)))
+        .orderBy(asc(recordEntries.createdAt), asc(recordEntries.chainSeq));
+    },
+
+    /** Every entry of the patient, adendos included, in the order of its chain (drafts last): the printout. */
+    async allOfPatient(patientId: string) {
+      return db
+        .select()
+        .from(recordEntries)
+        .where(and(own, eq(recordEntries.patientId, patientId)))
+        .orderBy(asc(recordEntries.sessionAt), asc(recordEntries.createdAt));
+    },
+
+    /** Drafts whose session ended before `cutoff`: due for automatic finalisation. */
+    async draftsSessionBefore(cutoff: Date, patientId?: string) {
+      return db
+        .select()
+        .from(recordEntries)
+        .where(and(own, eq(recordEntries.status, "draft"), lte(recordEntries.sessionAt, cutoff), patientId ? eq(recordEntries.patientId, patientId) : undefined))
+        .orderBy(asc(recordEntries.sessionAt), asc(recordEntries.createdAt));
+    },
+
+    /** How many entries the patient has and when the last was written: what retention counts from. */
+    async retentionFacts(patientId: string) {
+      const [row] = await db
+        .select({ n: count(), last: max(recordEntries.createdAt) })
+        .from(recordEntries)
+        .where(and(own, eq(recordEntries.patientId, patientId)));
+      return { entries: row?.n ?? 0, lastEntryAt: row?.last ?? null };
+    },
+
+    /** `at` is the server's time of writing, from the injected clock. */
+    async insert(values: RecordWrite, at: Date) {
+      const [row] = await db
+        .insert(recordEntries)
+        .values({ ...values, professionalId, createdAt: at, updatedAt: at })
+        .returning();
+      return row!;
+    },
+
+    /** Changes a draft; a finalised entry is never matched, so nothing is written (null). */
+    async updateDraft(id: string, values: Partial<RecordWrite>, at: Date) {
+      const [row] = await db
+        .update(recordEntries)
+        .set({ ...values, updatedAt: at })
+        .where(and(own, eq(recordEntries.id, id), eq(recordEntries.status, "draft")))
+        .returning();
+      return row ?? null;
+    },
+
+    /**
+     * Deletes every entry of a patient whose retention has passed, in one transaction with the termo de eliminação.
+     * The trigger lets a finalised row go only while `clinora.record_elimination` is on for this transaction.
+     */
+    async eliminateAllOfPatient(patientId: string) {
+      await db.execute(sql`select set_config('clinora.record_elimination', 'on', true)`);
+      // Adendos first: they point to their originals.
+      await db.delete(recordEntries).where(and(own, eq(recordEntries.patientId, patientId), sql`${recordEntries.addendumOf} is not null`));
+      const gone = await db
+        .delete(recordEntries)
+        .where(and(own, eq(recordEntries.patientId, patientId)))
+        .returning({ id: recordEntries.id });
+      await db.execute(sql`select set_config('clinora.record_elimination', 'off', true)`);
+      return gone.length;
+    },
+  };
+}
+
+/** Every finalised entry of every patient, in chain order: for `npm run records:verify` (all tenants, no content shown). */
+export function allChains(db: DbOrTx) {
+  return db
+    .select()
+    .from(recordEntries)
+    .where(eq(recordEntries.status, "finalised"))
+    .orderBy(asc(recordEntries.patientId), asc(recordEntries.chainSeq));
+}

@@ -1,0 +1,94 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  errorResponseSchema,
+  idParamSchema,
+  listResponseSchema,
+  recordAddendumInputSchema,
+  recordDraftUpdateSchema,
+  recordEntryInputSchema,
+  recordEntrySchema,
+  recordListQuerySchema,
+  recordRetentionSchema,
+  recordTemplatesResponseSchema,
+  validationErrorSchema,
+} from "@clinora/contracts";
+import { tenantOf } from "../../platform/plugins/auth";
+import type { RecordService } from "./record.service";
+
+// Only the professional: an administrator gets 403 on every route here, and no admin route reads this module.
+const access = { access: ["professional"] as const };
+const tags = ["records"];
+const notFound = { 404: errorResponseSchema };
+const refused = { 404: errorResponseSchema, 409: errorResponseSchema, 422: validationErrorSchema };
+
+/** The prontuário (docs/product/records.md): read only by its author, locked once finalised, corrected by adendos. */
+export function recordRoutes(service: RecordService) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.get(
+      "/records/templates",
+      { config: access, schema: { tags, summary: "Modelos de prontuário", response: { 200: recordTemplatesResponseSchema } } },
+      (request) => service.templates(tenantOf(request)),
+    );
+
+    r.get(
+      "/patients/:id/records",
+      {
+        config: access,
+        schema: { tags, summary: "Prontuário do paciente (linha do tempo)", params: idParamSchema, querystring: recordListQuerySchema, response: { 200: listResponseSchema(recordEntrySchema), ...notFound } },
+      },
+      (request) => service.list(tenantOf(request), request.params.id, request.query),
+    );
+
+    r.post(
+      "/patients/:id/records",
+      { config: access, schema: { tags, summary: "Nova entrada (rascunho)", params: idParamSchema, body: recordEntryInputSchema, response: { 201: recordEntrySchema, ...refused } } },
+      async (request, reply) => reply.status(201).send(await service.create(tenantOf(request), request.params.id, request.body)),
+    );
+
+    r.get(
+      "/patients/:id/records/retention",
+      { config: access, schema: { tags, summary: "Guarda do prontuário (Lei 13.787/2018)", params: idParamSchema, response: { 200: recordRetentionSchema, ...notFound } } },
+      (request) => service.retention(tenantOf(request), request.params.id),
+    );
+
+    // Untyped 200 on purpose: the body is a PDF, which the JSON response serializer must not touch.
+    app.get<{ Params: { id: string } }>(
+      "/patients/:id/records.pdf",
+      { config: access, schema: { tags, summary: "Prontuário em PDF (impressão)", params: idParamSchema, response: notFound } },
+      async (request, reply) => {
+        const pdf = await service.pdf(tenantOf(request), request.params.id);
+        const download = (request.query as { download?: string }).download === "1";
+        return reply
+          .type("application/pdf")
+          .header("cache-control", "no-store")
+          .header("content-disposition", `${download ? "attachment" : "inline"}; filename="prontuario-${request.params.id.slice(0, 8)}.pdf"`)
+          .send(pdf);
+      },
+    );
+
+    r.get("/records/:id", { config: access, schema: { tags, summary: "Uma entrada do prontuário", params: idParamSchema, response: { 200: recordEntrySchema, ...notFound } } }, (request) =>
+      service.get(tenantOf(request), request.params.id),
+    );
+
+    r.put(
+      "/records/:id",
+      { config: access, schema: { tags, summary: "Salvar rascunho", params: idParamSchema, body: recordDraftUpdateSchema, response: { 200: recordEntrySchema, ...refused } } },
+      (request) => service.updateDraft(tenantOf(request), request.params.id, request.body),
+    );
+
+    r.post(
+      "/records/:id/finalise",
+      { config: access, schema: { tags, summary: "Finalizar (bloqueia a entrada para sempre)", params: idParamSchema, response: { 200: recordEntrySchema, ...refused } } },
+      (request) => service.finalise(tenantOf(request), request.params.id),
+    );
+
+    r.post(
+      "/records/:id/addenda",
+      { config: access, schema: { tags, summary: "Registrar adendo", params: idParamSchema, body: recordAddendumInputSchema, response: { 201: recordEntrySchema, ...refused } } },
+      async (request, reply) => reply.status(201).send(await service.addAddendum(tenantOf(request), request.params.id, request.body)),
+    );
+  };
+}

@@ -1,0 +1,341 @@
+import {
+  BUILT_IN_RECORD_TEMPLATES,
+  RECORD_AUTO_FINALISE_HOURS,
+  RECORD_KIND_LABELS,
+  RECORD_MSG,
+  RECORD_RETAINED_LABEL,
+  RECORD_RETENTION_YEARS,
+  professionOfSpecialty,
+  type RecordAddendum,
+  type RecordAddendumInput,
+  type RecordDraftUpdateParsed,
+  type RecordEntry,
+  type RecordEntryInputParsed,
+  type RecordListQuery,
+  type RecordRetention,
+  type RecordTemplatesResponse,
+} from "@clinora/contracts";
+import type { Db, DbOrTx } from "../../platform/db/client";
+import { isoInstant } from "../../platform/db/rows";
+import { foldForSearch } from "../../platform/db/text-search";
+import { AppError } from "../../platform/lib/app-error";
+import type { TenantCaller } from "../../platform/lib/caller";
+import type { Clock } from "../../platform/lib/clock";
+import { pageOf, pageWindow } from "../../platform/lib/pagination";
+import { recordAudit } from "../audit";
+import { entryHash } from "./record-chain";
+import { renderRecordPdf } from "./record-pdf";
+import { checkedFields, fieldLabel } from "./record-templates";
+import { recordRepository, type RecordRow, type RecordWrite } from "./record.repository";
+
+export type RecordService = ReturnType<typeof recordService>;
+
+const HOUR_MS = 3_600_000;
+
+function toAddendumDto(row: RecordRow): RecordAddendum {
+  return {
+    id: row.id,
+    patient_id: row.patientId,
+    appointment_id: row.appointmentId,
+    kind: row.kind,
+    kind_label: RECORD_KIND_LABELS[row.kind] ?? row.kind,
+    template_id: row.templateId,
+    template_version: row.templateVersion,
+    fields: row.fields ?? {},
+    free_text: row.freeText,
+    session_at: isoInstant(row.sessionAt),
+    visibility: row.visibility,
+    document_purpose: row.documentPurpose,
+    document_recipient: row.documentRecipient,
+    status: row.status,
+    author: { name: row.authorName, council_type: row.councilType, council_number: row.councilNumber, council_uf: row.councilUf },
+    addendum_of: row.addendumOf,
+    addendum_reason: row.addendumReason,
+    content_hash: row.contentHash,
+    previous_hash: row.previousHash,
+    created_at: isoInstant(row.createdAt),
+    updated_at: isoInstant(row.updatedAt),
+    finalised_at: row.finalisedAt ? isoInstant(row.finalisedAt) : null,
+    auto_finalised: row.autoFinalised,
+  };
+}
+
+const toEntryDto = (row: RecordRow, addenda: RecordRow[]): RecordEntry => ({ ...toAddendumDto(row), addenda: addenda.map(toAddendumDto) });
+
+/** The words the author's search looks in: free text, field values, the kind, purpose and recipient. */
+function searchTextOf(w: Pick<RecordWrite, "kind" | "fields" | "freeText" | "documentPurpose" | "documentRecipient" | "addendumReason">): string {
+  const parts = [RECORD_KIND_LABELS[w.kind], w.freeText ?? "", ...Object.values(w.fields ?? {}).map((v) => (v === null ? "" : String(v))), w.documentPurpose ?? "", w.documentRecipient ?? "", w.addendumReason ?? ""];
+  return foldForSearch(parts.join(" \n "));
+}
+
+/** A retained record's facts: 20 years from its last entry (Lei 13.787/2018 art. 6). */
+function retentionFrom(facts: { entries: number; lastEntryAt: Date | null }) {
+  if (facts.entries === 0 || !facts.lastEntryAt) return null;
+  const until = new Date(facts.lastEntryAt);
+  until.setUTCFullYear(until.getUTCFullYear() + RECORD_RETENTION_YEARS);
+  return { entries: facts.entries, lastEntryAt: facts.lastEntryAt, retainedUntil: until };
+}
+
+/**
+ * Whether the patient has a prontuário still under retention at `now`, and until when. Privacy asks this before
+ * anonymising: a retained record turns the anonymisation into a restriction (docs/product/records.md §7).
+ */
+export async function recordRetentionOf(db: DbOrTx, professionalId: string, patientId: string, now: Date) {
+  const r = retentionFrom(await recordRepository(db, professionalId).retentionFacts(patientId));
+  return r && r.retainedUntil > now ? r : null;
+}
+
+/**
+ * The prontuário (docs/product/records.md, docs/decisions/034). Every read goes to the audit trail as an access of
+ * the patient (the "Acessos" list and the LGPD export show it); no content is ever written there. Only the
+ * professional who wrote an entry reaches it: the repository is scoped by the caller's professional.
+ */
+export function recordService(db: Db, clock: Clock) {
+  const ownPatient = async (tx: DbOrTx, caller: TenantCaller, patientId: string) => {
+    const row = await recordRepository(tx, caller.professionalId).findPatient(patientId);
+    if (!row) throw AppError.notFound(RECORD_MSG.patientNotFound);
+    return row;
+  };
+
+  /** Places an entry at the end of its patient's chain and locks it. */
+  const finaliseRow = async (tx: DbOrTx, caller: TenantCaller, row: RecordRow, auto: boolean) => {
+    const repo = recordRepository(tx, caller.professionalId);
+    await repo.lockPatientChain(row.patientId);
+    const head = await repo.chainHead(row.patientId);
+    const finalisedAt = clock.now();
+    const chainSeq = (head?.chainSeq ?? 0) + 1;
+    const previousHash = head?.contentHash ?? null;
+    const contentHash = entryHash({ ...row, chainSeq, finalisedAt }, previousHash);
+    const locked = await repo.updateDraft(row.id, { status: "finalised", chainSeq, previousHash, contentHash, finalisedAt, autoFinalised: auto }, finalisedAt);
+    if (!locked) throw AppError.conflict(RECORD_MSG.locked);
+    return locked;
+  };
+
+  /** Drafts whose session was more than 24 h ago are finalised before anything reads or writes them. */
+  const finaliseDue = async (caller: TenantCaller, patientId?: string) => {
+    const cutoff = new Date(clock.now().getTime() - RECORD_AUTO_FINALISE_HOURS * HOUR_MS);
+    const due = await recordRepository(db, caller.professionalId).draftsSessionBefore(cutoff, patientId);
+    for (const row of due) {
+      await db.transaction(async (tx) => {
+        const current = await recordRepository(tx, caller.professionalId).findById(row.id);
+        if (current?.status === "draft") await finaliseRow(tx, caller, current, true);
+      });
+    }
+  };
+
+  const loadEntry = async (tx: DbOrTx, caller: TenantCaller, id: string) => {
+    const repo = recordRepository(tx, caller.professionalId);
+    const row = await repo.findById(id);
+    if (!row) throw AppError.notFound(RECORD_MSG.notFound);
+    return { row, dto: toEntryDto(row, await repo.addendaOf([row.id])) };
+  };
+
+  const authorSnapshot = async (tx: DbOrTx, caller: TenantCaller) => {
+    const p = await recordRepository(tx, caller.professionalId).professional();
+    return {
+      authorUserId: caller.userId,
+      authorName: p?.fullName ?? caller.email,
+      councilType: p?.licenseType ?? null,
+      councilNumber: p?.licenseNumber ?? null,
+      councilUf: p?.licenseState ?? null,
+    };
+  };
+
+  const contentOf = (kind: RecordEntryInputParsed["kind"], input: RecordDraftUpdateParsed) => {
+    const { template, fields } = checkedFields(kind, input.template_id, input.fields, false);
+    if (kind === "documento_emitido" && (!input.document_purpose || !input.document_recipient)) {
+      throw AppError.validation([
+        ...(input.document_purpose ? [] : [{ field: "document_purpose", msg: RECORD_MSG.documentRequired }]),
+        ...(input.document_recipient ? [] : [{ field: "document_recipient", msg: RECORD_MSG.documentRequired }]),
+      ]);
+    }
+    const write = {
+      kind,
+      templateId: template?.id ?? null,
+      templateVersion: template?.version ?? null,
+      fields,
+      freeText: input.free_text,
+      sessionAt: new Date(input.session_at),
+      visibility: input.visibility,
+      documentPurpose: input.document_purpose || null,
+      documentRecipient: input.document_recipient || null,
+    };
+    return { ...write, searchText: searchTextOf(write) };
+  };
+
+  const audit = (tx: DbOrTx, caller: TenantCaller, action: string, patientId: string, entryIds: string[]) =>
+    recordAudit(tx, caller, { action, entityType: "patient", entityId: patientId, details: { entry_ids: entryIds } });
+
+  return {
+    /** The built-in templates, those of the professional's profession (from the specialty) first. */
+    async templates(caller: TenantCaller): Promise<RecordTemplatesResponse> {
+      const p = await recordRepository(db, caller.professionalId).professional();
+      const profession = professionOfSpecialty(p?.specialty ?? "");
+      const mine = BUILT_IN_RECORD_TEMPLATES.filter((t) => t.profession === profession);
+      const others = BUILT_IN_RECORD_TEMPLATES.filter((t) => t.profession !== profession);
+      return { profession, templates: [...mine, ...others].map((t) => ({ ...t, fields: t.fields.map((f) => ({ ...f, options: f.options ? [...f.options] : undefined })) })) };
+    },
+
+    /** A page of the patient's timeline (newest session first), each entry with its adendos. Logged as an access. */
+    async list(caller: TenantCaller, patientId: string, q: RecordListQuery) {
+      await ownPatient(db, caller, patientId);
+      await finaliseDue(caller, patientId);
+      const repo = recordRepository(db, caller.professionalId);
+      const { rows, total } = await repo.listTopLevel(patientId, { kind: q.kind, search: q.search ? foldForSearch(q.search) : undefined }, pageWindow(q));
+      const addenda = await repo.addendaOf(rows.map((r) => r.id));
+      const items = rows.map((r) =>
+        toEntryDto(
+          r,
+          addenda.filter((a) => a.addendumOf === r.id),
+        ),
+      );
+      await audit(db, caller, "record.timeline_viewed", patientId, [...rows.map((r) => r.id), ...addenda.map((a) => a.id)]);
+      return pageOf(items, total, q);
+    },
+
+    /** One entry with its adendos. Logged as an access. */
+    async get(caller: TenantCaller, id: string) {
+      const first = await recordRepository(db, caller.professionalId).findById(id);
+      if (!first) throw AppError.notFound(RECORD_MSG.notFound);
+      await finaliseDue(caller, first.patientId);
+      const { dto } = await loadEntry(db, caller, id);
+      await audit(db, caller, "record.entry_viewed", dto.patient_id, [dto.id, ...dto.addenda.map((a) => a.id)]);
+      return dto;
+    },
+
+    /** A new draft for one of the professional's patients, optionally tied to one of its appointments. */
+    async create(caller: TenantCaller, patientId: string, input: RecordEntryInputParsed) {
+      return db.transaction(async (tx) => {
+        const patient = await ownPatient(tx, caller, patientId);
+        if (patient.anonymizedAt) throw AppError.conflict(RECORD_MSG.anonymized);
+        if (input.appointment_id) {
+          const appointment = await recordRepository(tx, caller.professionalId).findAppointment(input.appointment_id);
+          if (!appointment || appointment.patientId !== patientId) throw AppError.validation([{ field: "appointment_id", msg: RECORD_MSG.appointmentNotFound }]);
+        }
+        const row = await recordRepository(tx, caller.professionalId).insert({
+          ...contentOf(input.kind, input),
+          ...(await authorSnapshot(tx, caller)),
+          patientId,
+          appointmentId: input.appointment_id ?? null,
+          status: "draft",
+        }, clock.now());
+        await audit(tx, caller, "record.entry_created", patientId, [row.id]);
+        return toEntryDto(row, []);
+      });
+    },
+
+    /** Saves a draft (the autosave); a finalised entry is refused with 409 and nothing is written. */
+    async updateDraft(caller: TenantCaller, id: string, input: RecordDraftUpdateParsed) {
+      const first = await recordRepository(db, caller.professionalId).findById(id);
+      if (!first) throw AppError.notFound(RECORD_MSG.notFound);
+      await finaliseDue(caller, first.patientId);
+      return db.transaction(async (tx) => {
+        const { row } = await loadEntry(tx, caller, id);
+        if (row.status !== "draft") throw AppError.conflict(RECORD_MSG.locked);
+        const saved = await recordRepository(tx, caller.professionalId).updateDraft(id, contentOf(row.kind, input), clock.now());
+        if (!saved) throw AppError.conflict(RECORD_MSG.locked);
+        return toEntryDto(saved, []);
+      });
+    },
+
+    /** "Finalizar": the author locks the draft for good; its required fields must be filled. */
+    async finalise(caller: TenantCaller, id: string) {
+      return db.transaction(async (tx) => {
+        const { row } = await loadEntry(tx, caller, id);
+        if (row.status !== "draft") throw AppError.conflict(RECORD_MSG.locked);
+        checkedFields(row.kind, row.templateId, row.fields ?? {}, true);
+        if (!row.freeText.trim() && Object.values(row.fields ?? {}).every((v) => v === null || v === "")) {
+          throw AppError.validation([{ field: "free_text", msg: "Escreva o registro antes de finalizar" }]);
+        }
+        await finaliseRow(tx, caller, row, false);
+        await audit(tx, caller, "record.entry_finalised", row.patientId, [row.id]);
+        return (await loadEntry(tx, caller, id)).dto;
+      });
+    },
+
+    /** An adendo to a finalised entry: a new, immediately finalised entry pointing to it; the original stays as it was. */
+    async addAddendum(caller: TenantCaller, id: string, input: RecordAddendumInput) {
+      return db.transaction(async (tx) => {
+        const { row: original } = await loadEntry(tx, caller, id);
+        if (original.addendumOf) throw AppError.conflict(RECORD_MSG.addendumOfAddendum);
+        if (original.status !== "finalised") throw AppError.conflict(RECORD_MSG.notFinalised);
+        const now = clock.now();
+        const write = {
+          kind: original.kind,
+          fields: {},
+          freeText: input.free_text.trim(),
+          addendumReason: input.reason.trim(),
+          documentPurpose: null,
+          documentRecipient: null,
+        };
+        const draft = await recordRepository(tx, caller.professionalId).insert({
+          ...write,
+          ...(await authorSnapshot(tx, caller)),
+          searchText: searchTextOf(write),
+          patientId: original.patientId,
+          appointmentId: original.appointmentId,
+          sessionAt: now,
+          visibility: original.visibility,
+          addendumOf: original.id,
+          status: "draft",
+        }, now);
+        await finaliseRow(tx, caller, draft, false);
+        await audit(tx, caller, "record.addendum_created", original.patientId, [original.id, draft.id]);
+        return (await loadEntry(tx, caller, id)).dto;
+      });
+    },
+
+    /** Whether the patient's record is under retention, and until when. */
+    async retention(caller: TenantCaller, patientId: string): Promise<RecordRetention> {
+      const patient = await ownPatient(db, caller, patientId);
+      const r = retentionFrom(await recordRepository(db, caller.professionalId).retentionFacts(patientId));
+      const restricted = Boolean(patient.anonymizedAt && r);
+      return {
+        entries: r?.entries ?? 0,
+        last_entry_at: r ? isoInstant(r.lastEntryAt) : null,
+        retained_until: r ? isoInstant(r.retainedUntil) : null,
+        restricted,
+        label: restricted ? RECORD_RETAINED_LABEL : null,
+      };
+    },
+
+    /** The whole prontuário as a PDF; the print is logged with the entries it carried. */
+    async pdf(caller: TenantCaller, patientId: string): Promise<Buffer> {
+      const patient = await ownPatient(db, caller, patientId);
+      await finaliseDue(caller, patientId);
+      const repo = recordRepository(db, caller.professionalId);
+      const [professional, all, head] = await Promise.all([repo.professional(), repo.allOfPatient(patientId), repo.chainHead(patientId)]);
+      const withLabels = (row: RecordRow): RecordRow => ({
+        ...row,
+        fields: Object.fromEntries(Object.entries(row.fields ?? {}).map(([k, v]) => [fieldLabel(row.templateId, row.templateVersion, k), v])),
+      });
+      const entries = all
+        .filter((r) => !r.addendumOf)
+        .map((r) =>
+          toEntryDto(
+            withLabels(r),
+            all.filter((a) => a.addendumOf === r.id),
+          ),
+        );
+      await audit(db, caller, "record.printed", patientId, all.map((r) => r.id));
+      const council =
+        professional?.licenseType && professional.licenseNumber
+          ? `${professional.licenseType} ${professional.licenseNumber}${professional.licenseState ? `/${professional.licenseState}` : ""}`
+          : null;
+      return renderRecordPdf({
+        letterhead: {
+          name: professional?.fullName ?? "",
+          council,
+          clinicName: professional?.clinicName ?? null,
+          clinicAddress: [professional?.clinicAddress, professional?.clinicCity, professional?.clinicState].filter(Boolean).join(", ") || null,
+        },
+        patient: { id: patient.id, name: patient.name, birthDate: patient.birthDate, cpf: patient.cpf },
+        entries,
+        generatedAt: clock.now(),
+        timeZone: caller.practice.timeZone,
+        lastHash: head?.contentHash ?? null,
+        retainedLabel: patient.anonymizedAt ? RECORD_RETAINED_LABEL : null,
+      });
+    },
+  };
+}

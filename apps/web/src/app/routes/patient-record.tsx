@@ -1,0 +1,96 @@
+import { RECORD_SIGNATURE_NOTE, type RecordEntry } from "@clinora/contracts";
+import { ArrowLeft, Download, Plus, Printer } from "lucide-react";
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { LoadingState } from "@/components/ui/loading-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { usePatient } from "@/features/patients/api/patients";
+import { usePrintRecord, useRecordRetention } from "@/features/records/api/records";
+import { RecordAccess } from "@/features/records/components/record-access";
+import { localDraftKey, RecordEditor } from "@/features/records/components/record-editor";
+import { RecordTimeline } from "@/features/records/components/record-timeline";
+import { formatDate } from "@/lib/format";
+import { pagePath } from "@/lib/page-paths";
+
+/**
+ * ProfessionalPatientRecord: the patient's prontuário (docs/product/records.md), from `?paciente=<id>`; with
+ * `&compromisso=<id>&inicio=<ISO>` a new evolução tied to that concluded appointment opens at once.
+ */
+export function PatientRecordPage() {
+  const [params] = useSearchParams();
+  const patientId = params.get("paciente") ?? "";
+  const appointmentId = params.get("compromisso");
+  const startsAt = params.get("inicio");
+  return patientId ? (
+    <PatientRecord key={patientId} patientId={patientId} appointment={appointmentId && startsAt ? { id: appointmentId, startsAt } : null} />
+  ) : (
+    <Alert tone="warning">Paciente não encontrado</Alert>
+  );
+}
+
+function PatientRecord({ patientId, appointment }: { patientId: string; appointment: { id: string; startsAt: string } | null }) {
+  const patient = usePatient(patientId);
+  const retention = useRecordRetention(patientId);
+  const print = usePrintRecord();
+  // A new entry left unsaved in this browser (a reload, a lost connection) opens again by itself.
+  const [editing, setEditing] = useState<{ entry: RecordEntry | null } | null>(() =>
+    appointment || localStorage.getItem(localDraftKey(patientId, null)) ? { entry: null } : null,
+  );
+  const restricted = retention.data?.restricted ?? false;
+
+  if (patient.isPending) return <LoadingState text="Carregando paciente..." className="py-24" />;
+  if (patient.isError) return <Alert tone="danger">Paciente não encontrado</Alert>;
+
+  return (
+    <>
+      <PageHeader
+        title={`Prontuário de ${patient.data.name}`}
+        description={`Só você lê este prontuário. Entradas finalizadas não podem ser alteradas; impressões levam ${RECORD_SIGNATURE_NOTE}.`}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" icon={ArrowLeft} asChild>
+              <Link to={pagePath("ProfessionalPatients")}>Pacientes</Link>
+            </Button>
+            <Button variant="outline" icon={Printer} onClick={() => print.mutate({ patientId, print: true })} disabled={print.isPending}>
+              Imprimir
+            </Button>
+            <Button variant="outline" icon={Download} onClick={() => print.mutate({ patientId, print: false })} disabled={print.isPending}>
+              Baixar PDF
+            </Button>
+            {!restricted ? (
+              <Button icon={Plus} onClick={() => setEditing({ entry: null })} disabled={editing !== null}>
+                Nova entrada
+              </Button>
+            ) : null}
+          </div>
+        }
+      />
+      <div className="space-y-4">
+        {restricted && retention.data?.label ? (
+          <Alert tone="info" title="Prontuário retido">
+            Registro {retention.data.label}, guardado até {formatDate(retention.data.retained_until)}.
+          </Alert>
+        ) : null}
+        {editing ? <RecordEditor key={editing.entry?.id ?? "new"} patientId={patientId} entry={editing.entry} appointment={editing.entry ? null : appointment} onClose={() => setEditing(null)} /> : null}
+        <Tabs defaultValue="timeline">
+          <TabsList>
+            <TabsTrigger value="timeline">Linha do tempo</TabsTrigger>
+            <TabsTrigger value="access">Acessos</TabsTrigger>
+          </TabsList>
+          <TabsContent value="timeline">
+            <RecordTimeline patientId={patientId} readOnly={restricted} onContinue={(entry) => setEditing({ entry })} />
+          </TabsContent>
+          <TabsContent value="access">
+            <Card className="p-4">
+              <RecordAccess patientId={patientId} />
+            </Card>
+          </TabsContent>
+        </Tabs>
+      </div>
+    </>
+  );
+}

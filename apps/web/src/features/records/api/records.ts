@@ -1,0 +1,79 @@
+import type { AccessLogEntry, ListResponse, RecordAddendumInput, RecordDraftUpdate, RecordEntry, RecordEntryInput, RecordKind, RecordRetention, RecordTemplatesResponse } from "@clinora/contracts";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { serverDetailOr, useResourceMutation } from "@/hooks/use-resource-mutation";
+import { api } from "@/lib/api-client";
+import { saveFile } from "@/lib/download";
+
+export const RECORDS_PER_PAGE = 20;
+
+/** Every read of the prontuário sits under one root key: a save, a finalisation or an adendo refreshes them all. */
+export const recordKeys = {
+  all: ["records"] as const,
+  templates: ["records", "templates"] as const,
+  list: (patientId: string, params: RecordListParams) => ["records", "list", patientId, params] as const,
+  retention: (patientId: string) => ["records", "retention", patientId] as const,
+  access: (patientId: string, page: number) => ["records", "access", patientId, page] as const,
+};
+
+export interface RecordListParams {
+  page: number;
+  kind?: RecordKind;
+  search?: string;
+}
+
+export const useRecordTemplates = () =>
+  useQuery({ queryKey: recordKeys.templates, queryFn: ({ signal }) => api.get<RecordTemplatesResponse>("/records/templates", { signal }), staleTime: Infinity });
+
+export function recordsQueryOptions(patientId: string, params: RecordListParams) {
+  return queryOptions({
+    queryKey: recordKeys.list(patientId, params),
+    queryFn: ({ signal }) => api.get<ListResponse<RecordEntry>>(`/patients/${patientId}/records`, { query: { ...params, per_page: RECORDS_PER_PAGE }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+export const useRecords = (patientId: string, params: RecordListParams) => useQuery(recordsQueryOptions(patientId, params));
+
+export const useRecordRetention = (patientId: string) =>
+  useQuery({ queryKey: recordKeys.retention(patientId), queryFn: ({ signal }) => api.get<RecordRetention>(`/patients/${patientId}/records/retention`, { signal }) });
+
+/** "Acessos": the patient's access history, the prontuário's reads included (the server writes one row per read). */
+export const useRecordAccess = (patientId: string, page: number) =>
+  useQuery({
+    queryKey: recordKeys.access(patientId, page),
+    queryFn: ({ signal }) => api.get<ListResponse<AccessLogEntry>>(`/patients/${patientId}/access-log`, { query: { page, per_page: 20 }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const createRecord = (patientId: string, input: RecordEntryInput) => api.post<RecordEntry>(`/patients/${patientId}/records`, input);
+export const saveRecordDraft = (id: string, input: RecordDraftUpdate) => api.put<RecordEntry>(`/records/${id}`, input);
+
+export const useFinaliseRecord = () =>
+  useResourceMutation({
+    mutationFn: (id: string) => api.post<RecordEntry>(`/records/${id}/finalise`),
+    success: "Entrada finalizada",
+    failure: serverDetailOr("Não foi possível finalizar a entrada"),
+    invalidates: [recordKeys.all],
+  });
+
+export const useAddAddendum = () =>
+  useResourceMutation({
+    mutationFn: ({ id, input }: { id: string; input: RecordAddendumInput }) => api.post<RecordEntry>(`/records/${id}/addenda`, input),
+    success: "Adendo registrado",
+    failure: serverDetailOr("Não foi possível registrar o adendo"),
+    invalidates: [recordKeys.all],
+  });
+
+/** The PDF, opened in a new tab to print (`print`) or saved as a file; the server logs it as an access. */
+export const usePrintRecord = () =>
+  useResourceMutation({
+    mutationFn: async ({ patientId, print }: { patientId: string; print: boolean }) => {
+      const blob = await api.file(`/api/patients/${patientId}/records.pdf`, { timeoutMs: 60_000 });
+      const name = `prontuario-${patientId.slice(0, 8)}.pdf`;
+      if (!print) return saveFile(blob, name);
+      const url = URL.createObjectURL(new Blob([blob], { type: "application/pdf" }));
+      window.open(url, "_blank", "noopener");
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    },
+    failure: serverDetailOr("Não foi possível gerar o PDF"),
+    invalidates: [recordKeys.all],
+  });

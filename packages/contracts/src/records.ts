@@ -1,0 +1,330 @@
+import { z } from "zod";
+import { pageQuerySchema } from "./common";
+
+/**
+ * The prontuário (docs/product/records.md): entries about a patient that only their author reads, locked once
+ * finalised, corrected only by adendos.
+ */
+
+export const RECORD_KINDS = [
+  "entrevista_inicial",
+  "anamnese",
+  "demanda_objetivos",
+  "evolucao",
+  "encaminhamento",
+  "encerramento",
+  "documento_emitido",
+  "termo_consentimento",
+  "plano_tratamento",
+  "avaliacao",
+] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
+
+export const RECORD_KIND_LABELS: Record<RecordKind, string> = {
+  entrevista_inicial: "Entrevista inicial",
+  anamnese: "Anamnese",
+  demanda_objetivos: "Demanda e objetivos",
+  evolucao: "Evolução",
+  encaminhamento: "Encaminhamento",
+  encerramento: "Encerramento",
+  documento_emitido: "Documento emitido",
+  termo_consentimento: "Termo de consentimento",
+  plano_tratamento: "Plano de tratamento",
+  avaliacao: "Avaliação",
+};
+
+export const RECORD_STATUSES = ["draft", "finalised"] as const;
+export type RecordStatus = (typeof RECORD_STATUSES)[number];
+
+/** "prontuario": part of the patient's export; "sigiloso": a registro documental the export leaves out unless ticked. */
+export const RECORD_VISIBILITIES = ["prontuario", "sigiloso"] as const;
+export type RecordVisibility = (typeof RECORD_VISIBILITIES)[number];
+
+export const RECORD_PROFESSIONS = ["psicologia", "medicina", "odontologia", "outras"] as const;
+export type RecordProfession = (typeof RECORD_PROFESSIONS)[number];
+
+export const RECORD_FIELD_TYPES = ["short_text", "long_text", "choice", "number", "date"] as const;
+export type RecordFieldType = (typeof RECORD_FIELD_TYPES)[number];
+
+/** The longest free text or long field an entry takes (a long session note is ~10 000 characters). */
+export const RECORD_TEXT_MAX = 50_000;
+export const RECORD_SHORT_TEXT_MAX = 300;
+/** A draft is finalised on its own this long after the session (docs/product/records.md §4). */
+export const RECORD_AUTO_FINALISE_HOURS = 24;
+/** Lei 13.787/2018 art. 6: kept 20 years from the last entry. */
+export const RECORD_RETENTION_YEARS = 20;
+
+/** Written on every printout and in the product: what the signature is, and no more (no ICP-Brasil, no NGS). */
+export const RECORD_SIGNATURE_NOTE = "assinatura eletrônica simples (login, finalização e hash)";
+export const RECORD_RETAINED_LABEL = "retido por obrigação legal (Lei 13.787/2018 art. 6; LGPD art. 16, I)";
+
+export interface RecordTemplateField {
+  key: string;
+  label: string;
+  type: RecordFieldType;
+  options?: readonly string[];
+  required?: boolean;
+}
+
+export interface RecordTemplate {
+  id: string;
+  version: number;
+  profession: RecordProfession;
+  kind: RecordKind;
+  name: string;
+  fields: readonly RecordTemplateField[];
+}
+
+const long = (key: string, label: string, required = false): RecordTemplateField => ({ key, label, type: "long_text", required });
+const short = (key: string, label: string): RecordTemplateField => ({ key, label, type: "short_text" });
+
+/** The built-in templates, per profession; a change to one is a new version, and an entry keeps the version it used. */
+export const BUILT_IN_RECORD_TEMPLATES: readonly RecordTemplate[] = [
+  {
+    id: "psicologia.entrevista_inicial",
+    version: 1,
+    profession: "psicologia",
+    kind: "entrevista_inicial",
+    name: "Entrevista inicial",
+    fields: [long("demanda", "Demanda", true), long("objetivos", "Objetivos"), long("historico", "Histórico relevante")],
+  },
+  {
+    id: "psicologia.evolucao",
+    version: 1,
+    profession: "psicologia",
+    kind: "evolucao",
+    name: "Evolução",
+    fields: [
+      { key: "modalidade", label: "Modalidade", type: "choice", options: ["Presencial", "Online"], required: true },
+      long("resumo", "Resumo da sessão", true),
+      long("intervencoes", "Intervenções e técnicas"),
+      long("plano", "Plano"),
+    ],
+  },
+  {
+    id: "psicologia.encaminhamento",
+    version: 1,
+    profession: "psicologia",
+    kind: "encaminhamento",
+    name: "Encaminhamento",
+    fields: [short("destino", "Encaminhado a"), long("motivo", "Motivo", true)],
+  },
+  {
+    id: "psicologia.encerramento",
+    version: 1,
+    profession: "psicologia",
+    kind: "encerramento",
+    name: "Encerramento",
+    fields: [long("motivo", "Motivo do encerramento", true), long("sintese", "Síntese do processo")],
+  },
+  {
+    id: "medicina.anamnese",
+    version: 1,
+    profession: "medicina",
+    kind: "anamnese",
+    name: "Anamnese",
+    fields: [
+      long("queixa", "Queixa principal", true),
+      long("hda", "História da doença atual"),
+      long("antecedentes", "Antecedentes"),
+      long("medicacoes", "Medicações em uso"),
+      short("alergias", "Alergias"),
+    ],
+  },
+  {
+    id: "medicina.evolucao",
+    version: 1,
+    profession: "medicina",
+    kind: "evolucao",
+    name: "Evolução (SOAP)",
+    fields: [long("s", "Subjetivo", true), long("o", "Objetivo"), long("a", "Avaliação"), long("p", "Plano"), short("cid10", "CID-10 (opcional)")],
+  },
+  {
+    id: "odontologia.anamnese",
+    version: 1,
+    profession: "odontologia",
+    kind: "anamnese",
+    name: "Anamnese",
+    fields: [long("queixa", "Queixa principal", true), long("historico", "Histórico médico e odontológico"), short("alergias", "Alergias")],
+  },
+  {
+    id: "odontologia.plano_tratamento",
+    version: 1,
+    profession: "odontologia",
+    kind: "plano_tratamento",
+    name: "Plano de tratamento",
+    fields: [long("plano", "Plano", true)],
+  },
+  {
+    id: "odontologia.evolucao",
+    version: 1,
+    profession: "odontologia",
+    kind: "evolucao",
+    name: "Evolução por procedimento",
+    fields: [short("procedimento", "Procedimento"), short("dentes", "Dente(s) ou região"), long("descricao", "Descrição", true)],
+  },
+  {
+    id: "outras.avaliacao",
+    version: 1,
+    profession: "outras",
+    kind: "avaliacao",
+    name: "Avaliação",
+    fields: [long("avaliacao", "Avaliação", true), long("objetivos", "Objetivos")],
+  },
+  {
+    id: "outras.evolucao",
+    version: 1,
+    profession: "outras",
+    kind: "evolucao",
+    name: "Evolução",
+    fields: [long("resumo", "Resumo da sessão", true), long("plano", "Plano")],
+  },
+];
+
+/** The profession whose templates a professional sees first, from the free-text specialty. */
+export function professionOfSpecialty(specialty: string): RecordProfession {
+  const s = specialty
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
+  if (s.includes("psic")) return s.includes("psiquiat") ? "medicina" : "psicologia";
+  if (s.includes("odont") || s.includes("dent")) return "odontologia";
+  if (/medic|clinic|cardio|pediat|dermat|ginec|psiquiat|neuro|ortoped|endocrin/.test(s)) return "medicina";
+  return "outras";
+}
+
+export const recordTemplateSchema = z.object({
+  id: z.string(),
+  version: z.number().int(),
+  profession: z.enum(RECORD_PROFESSIONS),
+  kind: z.enum(RECORD_KINDS),
+  name: z.string(),
+  fields: z.array(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      type: z.enum(RECORD_FIELD_TYPES),
+      options: z.array(z.string()).optional(),
+      required: z.boolean().optional(),
+    }),
+  ),
+});
+export const recordTemplatesResponseSchema = z.object({ profession: z.enum(RECORD_PROFESSIONS), templates: z.array(recordTemplateSchema) });
+export type RecordTemplatesResponse = z.infer<typeof recordTemplatesResponseSchema>;
+
+export const RECORD_MSG = {
+  kindInvalid: "Tipo de entrada inválido",
+  templateUnknown: "Modelo de prontuário desconhecido",
+  fieldUnknown: "Campo que o modelo não tem",
+  fieldRequired: "Campo obrigatório",
+  fieldInvalid: "Valor inválido para este campo",
+  textTooLong: `O texto pode ter no máximo ${RECORD_TEXT_MAX.toLocaleString("pt-BR")} caracteres`,
+  shortTooLong: `No máximo ${RECORD_SHORT_TEXT_MAX} caracteres`,
+  sessionAtInvalid: "Data e hora da sessão inválidas",
+  reasonRequired: "Informe o motivo do adendo",
+  addendumTextRequired: "Escreva o texto do adendo",
+  documentRequired: "Informe a finalidade e o destinatário do documento",
+  notFound: "Entrada do prontuário não encontrada",
+  locked: "Esta entrada foi finalizada e não pode mais ser alterada; registre um adendo",
+  notFinalised: "Só é possível registrar adendo em uma entrada finalizada",
+  addendumOfAddendum: "Registre o adendo na entrada original",
+  patientNotFound: "Paciente não encontrado",
+  appointmentNotFound: "Compromisso não encontrado",
+  anonymized: "Este paciente foi anonimizado",
+} as const;
+
+/** Values of a template's fields: text, a number, or a date as YYYY-MM-DD; checked against the template by the server. */
+export const recordFieldsSchema = z.record(z.string().max(60), z.union([z.string().max(RECORD_TEXT_MAX, RECORD_MSG.textTooLong), z.number(), z.null()]));
+
+const entryBody = {
+  template_id: z.string().max(80).nullish(),
+  fields: recordFieldsSchema.default({}),
+  free_text: z.string().max(RECORD_TEXT_MAX, RECORD_MSG.textTooLong).default(""),
+  session_at: z.iso.datetime({ offset: true, error: RECORD_MSG.sessionAtInvalid }),
+  visibility: z.enum(RECORD_VISIBILITIES).default("prontuario"),
+  document_purpose: z.string().trim().max(RECORD_SHORT_TEXT_MAX, RECORD_MSG.shortTooLong).nullish(),
+  document_recipient: z.string().trim().max(RECORD_SHORT_TEXT_MAX, RECORD_MSG.shortTooLong).nullish(),
+};
+
+export const recordEntryInputSchema = z
+  .object({
+    kind: z.enum(RECORD_KINDS, RECORD_MSG.kindInvalid),
+    appointment_id: z.uuid("Selecione um compromisso válido").nullish(),
+    ...entryBody,
+  })
+  .strict();
+export type RecordEntryInput = z.input<typeof recordEntryInputSchema>;
+export type RecordEntryInputParsed = z.output<typeof recordEntryInputSchema>;
+
+/** Saving a draft: the same content, without the patient or appointment (those never move). */
+export const recordDraftUpdateSchema = z.object(entryBody).strict();
+export type RecordDraftUpdate = z.input<typeof recordDraftUpdateSchema>;
+export type RecordDraftUpdateParsed = z.output<typeof recordDraftUpdateSchema>;
+
+export const recordAddendumInputSchema = z
+  .object({
+    reason: z.string(RECORD_MSG.reasonRequired).trim().min(1, RECORD_MSG.reasonRequired).max(RECORD_SHORT_TEXT_MAX, RECORD_MSG.shortTooLong),
+    free_text: z.string(RECORD_MSG.addendumTextRequired).trim().min(1, RECORD_MSG.addendumTextRequired).max(RECORD_TEXT_MAX, RECORD_MSG.textTooLong),
+  })
+  .strict();
+export type RecordAddendumInput = z.input<typeof recordAddendumInputSchema>;
+
+export const recordAuthorSchema = z.object({
+  name: z.string(),
+  council_type: z.string().nullable(),
+  council_number: z.string().nullable(),
+  council_uf: z.string().nullable(),
+});
+
+const entryShape = {
+  id: z.uuid(),
+  patient_id: z.uuid(),
+  appointment_id: z.uuid().nullable(),
+  kind: z.enum(RECORD_KINDS),
+  kind_label: z.string(),
+  template_id: z.string().nullable(),
+  template_version: z.number().int().nullable(),
+  fields: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+  free_text: z.string(),
+  session_at: z.string(),
+  visibility: z.enum(RECORD_VISIBILITIES),
+  document_purpose: z.string().nullable(),
+  document_recipient: z.string().nullable(),
+  status: z.enum(RECORD_STATUSES),
+  author: recordAuthorSchema,
+  addendum_of: z.uuid().nullable(),
+  addendum_reason: z.string().nullable(),
+  content_hash: z.string().nullable(),
+  previous_hash: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  finalised_at: z.string().nullable(),
+  /** Locked by the automatic rule rather than by "Finalizar". */
+  auto_finalised: z.boolean(),
+};
+export const recordAddendumSchema = z.object(entryShape);
+export const recordEntrySchema = z.object({ ...entryShape, addenda: z.array(recordAddendumSchema) });
+export type RecordEntry = z.infer<typeof recordEntrySchema>;
+export type RecordAddendum = z.infer<typeof recordAddendumSchema>;
+
+export const recordListQuerySchema = pageQuerySchema.extend({
+  kind: z.enum(RECORD_KINDS, RECORD_MSG.kindInvalid).optional(),
+  search: z.string().trim().max(200).optional(),
+});
+export type RecordListQuery = z.infer<typeof recordListQuerySchema>;
+
+export const recordRetentionSchema = z.object({
+  entries: z.number().int(),
+  last_entry_at: z.string().nullable(),
+  retained_until: z.string().nullable(),
+  restricted: z.boolean(),
+  label: z.string().nullable(),
+});
+export type RecordRetention = z.infer<typeof recordRetentionSchema>;
+
+export const recordVerifyResultSchema = z.object({
+  patients: z.number().int(),
+  entries: z.number().int(),
+  breaks: z.array(z.object({ patient_id: z.string(), entry_id: z.string(), reason: z.string() })),
+});
+export type RecordVerifyResult = z.infer<typeof recordVerifyResultSchema>;
