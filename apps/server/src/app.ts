@@ -80,6 +80,8 @@ import { mediaService, outboundMediaSigner } from "./modules/messaging";
 import { outboundMediaRoutes } from "./modules/messaging";
 import { bookingPageService } from "./modules/booking-page";
 import { bookingPageRoutes } from "./modules/booking-page";
+import { paymentRoutes, paymentsService, paymentWebhookService } from "./modules/payments";
+import { createMercadoPagoClient } from "./platform/integrations/payments/mercadopago-client";
 
 export interface AppDeps {
   config: Config;
@@ -195,6 +197,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
       : undefined,
   };
   const calendarProvider = createGoogleCalendarClient(config.google);
+  const paymentProvider = createMercadoPagoClient(config.mercadopago);
 
   // The worker exists only below; the services that wake it reach it through this function.
   const wake = () => worker.wake();
@@ -303,6 +306,12 @@ export async function buildApp({ config, database, clock = systemClock, instrume
       await api.register(assistantSettingsRoutes(assistantSettingsService(db)));
       await api.register(webChatRoutes(webChat, config.webChat));
       await api.register(reminderRoutes(reminders));
+      await api.register(
+        paymentRoutes(
+          paymentsService(db, clock, { provider: paymentProvider, tokenKey: config.google.tokenKey, publicUrl: config.publicUrl }),
+          paymentWebhookService(db, clock, { provider: paymentProvider, tokenKey: config.google.tokenKey }),
+        ),
+      );
       await api.register(
         bookingPageRoutes(
           bookingPageService(db, clock, {

@@ -25,3 +25,4 @@ export * from "./web-chat";
 export * from "./booking-page";
 export * from "./privacy";
 export * from "./reminders";
+export * from "./payments";

@@ -10,3 +10,4 @@ export * from "./privacy";
 export * from "./reminders";
 export * from "./rate-limits";
 export * from "./booking-page";
+export * from "./payments";
