@@ -16,6 +16,7 @@ export const PAGE_PATHS = {
   ProfessionalPatients: "/pacientes",
   ProfessionalConversations: "/conversas",
   ProfessionalTasks: "/tarefas",
+  ProfessionalPayments: "/financeiro",
   ClinicSettings: "/configuracoes",
   ProfessionalWhatsAppSettings: "/configuracoes/assistente",
 } as const;
