@@ -80,7 +80,7 @@ import { mediaService, outboundMediaSigner } from "./modules/messaging";
 import { outboundMediaRoutes } from "./modules/messaging";
 import { bookingPageService } from "./modules/booking-page";
 import { bookingPageRoutes } from "./modules/booking-page";
-import { paymentRoutes, paymentsService, paymentWebhookService } from "./modules/payments";
+import { paymentRoutes, paymentsService, paymentWebhookService, syncAppointmentCharge } from "./modules/payments";
 import { createMercadoPagoClient } from "./platform/integrations/payments/mercadopago-client";
 
 export interface AppDeps {
@@ -205,6 +205,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
   const appointments = appointmentService(db, clock, {
     wake,
     queueReminder: (tx, professionalId, appointmentId, options) => queueReminder(tx, clock, professionalId, appointmentId, options),
+    appointmentChanged: syncAppointmentCharge,
   });
   const patients = patientService(db, clock, { optedOut: optedOutPatients });
   // Voice notes are transcribed by OpenAI's audio API whatever the assistant's provider (docs/decisions/026).

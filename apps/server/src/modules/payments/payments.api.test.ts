@@ -151,6 +151,53 @@ describe("payments: the core path", () => {
   });
 });
 
+describe("payments: with the appointments", () => {
+  it("booking a session with a price charges it; cancelling the appointment cancels its open charge", async () => {
+    const patient = await t.make.patient(professionalId, { name: "Agendada Pelo Painel" });
+    await api("PUT", "/prices/types", { appointment_type: "Avaliação", amount_cents: 30000 });
+    const booked = await t.request({ method: "POST", url: "/api/appointments", session, payload: { patient_id: patient.id, appointment_date: "2026-03-24", appointment_time: "15:00", appointment_type: "Avaliação" } });
+    expect(booked.statusCode).toBe(201);
+    const [charge] = (await api("GET", `/charges?appointment_id=${booked.json().id}`)).json();
+    expect(charge).toMatchObject({ amount_cents: 30000, status: "open", due_date: "2026-03-24", payer_name: "Agendada Pelo Painel", description: "Avaliação em 24/03/2026" });
+
+    expect((await t.request({ method: "DELETE", url: `/api/appointments/${booked.json().id}`, session })).statusCode).toBe(200);
+    expect((await api("GET", `/charges/${charge.id}`)).json().status).toBe("cancelled");
+  });
+
+  it("a session of a type with no price gets no charge", async () => {
+    const patient = await t.make.patient(professionalId);
+    const booked = await t.request({ method: "POST", url: "/api/appointments", session, payload: { patient_id: patient.id, appointment_date: "2026-03-25", appointment_time: "15:00", appointment_type: "Sem preço" } });
+    expect(booked.statusCode).toBe(201);
+    expect((await api("GET", `/charges?appointment_id=${booked.json().id}`)).json()).toEqual([]);
+  });
+
+  it("a paid charge stays paid when its appointment is cancelled", async () => {
+    const patient = await t.make.patient(professionalId);
+    await api("PUT", "/prices/types", { appointment_type: "Retorno", amount_cents: 12000 });
+    const booked = await t.request({ method: "POST", url: "/api/appointments", session, payload: { patient_id: patient.id, appointment_date: "2026-03-26", appointment_time: "15:00", appointment_type: "Retorno" } });
+    const [charge] = (await api("GET", `/charges?appointment_id=${booked.json().id}`)).json();
+    await api("POST", `/charges/${charge.id}/paid`, { method: "cash" });
+    await t.request({ method: "DELETE", url: `/api/appointments/${booked.json().id}`, session });
+    expect((await api("GET", `/charges/${charge.id}`)).json().status).toBe("paid");
+  });
+});
+
+describe("payments: data rights", () => {
+  it("the patient's LGPD export carries her charges and payments; anonymising her keeps them, as the tax rules ask", async () => {
+    const patient = await t.make.patient(professionalId, { name: "Exporta Pagamentos", cpf: "11144477735" });
+    const c = (await api("POST", "/charges", { patient_id: patient.id, description: "Sessão de março", amount_cents: 17000 })).json();
+    await api("POST", `/charges/${c.id}/paid`, { method: "transfer" });
+    const exported = await t.request({ method: "GET", url: `/api/patients/${patient.id}/export`, session });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.json().payments).toEqual([
+      expect.objectContaining({ id: c.id, description: "Sessão de março", amount_cents: 17000, status: "paid", method: "transfer", payment_date: TODAY, payer_cpf: "11144477735" }),
+    ]);
+
+    expect((await t.request({ method: "POST", url: `/api/patients/${patient.id}/anonymize`, session, payload: { confirm: true } })).statusCode).toBeLessThan(300);
+    expect((await api("GET", `/charges/${c.id}`)).json()).toMatchObject({ status: "paid", amount_cents: 17000, payment_date: TODAY });
+  });
+});
+
 describe("payments: tenancy", () => {
   it("another professional gets 404 for every charge route and sees none in lists; an admin gets 403", async () => {
     const c = (await api("POST", "/charges", { description: "Privada", amount_cents: 1234 })).json();
