@@ -83,6 +83,8 @@ import { outboundMediaRoutes } from "./modules/messaging";
 import { bookingPageService } from "./modules/booking-page";
 import { bookingPageRoutes } from "./modules/booking-page";
 import { recordRoutes, recordService } from "./modules/records";
+import { paymentRoutes, paymentsService, paymentWebhookService, syncAppointmentCharge } from "./modules/payments";
+import { createMercadoPagoClient } from "./platform/integrations/payments/mercadopago-client";
 
 export interface AppDeps {
   config: Config;
@@ -225,6 +227,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
     log: (event, details) => app.log.warn(details, event),
     stats: emptyCheckStats(),
   };
+  const paymentProvider = createMercadoPagoClient(config.mercadopago);
 
   // The worker exists only below; the services that wake it reach it through this function.
   const wake = () => worker.wake();
@@ -232,6 +235,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
   const appointments = appointmentService(db, clock, {
     wake,
     queueReminder: (tx, professionalId, appointmentId, options) => queueReminder(tx, clock, professionalId, appointmentId, options),
+    appointmentChanged: syncAppointmentCharge,
   });
   const patients = patientService(db, clock, { optedOut: optedOutPatients });
   // Voice notes are transcribed by OpenAI's audio API whatever the assistant's provider (docs/decisions/026).
@@ -335,6 +339,12 @@ export async function buildApp({ config, database, clock = systemClock, instrume
       await api.register(assistantSettingsRoutes(assistantSettingsService(db)));
       await api.register(webChatRoutes(webChat, config.webChat));
       await api.register(reminderRoutes(reminders));
+      await api.register(
+        paymentRoutes(
+          paymentsService(db, clock, { provider: paymentProvider, tokenKey: config.google.tokenKey, publicUrl: config.publicUrl }),
+          paymentWebhookService(db, clock, { provider: paymentProvider, tokenKey: config.google.tokenKey }),
+        ),
+      );
       await api.register(
         bookingPageRoutes(
           bookingPageService(db, clock, {

@@ -91,6 +91,11 @@ const envSchema = z.object({
       .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes in base64 (openssl rand -base64 32)")
       .optional(),
   ),
+  /**
+   * Mercado Pago's API origin for the official SDK (docs/decisions/035); set it to a local stand-in (the demo, the
+   * tests). Unset: api.mercadopago.com. Each professional's access token is sealed with CALENDAR_TOKEN_KEY.
+   */
+  MERCADOPAGO_BASE_URL: optional.pipe(z.url().optional()),
   /** Where `npm run backup` and the scheduled backups write their snapshot files. */
   BACKUP_DIR: z.string().default("./backups"),
   /** Take a backup every N hours while the server runs (0: never); one instance takes each, through the job queue. */
@@ -175,6 +180,8 @@ export type Config = {
   safetyChecks: { secondOpinion: boolean; secondOpinionModel: string | null; riskCheck: boolean; riskModel: string | null };
   worker: { concurrency: number; lockTimeoutMs: number };
   google: { clientId?: string; clientSecret?: string; baseUrl?: string; tokenKey?: Buffer };
+  /** MERCADOPAGO_BASE_URL. */
+  mercadopago: { baseUrl?: string };
   backup: { dir: string; everyHours: number; keep: number };
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   webDistDir: string;
@@ -242,6 +249,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       baseUrl: e.GOOGLE_BASE_URL?.replace(/\/$/, ""),
       tokenKey: e.CALENDAR_TOKEN_KEY ? Buffer.from(e.CALENDAR_TOKEN_KEY, "base64") : undefined,
     },
+    mercadopago: { baseUrl: e.MERCADOPAGO_BASE_URL?.replace(/\/$/, "") },
     backup: { dir: path.resolve(env.INIT_CWD ?? process.cwd(), e.BACKUP_DIR), everyHours: e.BACKUP_EVERY_HOURS, keep: e.BACKUP_KEEP },
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),

@@ -27,7 +27,7 @@ export const PROFESSIONAL: Account = {
 };
 
 export const ADMIN_MENU = ["Painel", "Profissionais", "Leads", "Sistema", "WhatsApp"];
-export const PROFESSIONAL_MENU = ["Painel", "Compromissos", "Pacientes", "Conversas", "Tarefas", "Configurações"];
+export const PROFESSIONAL_MENU = ["Painel", "Compromissos", "Pacientes", "Conversas", "Tarefas", "Financeiro", "Configurações"];
 
 export const PHONE_VIEWPORT = { width: 390, height: 844 };
 export const DESKTOP_VIEWPORT = { width: 1440, height: 900 };

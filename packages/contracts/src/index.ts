@@ -26,3 +26,4 @@ export * from "./booking-page";
 export * from "./privacy";
 export * from "./reminders";
 export * from "./records";
+export * from "./payments";

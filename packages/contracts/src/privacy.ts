@@ -191,5 +191,21 @@ export const patientExportSchema = z.object({
   ),
   consents: patientConsentsSchema,
   access_log: z.array(accessLogEntrySchema),
+  /** The patient's charges and payments (docs/product/payments.md §9). */
+  payments: z.array(
+    z.object({
+      id: z.uuid(),
+      description: z.string(),
+      amount_cents: z.number().int(),
+      due_date: z.string(),
+      status: z.string(),
+      method: z.string().nullable(),
+      payment_date: z.string().nullable(),
+      payer_name: z.string().nullable(),
+      payer_cpf: z.string().nullable(),
+      beneficiary_cpf: z.string().nullable(),
+      receipt_number: z.string().nullable(),
+    }),
+  ),
 });
 export type PatientExport = z.infer<typeof patientExportSchema>;

@@ -17,3 +17,5 @@ export type { BrainReply, BrainToolCall, LlmBrain, NormalizedLlmRequest, Normali
 export type { RunningStandIn } from "./http-server";
 export { FAKE_GOOGLE_ACCOUNT, startFakeGoogle } from "./fake-google";
 export type { FakeGoogle, FakeGoogleCalendar, FakeGoogleEvent, FakeGoogleFailure, FakeGoogleOptions, FakeGoogleRequest } from "./fake-google";
+export { startFakeMercadoPago } from "./fake-mercadopago";
+export type { FakeMercadoPago, FakeMercadoPagoNotification, FakeMercadoPagoOptions, FakeMercadoPagoPayment } from "./fake-mercadopago";

@@ -4,7 +4,8 @@
  * running and Twilio, the language model and Google played by the local stand-ins. The fake Twilio listens on the
  * next port (3101): flows make a patient write through its `POST /_stand-in/inbound`. The fake Google listens on
  * the one after (3102): its consent page sends the browser straight back, and `POST /_stand-in/revoke-grants`
- * plays a professional removing the access in their Google account.
+ * plays a professional removing the access in their Google account. The fake Mercado Pago listens on E2E_PORT + 5
+ * (+3 and +4 are left to other stand-ins): its `POST /_stand-in/pay` plays a patient paying a charge's Pix.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -15,7 +16,7 @@ import { serveWithDemoData, startStandIns } from "./stand-ins";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "clinora-e2e-"));
 const port = process.env.E2E_PORT ?? "3100";
-const standIns = await startStandIns({ publicUrl: `http://127.0.0.1:${port}`, twilioPort: Number(port) + 1, googlePort: Number(port) + 2 });
+const standIns = await startStandIns({ publicUrl: `http://127.0.0.1:${port}`, twilioPort: Number(port) + 1, googlePort: Number(port) + 2, mercadopagoPort: Number(port) + 5 });
 // Every flow comes from 127.0.0.1, so the per-address API limit (600 a minute) would throttle the whole suite as
 // if it were one very busy user, and flows would fail on 429s at random. Login's own limits stay as they are.
 const config = loadConfig({

@@ -5,7 +5,7 @@
  * Never used by `npm start`.
  */
 import { TWILIO_WEBHOOK_PATH } from "@clinora/contracts";
-import { startFakeGoogle, startFakeLlm, startFakeTwilio, type FakeGoogle, type FakeLlm, type FakeTwilio } from "@clinora/stand-ins";
+import { startFakeGoogle, startFakeLlm, startFakeMercadoPago, startFakeTwilio, type FakeGoogle, type FakeLlm, type FakeMercadoPago, type FakeTwilio } from "@clinora/stand-ins";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
 import type { Config } from "../config";
@@ -18,12 +18,16 @@ const STAND_IN_TWILIO = { accountSid: `AC${"d".repeat(32)}`, authToken: "stand-i
 /** The OAuth client the fake Google knows, and a fixed key for the sealed tokens (a throwaway database only). */
 const STAND_IN_GOOGLE = { clientId: "stand-in.apps.googleusercontent.com", clientSecret: "stand-in-secret" };
 const STAND_IN_CALENDAR_TOKEN_KEY = Buffer.alloc(32, 42).toString("base64");
+/** The Mercado Pago account the fake knows: what a professional pastes in Financeiro › Configurar to connect it. */
+export const STAND_IN_MERCADOPAGO = { accessToken: "TEST-stand-in-access-token", webhookSecret: "stand-in-webhook-secret" };
 
 export interface StandIns {
   twilio: FakeTwilio;
   llm: FakeLlm;
   /** Only when asked for with `googlePort`. */
   google: FakeGoogle | null;
+  /** Only when asked for with `mercadopagoPort`. */
+  mercadopago: FakeMercadoPago | null;
   /** Environment variables that point the product at the stand-ins (merge them into loadConfig's input). */
   env: Record<string, string>;
   close(): Promise<void>;
@@ -33,10 +37,11 @@ export interface StandIns {
  * Starts the stand-ins on 127.0.0.1; `publicUrl` is the product's origin, where Twilio's webhooks go and Google's
  * consent returns. The fake Google starts only with `googlePort` (0 for any), so the demo keeps Google unconfigured.
  */
-export async function startStandIns(options: { publicUrl: string; twilioPort?: number; llmPort?: number; googlePort?: number }): Promise<StandIns> {
+export async function startStandIns(options: { publicUrl: string; twilioPort?: number; llmPort?: number; googlePort?: number; mercadopagoPort?: number }): Promise<StandIns> {
   const twilio = await startFakeTwilio({ ...STAND_IN_TWILIO, port: options.twilioPort, autoRead: true, webhookUrl: `${options.publicUrl}${TWILIO_WEBHOOK_PATH}` });
   const llm = await startFakeLlm({ port: options.llmPort });
   const google = options.googlePort === undefined ? null : await startFakeGoogle({ ...STAND_IN_GOOGLE, port: options.googlePort });
+  const mercadopago = options.mercadopagoPort === undefined ? null : await startFakeMercadoPago({ ...STAND_IN_MERCADOPAGO, port: options.mercadopagoPort });
   const googleEnv: Record<string, string> = google
     ? {
         GOOGLE_CLIENT_ID: STAND_IN_GOOGLE.clientId,
@@ -49,8 +54,10 @@ export async function startStandIns(options: { publicUrl: string; twilioPort?: n
     twilio,
     llm,
     google,
+    mercadopago,
     env: {
       ...googleEnv,
+      ...(mercadopago ? { MERCADOPAGO_BASE_URL: mercadopago.url, CALENDAR_TOKEN_KEY: STAND_IN_CALENDAR_TOKEN_KEY } : {}),
       PUBLIC_URL: options.publicUrl,
       TWILIO_ACCOUNT_SID: STAND_IN_TWILIO.accountSid,
       TWILIO_AUTH_TOKEN: STAND_IN_TWILIO.authToken,
@@ -59,7 +66,7 @@ export async function startStandIns(options: { publicUrl: string; twilioPort?: n
       OPENAI_BASE_URL: llm.openAiBaseUrl,
     },
     close: async () => {
-      await Promise.all([twilio.close(), llm.close(), google?.close()]);
+      await Promise.all([twilio.close(), llm.close(), google?.close(), mercadopago?.close()]);
     },
   };
 }

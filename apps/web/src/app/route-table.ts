@@ -10,6 +10,7 @@ import {
   Stethoscope,
   Target,
   Users,
+  Wallet,
   type LucideIcon,
 } from "lucide-react";
 import type { ComponentType } from "react";
@@ -109,6 +110,11 @@ const PAGE_TABLE: PageTable = {
     roles: ["professional"],
     menu: { label: "Tarefas", icon: ListTodo },
     load: () => import("./routes/tasks").then((m) => m.TasksPage),
+  },
+  ProfessionalPayments: {
+    roles: ["professional"],
+    menu: { label: "Financeiro", icon: Wallet },
+    load: () => import("./routes/payments").then((m) => m.PaymentsPage),
   },
   ClinicSettings: {
     roles: ["professional"],

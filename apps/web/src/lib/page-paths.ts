@@ -17,6 +17,7 @@ export const PAGE_PATHS = {
   ProfessionalPatientRecord: "/pacientes/prontuario",
   ProfessionalConversations: "/conversas",
   ProfessionalTasks: "/tarefas",
+  ProfessionalPayments: "/financeiro",
   ClinicSettings: "/configuracoes",
   ProfessionalWhatsAppSettings: "/configuracoes/assistente",
 } as const;

@@ -68,6 +68,11 @@ export interface AppointmentServiceDeps {
    * build on appointments, so the app passes their scheduler in rather than this module importing it.
    */
   queueReminder: (tx: DbOrTx, professionalId: string, appointmentId: string, options: { late: boolean }) => Promise<void>;
+  /**
+   * Keeps the appointment's charge in line with it, in the same transaction (a new session is charged at its price;
+   * a cancelled one cancels its open charge). Payments build on appointments, so the app passes this in.
+   */
+  appointmentChanged?: (tx: DbOrTx, professionalId: string, appointmentId: string, change: "created" | "updated" | "cancelled") => Promise<void>;
 }
 
 export function appointmentService(db: Db, clock: Clock, deps: AppointmentServiceDeps) {
@@ -187,6 +192,7 @@ export function appointmentService(db: Db, clock: Clock, deps: AppointmentServic
         // A patient who books through the assistant inside the lead time just got the booking confirmation.
         // The patient booking on the public page gets its own confirmation (hooks.after).
         await deps.queueReminder(tx, caller.professionalId, id, { late: caller.role !== "assistant" && source !== "booking_page" });
+        await deps.appointmentChanged?.(tx, caller.professionalId, id, "created");
         const dto = await loadDto(tx, caller, id);
         await hooks.after?.(tx, dto);
         return dto;
@@ -208,6 +214,7 @@ export function appointmentService(db: Db, clock: Clock, deps: AppointmentServic
         await recordAudit(tx, caller, { action: "appointment.updated", entityType: "appointment", entityId: id });
         await queueCalendarSync(tx, clock, caller.professionalId, id);
         await deps.queueReminder(tx, caller.professionalId, id, { late: caller.role !== "assistant" && !hooks.after });
+        await deps.appointmentChanged?.(tx, caller.professionalId, id, "updated");
         const dto = await loadDto(tx, caller, id);
         await hooks.after?.(tx, dto);
         return dto;
@@ -225,6 +232,7 @@ export function appointmentService(db: Db, clock: Clock, deps: AppointmentServic
         await recordAudit(tx, caller, { action: "appointment.cancelled", entityType: "appointment", entityId: id });
         await queueCalendarSync(tx, clock, caller.professionalId, id);
         await deps.queueReminder(tx, caller.professionalId, id, { late: false });
+        await deps.appointmentChanged?.(tx, caller.professionalId, id, "cancelled");
         return loadDto(tx, caller, id);
       });
     },
@@ -259,6 +267,7 @@ export function appointmentService(db: Db, clock: Clock, deps: AppointmentServic
         });
         await queueCalendarSync(tx, clock, actor.professionalId, id);
         await deps.queueReminder(tx, actor.professionalId, id, { late: false });
+        await deps.appointmentChanged?.(tx, actor.professionalId, id, status === "cancelled" ? "cancelled" : "updated");
         return then(tx, { result: response, appointment: await loadDto(tx, actor, id) });
       });
     },

@@ -52,8 +52,21 @@ describe("backups", () => {
       { professionalId: message!.professionalId, conversationId: message!.conversationId, messageId: message!.id, position: 0, kind: "audio", contentType: "audio/ogg", status: "ready", data: Buffer.concat([Buffer.from("OggS"), Buffer.alloc(300_000, 7)]), sizeBytes: 300_004, transcriptStatus: "done", transcript: "Quero marcar uma consulta" },
       { professionalId: message!.professionalId, conversationId: message!.conversationId, messageId: message!.id, position: 1, kind: "image", contentType: "image/png", status: "ready", data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0x01]), sizeBytes: 7 },
     ]);
+    // Payments (docs/decisions/035): a paid charge with its receipt, a price, an expense, settings and a webhook event.
+    const [patient] = await t.db.select().from(s.patients).limit(1);
+    const pro = patient!.professionalId;
+    const [charge] = await t.db
+      .insert(s.charges)
+      .values({ professionalId: pro, patientId: patient!.id, description: "Consulta", amountCents: 20000, dueDate: "2026-03-10", status: "paid", method: "pix", paidAt: clock.now(), paymentDate: "2026-03-10", feeCents: 198, netCents: 19802, txid: "T1", receiptNumber: "RS-1", receiptIssuedAt: clock.now() })
+      .returning();
+    await t.db.insert(s.consultationPrices).values({ professionalId: pro, appointmentType: "Consulta", amountCents: 20000 });
+    await t.db.insert(s.patientPrices).values({ professionalId: pro, patientId: patient!.id, amountCents: 8000 });
+    await t.db.insert(s.expenses).values({ professionalId: pro, expenseDate: "2026-03-05", category: "Aluguel", amountCents: 150000 });
+    await t.db.insert(s.paymentSettings).values({ professionalId: pro, pixKeyType: "cpf", pixKey: "52998224725", mercadopagoTokenSealed: "v1.a.b.c" });
+    await t.db.insert(s.paymentWebhookEvents).values({ professionalId: pro, provider: "mercadopago", eventKey: "1:approved", chargeId: charge!.id, outcome: "paid" });
     before = await tableChecksums(t.db);
     expect(before["public.message_media"]!.rows).toBe(2);
+    expect(before["public.charges"]!.rows).toBe(1);
     dir = mkdtempSync(path.join(os.tmpdir(), "clinora-backups-"));
   });
   afterAll(async () => {

@@ -22,6 +22,7 @@ import type { PatientService } from "../patients";
 import { consentEventsOf, latestByChannel, recordConsentEvent, scrubConsentEvents, type ConsentSubject } from "../consent";
 import { ANONYMOUS_NAME, privacyRepository, REMOVED_TEXT, type AccessRow } from "./privacy.repository";
 import { renderPatientExportHtml } from "./patient-export.html";
+import { paymentsForExport } from "../payments";
 
 const NOT_FOUND = "Paciente não encontrado";
 export const FUTURE_APPOINTMENTS_ACTIVE = "O paciente ainda tem compromissos futuros ativos";
@@ -117,6 +118,7 @@ export function privacyService(db: Db, clock: Clock, deps: { patients: PatientSe
       consentsOf(db, caller, subject),
       repo.accessLog(patientId, { limit: 10_000, offset: 0 }),
     ]);
+    const payments = await paymentsForExport(db, caller.professionalId, patientId);
     const now = clock.now();
     return {
       format: "clinora.patient-export",
@@ -184,6 +186,7 @@ export function privacyService(db: Db, clock: Clock, deps: { patients: PatientSe
       })),
       consents,
       access_log: access.rows.map((r) => toAccessEntry(r, tz)),
+      payments,
     };
   };
 

@@ -18,6 +18,8 @@ import { PatientCard } from "@/features/patients/components/patient-card";
 import { PatientDetailsDialog } from "@/features/patients/components/patient-details-dialog";
 import { PatientFormDialog } from "@/features/patients/components/patient-form-dialog";
 import { PatientPrivacyDialog } from "@/features/patients/components/patient-privacy-dialog";
+import { FillPatientPayments } from "@/features/patients/components/patient-payments-slot";
+import { PatientOpenCharges } from "@/features/payments/components/patient-open-charges";
 
 const LOAD_ERROR = "Erro ao carregar dados dos pacientes";
 
@@ -115,15 +117,17 @@ export function PatientsPage() {
         {results()}
       </div>
 
-      <PatientDetailsDialog
-        open={details.open}
-        onOpenChange={details.onOpenChange}
-        patient={details.item ?? null}
-        onEdit={(patient) => {
-          details.onOpenChange(false);
-          editing.show(patient);
-        }}
-      />
+      <FillPatientPayments component={PatientOpenCharges}>
+        <PatientDetailsDialog
+          open={details.open}
+          onOpenChange={details.onOpenChange}
+          patient={details.item ?? null}
+          onEdit={(patient) => {
+            details.onOpenChange(false);
+            editing.show(patient);
+          }}
+        />
+      </FillPatientPayments>
       <PatientFormDialog open={editing.open} onOpenChange={editing.onOpenChange} patient={editing.item} />
       <PatientPrivacyDialog open={privacy.open} onOpenChange={privacy.onOpenChange} patient={privacy.item ?? null} />
     </>

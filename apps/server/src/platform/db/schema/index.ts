@@ -11,3 +11,4 @@ export * from "./reminders";
 export * from "./rate-limits";
 export * from "./booking-page";
 export * from "./records";
+export * from "./payments";

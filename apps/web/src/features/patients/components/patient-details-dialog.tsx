@@ -3,6 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { DescriptionItem } from "@/components/ui/description-list";
 import { DetailsDialog } from "@/components/ui/dialog";
 import { formatDate, formatDateTime, formatPhone } from "@/lib/format";
+import { PatientPayments } from "./patient-payments-slot";
 
 export interface PatientDetailsDialogProps {
   open: boolean;
@@ -49,6 +50,7 @@ export function PatientDetailsDialog({ patient, ...dialog }: PatientDetailsDialo
           </DescriptionItem>
           <DescriptionItem label="Cadastrado em">{formatDateTime(p.created_at)}</DescriptionItem>
           <DescriptionItem label="Atualizado em">{formatDateTime(p.updated_at)}</DescriptionItem>
+          <PatientPayments patientId={p.id} />
         </>
       )}
     </DetailsDialog>

@@ -1,0 +1,263 @@
+import { and, asc, desc, eq, gte, isNull, lte, sql, type SQL } from "drizzle-orm";
+import type { ChargeStatus } from "@clinora/contracts";
+import type { DbOrTx } from "../../platform/db/client";
+import { professionals, appointments, charges, consultationPrices, expenses, patientPrices, patients, paymentSettings, paymentWebhookEvents } from "../../platform/db/schema/index";
+
+export type ChargeRow = typeof charges.$inferSelect & { patientName: string | null; appointmentDate: string | null };
+export type ChargeWrite = Omit<typeof charges.$inferInsert, "id" | "professionalId" | "createdAt" | "updatedAt">;
+export type SettingsRow = typeof paymentSettings.$inferSelect;
+export type SettingsWrite = Omit<typeof paymentSettings.$inferInsert, "professionalId" | "createdAt" | "updatedAt">;
+export type ExpenseRow = typeof expenses.$inferSelect;
+
+const chargeColumns = {
+  charge: charges,
+  patientName: patients.name,
+  appointmentDate: appointments.appointmentDate,
+};
+const flat = (r: { charge: typeof charges.$inferSelect; patientName: string | null; appointmentDate: string | null }): ChargeRow => ({
+  ...r.charge,
+  patientName: r.patientName,
+  appointmentDate: r.appointmentDate,
+});
+
+export interface ChargeFilters {
+  status?: ChargeStatus;
+  patientId?: string;
+  appointmentId?: string;
+}
+
+/** Every read and write of payments, scoped to one professional (docs/product/engineering-conventions.md §4). */
+export function paymentsRepository(db: DbOrTx, professionalId: string) {
+  const own = eq(charges.professionalId, professionalId);
+  const selectCharges = (where: SQL | undefined) =>
+    db
+      .select(chargeColumns)
+      .from(charges)
+      .leftJoin(patients, and(eq(patients.id, charges.patientId), eq(patients.professionalId, professionalId)))
+      .leftJoin(appointments, and(eq(appointments.id, charges.appointmentId), eq(appointments.professionalId, professionalId)))
+      .where(and(own, where));
+
+  return {
+    async findSettings(): Promise<SettingsRow | null> {
+      const [row] = await db.select().from(paymentSettings).where(eq(paymentSettings.professionalId, professionalId));
+      return row ?? null;
+    },
+
+    async upsertSettings(values: SettingsWrite) {
+      await db
+        .insert(paymentSettings)
+        .values({ ...values, professionalId })
+        .onConflictDoUpdate({ target: paymentSettings.professionalId, set: { ...values, updatedAt: sql`now()` } });
+    },
+
+    listTypePrices() {
+      return db.select().from(consultationPrices).where(eq(consultationPrices.professionalId, professionalId)).orderBy(asc(consultationPrices.appointmentType));
+    },
+
+    async upsertTypePrice(appointmentType: string, amountCents: number) {
+      await db
+        .insert(consultationPrices)
+        .values({ professionalId, appointmentType, amountCents })
+        .onConflictDoUpdate({ target: [consultationPrices.professionalId, consultationPrices.appointmentType], set: { amountCents, updatedAt: sql`now()` } });
+    },
+
+    async deleteTypePrice(appointmentType: string) {
+      await db.delete(consultationPrices).where(and(eq(consultationPrices.professionalId, professionalId), eq(consultationPrices.appointmentType, appointmentType)));
+    },
+
+    async findTypePrice(appointmentType: string) {
+      const [row] = await db
+        .select({ amountCents: consultationPrices.amountCents })
+        .from(consultationPrices)
+        .where(and(eq(consultationPrices.professionalId, professionalId), eq(consultationPrices.appointmentType, appointmentType)));
+      return row?.amountCents ?? null;
+    },
+
+    listPatientPrices() {
+      return db
+        .select({ patientId: patientPrices.patientId, patientName: patients.name, amountCents: patientPrices.amountCents })
+        .from(patientPrices)
+        .innerJoin(patients, eq(patients.id, patientPrices.patientId))
+        .where(eq(patientPrices.professionalId, professionalId))
+        .orderBy(asc(patients.nameSort));
+    },
+
+    async findPatientPrice(patientId: string) {
+      const [row] = await db
+        .select({ amountCents: patientPrices.amountCents })
+        .from(patientPrices)
+        .where(and(eq(patientPrices.professionalId, professionalId), eq(patientPrices.patientId, patientId)));
+      return row?.amountCents ?? null;
+    },
+
+    async setPatientPrice(patientId: string, amountCents: number | null) {
+      if (amountCents === null) {
+        await db.delete(patientPrices).where(and(eq(patientPrices.professionalId, professionalId), eq(patientPrices.patientId, patientId)));
+        return;
+      }
+      await db
+        .insert(patientPrices)
+        .values({ patientId, professionalId, amountCents })
+        .onConflictDoUpdate({ target: patientPrices.patientId, set: { amountCents, updatedAt: sql`now()` } });
+    },
+
+    /** The appointment a charge is for, only if it is one of the professional's. */
+    async findAppointment(id: string) {
+      const [row] = await db
+        .select({ id: appointments.id, patientId: appointments.patientId, appointmentType: appointments.appointmentType, appointmentDate: appointments.appointmentDate, status: appointments.status })
+        .from(appointments)
+        .where(and(eq(appointments.id, id), eq(appointments.professionalId, professionalId)));
+      return row ?? null;
+    },
+
+    async findPatient(id: string) {
+      const [row] = await db
+        .select({ id: patients.id, name: patients.name, cpf: patients.cpf, email: patients.email })
+        .from(patients)
+        .where(and(eq(patients.id, id), eq(patients.professionalId, professionalId)));
+      return row ?? null;
+    },
+
+    async insertCharge(values: ChargeWrite & { id?: string }) {
+      const [row] = await db.insert(charges).values({ ...values, professionalId }).returning({ id: charges.id });
+      return row!;
+    },
+
+    async findCharge(id: string): Promise<ChargeRow | null> {
+      const [row] = await selectCharges(eq(charges.id, id));
+      return row ? flat(row) : null;
+    },
+
+    async findChargeForUpdate(id: string) {
+      const [row] = await db.select().from(charges).where(and(own, eq(charges.id, id))).for("update");
+      return row ?? null;
+    },
+
+    async listCharges(filters: ChargeFilters): Promise<ChargeRow[]> {
+      const rows = await selectCharges(
+        and(
+          filters.status ? eq(charges.status, filters.status) : undefined,
+          filters.patientId ? eq(charges.patientId, filters.patientId) : undefined,
+          filters.appointmentId ? eq(charges.appointmentId, filters.appointmentId) : undefined,
+        ),
+      )
+        .orderBy(desc(charges.dueDate), desc(charges.createdAt))
+        .limit(500);
+      return rows.map(flat);
+    },
+
+    /**
+     * Changes a charge only while it is in `from`: two writers at once (a webhook and a hand "pago", the same
+     * event five times) find one of them changed it and the other changed nothing. Answers whether it changed.
+     */
+    async transition(id: string, from: ChargeStatus, values: Partial<ChargeWrite>) {
+      const changed = await db
+        .update(charges)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(and(own, eq(charges.id, id), eq(charges.status, from)))
+        .returning({ id: charges.id });
+      return changed.length > 0;
+    },
+
+    async updateCharge(id: string, values: Partial<ChargeWrite>) {
+      await db
+        .update(charges)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(and(own, eq(charges.id, id)));
+    },
+
+    /** Paid charges with no Receita Saúde receipt yet, oldest payment first. */
+    async listReceiptsDue(): Promise<ChargeRow[]> {
+      const rows = await selectCharges(and(eq(charges.status, "paid"), isNull(charges.receiptIssuedAt))).orderBy(asc(charges.paymentDate), asc(charges.paidAt));
+      return rows.map(flat);
+    },
+
+    /** Per month of `year` (by payment date): income, fees, count and receipts missing; refunded payments are not income. */
+    async incomeByMonth(year: number) {
+      const month = sql<string>`to_char(${charges.paymentDate}, 'YYYY-MM')`;
+      return db
+        .select({
+          month,
+          income: sql<string>`coalesce(sum(${charges.amountCents}), 0)`,
+          fees: sql<string>`coalesce(sum(${charges.feeCents}), 0)`,
+          payments: sql<string>`count(*)`,
+          receiptsMissing: sql<string>`count(*) filter (where ${charges.receiptIssuedAt} is null)`,
+        })
+        .from(charges)
+        .where(and(own, eq(charges.status, "paid"), gte(charges.paymentDate, `${year}-01-01`), lte(charges.paymentDate, `${year}-12-31`)))
+        .groupBy(month);
+    },
+
+    async expensesByMonth(year: number) {
+      const month = sql<string>`to_char(${expenses.expenseDate}, 'YYYY-MM')`;
+      return db
+        .select({ month, total: sql<string>`coalesce(sum(${expenses.amountCents}), 0)` })
+        .from(expenses)
+        .where(and(eq(expenses.professionalId, professionalId), gte(expenses.expenseDate, `${year}-01-01`), lte(expenses.expenseDate, `${year}-12-31`)))
+        .groupBy(month);
+    },
+
+    /** The month's payments by payment date, for the accountant's CSV. */
+    async paymentsBetween(from: string, to: string): Promise<ChargeRow[]> {
+      const rows = await selectCharges(and(eq(charges.status, "paid"), gte(charges.paymentDate, from), lte(charges.paymentDate, to))).orderBy(asc(charges.paymentDate), asc(charges.paidAt));
+      return rows.map(flat);
+    },
+
+    expensesBetween(from: string, to: string) {
+      return db
+        .select()
+        .from(expenses)
+        .where(and(eq(expenses.professionalId, professionalId), gte(expenses.expenseDate, from), lte(expenses.expenseDate, to)))
+        .orderBy(asc(expenses.expenseDate), asc(expenses.createdAt));
+    },
+
+    async insertExpense(values: Omit<typeof expenses.$inferInsert, "id" | "professionalId" | "createdAt">) {
+      const [row] = await db.insert(expenses).values({ ...values, professionalId }).returning();
+      return row!;
+    },
+
+    async deleteExpense(id: string) {
+      const gone = await db.delete(expenses).where(and(eq(expenses.professionalId, professionalId), eq(expenses.id, id))).returning({ id: expenses.id });
+      return gone.length > 0;
+    },
+
+    /** The month's received and to-receive (open charges due up to the month's end). */
+    async summary(from: string, to: string) {
+      const [row] = await db
+        .select({
+          received: sql<string>`coalesce(sum(${charges.amountCents}) filter (where ${charges.status} = 'paid' and ${charges.paymentDate} between ${from} and ${to}), 0)`,
+          toReceive: sql<string>`coalesce(sum(${charges.amountCents}) filter (where ${charges.status} = 'open' and ${charges.dueDate} <= ${to}), 0)`,
+          receiptsDue: sql<string>`count(*) filter (where ${charges.status} = 'paid' and ${charges.receiptIssuedAt} is null)`,
+        })
+        .from(charges)
+        .where(own);
+      return row!;
+    },
+
+    /** Records a provider event once; false when it was already handled (a replay). */
+    async recordEvent(provider: "mercadopago", eventKey: string, chargeId: string | null, outcome: string) {
+      const inserted = await db
+        .insert(paymentWebhookEvents)
+        .values({ professionalId, provider, eventKey, chargeId, outcome })
+        .onConflictDoNothing()
+        .returning({ id: paymentWebhookEvents.id });
+      return inserted.length > 0;
+    },
+
+    async findChargeByProviderPayment(provider: "mercadopago", paymentId: string) {
+      const [row] = await db.select().from(charges).where(and(own, eq(charges.provider, provider), eq(charges.providerPaymentId, paymentId)));
+      return row ?? null;
+    },
+  };
+}
+
+/** A professional's zone, for the local payment date of a charge a webhook pays (no session there). */
+export async function findTimeZoneOf(db: DbOrTx, professionalId: string): Promise<string | null> {
+  const [row] = await db.select({ timeZone: professionals.timezone }).from(professionals).where(eq(professionals.id, professionalId));
+  return row?.timeZone ?? null;
+}
+
+/** The settings of a professional the webhook names, read before any tenant is known (its secret checks the rest). */
+export async function findSettingsOf(db: DbOrTx, professionalId: string) {
+  return paymentsRepository(db, professionalId).findSettings();
+}

@@ -1,0 +1,408 @@
+import QRCode from "qrcode";
+import {
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_TEXTS,
+  formatCents,
+  type Charge,
+  type ChargeInput,
+  type Expense,
+  type LedgerYear,
+  type PaymentSettings,
+  type PaymentSettingsInput,
+  type PixCharge,
+  type Prices,
+  type ReceiptDue,
+} from "@clinora/contracts";
+import { todayIn } from "@clinora/contracts/zoned-time";
+import type { Db, DbOrTx } from "../../platform/db/client";
+import { iso, instantText } from "../../platform/db/rows";
+import { AppError } from "../../platform/lib/app-error";
+import type { Clock } from "../../platform/lib/clock";
+import type { TenantCaller } from "../../platform/lib/caller";
+import { openSecret, sealSecret } from "../../platform/lib/secret-box";
+import { PaymentProviderError, type PaymentProviderClient } from "../../platform/integrations/payments/payment-provider";
+import { paymentsRepository, type ChargeRow, type SettingsRow } from "./payments.repository";
+import { staticBrCode, txidOf } from "./pix-brcode";
+
+export type PaymentsService = ReturnType<typeof paymentsService>;
+
+export interface PaymentsDeps {
+  provider: PaymentProviderClient;
+  /** The AES-256-GCM key that seals the provider's access token (CALENDAR_TOKEN_KEY). */
+  tokenKey: Buffer | undefined;
+  publicUrl: string | undefined;
+}
+
+/** The path Mercado Pago posts its notifications to, one per professional so the right secret checks each. */
+export const mercadoPagoWebhookPath = (professionalId: string) => `/api/payments/webhooks/mercadopago/${professionalId}`;
+
+/** A dynamic Pix lives for a day: long enough for the patient to pay after the session, short enough to be current. */
+const PROVIDER_PIX_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+export function toChargeDto(row: ChargeRow): Charge {
+  return {
+    id: row.id,
+    patient_id: row.patientId,
+    patient_name: row.patientName,
+    appointment_id: row.appointmentId,
+    appointment_date: row.appointmentDate,
+    description: row.description,
+    amount_cents: row.amountCents,
+    due_date: row.dueDate,
+    status: row.status,
+    payer_name: row.payerName,
+    payer_cpf: row.payerCpf,
+    beneficiary_cpf: row.beneficiaryCpf,
+    method: row.method,
+    paid_at: iso(row.paidAt),
+    payment_date: row.paymentDate,
+    fee_cents: row.feeCents,
+    net_cents: row.netCents,
+    receipt_number: row.receiptNumber,
+    receipt_issued_at: iso(row.receiptIssuedAt),
+    provider_link: row.providerLink,
+    created_at: instantText(row.createdAt),
+  };
+}
+
+/** The first and last day of a YYYY-MM month. */
+export function monthBounds(month: string): { from: string; to: string } {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, "0")}` };
+}
+
+/** One CSV field (RFC 4180), and a leading =,+,-,@ neutralised so a spreadsheet never runs it as a formula. */
+const csvField = (value: string | number | null) => {
+  let text = value === null ? "" : String(value);
+  if (/^[=+\-@\t\r]/.test(text) && !/^-\d+,\d{2}$/.test(text)) text = `'${text}`;
+  return /[";\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+};
+/** Centavos as the accountant's spreadsheet reads a pt-BR number: 1234,56 (no thousands separator). */
+const csvAmount = (cents: number) => `${Math.trunc(cents / 100)},${String(Math.abs(cents) % 100).padStart(2, "0")}`;
+
+export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
+  const settingsDto = (row: SettingsRow | null, professionalId: string): PaymentSettings => ({
+    pix_key_type: row?.pixKeyType ?? null,
+    pix_key: row?.pixKey ?? null,
+    merchant_name: row?.merchantName ?? null,
+    merchant_city: row?.merchantCity ?? null,
+    council_registration: row?.councilRegistration ?? null,
+    provider: row?.provider ?? "none",
+    mercadopago_connected: Boolean(row?.mercadopagoTokenSealed),
+    mercadopago_webhook_url: deps.publicUrl ? `${deps.publicUrl}${mercadoPagoWebhookPath(professionalId)}` : null,
+    send_pix_in_reminders: row?.sendPixInReminders ?? false,
+    show_prices_on_booking_page: row?.showPricesOnBookingPage ?? false,
+  });
+
+  const loadCharge = async (tx: DbOrTx, professionalId: string, id: string) => {
+    const row = await paymentsRepository(tx, professionalId).findCharge(id);
+    if (!row) throw AppError.notFound(PAYMENT_TEXTS.chargeNotFound);
+    return row;
+  };
+
+  /** The price of a session: the patient's own, else her consultation type's; null when neither is set. */
+  const priceOf = async (tx: DbOrTx, professionalId: string, patientId: string | null, appointmentType: string | null) => {
+    const repo = paymentsRepository(tx, professionalId);
+    const own = patientId ? await repo.findPatientPrice(patientId) : null;
+    if (own !== null) return own;
+    return appointmentType ? repo.findTypePrice(appointmentType) : null;
+  };
+
+  const credentialsOf = (settings: SettingsRow | null) => {
+    if (!settings || settings.provider !== "mercadopago" || !settings.mercadopagoTokenSealed || !deps.tokenKey) return null;
+    return { accessToken: openSecret(deps.tokenKey, settings.mercadopagoTokenSealed) };
+  };
+
+  return {
+    async getSettings({ professionalId }: TenantCaller): Promise<PaymentSettings> {
+      return settingsDto(await paymentsRepository(db, professionalId).findSettings(), professionalId);
+    },
+
+    async updateSettings({ professionalId }: TenantCaller, input: PaymentSettingsInput): Promise<PaymentSettings> {
+      const repo = paymentsRepository(db, professionalId);
+      const current = await repo.findSettings();
+      const seal = (value: string | undefined, stored: string | null | undefined, field: string) => {
+        if (!value) return stored ?? null;
+        if (!deps.tokenKey) throw AppError.validation([{ field, msg: "O servidor não tem chave para guardar credenciais (CALENDAR_TOKEN_KEY)" }]);
+        return sealSecret(deps.tokenKey, value);
+      };
+      const token = seal(input.mercadopago_access_token, current?.mercadopagoTokenSealed, "mercadopago_access_token");
+      const secret = seal(input.mercadopago_webhook_secret, current?.mercadopagoSecretSealed, "mercadopago_webhook_secret");
+      if (input.provider === "mercadopago" && (!token || !secret)) {
+        throw AppError.validation([{ field: "mercadopago_access_token", msg: "Informe o access token e a assinatura secreta do Mercado Pago" }]);
+      }
+      await repo.upsertSettings({
+        pixKeyType: input.pix_key_type,
+        pixKey: input.pix_key,
+        merchantName: input.merchant_name ?? null,
+        merchantCity: input.merchant_city ?? null,
+        councilRegistration: input.council_registration ?? null,
+        provider: input.provider,
+        mercadopagoTokenSealed: token,
+        mercadopagoSecretSealed: secret,
+        sendPixInReminders: input.send_pix_in_reminders,
+        showPricesOnBookingPage: input.show_prices_on_booking_page,
+      });
+      return settingsDto(await repo.findSettings(), professionalId);
+    },
+
+    async prices({ professionalId }: TenantCaller): Promise<Prices> {
+      const repo = paymentsRepository(db, professionalId);
+      const [types, patients] = await Promise.all([repo.listTypePrices(), repo.listPatientPrices()]);
+      return {
+        types: types.map((t) => ({ appointment_type: t.appointmentType, amount_cents: t.amountCents })),
+        patients: patients.map((p) => ({ patient_id: p.patientId, patient_name: p.patientName, amount_cents: p.amountCents })),
+      };
+    },
+
+    async setTypePrice(caller: TenantCaller, appointmentType: string, amountCents: number) {
+      await paymentsRepository(db, caller.professionalId).upsertTypePrice(appointmentType, amountCents);
+      return this.prices(caller);
+    },
+
+    async removeTypePrice(caller: TenantCaller, appointmentType: string) {
+      await paymentsRepository(db, caller.professionalId).deleteTypePrice(appointmentType);
+      return this.prices(caller);
+    },
+
+    async setPatientPrice(caller: TenantCaller, patientId: string, amountCents: number | null) {
+      const repo = paymentsRepository(db, caller.professionalId);
+      if (!(await repo.findPatient(patientId))) throw AppError.notFound("Paciente não encontrado");
+      await repo.setPatientPrice(patientId, amountCents);
+      return this.prices(caller);
+    },
+
+    async list({ professionalId }: TenantCaller, q: { status?: Charge["status"]; patient_id?: string; appointment_id?: string }) {
+      const rows = await paymentsRepository(db, professionalId).listCharges({ status: q.status, patientId: q.patient_id, appointmentId: q.appointment_id });
+      return rows.map(toChargeDto);
+    },
+
+    async get({ professionalId }: TenantCaller, id: string) {
+      return toChargeDto(await loadCharge(db, professionalId, id));
+    },
+
+    /**
+     * A charge for a session (its amount from the prices when not given) or for anything else. One open charge per
+     * appointment: a second is a 409.
+     */
+    async create({ professionalId, practice }: TenantCaller, input: ChargeInput): Promise<Charge> {
+      return db.transaction(async (tx) => {
+        const repo = paymentsRepository(tx, professionalId);
+        let patientId = input.patient_id ?? null;
+        let appointmentType: string | null = null;
+        let dueDate = input.due_date ?? todayIn(practice.timeZone, clock.now());
+        if (input.appointment_id) {
+          const appointment = await repo.findAppointment(input.appointment_id);
+          if (!appointment) throw AppError.validation([{ field: "appointment_id", msg: "Consulta não encontrada" }]);
+          if ((await repo.listCharges({ appointmentId: appointment.id })).some((c) => c.status !== "cancelled")) {
+            throw AppError.conflict("Esta consulta já tem uma cobrança");
+          }
+          patientId = appointment.patientId;
+          appointmentType = appointment.appointmentType;
+          dueDate = input.due_date ?? appointment.appointmentDate;
+        }
+        const patient = patientId ? await repo.findPatient(patientId) : null;
+        if (patientId && !patient) throw AppError.validation([{ field: "patient_id", msg: "Paciente não encontrado" }]);
+        const amount = input.amount_cents ?? (await priceOf(tx, professionalId, patientId, appointmentType));
+        if (amount === null) throw AppError.validation([{ field: "amount_cents", msg: "Informe o valor ou cadastre o preço deste tipo de consulta" }]);
+        const description = input.description ?? (appointmentType ? `${appointmentType} em ${dueDate.split("-").reverse().join("/")}` : null);
+        if (!description) throw AppError.validation([{ field: "description", msg: PAYMENT_TEXTS.descriptionRequired }]);
+        const id = crypto.randomUUID();
+        await repo.insertCharge({
+          id,
+          patientId,
+          appointmentId: input.appointment_id ?? null,
+          description,
+          amountCents: amount,
+          dueDate,
+          payerName: input.payer_name ?? patient?.name ?? null,
+          payerCpf: input.payer_cpf ?? patient?.cpf ?? null,
+          beneficiaryCpf: input.beneficiary_cpf ?? null,
+          txid: txidOf(id),
+        });
+        return toChargeDto(await loadCharge(tx, professionalId, id));
+      });
+    },
+
+    /** "Marcar como pago" by hand: only an open charge; a second writer at once changes nothing (409). */
+    async markPaid({ professionalId, practice }: TenantCaller, id: string, input: { method: Charge["method"] & string; payment_date?: string; fee_cents?: number }) {
+      const current = await loadCharge(db, professionalId, id);
+      const today = todayIn(practice.timeZone, clock.now());
+      if (input.payment_date && input.payment_date > today) throw AppError.validation([{ field: "payment_date", msg: "A data do pagamento não pode ser futura" }]);
+      const fee = input.fee_cents ?? null;
+      if (fee !== null && fee > current.amountCents) throw AppError.validation([{ field: "fee_cents", msg: "A taxa não pode passar do valor" }]);
+      const changed = await paymentsRepository(db, professionalId).transition(id, "open", {
+        status: "paid",
+        method: input.method,
+        paidAt: clock.now(),
+        paymentDate: input.payment_date ?? today,
+        feeCents: fee,
+        netCents: fee === null ? null : current.amountCents - fee,
+      });
+      if (!changed) throw AppError.conflict(PAYMENT_TEXTS.chargeNotOpen);
+      return toChargeDto(await loadCharge(db, professionalId, id));
+    },
+
+    /** Isento or cancelado: only from a receber. */
+    async setStatus({ professionalId }: TenantCaller, id: string, status: "exempt" | "cancelled") {
+      await loadCharge(db, professionalId, id);
+      if (!(await paymentsRepository(db, professionalId).transition(id, "open", { status }))) throw AppError.conflict(PAYMENT_TEXTS.chargeNotOpen);
+      return toChargeDto(await loadCharge(db, professionalId, id));
+    },
+
+    /** The Pix of an open charge: Mercado Pago's dynamic one (and its card link) when connected, else the static BR Code. */
+    async pix({ professionalId }: TenantCaller, id: string): Promise<PixCharge> {
+      const repo = paymentsRepository(db, professionalId);
+      const charge = await loadCharge(db, professionalId, id);
+      if (charge.status !== "open") throw AppError.conflict(PAYMENT_TEXTS.chargeNotOpen);
+      const settings = await repo.findSettings();
+      const credentials = credentialsOf(settings);
+      if (credentials) {
+        const now = clock.now();
+        const current = charge.providerQrCode && charge.providerExpiresAt && charge.providerExpiresAt > now;
+        if (!current) {
+          const request = {
+            chargeId: charge.id,
+            amountCents: charge.amountCents,
+            description: charge.description,
+            payerEmail: "pagador@clinora.app",
+            payerCpf: charge.payerCpf,
+            notificationUrl: deps.publicUrl ? `${deps.publicUrl}${mercadoPagoWebhookPath(professionalId)}` : null,
+            expiresAt: new Date(now.getTime() + PROVIDER_PIX_LIFETIME_MS),
+          };
+          try {
+            const created = await deps.provider.createPix(credentials, request);
+            const link = await deps.provider.createLink(credentials, request);
+            await repo.updateCharge(id, {
+              provider: "mercadopago",
+              providerPaymentId: created.paymentId,
+              providerQrCode: created.qrCode,
+              providerExpiresAt: created.expiresAt ? new Date(created.expiresAt) : request.expiresAt,
+              providerLink: link,
+            });
+          } catch (error) {
+            if (error instanceof PaymentProviderError) throw new AppError(502, PAYMENT_TEXTS.providerFailed, "provider_failed");
+            throw error;
+          }
+        }
+        const fresh = await loadCharge(db, professionalId, id);
+        return {
+          brcode: fresh.providerQrCode!,
+          qr_data_url: await QRCode.toDataURL(fresh.providerQrCode!, { errorCorrectionLevel: "M", margin: 1 }),
+          amount_cents: fresh.amountCents,
+          txid: fresh.txid,
+          kind: "mercadopago",
+          expires_at: iso(fresh.providerExpiresAt),
+          payment_link: fresh.providerLink,
+        };
+      }
+      if (!settings?.pixKey || !settings.pixKeyType) throw AppError.conflict(PAYMENT_TEXTS.noPixKey);
+      const brcode = staticBrCode({
+        pixKeyType: settings.pixKeyType,
+        pixKey: settings.pixKey,
+        merchantName: settings.merchantName ?? "Clinora",
+        merchantCity: settings.merchantCity ?? "Brasil",
+        amountCents: charge.amountCents,
+        txid: charge.txid,
+      });
+      return {
+        brcode,
+        qr_data_url: await QRCode.toDataURL(brcode, { errorCorrectionLevel: "M", margin: 1 }),
+        amount_cents: charge.amountCents,
+        txid: charge.txid,
+        kind: "static",
+        expires_at: null,
+        payment_link: null,
+      };
+    },
+
+    /** Every payment received with no Receita Saúde receipt yet, each field as the app asks it. */
+    async receiptsDue({ professionalId }: TenantCaller): Promise<ReceiptDue[]> {
+      const repo = paymentsRepository(db, professionalId);
+      const [rows, settings] = await Promise.all([repo.listReceiptsDue(), repo.findSettings()]);
+      return rows.map((r) => ({
+        charge_id: r.id,
+        payer_name: r.payerName,
+        payer_cpf: r.payerCpf,
+        beneficiary_cpf: r.beneficiaryCpf,
+        amount_cents: r.amountCents,
+        amount_text: formatCents(r.amountCents),
+        payment_date: r.paymentDate!,
+        description: r.description,
+        council_registration: settings?.councilRegistration ?? null,
+      }));
+    },
+
+    /** The number the Receita Saúde app gave (or none): the payment leaves the queue. */
+    async recordReceipt({ professionalId }: TenantCaller, id: string, receiptNumber: string | null) {
+      const charge = await loadCharge(db, professionalId, id);
+      if (charge.status !== "paid") throw AppError.conflict(PAYMENT_TEXTS.chargeNotPaid);
+      await paymentsRepository(db, professionalId).updateCharge(id, { receiptNumber, receiptIssuedAt: clock.now() });
+      return toChargeDto(await loadCharge(db, professionalId, id));
+    },
+
+    /** The livro-caixa's twelve months: income by payment date (less refunds), fees, expenses. */
+    async ledgerYear({ professionalId }: TenantCaller, year: number): Promise<LedgerYear> {
+      const repo = paymentsRepository(db, professionalId);
+      const [income, spent] = await Promise.all([repo.incomeByMonth(year), repo.expensesByMonth(year)]);
+      const months = Array.from({ length: 12 }, (_, i) => {
+        const month = `${year}-${String(i + 1).padStart(2, "0")}`;
+        const inc = income.find((r) => r.month === month);
+        const exp = spent.find((r) => r.month === month);
+        return {
+          month,
+          income_cents: Number(inc?.income ?? 0),
+          fees_cents: Number(inc?.fees ?? 0),
+          expenses_cents: Number(exp?.total ?? 0),
+          payments: Number(inc?.payments ?? 0),
+          receipts_missing: Number(inc?.receiptsMissing ?? 0),
+        };
+      });
+      return { year, months };
+    },
+
+    /** The month's livro-caixa as CSV for the accountant: one line per payment and per expense, by date. */
+    async ledgerCsv({ professionalId }: TenantCaller, month: string): Promise<string> {
+      const repo = paymentsRepository(db, professionalId);
+      const { from, to } = monthBounds(month);
+      const [paid, spent] = await Promise.all([repo.paymentsBetween(from, to), repo.expensesBetween(from, to)]);
+      const header = ["data", "tipo", "descricao", "pagador", "cpf_pagador", "cpf_beneficiario", "forma", "valor", "taxa", "recibo_receita_saude"];
+      const lines = [
+        ...paid.map((p) => [p.paymentDate, "receita", p.description, p.payerName, p.payerCpf, p.beneficiaryCpf, p.method ? PAYMENT_METHOD_LABELS[p.method] : "", csvAmount(p.amountCents), p.feeCents === null ? "" : csvAmount(p.feeCents), p.receiptNumber ?? (p.receiptIssuedAt ? "emitido" : "")]),
+        ...spent.map((e) => [e.expenseDate, "despesa", e.description ? `${e.category}: ${e.description}` : e.category, "", "", "", "", csvAmount(-e.amountCents), "", ""]),
+      ].sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+      // Semicolons and CRLF, the way a pt-BR spreadsheet opens a CSV; a BOM so accents show.
+      return `\uFEFF${[header, ...lines].map((l) => l.map((v) => csvField(v as string | null)).join(";")).join("\r\n")}\r\n`;
+    },
+
+    async expenses({ professionalId }: TenantCaller, month: string): Promise<Expense[]> {
+      const { from, to } = monthBounds(month);
+      const rows = await paymentsRepository(db, professionalId).expensesBetween(from, to);
+      return rows.map((e) => ({ id: e.id, expense_date: e.expenseDate, category: e.category, amount_cents: e.amountCents, description: e.description }));
+    },
+
+    async addExpense({ professionalId }: TenantCaller, input: { expense_date: string; category: string; amount_cents: number; description?: string | null }): Promise<Expense> {
+      const e = await paymentsRepository(db, professionalId).insertExpense({ expenseDate: input.expense_date, category: input.category, amountCents: input.amount_cents, description: input.description ?? null });
+      return { id: e.id, expense_date: e.expenseDate, category: e.category, amount_cents: e.amountCents, description: e.description };
+    },
+
+    async removeExpense({ professionalId }: TenantCaller, id: string) {
+      if (!(await paymentsRepository(db, professionalId).deleteExpense(id))) throw AppError.notFound("Despesa não encontrada");
+    },
+
+    /** The Painel's figures: this month's received and to-receive, and the receipts still to issue. */
+    async summary({ professionalId, practice }: TenantCaller) {
+      const month = todayIn(practice.timeZone, clock.now()).slice(0, 7);
+      const { from, to } = monthBounds(month);
+      const row = await paymentsRepository(db, professionalId).summary(from, to);
+      return { month, received_cents: Number(row.received), to_receive_cents: Number(row.toReceive), receipts_due: Number(row.receiptsDue) };
+    },
+
+    /** The open charge of an appointment, if any (the Compromissos badge, the reminder). */
+    async ofAppointment(professionalId: string, appointmentId: string) {
+      const rows = await paymentsRepository(db, professionalId).listCharges({ appointmentId });
+      return rows.find((r) => r.status !== "cancelled") ?? null;
+    },
+  };
+}

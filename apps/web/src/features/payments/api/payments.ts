@@ -1,0 +1,90 @@
+import type { Charge, LedgerYear, PaymentMethod, PaymentSettings, PaymentSummary, PixCharge, Prices, ReceiptDue } from "@clinora/contracts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useResourceMutation, serverDetailOr } from "@/hooks/use-resource-mutation";
+import { api, API_BASE } from "@/lib/api-client";
+import { saveFile } from "@/lib/download";
+
+export const paymentKeys = {
+  all: ["payments"] as const,
+  charges: () => ["payments", "charges"] as const,
+  summary: () => ["payments", "summary"] as const,
+  receipts: () => ["payments", "receipts-due"] as const,
+  ledger: (year: number) => ["payments", "ledger", year] as const,
+  settings: () => ["payments", "settings"] as const,
+  prices: () => ["payments", "prices"] as const,
+};
+
+export const chargesQueryOptions = () => queryOptions({ queryKey: paymentKeys.charges(), queryFn: ({ signal }) => api.get<Charge[]>("/payments/charges", { signal }) });
+export const useCharges = () => useQuery(chargesQueryOptions());
+export const usePaymentSummary = () => useQuery({ queryKey: paymentKeys.summary(), queryFn: ({ signal }) => api.get<PaymentSummary>("/payments/summary", { signal }) });
+export const useReceiptsDue = () => useQuery({ queryKey: paymentKeys.receipts(), queryFn: ({ signal }) => api.get<ReceiptDue[]>("/payments/receipts-due", { signal }) });
+export const useLedger = (year: number) => useQuery({ queryKey: paymentKeys.ledger(year), queryFn: ({ signal }) => api.get<LedgerYear>("/payments/ledger", { query: { year }, signal }) });
+export const usePaymentSettings = () => useQuery({ queryKey: paymentKeys.settings(), queryFn: ({ signal }) => api.get<PaymentSettings>("/payments/settings", { signal }) });
+export const usePrices = () => useQuery({ queryKey: paymentKeys.prices(), queryFn: ({ signal }) => api.get<Prices>("/payments/prices", { signal }) });
+
+export function useCreateCharge() {
+  return useResourceMutation({
+    mutationFn: (input: { description: string; amount_cents: number; patient_id?: string | null; payer_cpf?: string | null }) => api.post<Charge>("/payments/charges", input),
+    invalidates: [paymentKeys.all],
+    success: "Cobrança criada!",
+    failure: "Erro ao criar cobrança",
+  });
+}
+
+export function useMarkPaid() {
+  return useResourceMutation({
+    mutationFn: ({ id, method }: { id: string; method: PaymentMethod }) => api.post<Charge>(`/payments/charges/${id}/paid`, { method }),
+    invalidates: [paymentKeys.all],
+    success: "Pagamento registrado!",
+    failure: serverDetailOr("Erro ao registrar o pagamento"),
+  });
+}
+
+export function useChargeStatus() {
+  return useResourceMutation({
+    mutationFn: ({ id, status }: { id: string; status: "exempt" | "cancelled" }) => api.post<Charge>(`/payments/charges/${id}/status`, { status }),
+    invalidates: [paymentKeys.all],
+    success: (c) => (c.status === "exempt" ? "Cobrança isenta." : "Cobrança cancelada."),
+    failure: serverDetailOr("Erro ao mudar a cobrança"),
+  });
+}
+
+export function usePix() {
+  return useResourceMutation({
+    mutationFn: (id: string) => api.post<PixCharge>(`/payments/charges/${id}/pix`),
+    failure: serverDetailOr("Erro ao gerar o Pix"),
+  });
+}
+
+export function useRecordReceipt() {
+  return useResourceMutation({
+    mutationFn: ({ id, receipt_number }: { id: string; receipt_number: string | null }) => api.put<Charge>(`/payments/charges/${id}/receipt`, { receipt_number }),
+    invalidates: [paymentKeys.all],
+    success: "Recibo registrado!",
+    failure: "Erro ao registrar o recibo",
+  });
+}
+
+export function useSavePaymentSettings() {
+  return useResourceMutation({
+    mutationFn: (input: Record<string, unknown>) => api.put<PaymentSettings>("/payments/settings", input),
+    invalidates: [paymentKeys.all],
+    success: "Configurações de cobrança salvas!",
+    failure: "Erro ao salvar",
+  });
+}
+
+export function useSaveTypePrice() {
+  return useResourceMutation({
+    mutationFn: (input: { appointment_type: string; amount_cents: number }) => api.put<Prices>("/payments/prices/types", input),
+    invalidates: [paymentKeys.prices()],
+    success: "Preço salvo!",
+    failure: "Erro ao salvar o preço",
+  });
+}
+
+/** The month's livro-caixa CSV, read with the session and handed to the browser as a file. */
+export async function downloadLedgerCsv(month: string) {
+  const blob = await api.file(`${API_BASE}/payments/ledger/csv?month=${month}`);
+  saveFile(blob, `livro-caixa-${month}.csv`);
+}
