@@ -32,6 +32,14 @@ describe("loadConfig", () => {
     }
   });
 
+  it("turns the second opinion and the risk check on by default, with the assistant's own model (docs/decisions/030)", () => {
+    expect(loadConfig({}).safetyChecks).toEqual({ secondOpinion: true, secondOpinionModel: null, riskCheck: true, riskModel: null });
+    expect(
+      loadConfig({ ASSISTANT_SECOND_OPINION: "false", ASSISTANT_SECOND_OPINION_MODEL: "gpt-4.1-mini", SAFETY_RISK_CHECK: "false", SAFETY_RISK_MODEL: "claude-haiku-4-5" }).safetyChecks,
+    ).toEqual({ secondOpinion: false, secondOpinionModel: "gpt-4.1-mini", riskCheck: false, riskModel: "claude-haiku-4-5" });
+    expect(() => loadConfig({ ASSISTANT_SECOND_OPINION: "talvez" })).toThrow(/ASSISTANT_SECOND_OPINION/);
+  });
+
   it("fails fast with every bad variable listed", () => {
     expect(() => loadConfig({ PORT: "abc", ADMIN_EMAIL: "not-an-email", ADMIN_PASSWORD: "short" })).toThrow(
       /PORT[\s\S]*ADMIN_EMAIL[\s\S]*ADMIN_PASSWORD/,
