@@ -73,6 +73,13 @@ const CASES: Record<
     file: { contentType: "application/pdf", data: Buffer.from("%PDF-1.4\n%%EOF\n"), query: "?file_name=invasao.pdf" },
     readBack: "/api/conversations/:id",
   },
+  "GET /api/payments/charges/:id": { id: () => ids.charge!, readBack: "/api/payments/charges/:id" },
+  "POST /api/payments/charges/:id/paid": { id: () => ids.charge!, body: { method: "pix" }, readBack: "/api/payments/charges/:id" },
+  "POST /api/payments/charges/:id/status": { id: () => ids.charge!, body: { status: "cancelled" }, readBack: "/api/payments/charges/:id" },
+  "POST /api/payments/charges/:id/pix": { id: () => ids.charge!, readBack: "/api/payments/charges/:id" },
+  "PUT /api/payments/charges/:id/receipt": { id: () => ids.paidCharge!, body: { receipt_number: "B-1" }, readBack: "/api/payments/charges/:id" },
+  "PUT /api/payments/prices/patients/:id": { id: () => ids.patient!, body: { amount_cents: 100 }, readBack: "/api/payments/prices" },
+  "DELETE /api/payments/expenses/:id": { id: () => ids.expense!, readBack: "/api/payments/expenses?month=2026-03" },
 };
 
 beforeAll(async () => {
@@ -96,7 +103,27 @@ beforeAll(async () => {
   const draftRecord = await t.request({ method: "POST", url: `/api/patients/${patient.id}/records`, payload: { kind: "evolucao", session_at: sessionAt, free_text: "Rascunho de A" }, session: sessionA });
   const finalRecord = await t.request({ method: "POST", url: `/api/patients/${patient.id}/records`, payload: { kind: "evolucao", session_at: sessionAt, free_text: "Entrada final de A" }, session: sessionA });
   await t.request({ method: "POST", url: `/api/records/${finalRecord.json().id}/finalise`, session: sessionA });
-  ids = { draftRecord: draftRecord.json().id, finalRecord: finalRecord.json().id, patient: patient.id, task: task.id, appointment: appointment.id, conversation: conversation.id, failedMessage: failed.id, media: media!.id };
+  const [charge, paidCharge] = await t.db
+    .insert(s.charges)
+    .values([
+      { professionalId: a.professional.id, patientId: patient.id, description: "Sessão", amountCents: 15000, dueDate: "2026-03-10", txid: "A1" },
+      { professionalId: a.professional.id, patientId: patient.id, description: "Paga", amountCents: 15000, dueDate: "2026-03-10", txid: "A2", status: "paid", method: "pix", paidAt: new Date(), paymentDate: "2026-03-10" },
+    ])
+    .returning();
+  const [expense] = await t.db.insert(s.expenses).values({ professionalId: a.professional.id, expenseDate: "2026-03-05", category: "Aluguel", amountCents: 1000 }).returning();
+  ids = {
+    draftRecord: draftRecord.json().id,
+    finalRecord: finalRecord.json().id,
+    patient: patient.id,
+    task: task.id,
+    appointment: appointment.id,
+    conversation: conversation.id,
+    failedMessage: failed.id,
+    media: media!.id,
+    charge: charge!.id,
+    paidCharge: paidCharge!.id,
+    expense: expense!.id,
+  };
 });
 afterAll(() => t.close());
 

@@ -23,6 +23,7 @@ const PROFESSIONAL_PAGES = [
   { label: "Pacientes", path: "/pacientes", heading: "Meus Pacientes" },
   { label: "Conversas", path: "/conversas", heading: "Conversas" },
   { label: "Tarefas", path: "/tarefas", heading: "Tarefas" },
+  { label: "Financeiro", path: "/financeiro", heading: "Financeiro" },
   { label: "Configurações", path: "/configuracoes", heading: "Configurações" },
 ];
 
@@ -43,6 +44,8 @@ test.describe("menu by role", () => {
   });
 
   test("professional sees only the professional menu and each entry opens its page", async ({ page }) => {
+    // Seven pages, each a cold bundle: on a busy machine this passed 30 s.
+    test.setTimeout(60_000);
     await signIn(page, PROFESSIONAL);
     const menu = mainMenu(page);
 

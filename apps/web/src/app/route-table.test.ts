@@ -30,6 +30,7 @@ describe("route table", () => {
       "Pacientes",
       "Conversas",
       "Tarefas",
+      "Financeiro",
       "Configurações",
     ]);
   });

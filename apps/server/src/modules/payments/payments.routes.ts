@@ -102,13 +102,15 @@ export function paymentRoutes(service: PaymentsService, webhook: PaymentWebhookS
     r.get("/payments/ledger", { config: access, schema: { tags, summary: "Livro-caixa: os meses de um ano", querystring: yearQuerySchema, response: { 200: ledgerYearSchema, 422: validationErrorSchema } } }, (request) =>
       service.ledgerYear(tenantOf(request), request.query.year),
     );
-    r.get(
+    app.get<{ Querystring: { month: string } }>(
       "/payments/ledger/csv",
-      { config: access, schema: { tags, summary: "Livro-caixa do mês em CSV, para o contador", querystring: monthQuerySchema, response: { 200: z.string(), 422: validationErrorSchema } } },
+      // Untyped 200 on purpose: the file is CSV, which the JSON response serializer must not touch.
+      { config: access, schema: { tags, summary: "Livro-caixa do mês em CSV, para o contador", querystring: monthQuerySchema, response: { 422: validationErrorSchema } } },
       async (request, reply) => {
         const csv = await service.ledgerCsv(tenantOf(request), request.query.month);
         return reply
           .type("text/csv; charset=utf-8")
+          .header("cache-control", "no-store")
           .header("content-disposition", `attachment; filename="livro-caixa-${request.query.month}.csv"`)
           .send(csv);
       },

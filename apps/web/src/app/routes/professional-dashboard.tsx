@@ -18,6 +18,7 @@ import { ConfirmationsCard } from "@/features/professional-dashboard/components/
 import { dashboardFigures, FULL_DAY_APPOINTMENTS, greetingFor, greetingName } from "@/features/professional-dashboard/lib/dashboard-figures";
 import { ownProfileQueryOptions } from "@/features/professionals/api/own-profile";
 import { DashboardToggles } from "@/features/professionals/components/dashboard-toggles";
+import { PaymentSummaryCards } from "@/features/payments/components/payment-summary-cards";
 import { formatLongDate } from "@/lib/format";
 
 /** Painel (docs/product/appointments.md §2.1): greeting, toggles, today's figures, next patient and today's agenda. */
@@ -83,6 +84,11 @@ export function ProfessionalDashboardPage() {
                 hint={`de ${FULL_DAY_APPOINTMENTS} consultas por dia`}
                 delay={0.3}
               />
+            </section>
+          )}
+          {calm ? null : (
+            <section aria-label="Financeiro do mês">
+              <PaymentSummaryCards />
             </section>
           )}
 
