@@ -19,7 +19,7 @@ import { sessionService } from "./modules/auth";
 import { healthRoutes } from "./modules/health";
 import { adminDashboardRoutes } from "./modules/admin-dashboard";
 import { adminDashboardService } from "./modules/admin-dashboard";
-import { professionalRoutes } from "./modules/professionals";
+import { firstStepsRoutes, firstStepsService, professionalRoutes } from "./modules/professionals";
 import { professionalService } from "./modules/professionals";
 import { leadRoutes } from "./modules/leads";
 import { leadService } from "./modules/leads";
@@ -290,6 +290,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
       await api.register(outboundMediaRoutes(db, clock, mediaSigner));
       await api.register(assistantRoutes(assistant));
       await api.register(professionalProfileRoutes(professionalProfileService(db)));
+      await api.register(firstStepsRoutes(firstStepsService(db, clock, (tx, id) => messaging.senderOf(tx, id))));
       await api.register(
         googleCalendarRoutes(
           googleCalendarService(db, clock, { provider: calendarProvider, sync: calendarSync, tokenKey: config.google.tokenKey, publicUrl: config.publicUrl, wake }),
