@@ -78,7 +78,7 @@ import { reminderRoutes } from "./modules/reminders";
 import { createOpenAiTranscriber } from "./platform/integrations/llm/transcriber";
 import { mediaService, outboundMediaSigner } from "./modules/messaging";
 import { outboundMediaRoutes } from "./modules/messaging";
-import { bookingPageService } from "./modules/booking-page";
+import { bookingPageService, followDefaultDuration } from "./modules/booking-page";
 import { bookingPageRoutes } from "./modules/booking-page";
 
 export interface AppDeps {
@@ -289,7 +289,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
       await api.register(whatsappWebhookRoutes(webhook));
       await api.register(outboundMediaRoutes(db, clock, mediaSigner));
       await api.register(assistantRoutes(assistant));
-      await api.register(professionalProfileRoutes(professionalProfileService(db)));
+      await api.register(professionalProfileRoutes(professionalProfileService(db, { duration: followDefaultDuration })));
       await api.register(firstStepsRoutes(firstStepsService(db, clock, (tx, id) => messaging.senderOf(tx, id))));
       await api.register(
         googleCalendarRoutes(

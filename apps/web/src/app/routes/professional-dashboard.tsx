@@ -18,6 +18,7 @@ import { ConfirmationsCard } from "@/features/professional-dashboard/components/
 import { dashboardFigures, greetingFor, greetingName } from "@/features/professional-dashboard/lib/dashboard-figures";
 import { ownProfileQueryOptions } from "@/features/professionals/api/own-profile";
 import { DashboardToggles } from "@/features/professionals/components/dashboard-toggles";
+import { FirstStepsCard } from "@/features/professionals/components/first-steps-card";
 import { formatLongDate } from "@/lib/format";
 
 /** Before the profile loads: no working day, so no occupancy is made up. */
@@ -66,6 +67,7 @@ export function ProfessionalDashboardPage() {
       ) : (
         <div className="space-y-6">
           <UrgentConversationsCard conversations={urgentQuery.data?.items ?? []} total={urgentQuery.data?.total ?? 0} />
+          <FirstStepsCard />
           {professional ? <PracticeLine professional={professional} /> : null}
 
           {calm ? (
