@@ -192,7 +192,7 @@ function AppointmentForm({ appointment, defaultDate, defaultDuration, timeZone, 
               <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-700" />
               {TIME_WARNING_TEXT[question]}
             </p>
-            <div className="flex gap-2">
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:shrink-0">
               <Button type="button" variant="outline" size="sm" onClick={() => { setAsked(null); form.setFocus("appointment_time"); }}>
                 Escolher outro horário
               </Button>
