@@ -19,7 +19,7 @@ import { sessionService } from "./modules/auth";
 import { healthRoutes } from "./modules/health";
 import { adminDashboardRoutes } from "./modules/admin-dashboard";
 import { adminDashboardService } from "./modules/admin-dashboard";
-import { professionalRoutes } from "./modules/professionals";
+import { firstStepsRoutes, firstStepsService, professionalRoutes } from "./modules/professionals";
 import { professionalService } from "./modules/professionals";
 import { leadRoutes } from "./modules/leads";
 import { leadService } from "./modules/leads";
@@ -80,7 +80,7 @@ import { reminderRoutes } from "./modules/reminders";
 import { createOpenAiTranscriber } from "./platform/integrations/llm/transcriber";
 import { mediaService, outboundMediaSigner } from "./modules/messaging";
 import { outboundMediaRoutes } from "./modules/messaging";
-import { bookingPageService } from "./modules/booking-page";
+import { bookingPageService, followDefaultDuration } from "./modules/booking-page";
 import { bookingPageRoutes } from "./modules/booking-page";
 import { recordRoutes, recordService } from "./modules/records";
 import { paymentRoutes, paymentsService, paymentWebhookService, syncAppointmentCharge } from "./modules/payments";
@@ -325,7 +325,8 @@ export async function buildApp({ config, database, clock = systemClock, instrume
       await api.register(whatsappWebhookRoutes(webhook));
       await api.register(outboundMediaRoutes(db, clock, mediaSigner));
       await api.register(assistantRoutes(assistant));
-      await api.register(professionalProfileRoutes(professionalProfileService(db)));
+      await api.register(professionalProfileRoutes(professionalProfileService(db, { duration: followDefaultDuration })));
+      await api.register(firstStepsRoutes(firstStepsService(db, clock, (tx, id) => messaging.senderOf(tx, id))));
       await api.register(
         googleCalendarRoutes(
           googleCalendarService(db, clock, { provider: calendarProvider, sync: calendarSync, tokenKey: config.google.tokenKey, publicUrl: config.publicUrl, wake }),

@@ -32,8 +32,13 @@ test.describe("admin professionals", () => {
     await dialog.getByRole("button", { name: "Criar profissional" }).click();
     await expect(dialog.getByText("A duração da consulta deve estar entre 15 e 180 minutos")).toBeVisible();
     await dialog.getByLabel("Duração da consulta (minutos)").fill("40");
+    // Without her access for now (it would hold the profile): the dialog says so plainly and offers the step.
+    await dialog.getByRole("switch", { name: "Criar o acesso dela agora" }).click();
     await dialog.getByRole("button", { name: "Criar profissional" }).click();
     await expect(toastWith(page, "Profissional criado com sucesso!")).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: `${name} ainda não tem acesso ao Clinora` })).toBeVisible();
+    await expect(dialog.getByLabel("Email de acesso")).toHaveValue(`helena.${id}@clinica.com.br`);
+    await dialog.getByRole("button", { name: "Concluir" }).click();
     await expect(dialog).toBeHidden();
 
     // The specialty filter takes its options from the stats, refreshed after the creation.

@@ -57,8 +57,12 @@ test("books an appointment for a new patient, refuses the same slot with a sugge
     await dialog.getByRole("combobox", { name: "Paciente" }).fill(patientName.slice(0, 20));
     await page.getByRole("option", { name: patientName }).click();
     await fillWhen(dialog, date);
+    // The clash shows on the field before saving, with the nearest free times next to it (16:00 is the real gap
+    // where the 15:10 booking ends).
+    await expect(dialog.getByRole("textbox", { name: "Hora" })).toHaveAttribute("aria-invalid", "true");
+    await expect(dialog.getByText("Horário ocupado: já há um compromisso das 15:10 às 16:00. Escolha um horário livre.")).toBeVisible();
+    await expect(dialog.getByRole("group", { name: "Horários livres mais próximos" }).getByRole("button", { name: "16:00" })).toBeVisible();
     await dialog.getByRole("button", { name: "Agendar" }).click();
-    await expect(page.getByText("Horário 15:10 já está ocupado. Tente: 16:20")).toBeVisible();
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: "Cancelar", exact: true }).click();
     await expect(dialog).toBeHidden();

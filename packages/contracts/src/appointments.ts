@@ -107,5 +107,17 @@ export type AvailabilityRequest = z.input<typeof availabilityRequestSchema>;
 export const timeSlotSchema = z.object({ time: z.string(), available: z.boolean() });
 export type TimeSlot = z.infer<typeof timeSlotSchema>;
 
-export const availabilityResponseSchema = z.object({ slots: z.array(timeSlotSchema) });
+/** A busy range of the date in her zone, HH:mm to HH:mm ("24:00" when it runs past midnight). */
+export const busyRangeSchema = z.object({ start: z.string(), end: z.string() });
+export type BusyRange = z.infer<typeof busyRangeSchema>;
+
+/**
+ * The free times of the date; the appointment dialog also gets the busy ranges and her hours that day (null on a day
+ * off), so the time field can say a clash or a time outside her hours before saving.
+ */
+export const availabilityResponseSchema = z.object({
+  slots: z.array(timeSlotSchema),
+  busy: z.array(busyRangeSchema).optional(),
+  hours: z.object({ start: z.string(), end: z.string() }).nullable().optional(),
+});
 export type AvailabilityResponse = z.infer<typeof availabilityResponseSchema>;

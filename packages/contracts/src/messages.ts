@@ -75,6 +75,9 @@ export const MSG = {
   userEmailTaken: "Já existe um usuário com este email",
   professionalLinkOnlyForProfessional: "Somente usuários com perfil Profissional podem ser vinculados a um profissional",
   professionalAlreadyLinked: "Este profissional já está vinculado a outro usuário",
+  professionalEmailTaken: (name: string) => `Já existe o perfil profissional de ${name} com este email. Abra-o em Profissionais em vez de criar outro.`,
+  professionalProfileExists: (name: string) =>
+    `Já existe o perfil profissional de ${name} com este email, ainda sem acesso. Crie o acesso dele em Profissionais > Detalhes, sem um segundo perfil.`,
   cannotSuspendSelf: "Você não pode suspender a sua própria conta",
   cannotDeleteSelf: "Você não pode excluir a sua própria conta",
   cannotChangeOwnAccess: "Você não pode alterar o perfil nem o status da sua própria conta",

@@ -88,3 +88,14 @@ export const professionalStatsSchema = z.object({
   by_city: z.array(z.object({ city: z.string(), count: z.number().int() })),
 });
 export type ProfessionalStats = z.infer<typeof professionalStatsSchema>;
+
+/** The Painel's first-steps checklist, in the order it is shown (docs/product/settings.md "First steps"). */
+export const FIRST_STEPS = ["hours", "duration", "patient", "whatsapp", "booking_page"] as const;
+export type FirstStepKey = (typeof FIRST_STEPS)[number];
+
+/** GET /professionals/me/first-steps: each step ticks itself from her data; `dismissed` once she puts it away. */
+export const firstStepsSchema = z.object({
+  steps: z.array(z.object({ key: z.enum(FIRST_STEPS), done: z.boolean() })),
+  dismissed: z.boolean(),
+});
+export type FirstSteps = z.infer<typeof firstStepsSchema>;

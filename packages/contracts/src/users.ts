@@ -175,3 +175,18 @@ export type ProfessionalAccountCreate = z.output<typeof professionalAccountCreat
 
 export const professionalAccountSchema = z.object({ user: userSchema, professional: professionalSchema });
 export type ProfessionalAccount = z.infer<typeof professionalAccountSchema>;
+
+/**
+ * POST /api/users/professional-access: the login of a professional who has a profile and no access yet, with the
+ * profile's email unless another is given (docs/product/admin.md §2.2 "Acesso").
+ */
+export const professionalAccessCreateSchema = z.object({
+  professional_id: z.uuid(MSG.invalidId),
+  email: loginEmailField,
+});
+export type ProfessionalAccessCreateInput = z.input<typeof professionalAccessCreateSchema>;
+export type ProfessionalAccessCreate = z.output<typeof professionalAccessCreateSchema>;
+
+/** The new login and its first password: shown once to the administrator, never stored in clear nor sent again. */
+export const professionalAccessSchema = z.object({ user: userSchema, first_password: z.string() });
+export type ProfessionalAccess = z.infer<typeof professionalAccessSchema>;

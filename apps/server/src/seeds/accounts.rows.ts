@@ -37,7 +37,8 @@ export function accountRows(now: Date, hashes: PasswordHashes): { professionals:
 
   for (const p of DEMO_PROFESSIONALS) {
     const createdAt = daysAgo(now, p.joinedDaysAgo);
-    professionals.push({ id: demoProfessionalId(p.key), ...p.profile, createdAt, updatedAt: createdAt });
+    // Practices running for months: their first steps were put away long ago (docs/product/settings.md "First steps").
+    professionals.push({ id: demoProfessionalId(p.key), ...p.profile, firstStepsDismissedAt: createdAt, createdAt, updatedAt: createdAt });
     users.push({
       id: demoUserId(p.key),
       email: p.profile.email,

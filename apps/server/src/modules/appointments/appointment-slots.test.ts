@@ -24,6 +24,29 @@ describe("the slots of one day", () => {
     ]);
   });
 
+  it("offers the real gaps: a free time where a busy range ends off the grid, rounded up to 5 minutes", () => {
+    // 08:30-09:20 and a Google busy time 10:00-10:07 local: the grid's 08:00, 08:50 and 09:40 are taken.
+    const busy = [
+      { startsAt: new Date("2026-03-10T11:30:00Z"), endsAt: new Date("2026-03-10T12:20:00Z") },
+      { startsAt: new Date("2026-03-10T13:00:00Z"), endsAt: new Date("2026-03-10T13:07:00Z") },
+    ];
+    const slots = daySlots({ date: "2026-03-10", duration: 50, hours: SAO_PAULO, busy, now: LONG_AGO });
+    expect(slots).toEqual([
+      { time: "08:00", available: false },
+      { time: "08:50", available: false },
+      { time: "09:40", available: false },
+      { time: "10:10", available: true },
+      { time: "10:30", available: true },
+    ]);
+    // 09:20 is no gap for 50 minutes (10:00 is busy), but is for 40.
+    expect(daySlots({ date: "2026-03-10", duration: 40, hours: SAO_PAULO, busy, now: LONG_AGO }).filter((s) => s.available).map((s) => s.time)).toEqual([
+      "09:20",
+      "10:10",
+      "10:40",
+      "11:20",
+    ]);
+  });
+
   it("has no slots on a day outside the working week", () => {
     expect(daySlots({ date: "2026-03-08", duration: 50, hours: SAO_PAULO, busy: [], now: LONG_AGO })).toEqual([]); // a Sunday
   });

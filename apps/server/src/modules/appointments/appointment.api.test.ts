@@ -276,7 +276,7 @@ describe("availability", () => {
       { time: "09:50", available: true },
       { time: "10:40", available: true },
     ]);
-    expect((await call("POST", "/api/appointments/availability", { date: "2026-03-15" })).json()).toEqual({ slots: [] });
+    expect((await call("POST", "/api/appointments/availability", { date: "2026-03-15" })).json()).toEqual({ slots: [], busy: [], hours: null });
   });
 
   it("frees the slot of the appointment being edited", async () => {

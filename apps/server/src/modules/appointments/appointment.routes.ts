@@ -45,7 +45,7 @@ export function appointmentRoutes(service: AppointmentService) {
         config: access,
         schema: { tags, summary: "Horários livres e ocupados de uma data", body: availabilityRequestSchema, response: { 200: availabilityResponseSchema } },
       },
-      (request) => service.availability(tenantOf(request), request.body),
+      (request) => service.dayAgenda(tenantOf(request), request.body),
     );
 
     r.get(

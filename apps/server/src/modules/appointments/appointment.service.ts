@@ -1,5 +1,5 @@
-import { MSG, type Appointment, type AppointmentInputParsed, type AppointmentListQuery, type AppointmentSource, type PatientResponse } from "@clinora/contracts";
-import { minutesOfDay, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
+import { MSG, type Appointment, type AppointmentInputParsed, type AppointmentListQuery, type AppointmentSource, type AvailabilityResponse, type PatientResponse } from "@clinora/contracts";
+import { minutesOfDay, todayIn, toLocal, weekdayOf } from "@clinora/contracts/zoned-time";
 import type { Db, DbOrTx } from "../../platform/db/client";
 import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
@@ -158,7 +158,8 @@ export function appointmentService(db: Db, clock: Clock, deps: AppointmentServic
     return days.map(({ date, range: day, steadyMidnight }) => {
       const from = day.startsAt.getTime();
       const to = day.endsAt.getTime();
-      return { date, slots: daySlots({ date, duration, hours, busy: busy.filter((b) => b.from < to && b.to > from), now, steadyMidnight }) };
+      const dayBusy = busy.filter((b) => b.from < to && b.to > from);
+      return { date, busy: dayBusy, slots: daySlots({ date, duration, hours, busy: dayBusy, now, steadyMidnight }) };
     });
   };
 
@@ -284,6 +285,29 @@ export function appointmentService(db: Db, clock: Clock, deps: AppointmentServic
     },
 
     availabilityOfDates,
+
+    /**
+     * The appointment dialog's view of one date (docs/product/appointments.md §10.3): the free times of
+     * `availability`, the busy ranges as local times (her appointments and Google busy times, so the field can say a
+     * time clashes before saving) and her hours that day (null on a day off).
+     */
+    async dayAgenda(caller: ScheduleActor, request: { date: string; duration?: number; exclude_id?: string }): Promise<AvailabilityResponse> {
+      const [day] = await availabilityOfDates(caller, { dates: [request.date], duration: request.duration, exclude_id: request.exclude_id });
+      const { practice } = caller;
+      const zone = practice.timeZone;
+      const localTime = (instant: Date, edge: "start" | "end") => {
+        const local = toLocal(instant, zone);
+        if (local.date < request.date) return "00:00";
+        if (local.date > request.date) return edge === "end" ? "24:00" : "00:00";
+        return local.time.slice(0, 5);
+      };
+      const working = practice.businessDays.includes(weekdayOf(request.date));
+      return {
+        slots: day!.slots,
+        busy: day!.busy.map((b) => ({ start: localTime(b.startsAt, "start"), end: localTime(b.endsAt, "end") })),
+        hours: working ? { start: practice.businessStart.slice(0, 5), end: practice.businessEnd.slice(0, 5) } : null,
+      };
+    },
 
     /**
      * Whether `date` `time` for `duration` minutes could be booked now: a business day, inside business hours, not

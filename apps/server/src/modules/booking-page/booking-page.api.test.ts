@@ -106,10 +106,11 @@ describe("the public booking page", () => {
     expect(day.times).toContain("09:40");
     expect(times.body).not.toContain("Secreto");
     expect(times.body).not.toContain("11911112222");
-    // The shorter type steps by its own length (08:30 to 09:30 overlap the booked 08:50).
+    // The shorter type steps by its own length (08:30 to 09:30 overlap the booked 08:50), and the real gap where the
+    // booked one ends (09:40) is offered too.
     const retorno = (await h.request({ method: "GET", url: `/api/public/booking/${slug}/times?type=1`, remoteAddress: ip })).json();
     expect(retorno.duration).toBe(30);
-    expect(retorno.days.find((d: { date: string }) => d.date === D).times.slice(0, 2)).toEqual(["08:00", "10:00"]);
+    expect(retorno.days.find((d: { date: string }) => d.date === D).times.slice(0, 3)).toEqual(["08:00", "09:40", "10:00"]);
     expect((await h.request({ method: "GET", url: `/api/public/booking/${slug}/times?type=7`, remoteAddress: ip })).statusCode).toBe(422);
 
     // Indisponível: no times at all.

@@ -24,6 +24,10 @@ export function bookingPageRepository(db: DbOrTx) {
       return rows.length > 0;
     },
 
+    async updateTypes(professionalId: string, appointmentTypes: BookingPageWrite["appointmentTypes"]) {
+      await db.update(bookingPages).set({ appointmentTypes, updatedAt: new Date() }).where(eq(bookingPages.professionalId, professionalId));
+    },
+
     async update(professionalId: string, values: BookingPageWrite) {
       await db.update(bookingPages).set({ ...values, updatedAt: new Date() }).where(eq(bookingPages.professionalId, professionalId));
     },

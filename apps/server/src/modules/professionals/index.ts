@@ -1,8 +1,10 @@
 /** The professionals module's public face: what other modules, the app and the tests may use. */
+export { firstStepsRoutes } from "./first-steps.routes";
+export { firstStepsService, type FirstStepsService } from "./first-steps.service";
 export { professionalProfileRoutes } from "./professional-profile.routes";
 export { type ProfessionalProfileService, professionalProfileService } from "./professional-profile.service";
 export { professionalToggleRoutes } from "./professional-toggles.routes";
 export { type ProfessionalTogglesService, professionalTogglesService } from "./professional-toggles.service";
 export { toProfessionalDto } from "./professional.mapper";
 export { professionalRoutes } from "./professional.routes";
-export { countPracticeData, deleteProfessionalWithAllData, findProfessional, insertProfessional, lockProfessional, professionalService, type ProfessionalService } from "./professional.service";
+export { countPracticeData, deleteProfessionalWithAllData, findProfessional, findProfessionalsByEmail, insertProfessional, lockProfessional, professionalService, type ProfessionalService } from "./professional.service";

@@ -1,5 +1,5 @@
 import { businessHoursInOrder, MSG, type Professional, type ProfessionalProfileUpdateParsed, toE164BR } from "@clinora/contracts";
-import type { Db } from "../../platform/db/client";
+import type { Db, DbOrTx } from "../../platform/db/client";
 import { hhmm } from "../../platform/db/rows";
 import { AppError } from "../../platform/lib/app-error";
 import type { TenantCaller } from "../../platform/lib/caller";
@@ -57,7 +57,10 @@ function assertBusinessHoursInOrder(current: ProfessionalRow, input: Professiona
   if (!businessHoursInOrder(start, end)) throw AppError.validation([{ field: "business_end", msg: MSG.businessHoursOrder }]);
 }
 
-export function professionalProfileService(db: Db) {
+/** What else follows her default consultation length (the booking page's types), given by the app. */
+export type DurationFollower = (tx: DbOrTx, professionalId: string, previous: number, next: number) => Promise<void>;
+
+export function professionalProfileService(db: Db, followers: { duration?: DurationFollower } = {}) {
   return {
     /**
      * Updates the given fields of the caller's own profile (Configurações: Atendimento, Pessoal or Consultas)
@@ -74,6 +77,7 @@ export function professionalProfileService(db: Db) {
         const fields = (Object.keys(COLUMN_OF) as Field[]).filter((field) => values[field] !== undefined);
         const changes = Object.fromEntries(fields.map((field) => [COLUMN_OF[field], values[field]])) as ProfessionalChanges;
         const updated = (await repo.update(caller.professionalId, changes))!;
+        await followers.duration?.(tx, caller.professionalId, current.appointmentDuration, updated.appointmentDuration);
         await recordAudit(tx, caller, {
           action: "professional.profile_updated",
           entityType: "professional",

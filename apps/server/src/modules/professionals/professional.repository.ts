@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm
 import type { DbOrTx } from "../../platform/db/client";
 import { foldedText } from "../../platform/db/text-search";
 import { rowsOf } from "../../platform/db/rows";
-import { appointments, conversations, jobs, patients, professionals, tasks, users } from "../../platform/db/schema/index";
+import { appointments, auditLog, bookingPages, conversations, jobs, patients, professionals, tasks, users } from "../../platform/db/schema/index";
 import { pageWithTotal } from "../../platform/lib/pagination";
 
 export type NewProfessional = typeof professionals.$inferInsert;
@@ -38,6 +38,13 @@ export interface PracticeDataCounts {
   appointments: number;
   tasks: number;
   conversations: number;
+}
+
+export interface FirstStepFacts {
+  hours: boolean;
+  duration: boolean;
+  patient: boolean;
+  booking_page: boolean;
 }
 
 export interface ProfessionalFilters {
@@ -135,6 +142,34 @@ export function professionalRepository(db: DbOrTx) {
     },
 
     /** The professional's patients, appointments, tasks and conversations, in one round trip. */
+    /** Professionals whose contact email is this one (any case), oldest first. */
+    async listByEmail(email: string) {
+      return db
+        .select({ id: professionals.id, fullName: professionals.fullName })
+        .from(professionals)
+        .where(sql`lower(${professionals.email}) = ${email.toLowerCase()}`)
+        .orderBy(asc(professionals.createdAt));
+    },
+
+    /**
+     * What the first-steps checklist reads: whether her hours or consultation length were ever saved in
+     * Configurações (the profile's audit records name the fields), whether she has a patient and a live booking page.
+     */
+    async firstStepFacts(id: string): Promise<FirstStepFacts> {
+      const savedField = (fields: string[]) => sql`exists (
+        select 1 from ${auditLog}
+        where ${auditLog.professionalId} = ${id} and ${auditLog.action} = 'professional.profile_updated'
+          and ${auditLog.details} -> 'fields' ?| array[${sql.join(fields.map((f) => sql`${f}`), sql`, `)}]::text[])`;
+      const result = await db.execute(sql`
+        select
+          ${savedField(["business_days", "business_start", "business_end"])} as hours,
+          ${savedField(["appointment_duration"])} as duration,
+          exists (select 1 from ${patients} where ${patients.professionalId} = ${id}) as patient,
+          exists (select 1 from ${bookingPages} where ${bookingPages.professionalId} = ${id} and ${bookingPages.enabled}) as booking_page
+      `);
+      return rowsOf<FirstStepFacts>(result)[0]!;
+    },
+
     async countPracticeData(id: string): Promise<PracticeDataCounts> {
       const result = await db.execute(sql`
         select

@@ -87,9 +87,14 @@ export function professionalService(db: Db, clock: Clock) {
       return toProfessionalDto(await getOrThrow(id));
     },
 
+    /** Refuses a second profile with the contact email of an existing one (docs/product/admin.md §2.2). */
     async create(actor: Actor, input: ProfessionalInputParsed) {
       const values = toWrite(input);
       return db.transaction(async (tx) => {
+        if (values.email) {
+          const [same] = await professionalRepository(tx).listByEmail(values.email);
+          if (same) throw AppError.conflict(MSG.professionalEmailTaken(same.fullName));
+        }
         const now = clock.now();
         const row = await professionalRepository(tx).insert({ ...values, createdAt: now, updatedAt: now });
         await recordAudit(tx, actor, { action: "professional.created", entityType: "professional", entityId: row.id, professionalId: row.id });
@@ -136,6 +141,11 @@ export function findProfessional(db: DbOrTx, id: string) {
 /** Locks the professional's row until the transaction ends: one schedule change of a practice at a time. */
 export function lockProfessional(tx: DbOrTx, id: string) {
   return professionalRepository(tx).lockById(id);
+}
+
+/** Profiles already holding this contact email: a new one with it would be a second profile of the same person. */
+export function findProfessionalsByEmail(db: DbOrTx, email: string) {
+  return professionalRepository(db).listByEmail(email);
 }
 
 export function insertProfessional(tx: DbOrTx, values: NewProfessional) {

@@ -1,13 +1,14 @@
-import { MSG, type ProfessionalAccount, type ProfessionalAccountCreate, toE164BR } from "@clinora/contracts";
-import type { Db } from "../../platform/db/client";
+import { MSG, type ProfessionalAccess, type ProfessionalAccessCreate, type ProfessionalAccount, type ProfessionalAccountCreate, toE164BR } from "@clinora/contracts";
+import type { Db, DbOrTx } from "../../platform/db/client";
 import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
+import { generatePassword } from "../../platform/lib/crypto";
 import { hashPassword } from "../../platform/lib/password";
-import { insertProfessional, toProfessionalDto } from "../professionals";
+import { findProfessionalsByEmail, insertProfessional, toProfessionalDto } from "../professionals";
 import { recordAdminAction, type Performer } from "./admin-action";
 import { toUserDto } from "./user.mapper";
 import { userRepository } from "./user.repository";
-import { assertEmailFree, withUniqueUserFields } from "./user-uniqueness";
+import { assertEmailFree, linkableProfessional, withUniqueUserFields } from "./user-uniqueness";
 
 export type ProfessionalAccountService = ReturnType<typeof professionalAccountService>;
 
@@ -27,6 +28,22 @@ function phonesOf(input: Pick<ProfessionalAccountCreate, "phone" | "clinic_phone
   return { phone, clinicPhone: clinicPhone ?? phone };
 }
 
+/** Length of a first password: 12 characters of a 56-letter alphabet without look-alikes (about 70 bits). */
+const FIRST_PASSWORD_LENGTH = 12;
+
+/**
+ * A profile that already holds one of these emails: a new account with them would be a second profile of the same
+ * person (docs/product/admin.md §2.4). Without a login, the answer points to "Criar acesso" on that profile.
+ */
+async function assertNoProfileWith(tx: DbOrTx, emails: readonly string[]) {
+  for (const email of new Set(emails)) {
+    const [same] = await findProfessionalsByEmail(tx, email);
+    if (!same) continue;
+    const holder = await userRepository(tx).findByProfessionalId(same.id);
+    throw AppError.conflict(holder ? MSG.professionalEmailTaken(same.fullName) : MSG.professionalProfileExists(same.fullName));
+  }
+}
+
 export function professionalAccountService(db: Db, clock: Clock) {
   return {
     /**
@@ -40,6 +57,7 @@ export function professionalAccountService(db: Db, clock: Clock) {
       const { userId, professional } = await withUniqueUserFields(() =>
         db.transaction(async (tx) => {
           await assertEmailFree(tx, input.email);
+          await assertNoProfileWith(tx, [input.email, ...(input.contact_email ? [input.contact_email.toLowerCase()] : [])]);
           const professional = await insertProfessional(tx, {
             fullName: input.full_name,
             specialty: input.specialty,
@@ -82,6 +100,42 @@ export function professionalAccountService(db: Db, clock: Clock) {
       );
       const user = await userRepository(db).findDetailedById(userId);
       return { user: toUserDto(user!), professional: toProfessionalDto(professional) };
+    },
+
+    /**
+     * The login of a professional who has a profile and no access yet (docs/product/admin.md §2.2 "Acesso"), with
+     * a first password generated here and answered once: only its hash is kept.
+     */
+    async grantAccess(caller: Performer, input: ProfessionalAccessCreate): Promise<ProfessionalAccess> {
+      const firstPassword = generatePassword(FIRST_PASSWORD_LENGTH);
+      const passwordHash = await hashPassword(firstPassword);
+      const at = clock.now();
+      const userId = await withUniqueUserFields(() =>
+        db.transaction(async (tx) => {
+          const professional = await linkableProfessional(tx, input.professional_id);
+          await assertEmailFree(tx, input.email);
+          const user = await userRepository(tx).insert({
+            email: input.email,
+            passwordHash,
+            role: "professional",
+            status: "active",
+            professionalId: professional.id,
+            fullName: professional.fullName,
+            phone: professional.phone,
+            createdAt: at,
+            updatedAt: at,
+          });
+          await recordAdminAction(tx, caller, {
+            targetUserId: user.id,
+            action: "created",
+            at,
+            details: { role: "professional", status: user.status, professional_id: professional.id },
+          });
+          return user.id;
+        }),
+      );
+      const user = await userRepository(db).findDetailedById(userId);
+      return { user: toUserDto(user!), first_password: firstPassword };
     },
   };
 }

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   errorResponseSchema,
   idParamSchema,
+  professionalAccessCreateSchema,
+  professionalAccessSchema,
   professionalAccountCreateSchema,
   professionalAccountSchema,
   userCreateSchema,
@@ -67,6 +69,20 @@ export function userRoutes(service: UserService, accounts: ProfessionalAccountSe
         },
       },
       async (request, reply) => reply.status(201).send(await accounts.create(actorOf(request), request.body)),
+    );
+
+    r.post(
+      "/users/professional-access",
+      {
+        config: access,
+        schema: {
+          tags,
+          summary: "Criar o acesso de um profissional que ainda não tem login (primeira senha mostrada uma vez)",
+          body: professionalAccessCreateSchema,
+          response: { 201: professionalAccessSchema, 409: errorResponseSchema },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await accounts.grantAccess(actorOf(request), request.body)),
     );
 
     r.put("/users/:id", { config: access, schema: schemas.update("Editar usuário", userUpdateSchema, conflictAnswer) }, (request) =>

@@ -231,6 +231,7 @@ export function AppointmentsPage() {
             appointment={dialog.kind === "form" ? dialog.appointment : null}
             defaultDate={selectedDate}
             defaultDuration={professional?.appointment_duration ?? FALLBACK_DURATION}
+            timeZone={professional?.timezone ?? DEFAULT_TIME_ZONE}
             onSaved={(saved) => {
               closeDialog();
               // Show the day the appointment now sits on.

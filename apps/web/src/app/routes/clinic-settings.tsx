@@ -1,6 +1,7 @@
 import { MSG, type Professional } from "@clinora/contracts";
 import { Building2, CalendarDays, Clock, MessageCircle, UserRound } from "lucide-react";
 import { useState, type ReactNode } from "react";
+import { useSearchParams } from "react-router";
 import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -27,9 +28,15 @@ const TABS: { value: SettingsTab; label: string; icon: typeof Clock }[] = [
   { value: "whatsapp", label: "WhatsApp", icon: MessageCircle },
 ];
 
+/** `?aba=consultas` opens that tab: the Painel's first steps link straight to where each is done. */
+function tabOf(value: string | null): SettingsTab | null {
+  return TABS.find((t) => t.value === value)?.value ?? null;
+}
+
 export function ClinicSettingsPage() {
   const returnedFromGoogle = useCalendarOAuthReturn();
-  const [tab, setTab] = useState<SettingsTab>(returnedFromGoogle ? "google-calendar" : "atendimento");
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<SettingsTab>(returnedFromGoogle ? "google-calendar" : (tabOf(params.get("aba")) ?? "atendimento"));
   const profile = useOwnProfile();
   useErrorToast(profile.error, MSG.settingsLoadError);
 

@@ -1,5 +1,5 @@
 import { DEFAULT_TIME_ZONE, type Professional } from "@clinora/contracts";
-import { toLocal } from "@clinora/contracts/zoned-time";
+import { toLocal, weekdayOf } from "@clinora/contracts/zoned-time";
 import { CalendarCheck, CircleCheckBig, Clock, Gauge, MapPin, Moon, Stethoscope } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -15,11 +15,15 @@ import { useCurrentUser } from "@/features/auth/hooks/use-current-user";
 import { useUrgentConversations } from "@/features/conversations/api/conversations";
 import { UrgentConversationsCard } from "@/features/conversations/components/urgent-conversations-card";
 import { ConfirmationsCard } from "@/features/professional-dashboard/components/confirmations-card";
-import { dashboardFigures, FULL_DAY_APPOINTMENTS, greetingFor, greetingName } from "@/features/professional-dashboard/lib/dashboard-figures";
+import { dashboardFigures, greetingFor, greetingName } from "@/features/professional-dashboard/lib/dashboard-figures";
 import { ownProfileQueryOptions } from "@/features/professionals/api/own-profile";
 import { DashboardToggles } from "@/features/professionals/components/dashboard-toggles";
 import { PaymentSummaryCards } from "@/features/payments/components/payment-summary-cards";
+import { FirstStepsCard } from "@/features/professionals/components/first-steps-card";
 import { formatLongDate } from "@/lib/format";
+
+/** Before the profile loads: no working day, so no occupancy is made up. */
+const NO_HOURS = { business_days: [], business_start: "00:00", business_end: "00:00" };
 
 /** Painel (docs/product/appointments.md §2.1): greeting, toggles, today's figures, next patient and today's agenda. */
 export function ProfessionalDashboardPage() {
@@ -39,7 +43,7 @@ export function ProfessionalDashboardPage() {
   const professional = profileQuery.data ?? user.professional;
   const now = toLocal(new Date(), professional?.timezone ?? DEFAULT_TIME_ZONE);
   const appointments = todayQuery.data ?? [];
-  const figures = dashboardFigures(appointments, now.time);
+  const figures = dashboardFigures(appointments, now.time, weekdayOf(now.date), professional ?? NO_HOURS);
   const loading = profileQuery.isPending || todayQuery.isPending;
   // Modo Zen: a calm Painel, today's agenda and the next patient only (docs/decisions/025-zen-and-availability.md).
   const calm = professional?.zen_mode === true;
@@ -64,6 +68,7 @@ export function ProfessionalDashboardPage() {
       ) : (
         <div className="space-y-6">
           <UrgentConversationsCard conversations={urgentQuery.data?.items ?? []} total={urgentQuery.data?.total ?? 0} />
+          <FirstStepsCard />
           {professional ? <PracticeLine professional={professional} /> : null}
 
           {calm ? (
@@ -78,10 +83,10 @@ export function ProfessionalDashboardPage() {
               <StatCard label="Pendentes" value={figures.pending} icon={Clock} tone="warning" delay={0.2} />
               <StatCard
                 label="Ocupação"
-                value={`${figures.occupancy}%`}
+                value={figures.occupancy === null ? "—" : `${figures.occupancy}%`}
                 icon={Gauge}
                 tone="info"
-                hint={`de ${FULL_DAY_APPOINTMENTS} consultas por dia`}
+                hint={figures.hours ? `do seu horário, ${figures.hours.start} às ${figures.hours.end}` : "hoje não é dia de atendimento"}
                 delay={0.3}
               />
             </section>

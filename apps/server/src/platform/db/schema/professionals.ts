@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, smallint, text, time, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, smallint, text, time, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { DEFAULT_TIME_ZONE } from "@clinora/contracts";
 import { createdAt, id, updatedAt } from "./columns";
 
@@ -36,6 +36,8 @@ export const professionals = pgTable(
     remindersEnabled: boolean("reminders_enabled").notNull().default(true),
     /** How many hours before the start the reminder goes out (one of REMINDER_LEAD_HOURS). */
     reminderLeadHours: integer("reminder_lead_hours").notNull().default(24),
+    /** When she put away the Painel's first-steps checklist (docs/product/settings.md "First steps"); null while shown. */
+    firstStepsDismissedAt: timestamp("first_steps_dismissed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

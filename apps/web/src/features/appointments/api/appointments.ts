@@ -61,6 +61,20 @@ export function fetchAvailability(request: AvailabilityRequest): Promise<Availab
   return api.post<AvailabilityResponse>("/appointments/availability", request);
 }
 
+/**
+ * The dialog's view of one date from the one availability service: free times (real gaps included), busy ranges and
+ * her hours. `request` null (no whole date typed yet) waits.
+ */
+export function useDayAgenda(request: AvailabilityRequest | null) {
+  return useQuery({
+    queryKey: [...appointmentKeys.all, "day-agenda", request] as const,
+    queryFn: () => fetchAvailability(request!),
+    enabled: request !== null,
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
 export interface SaveAppointmentVariables {
   /** Set when editing. */
   id?: string;

@@ -2,7 +2,7 @@ import type { TodayAppointment } from "@clinora/contracts";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { AppointmentStatusBadge } from "@/features/appointments/components/appointment-status";
 
-/** 'Próximos Compromissos': the first five appointments of the day (docs/product/appointments.md §2.1). */
+/** "Próximos compromissos": the next five appointments of the day still ahead (docs/product/appointments.md §2.1). */
 export function UpcomingAppointmentsCard({ appointments }: { appointments: readonly TodayAppointment[] }) {
   return (
     <Card>
@@ -11,7 +11,7 @@ export function UpcomingAppointmentsCard({ appointments }: { appointments: reado
       </CardHeader>
       <CardContent>
         {appointments.length === 0 ? (
-          <p className="text-sm text-slate-500">Nenhum compromisso para hoje.</p>
+          <p className="text-sm text-slate-500">Nenhum compromisso pela frente hoje.</p>
         ) : (
           <ul className="divide-y divide-slate-100">
             {appointments.map((appointment) => (

@@ -1,17 +1,28 @@
 import type { TodayAppointment } from "@clinora/contracts";
 
-/** docs/product/appointments.md §9: a full day is 8 appointments; the upcoming card lists 5. */
-export const FULL_DAY_APPOINTMENTS = 8;
+/** docs/product/appointments.md §9: the upcoming card lists 5. */
 export const UPCOMING_LIMIT = 5;
+
+/** Her working hours as the profile holds them (weekdays 0 = Sunday, HH:mm[:ss] times). */
+export interface WorkingHours {
+  business_days: readonly number[];
+  business_start: string;
+  business_end: string;
+}
 
 export interface DashboardFigures {
   /** Today's appointments that are not cancelled. */
   today: number;
   completed: number;
-  /** Any status other than completed or cancelled (docs/product/appointments.md §4). */
+  /** Status "pending" only, as Compromissos counts it (docs/product/appointments.md §4). */
   pending: number;
-  /** Whole percent of a full day. */
-  occupancy: number;
+  /**
+   * Whole percent of today's working minutes taken by the minutes of today's appointments (not cancelled), or
+   * null when today is not one of her working days.
+   */
+  occupancy: number | null;
+  /** Today's working window, "08:00" to "18:00", or null on a day off. */
+  hours: { start: string; end: string } | null;
   next: TodayAppointment | null;
   upcoming: TodayAppointment[];
   confirmations: ConfirmationFigures;
@@ -39,16 +50,36 @@ export function confirmationFigures(appointments: readonly TodayAppointment[]): 
   };
 }
 
-/** The Painel's cards from today's appointments (in time order) and the current HH:mm (docs/product/appointments.md §4). */
-export function dashboardFigures(appointments: readonly TodayAppointment[], nowTime: string): DashboardFigures {
+const minutesOf = (time: string) => {
+  const [h, m] = time.split(":").map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+};
+
+/**
+ * The Painel's cards from today's appointments (in time order), the current HH:mm, today's weekday (0 = Sunday) and
+ * her working hours (docs/product/appointments.md §4): the occupancy is the share of her working minutes booked.
+ */
+export function dashboardFigures(
+  appointments: readonly TodayAppointment[],
+  nowTime: string,
+  weekday: number,
+  workingHours: WorkingHours,
+): DashboardFigures {
   const booked = appointments.filter((a) => a.status !== "cancelled");
+  const start = workingHours.business_start.slice(0, 5);
+  const end = workingHours.business_end.slice(0, 5);
+  const workingMinutes = workingHours.business_days.includes(weekday) ? minutesOf(end) - minutesOf(start) : 0;
+  const bookedMinutes = booked.reduce((sum, a) => sum + a.duration, 0);
+  // Ahead of now and still to happen: a past, completed or cancelled appointment is not "próximo".
+  const ahead = booked.filter((a) => a.status !== "completed" && a.time.slice(0, 5) >= nowTime);
   return {
     today: booked.length,
     completed: appointments.filter((a) => a.status === "completed").length,
-    pending: booked.filter((a) => a.status !== "completed").length,
-    occupancy: Math.round((booked.length / FULL_DAY_APPOINTMENTS) * 100),
-    next: booked.find((a) => a.time.slice(0, 5) >= nowTime) ?? null,
-    upcoming: appointments.slice(0, UPCOMING_LIMIT),
+    pending: appointments.filter((a) => a.status === "pending").length,
+    occupancy: workingMinutes > 0 ? Math.round((bookedMinutes / workingMinutes) * 100) : null,
+    hours: workingMinutes > 0 ? { start, end } : null,
+    next: ahead[0] ?? null,
+    upcoming: ahead.slice(0, UPCOMING_LIMIT),
     confirmations: confirmationFigures(appointments),
   };
 }

@@ -3,6 +3,7 @@ import { DescriptionItem } from "@/components/ui/description-list";
 import { DetailsDialog } from "@/components/ui/dialog";
 import { formatDateTime, formatPhone } from "@/lib/format";
 import { AvailabilityBadge } from "./availability-badge";
+import { ProfessionalAccessPanel } from "./professional-access-panel";
 
 export interface ProfessionalDetailsDialogProps {
   open: boolean;
@@ -39,6 +40,9 @@ export function ProfessionalDetailsDialog({ professional, ...dialog }: Professio
           </DescriptionItem>
           <DescriptionItem label="Criado em">{formatDateTime(p.created_at)}</DescriptionItem>
           <DescriptionItem label="Atualizado em">{formatDateTime(p.updated_at)}</DescriptionItem>
+          <DescriptionItem label="Acesso" wide>
+            <ProfessionalAccessPanel key={p.id} professional={p} />
+          </DescriptionItem>
         </>
       )}
     </DetailsDialog>

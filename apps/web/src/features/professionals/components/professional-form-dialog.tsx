@@ -2,19 +2,25 @@ import {
   APPOINTMENT_DURATION,
   professionalInputSchema,
   type Professional,
+  type ProfessionalAccess,
   type ProfessionalInput,
   type ProfessionalInputParsed,
 } from "@clinora/contracts";
+import { useState } from "react";
 import { Controller, type Control } from "react-hook-form";
-import { DialogBody, DialogForm, DialogSubmitFooter, FormDialog } from "@/components/ui/dialog";
+import { Button } from "@/components/ui/button";
+import { DialogBody, DialogClose, DialogFooter, DialogForm, DialogSubmitFooter, FormDialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { useZodForm } from "@/hooks/use-zod-form";
+import { serverDetail } from "@/lib/api-client";
 import { formatPhone } from "@/lib/format";
+import { useCreateProfessionalAccess } from "../api/professional-access";
 import { useCreateProfessional, useUpdateProfessional } from "../api/professionals";
+import { ProfessionalAccessPanel } from "./professional-access-panel";
 
 export interface ProfessionalFormDialogProps {
   open: boolean;
@@ -31,7 +37,7 @@ export function ProfessionalFormDialog({ open, onOpenChange, professional }: Pro
       onOpenChange={onOpenChange}
       size="lg"
       title={professional ? "Editar Profissional" : "Novo Profissional"}
-      description={professional ? `Altere os dados de ${professional.full_name}.` : "Cadastre um profissional na plataforma."}
+      description={professional ? `Altere os dados de ${professional.full_name}.` : "Cadastre um profissional e, no mesmo passo, o acesso dela ao Clinora."}
     >
       {/* Mounted with the dialog's content, so each opening starts from the professional's current data. */}
       <ProfessionalForm professional={professional} onSaved={() => onOpenChange(false)} />
@@ -63,21 +69,63 @@ function formValues(professional: Professional | null): ProfessionalInput {
   };
 }
 
+/** What the create step made: the profile, and her access or why it could not be made. */
+interface Created {
+  professional: Professional;
+  access: ProfessionalAccess | null;
+  failure: string | null;
+}
+
 function ProfessionalForm({ professional, onSaved }: { professional: Professional | null; onSaved: () => void }) {
   const create = useCreateProfessional();
   const update = useUpdateProfessional();
+  const grant = useCreateProfessionalAccess();
   const form = useZodForm(professionalInputSchema, formValues(professional));
   const { errors, isSubmitting } = form.formState;
+  // docs/product/admin.md §2.2: a new professional gets her login in the same step unless the admin says not now.
+  const [withAccess, setWithAccess] = useState(true);
+  const [created, setCreated] = useState<Created | null>(null);
 
   const save = async (input: ProfessionalInputParsed) => {
+    if (!professional && withAccess && !input.email) {
+      form.setError("email", { message: "Informe o email: é com ele que ela entra no Clinora." }, { shouldFocus: true });
+      return;
+    }
     try {
-      if (professional) await update.mutateAsync({ id: professional.id, input });
-      else await create.mutateAsync(input);
-      onSaved();
+      if (professional) {
+        await update.mutateAsync({ id: professional.id, input });
+        onSaved();
+        return;
+      }
+      const made = await create.mutateAsync(input);
+      if (!withAccess || !made.email) return setCreated({ professional: made, access: null, failure: null });
+      try {
+        setCreated({ professional: made, access: await grant.mutateAsync({ professional_id: made.id, email: made.email }), failure: null });
+      } catch (error) {
+        setCreated({ professional: made, access: null, failure: serverDetail(error) ?? "Não foi possível criar o acesso." });
+      }
     } catch {
       // The mutation's toast tells what went wrong; the dialog stays open with what was typed.
     }
   };
+
+  if (created) {
+    return (
+      <>
+        <DialogBody className="space-y-4">
+          <p className="text-sm text-slate-700">
+            Perfil de <strong className="font-semibold text-slate-900">{created.professional.full_name}</strong> criado.
+          </p>
+          <ProfessionalAccessPanel professional={created.professional} created={created.access} failure={created.failure} />
+        </DialogBody>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button>Concluir</Button>
+          </DialogClose>
+        </DialogFooter>
+      </>
+    );
+  }
 
   return (
     <DialogForm onSubmit={form.handleSubmit(save)}>
@@ -134,6 +182,18 @@ function ProfessionalForm({ professional, onSaved }: { professional: Professiona
             <Input inputMode="numeric" placeholder="00000-000" {...form.register("clinic_zip")} />
           </FormField>
         </fieldset>
+
+        {professional ? null : (
+          <div className="flex items-center justify-between gap-4 rounded-lg border border-brand-200 bg-brand-50/50 px-4 py-3">
+            <div>
+              <Label htmlFor="professional-access">Criar o acesso dela agora</Label>
+              <p id="professional-access-hint" className="text-xs text-slate-600">
+                Login com o email acima e uma primeira senha, mostrada uma vez ao salvar.
+              </p>
+            </div>
+            <Switch id="professional-access" aria-describedby="professional-access-hint" checked={withAccess} onCheckedChange={setWithAccess} />
+          </div>
+        )}
 
         <div className="grid gap-3 sm:grid-cols-2">
           <SwitchField control={form.control} name="is_available" id="professional-available" label="Disponível" hint="Aceita novos agendamentos" />

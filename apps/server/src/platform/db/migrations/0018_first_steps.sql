@@ -1,0 +1,1 @@
+ALTER TABLE "professionals" ADD COLUMN "first_steps_dismissed_at" timestamp with time zone;
