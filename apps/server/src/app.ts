@@ -271,7 +271,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
       ...calendarSync.jobs,
       ...calendarBusy.jobs,
       ...reminders.jobs,
-      ...backupJobs({ database, databaseUrl: config.databaseUrl, dir: config.backup.dir, keep: config.backup.keep, everyHours: config.backup.everyHours, clock, log: app.log }),
+      ...backupJobs({ database, databaseUrl: config.databaseUrl, dir: config.backup.dir, keep: config.backup.keep, everyHours: config.backup.everyHours, passphrase: config.backup.passphrase, clock, log: app.log }),
     },
     concurrency: config.worker.concurrency,
     busy: loopLoad.busy,

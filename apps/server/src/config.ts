@@ -100,6 +100,11 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().default("./backups"),
   /** Take a backup every N hours while the server runs (0: never); one instance takes each, through the job queue. */
   BACKUP_EVERY_HOURS: z.coerce.number().min(0).max(24 * 31).default(0),
+  /**
+   * Set: `npm run backup` and the scheduled backups write encrypted files (AES-256-GCM, key from scrypt; `.enc`), and
+   * restore reads them (docs/decisions/031). Keep it somewhere other than the backups: without it they cannot be read.
+   */
+  BACKUP_PASSPHRASE: optional,
   /** Scheduled backups kept; older ones are deleted after each new one. */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -182,7 +187,7 @@ export type Config = {
   google: { clientId?: string; clientSecret?: string; baseUrl?: string; tokenKey?: Buffer };
   /** MERCADOPAGO_BASE_URL. */
   mercadopago: { baseUrl?: string };
-  backup: { dir: string; everyHours: number; keep: number };
+  backup: { dir: string; everyHours: number; keep: number; passphrase: string | undefined };
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   webDistDir: string;
   /** TRUST_PROXY. */
@@ -250,7 +255,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       tokenKey: e.CALENDAR_TOKEN_KEY ? Buffer.from(e.CALENDAR_TOKEN_KEY, "base64") : undefined,
     },
     mercadopago: { baseUrl: e.MERCADOPAGO_BASE_URL?.replace(/\/$/, "") },
-    backup: { dir: path.resolve(env.INIT_CWD ?? process.cwd(), e.BACKUP_DIR), everyHours: e.BACKUP_EVERY_HOURS, keep: e.BACKUP_KEEP },
+    backup: { dir: path.resolve(env.INIT_CWD ?? process.cwd(), e.BACKUP_DIR), everyHours: e.BACKUP_EVERY_HOURS, keep: e.BACKUP_KEEP, passphrase: e.BACKUP_PASSPHRASE },
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     trustProxy: e.TRUST_PROXY,

@@ -26,12 +26,22 @@ export async function scheduleNextBackup(db: DbOrTx, clock: Clock, everyHours: n
 }
 
 /** The scheduled backup job: a native snapshot named after its slot, then keep the newest `keep`, then queue the next. */
-export function backupJobs(deps: { database: Database; databaseUrl?: string; dir: string; keep: number; everyHours: number; clock: Clock; log: JobLogger }): Record<string, JobDefinition> {
+export function backupJobs(deps: {
+  database: Database;
+  databaseUrl?: string;
+  dir: string;
+  keep: number;
+  everyHours: number;
+  /** BACKUP_PASSPHRASE: set, each scheduled backup is encrypted. */
+  passphrase?: string;
+  clock: Clock;
+  log: JobLogger;
+}): Record<string, JobDefinition> {
   return {
     [BACKUP_JOB]: {
       async run(job) {
         const slot = new Date(String(job.payload.slot ?? deps.clock.now().toISOString()));
-        const file = await takeBackup({ database: deps.database, databaseUrl: deps.databaseUrl }, { dir: deps.dir, format: "native", now: slot });
+        const file = await takeBackup({ database: deps.database, databaseUrl: deps.databaseUrl }, { dir: deps.dir, format: "native", now: slot, passphrase: deps.passphrase });
         const removed = pruneBackups(deps.dir, deps.keep, file);
         deps.log.info({ file, removed: removed.length }, "scheduled backup written");
         await scheduleNextBackup(deps.database.db, deps.clock, deps.everyHours);

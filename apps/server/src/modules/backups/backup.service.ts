@@ -1,12 +1,14 @@
 import { execFile } from "node:child_process";
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { openDatabase, type Database } from "../../platform/db/client";
 import { dataDirHolder, LOCK_FILE } from "../../platform/db/data-dir-lock";
-import { isEmptyDatabase, loadPortableSnapshot, writePortableSnapshot } from "./portable-snapshot";
+import { decryptBackup, ENCRYPTED_SUFFIX, encryptFileInPlace, isEncryptedBackup, PASSPHRASE_REQUIRED } from "./backup-encryption";
+import { isEmptyDatabase, loadPortableSnapshot, readPortableSnapshot, writePortableSnapshot, type PortableSnapshot } from "./portable-snapshot";
 
 const run = promisify(execFile);
 
@@ -71,10 +73,20 @@ async function writeAtomically(file: string, write: (tmp: string) => Promise<voi
  * database must be the one this process has open (a running server takes its own scheduled backups); with
  * PostgreSQL, `pg_dump` from the machine does it without stopping anything.
  */
-export async function takeBackup(source: { database: Database; databaseUrl?: string }, options: { dir: string; format: BackupFormat; now: Date }): Promise<string> {
+export async function takeBackup(
+  source: { database: Database; databaseUrl?: string },
+  options: { dir: string; format: BackupFormat; now: Date; /** Set: the file is encrypted (`.enc`, docs/decisions/031). */ passphrase?: string },
+): Promise<string> {
   privateDir(options.dir);
-  const file = path.join(options.dir, backupFileName(source.database.kind, options.format, options.now));
+  const name = backupFileName(source.database.kind, options.format, options.now);
+  const file = path.join(options.dir, options.passphrase ? `${name}${ENCRYPTED_SUFFIX}` : name);
   await writeAtomically(file, async (tmp) => {
+    await writeClear(tmp);
+    if (options.passphrase) await encryptFileInPlace(tmp, options.passphrase);
+  });
+  return file;
+
+  async function writeClear(tmp: string) {
     if (options.format === "portable") return writePortableSnapshot(source.database.db, tmp, options.now);
     if (source.database.kind === "pglite") {
       const dump = await source.database.pglite!.dumpDataDir("gzip");
@@ -83,15 +95,14 @@ export async function takeBackup(source: { database: Database; databaseUrl?: str
     }
     if (!source.databaseUrl) throw new Error("DATABASE_URL is required for a PostgreSQL backup");
     await run("pg_dump", ["--format=custom", "--no-owner", "--file", tmp, "--dbname", source.databaseUrl], { maxBuffer: 64 * 1024 * 1024 });
-  });
-  return file;
+  }
 }
 
 /** The backups of `dir` (this product's names only), newest first. */
 export function listBackups(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
-    .filter((f) => f.startsWith(PREFIX) && Object.values(SUFFIXES).some((s) => f.endsWith(s)))
+    .filter((f) => f.startsWith(PREFIX) && Object.values(SUFFIXES).some((s) => f.endsWith(s) || f.endsWith(`${s}${ENCRYPTED_SUFFIX}`)))
     .sort()
     .reverse()
     .map((f) => path.join(dir, f));
@@ -107,7 +118,7 @@ export function pruneBackups(dir: string, keep: number, latest: string): string[
 }
 
 export function formatOf(file: string): "pglite" | "postgres" | "portable" {
-  const name = path.basename(file);
+  const name = path.basename(file).replace(new RegExp(`\\${ENCRYPTED_SUFFIX}$`), "");
   if (name.endsWith(SUFFIXES.portable)) return "portable";
   if (name.endsWith(SUFFIXES.pglite)) return "pglite";
   if (name.endsWith(SUFFIXES.postgres) || readFileSync(file).subarray(0, 5).toString() === "PGDMP") return "postgres";
@@ -156,48 +167,103 @@ const WRONG_TARGET = {
 /**
  * Restores a backup into an empty data folder or database; a non-empty one is refused unless `force` (a PGlite
  * folder is then moved aside, a PostgreSQL database is emptied first). Returns what was done, for the CLI to print.
+ *
+ * All or nothing (docs/decisions/031): an encrypted backup is opened, and a portable one read whole and checked
+ * (its SHA-256, its version), before the target is touched; a restore that fails midway puts the target back as it
+ * was (an embedded folder: the new one removed and the previous one moved back; PostgreSQL: one transaction for the
+ * rows, and a database that was empty is emptied again). No message repeats a row of the backup.
  */
-export async function restoreBackup(file: string, target: RestoreTarget, options: { force: boolean; now: Date }): Promise<{ format: ReturnType<typeof formatOf>; movedAside?: string }> {
+export async function restoreBackup(
+  file: string,
+  target: RestoreTarget,
+  options: { force: boolean; now: Date; passphrase?: string; ignoreChecksum?: boolean },
+): Promise<{ format: ReturnType<typeof formatOf>; movedAside?: string }> {
   if (!existsSync(file) || !statSync(file).isFile()) throw new Error(`Arquivo não encontrado: ${file}`);
+  if (!isEncryptedBackup(file)) return restoreClear(file, target, options);
+  if (!options.passphrase) throw new Error(PASSPHRASE_REQUIRED);
+  const clear = await decryptBackup(readFileSync(file), options.passphrase);
+  // The clear archive lives only while it is restored, in a folder of the owner's alone.
+  const scratch = mkdtempSync(path.join(os.tmpdir(), "clinora-restore-"));
+  chmodSync(scratch, BACKUP_DIR_MODE);
+  const clearFile = path.join(scratch, path.basename(file).slice(0, -ENCRYPTED_SUFFIX.length));
+  try {
+    writeFileSync(clearFile, clear, { mode: BACKUP_FILE_MODE });
+    return await restoreClear(clearFile, target, options);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+async function restoreClear(file: string, target: RestoreTarget, options: { force: boolean; now: Date; ignoreChecksum?: boolean }): Promise<{ format: ReturnType<typeof formatOf>; movedAside?: string }> {
   const format = formatOf(file);
   if (format !== "portable" && format !== target.kind) throw new Error(WRONG_TARGET[format]);
+  // Read and checked before anything is touched.
+  const snapshot: PortableSnapshot | null = format === "portable" ? await readPortableSnapshot(file, { ignoreChecksum: options.ignoreChecksum }) : null;
 
   let movedAside: string | undefined;
   if (target.kind === "pglite") {
     const holder = dataDirHolder(target.dataDir);
     if (holder !== null) throw new Error(`O banco embutido em ${target.dataDir} está aberto pelo processo ${holder}: pare o servidor antes de restaurar.`);
+    const existed = existsSync(target.dataDir);
     if (!isEmptyDir(target.dataDir)) {
       if (!options.force) throw new Error(NOT_EMPTY(`A pasta ${target.dataDir} não está vazia`));
       movedAside = moveAside(target.dataDir, options.now);
     }
     mkdirSync(target.dataDir, { recursive: true });
-    if (format === "pglite") {
-      const client = await PGlite.create({ dataDir: target.dataDir, loadDataDir: new Blob([readFileSync(file)]) });
-      await client.query("select 1");
-      await client.close();
-      // The lock of the process that took the backup came with the folder: it is not ours.
-      rmSync(path.join(target.dataDir, LOCK_FILE), { force: true });
-      return { format, movedAside };
+    try {
+      if (format === "pglite") {
+        const client = await PGlite.create({ dataDir: target.dataDir, loadDataDir: new Blob([readFileSync(file)]) });
+        await client.query("select 1");
+        await client.close();
+        // The lock of the process that took the backup came with the folder: it is not ours.
+        rmSync(path.join(target.dataDir, LOCK_FILE), { force: true });
+      } else {
+        await loadInto({ kind: "pglite", dataDir: target.dataDir }, snapshot!);
+      }
+    } catch (error) {
+      // Back as it was: the folder made here removed, the previous one (if any) in its place again.
+      rmSync(target.dataDir, { recursive: true, force: true });
+      if (movedAside) renameSync(movedAside, target.dataDir);
+      else if (existed) mkdirSync(target.dataDir, { recursive: true });
+      throw restoreError(error);
     }
-  } else {
-    if (!(await postgresIsEmpty(target.url))) {
-      if (!options.force) throw new Error(NOT_EMPTY("O banco de dados PostgreSQL não está vazio"));
-      await resetPostgres(target.url);
-    }
-    if (format === "postgres") {
-      await run("pg_restore", ["--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction", "--dbname", target.url, file], { maxBuffer: 64 * 1024 * 1024 });
-      return { format };
-    }
+    return { format, movedAside: movedAside && existsSync(movedAside) ? movedAside : undefined };
   }
 
-  // Portable: migrate the empty target with this version's migrations, then load the rows.
-  const database = await openDatabase(target.kind === "pglite" ? { kind: "pglite", dataDir: target.dataDir } : { kind: "postgres", url: target.url, maxConnections: 2 });
+  const wasEmpty = await postgresIsEmpty(target.url);
+  if (!wasEmpty) {
+    if (!options.force) throw new Error(NOT_EMPTY("O banco de dados PostgreSQL não está vazio"));
+    await resetPostgres(target.url);
+  }
+  try {
+    if (format === "postgres") {
+      await run("pg_restore", ["--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction", "--dbname", target.url, file], { maxBuffer: 64 * 1024 * 1024 });
+    } else {
+      await loadInto({ kind: "postgres", url: target.url, maxConnections: 2 }, snapshot!);
+    }
+  } catch (error) {
+    // The schema the migrations made is dropped again: the database is empty, as it was (or as --force left it).
+    await resetPostgres(target.url);
+    throw restoreError(error);
+  }
+  return { format };
+}
+
+/** Migrates the empty target with this version's migrations, then loads the rows in one transaction. */
+async function loadInto(options: Parameters<typeof openDatabase>[0], snapshot: PortableSnapshot) {
+  const database = await openDatabase(options);
   try {
     await database.migrate();
     if (!(await isEmptyDatabase(database.db))) throw new Error(NOT_EMPTY("O banco de destino não está vazio"));
-    await loadPortableSnapshot(database.db, file);
+    await loadPortableSnapshot(database.db, snapshot);
   } finally {
     await database.close();
   }
-  return { format, movedAside };
+}
+
+/** A failure as the CLI prints it: our own Portuguese messages as they are; a tool's or the database's without its text, which may hold rows. */
+function restoreError(error: unknown): Error {
+  if (error instanceof Error && /Nada foi restaurado|não está vazi/.test(error.message)) return error;
+  const code = (error as { code?: unknown })?.code;
+  return new Error(`A restauração falhou${typeof code === "string" ? ` (${code})` : ""} e o destino foi deixado como estava. Nada foi restaurado.`);
 }

@@ -1,0 +1,196 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { openDatabase } from "../../platform/db/client";
+import * as s from "../../platform/db/schema/index";
+import { fixedClock } from "../../platform/lib/clock";
+import { createTestContext, type TestContext } from "../../../test/context";
+import { tableChecksums } from "../../../test/database-dump";
+import { adminPostgresUrl, testDbKind, withDatabase } from "../../../test/test-db";
+import { seedDemo } from "../../seeds/demo.seed";
+import { PASSPHRASE_REQUIRED, WRONG_PASSPHRASE } from "./backup-encryption";
+import { restoreBackup, takeBackup, type RestoreTarget } from "./backup.service";
+
+/**
+ * Restores are all or nothing (docs/decisions/031): an edited, cut, other-version or wrongly encrypted backup, or
+ * one whose rows cannot be written, leaves the target exactly as it was, says what was wrong in Portuguese and
+ * repeats no row; a good restore into the same target then works.
+ */
+const clock = fixedClock("2026-03-11T13:00:00Z");
+const onPostgres = testDbKind() === "postgres";
+const PASSPHRASE = "correta cavalo bateria grampo";
+
+/** The targets of this run: a new embedded folder always, an empty PostgreSQL database on PostgreSQL runs. */
+async function targets(dir: string): Promise<{ name: string; target: RestoreTarget; state(): Promise<string>; drop(): Promise<void> }[]> {
+  const dataDir = path.join(dir, `alvo-${randomUUID().slice(0, 8)}`);
+  const list: Awaited<ReturnType<typeof targets>> = [
+    {
+      name: "embedded",
+      target: { kind: "pglite", dataDir },
+      state: async () => (existsSync(dataDir) ? `folder: ${readdirSync(dataDir).sort().join(",")}` : "no folder"),
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    },
+  ];
+  if (onPostgres) {
+    const name = `clinora_faults_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+    const admin = new pg.Client({ connectionString: adminPostgresUrl() });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = withDatabase(adminPostgresUrl(), name);
+    list.push({
+      name: "postgres",
+      target: { kind: "postgres", url },
+      async state() {
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        try {
+          const { rows } = await c.query<{ t: string }>("select table_schema || '.' || table_name as t from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema') order by 1");
+          return `tables: ${rows.map((r) => r.t).join(",")}`;
+        } finally {
+          await c.end();
+        }
+      },
+      async drop() {
+        const c = new pg.Client({ connectionString: adminPostgresUrl() });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    });
+  }
+  return list;
+}
+
+/** The portable archive's lines, edited by `edit`, written back as a new archive (its checksum line kept as it was, or recomputed). */
+function rewrite(file: string, edit: (lines: string[]) => string[], options: { recomputeChecksum?: boolean } = {}): string {
+  let lines = gunzipSync(readFileSync(file)).toString("utf8").split("\n").filter(Boolean);
+  lines = edit(lines);
+  if (options.recomputeChecksum) {
+    const body = lines.slice(0, -1);
+    const sum = createHash("sha256").update(body.map((l) => `${l}\n`).join("")).digest("hex");
+    lines = [...body, JSON.stringify({ sha256: sum })];
+  }
+  const out = file.replace(/\.json\.gz$/, `-${randomUUID().slice(0, 6)}.json.gz`);
+  writeFileSync(out, gzipSync(Buffer.from(`${lines.join("\n")}\n`)));
+  return out;
+}
+
+describe("restores are all or nothing", () => {
+  let t: TestContext;
+  let dir: string;
+  let portable: string;
+  let sums: Awaited<ReturnType<typeof tableChecksums>>;
+  let email: string;
+
+  beforeAll(async () => {
+    t = await createTestContext({ clock });
+    await seedDemo(t.db, clock);
+    sums = await tableChecksums(t.db);
+    email = (await t.db.select({ email: s.patients.email }).from(s.patients)).find((p) => p.email)!.email!;
+    dir = mkdtempSync(path.join(os.tmpdir(), "clinora-restore-faults-"));
+    portable = await takeBackup({ database: t.database }, { dir, format: "portable", now: clock.now() });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Each bad archive is refused with `message`, the target unchanged; then the good backup restores into it. */
+  const refusedThenGood = async (bad: string, message: RegExp, options: { passphrase?: string } = {}, good = portable, goodOptions: { passphrase?: string } = {}) => {
+    for (const { name, target, state, drop } of await targets(dir)) {
+      try {
+        const before = await state();
+        const error = (await restoreBackup(bad, target, { force: false, now: clock.now(), ...options }).then(
+          () => new Error("restored"),
+          (e: unknown) => e,
+        )) as Error;
+        expect(error, name).toBeInstanceOf(Error);
+        expect(error.message, name).toMatch(message);
+        expect(error.message, name).not.toContain(email);
+        expect(await state(), name).toBe(before);
+
+        await restoreBackup(good, target, { force: false, now: clock.now(), ...goodOptions });
+        const restored = await openDatabase(target.kind === "pglite" ? { kind: "pglite", dataDir: target.dataDir } : { kind: "postgres", url: target.url, maxConnections: 2 });
+        try {
+          expect(await tableChecksums(restored.db), name).toEqual(sums);
+        } finally {
+          await restored.close();
+        }
+      } finally {
+        await drop();
+      }
+    }
+  };
+
+  it("refuses an edited archive by its SHA-256 unless --ignore-checksum", async () => {
+    const edited = rewrite(portable, (lines) => lines.map((l) => l.replace(email, `outro.${email}`)));
+    await refusedThenGood(edited, /soma de verificação \(SHA-256\).*não confere.*--ignore-checksum/);
+    // Asked for, the edited archive restores (the edit included).
+    const { target, drop } = (await targets(dir))[0]!;
+    try {
+      await restoreBackup(edited, target, { force: false, now: clock.now(), ignoreChecksum: true });
+      const restored = await openDatabase({ kind: "pglite", dataDir: (target as { dataDir: string }).dataDir });
+      try {
+        const emails = (await restored.db.select({ email: s.patients.email }).from(s.patients)).map((p) => p.email);
+        expect(emails).toContain(`outro.${email}`);
+      } finally {
+        await restored.close();
+      }
+    } finally {
+      await drop();
+    }
+  }, 180_000);
+
+  it("refuses a truncated archive, one without its checksum, and one of another version", async () => {
+    const bytes = readFileSync(portable);
+    const cut = path.join(dir, "cortado.json.gz");
+    writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    await refusedThenGood(cut, /corrompido ou incompleto/);
+    const noChecksum = rewrite(portable, (lines) => lines.slice(0, -1));
+    await refusedThenGood(noChecksum, /não termina com a sua soma de verificação/);
+    const otherVersion = rewrite(portable, (lines) => [JSON.stringify({ ...JSON.parse(lines[0]!), migrations: ["0000"] }), ...lines.slice(1)], { recomputeChecksum: true });
+    await refusedThenGood(otherVersion, /outra versão do Clinora/);
+  }, 240_000);
+
+  it("rolls back rows that cannot be written and prints none of them", async () => {
+    // Two copies of the patients' chunk (the same ids twice), with a correct checksum: the insert fails midway.
+    const duplicated = rewrite(
+      portable,
+      (lines) => {
+        const patients = lines.filter((l) => l.startsWith('{"table":"patients"'));
+        return [...lines.slice(0, -1), ...patients, lines[lines.length - 1]!];
+      },
+      { recomputeChecksum: true },
+    );
+    await refusedThenGood(duplicated, /tabela patients.*Nada foi restaurado/);
+  }, 180_000);
+
+  it("encrypts a backup with the passphrase; a wrong or missing one says so and touches nothing", async () => {
+    const encrypted = await takeBackup({ database: t.database }, { dir, format: "portable", now: clock.now(), passphrase: PASSPHRASE });
+    expect(path.basename(encrypted)).toMatch(/^clinora-portable-(pglite|postgres)-20260311T130000Z\.json\.gz\.enc$/);
+    const bytes = readFileSync(encrypted);
+    // Neither the rows nor even a gzip stream can be read from it.
+    expect(bytes.includes(Buffer.from(email))).toBe(false);
+    expect(() => gunzipSync(bytes)).toThrow();
+    await refusedThenGood(encrypted, new RegExp(WRONG_PASSPHRASE.slice(0, 40)), { passphrase: "senha errada" }, encrypted, { passphrase: PASSPHRASE });
+    await refusedThenGood(encrypted, new RegExp(PASSPHRASE_REQUIRED.slice(0, 30)));
+    // An edited byte fails as a wrong passphrase does.
+    const flipped = Buffer.from(bytes);
+    flipped[flipped.length - 40]! ^= 1;
+    const edited = path.join(dir, "alterado.json.gz.enc");
+    writeFileSync(edited, flipped);
+    await refusedThenGood(edited, new RegExp(WRONG_PASSPHRASE.slice(0, 40)), { passphrase: PASSPHRASE });
+  }, 240_000);
+
+  it.skipIf(onPostgres)("encrypts the embedded database's native snapshot too", async () => {
+    const encrypted = await takeBackup({ database: t.database }, { dir, format: "native", now: clock.now(), passphrase: PASSPHRASE });
+    expect(path.basename(encrypted)).toBe("clinora-pglite-20260311T130000Z.tar.gz.enc");
+    await refusedThenGood(encrypted, new RegExp(WRONG_PASSPHRASE.slice(0, 40)), { passphrase: "outra" }, encrypted, { passphrase: PASSPHRASE });
+  }, 180_000);
+});
