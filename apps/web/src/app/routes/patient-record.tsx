@@ -1,6 +1,6 @@
 import { RECORD_SIGNATURE_NOTE, type RecordEntry } from "@clinora/contracts";
 import { ArrowLeft, Download, Plus, Printer } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -9,7 +9,7 @@ import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { usePatient } from "@/features/patients/api/patients";
-import { usePrintRecord, useRecordRetention } from "@/features/records/api/records";
+import { usePrintRecord, useRecord, useRecordRetention } from "@/features/records/api/records";
 import { RecordAccess } from "@/features/records/components/record-access";
 import { localDraftKey, RecordEditor } from "@/features/records/components/record-editor";
 import { RecordTimeline } from "@/features/records/components/record-timeline";
@@ -25,22 +25,40 @@ export function PatientRecordPage() {
   const patientId = params.get("paciente") ?? "";
   const appointmentId = params.get("compromisso");
   const startsAt = params.get("inicio");
+  const draftId = params.get("rascunho");
+  const draft = useRecord(draftId);
   return patientId ? (
-    <PatientRecord key={patientId} patientId={patientId} appointment={appointmentId && startsAt ? { id: appointmentId, startsAt } : null} />
+    <PatientRecord
+      key={patientId}
+      patientId={patientId}
+      appointment={appointmentId && startsAt ? { id: appointmentId, startsAt } : null}
+      draft={draft.data?.status === "draft" ? draft.data : null}
+    />
   ) : (
     <Alert tone="warning">Paciente não encontrado</Alert>
   );
 }
 
-function PatientRecord({ patientId, appointment }: { patientId: string; appointment: { id: string; startsAt: string } | null }) {
+function PatientRecord({ patientId, appointment, draft }: { patientId: string; appointment: { id: string; startsAt: string } | null; draft: RecordEntry | null }) {
+  const [, setParams] = useSearchParams();
   const patient = usePatient(patientId);
   const retention = useRecordRetention(patientId);
   const print = usePrintRecord();
   // A new entry left unsaved in this browser (a reload, a lost connection) opens again by itself.
   const [editing, setEditing] = useState<{ entry: RecordEntry | null } | null>(() =>
-    appointment || localStorage.getItem(localDraftKey(patientId, null)) ? { entry: null } : null,
+    draft ? { entry: draft } : appointment || localStorage.getItem(localDraftKey(patientId, null)) ? { entry: null } : null,
   );
+  // Once the server has a new draft, the address names it: a reload continues it instead of starting another.
+  const rememberDraft = (id: string) => setParams({ paciente: patientId, rascunho: id }, { replace: true });
+  const close = () => {
+    setEditing(null);
+    setParams({ paciente: patientId }, { replace: true });
+  };
   const restricted = retention.data?.restricted ?? false;
+  // After a reload the draft named in the address arrives a moment later and opens in the editor.
+  useEffect(() => {
+    if (draft) setEditing((current) => current ?? { entry: draft });
+  }, [draft]);
 
   if (patient.isPending) return <LoadingState text="Carregando paciente..." className="py-24" />;
   if (patient.isError) return <Alert tone="danger">Paciente não encontrado</Alert>;
@@ -75,7 +93,7 @@ function PatientRecord({ patientId, appointment }: { patientId: string; appointm
             Registro {retention.data.label}, guardado até {formatDate(retention.data.retained_until)}.
           </Alert>
         ) : null}
-        {editing ? <RecordEditor key={editing.entry?.id ?? "new"} patientId={patientId} entry={editing.entry} appointment={editing.entry ? null : appointment} onClose={() => setEditing(null)} /> : null}
+        {editing ? <RecordEditor key={editing.entry?.id ?? "new"} patientId={patientId} entry={editing.entry} appointment={editing.entry ? null : appointment} onClose={close} onSaved={rememberDraft} /> : null}
         <Tabs defaultValue="timeline">
           <TabsList>
             <TabsTrigger value="timeline">Linha do tempo</TabsTrigger>

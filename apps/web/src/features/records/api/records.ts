@@ -33,6 +33,10 @@ export function recordsQueryOptions(patientId: string, params: RecordListParams)
 }
 export const useRecords = (patientId: string, params: RecordListParams) => useQuery(recordsQueryOptions(patientId, params));
 
+/** One entry (a draft being continued after a reload). */
+export const useRecord = (id: string | null) =>
+  useQuery({ queryKey: ["records", "one", id], queryFn: ({ signal }) => api.get<RecordEntry>(`/records/${id}`, { signal }), enabled: Boolean(id) });
+
 export const useRecordRetention = (patientId: string) =>
   useQuery({ queryKey: recordKeys.retention(patientId), queryFn: ({ signal }) => api.get<RecordRetention>(`/patients/${patientId}/records/retention`, { signal }) });
 

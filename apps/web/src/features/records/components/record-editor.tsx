@@ -68,10 +68,12 @@ export interface RecordEditorProps {
   /** A new entry from a concluded appointment: tied to it, its start as the session's time. */
   appointment?: { id: string; startsAt: string } | null;
   onClose: () => void;
+  /** The server has the draft under this id (the page keeps it in its address, so a reload finds it). */
+  onSaved?: (id: string) => void;
 }
 
 /** Writes or continues a draft: autosaved every few seconds, kept in the browser too, finalised by "Finalizar". */
-export function RecordEditor({ patientId, entry, appointment = null, onClose }: RecordEditorProps) {
+export function RecordEditor({ patientId, entry, appointment = null, onClose, onSaved }: RecordEditorProps) {
   const templates = useRecordTemplates();
   const queryClient = useQueryClient();
   const finalise = useFinaliseRecord();
@@ -79,11 +81,13 @@ export function RecordEditor({ patientId, entry, appointment = null, onClose }: 
   const own = templates.data?.templates.filter((t) => t.profession === templates.data?.profession) ?? [];
   const defaultChoice = own.find((t) => t.kind === "evolucao")?.id ?? `${NO_TEMPLATE}evolucao`;
 
-  const [state, setState] = useState<DraftState>(() => readLocal(localDraftKey(patientId, entry?.id ?? null)) ?? initialState(entry, appointment?.startsAt ?? null, defaultChoice));
-  const [status, setStatus] = useState<string>(entry ? "Rascunho salvo" : "");
+  // A copy left in this browser is newer than the server's (a reload or a lost connection before the last save).
+  const [local] = useState(() => readLocal(localDraftKey(patientId, entry?.id ?? null)));
+  const [state, setState] = useState<DraftState>(() => local ?? initialState(entry, appointment?.startsAt ?? null, defaultChoice));
+  const [status, setStatus] = useState<string>(local ? "Texto recuperado deste aparelho; salvando…" : entry ? "Rascunho salvo" : "");
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const dirty = useRef(false);
+  const dirty = useRef(local !== null);
   const saving = useRef(false);
 
   // Once the templates arrive, a new entry starts on the profession's evolução.
@@ -128,6 +132,7 @@ export function RecordEditor({ patientId, entry, appointment = null, onClose }: 
       localStorage.removeItem(localDraftKey(patientId, null));
       localStorage.setItem(localDraftKey(patientId, saved.id), JSON.stringify({ ...snapshot, entryId: saved.id }));
       setState((s) => ({ ...s, entryId: saved.id }));
+      if (!snapshot.entryId) onSaved?.(saved.id);
       dirty.current = false;
       setError(null);
       setStatus(`Rascunho salvo às ${inDisplayZone(new Date())?.time ?? ""}`);
@@ -141,7 +146,7 @@ export function RecordEditor({ patientId, entry, appointment = null, onClose }: 
     } finally {
       saving.current = false;
     }
-  }, [state, body, patientId, kind, appointment, queryClient]);
+  }, [state, body, patientId, kind, appointment, queryClient, onSaved]);
 
   useEffect(() => {
     const timer = setInterval(() => {

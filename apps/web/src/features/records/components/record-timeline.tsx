@@ -92,7 +92,7 @@ export function RecordTimeline({ patientId, onContinue, readOnly = false }: Reco
             <Card className="space-y-3 p-4">
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div>
-                  <h3 className="font-semibold text-slate-900">{entry.kind_label}</h3>
+                  <h2 className="font-semibold text-slate-900">{entry.kind_label}</h2>
                   <p className="text-sm text-slate-600">
                     {formatDateTime(entry.session_at)} · {authorLine(entry)}
                   </p>

@@ -1,0 +1,105 @@
+import { test, type Page } from "@playwright/test";
+import { axeFindings } from "./axe";
+import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, PROFESSIONAL, screenshot, signInViaApi } from "./fixtures";
+import { chooseOption, expect, expectToast, uniqueSuffix } from "./patients-tasks-helpers";
+
+/** `date` and `time` in São Paulo (the demo professional's zone) `hoursAgo` hours before now, on the hour. */
+function saoPauloHoursAgo(hoursAgo: number) {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", hourCycle: "h23" }).formatToParts(
+    new Date(Date.now() - hoursAgo * 3_600_000),
+  );
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return { date: `${part("year")}-${part("month")}-${part("day")}`, time: `${part("hour")}:00` };
+}
+
+/**
+ * A patient of the demo professional with a session concluded a few hours ago (within the 24 hours a draft stays
+ * open), through the API; an hour the demo agenda already holds is skipped.
+ */
+async function patientWithConcludedSession(page: Page, session: string, name: string) {
+  const headers = { "X-Session-ID": session };
+  const patient = await page.request.post("/api/patients", { headers, data: { name } });
+  expect(patient.status()).toBe(201);
+  const { id } = (await patient.json()) as { id: string };
+  for (let hoursAgo = 2; hoursAgo < 20; hoursAgo++) {
+    const { date, time } = saoPauloHoursAgo(hoursAgo);
+    const appointment = await page.request.post("/api/appointments", {
+      headers,
+      data: { patient_id: id, appointment_date: date, appointment_time: time, duration: 30, appointment_type: "Sessão", status: "completed" },
+    });
+    if (appointment.status() === 201) return { patientId: id, appointment: (await appointment.json()) as { id: string; starts_at: string } };
+    expect(appointment.status()).toBe(409);
+  }
+  throw new Error("no free hour in the last 20 hours");
+}
+
+test.describe("Prontuário", () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test("writes an evolução from a concluded session, survives a reload, finalises, adds an adendo, prints and shows Acessos", async ({ page }) => {
+    await page.setViewportSize(DESKTOP_VIEWPORT);
+    const session = await signInViaApi(page, PROFESSIONAL);
+    const name = `Rita Prontuário ${uniqueSuffix()}`;
+    const { patientId, appointment } = await patientWithConcludedSession(page, session, name);
+
+    // "Registrar evolução" on the concluded appointment opens the page with the session pre-filled.
+    await page.goto(`/pacientes/prontuario?${new URLSearchParams({ paciente: patientId, compromisso: appointment.id, inicio: appointment.starts_at })}`);
+    await expect(page.getByRole("heading", { name: `Prontuário de ${name}` })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Nova entrada" })).toBeVisible();
+    await chooseOption(page, "Modalidade", "Presencial");
+    await page.getByRole("textbox", { name: "Resumo da sessão" }).fill("Paciente relata melhora do sono.");
+    await expect(page.getByRole("status").filter({ hasText: /Rascunho salvo às/ })).toBeVisible();
+    await expect(page).toHaveURL(/rascunho=/);
+
+    // Mid-text reload: what was typed after the last save is still there.
+    await page.getByRole("textbox", { name: "Intervenções e técnicas" }).fill("Respiração diafragmática");
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Continuar rascunho" })).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Intervenções e técnicas" })).toHaveValue("Respiração diafragmática");
+    await expect(page.getByRole("textbox", { name: "Resumo da sessão" })).toHaveValue("Paciente relata melhora do sono.");
+
+    for (const size of [DESKTOP_VIEWPORT, PHONE_VIEWPORT]) {
+      await page.setViewportSize(size);
+      expect(await axeFindings(page, `prontuário editor ${size.width}`)).toEqual([]);
+      await screenshot(page, `records-editor-${size.width}`);
+    }
+    await page.setViewportSize(DESKTOP_VIEWPORT);
+
+    // Finalizar explains what locking means, then locks.
+    await page.getByRole("button", { name: "Finalizar" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Finalizar esta entrada?" });
+    await expect(confirm).toContainText("bloqueada para sempre");
+    await confirm.getByRole("button", { name: "Finalizar" }).click();
+    await expectToast(page, "Entrada finalizada");
+    const entries = page.getByRole("list", { name: "Entradas do prontuário" });
+    await expect(entries.getByText(/^Finalizada/)).toBeVisible();
+    await expect(entries).toContainText("Respiração diafragmática");
+
+    // An adendo sits under the original, which stays as it was.
+    await entries.getByRole("button", { name: "Adendo" }).click();
+    const addendum = page.getByRole("alertdialog", { name: "Registrar adendo" });
+    await addendum.getByRole("textbox", { name: "Motivo" }).fill("Complemento");
+    await addendum.getByRole("textbox", { name: "Texto do adendo" }).fill("Tarefa de casa: diário do sono.");
+    await addendum.getByRole("button", { name: "Registrar adendo" }).click();
+    await expectToast(page, "Adendo registrado");
+    await expect(entries.getByRole("list", { name: "Adendos" })).toContainText("Tarefa de casa: diário do sono.");
+
+    // The PDF downloads; the print is logged under Acessos.
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Baixar PDF" }).click();
+    expect((await download).suggestedFilename()).toMatch(/^prontuario-.*\.pdf$/);
+    await page.getByRole("tab", { name: "Acessos" }).click();
+    const access = page.getByRole("list", { name: "Acessos ao prontuário" });
+    await expect(access).toContainText("Imprimiu ou baixou o prontuário em PDF");
+    await expect(access).toContainText("Abriu o prontuário");
+
+    for (const size of [DESKTOP_VIEWPORT, PHONE_VIEWPORT]) {
+      await page.setViewportSize(size);
+      await page.getByRole("tab", { name: "Linha do tempo" }).click();
+      expect(await axeFindings(page, `prontuário linha do tempo ${size.width}`)).toEqual([]);
+      await screenshot(page, `records-timeline-${size.width}`);
+      await page.getByRole("tab", { name: "Acessos" }).click();
+      expect(await axeFindings(page, `prontuário acessos ${size.width}`)).toEqual([]);
+    }
+  });
+});
