@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { addDays, format, isWeekend } from "date-fns";
-import { dayFirst, PROFESSIONAL, signInViaApi } from "./fixtures";
+import { dayFirst, PROFESSIONAL, signInViaApi, toastWith } from "./fixtures";
 
 /**
  * A weekday far enough ahead that neither the demo data (±15 days) nor other flows use it; 15:10 is off the
@@ -60,7 +60,7 @@ test("books an appointment for a new patient, refuses the same slot with a sugge
     await dialog.getByRole("button", { name: "Agendar" }).click();
     await expect(page.getByText("Horário 15:10 já está ocupado. Tente: 16:20")).toBeVisible();
     await expect(dialog).toBeVisible();
-    await dialog.getByRole("button", { name: "Cancelar", exact: true }).click();
+    await dialog.getByRole("button", { name: "Fechar", exact: true }).click();
     await expect(dialog).toBeHidden();
   });
 
@@ -94,12 +94,18 @@ test("books an appointment for a new patient, refuses the same slot with a sugge
     await expect(page.getByRole("listitem").filter({ has: card }).getByText("Confirmada")).toBeVisible();
   });
 
-  await test.step("cancelling asks for confirmation and keeps the appointment under the cancelled filter", async () => {
-    await page.getByRole("button", { name: `Cancelar compromisso de ${patientName}` }).click();
-    const confirm = page.getByRole("alertdialog", { name: "Cancelar compromisso?" });
-    await expect(confirm).toContainText("Esta ação não pode ser desfeita.");
-    await confirm.getByRole("button", { name: "Cancelar compromisso" }).click();
-    await expect(page.getByText("Compromisso cancelado")).toBeVisible();
+  await test.step("cancelling is not deleting: it asks, says whether the patient is told, and keeps the appointment under the cancelled filter", async () => {
+    await page.getByRole("button", { name: `Cancelar consulta de ${patientName}` }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Cancelar consulta?" });
+    await expect(confirm).toContainText("fica na agenda como cancelada");
+    await expect(confirm).not.toContainText("não pode ser desfeita");
+    const notify = confirm.getByRole("checkbox", { name: "Avisar o paciente pelo WhatsApp" });
+    await expect(notify).not.toBeChecked();
+    // The very words the patient would get, shown before anything is sent.
+    await expect(confirm).toContainText(`Olá, ${patientName.split(" ")[0]}! Sua consulta de`);
+    await notify.check();
+    await confirm.getByRole("button", { name: "Cancelar consulta" }).click();
+    await expect(toastWith(page, "Consulta cancelada").first()).toBeVisible();
     await expect(card).toBeHidden();
 
     await page.getByRole("combobox", { name: "Filtrar por status" }).click();
