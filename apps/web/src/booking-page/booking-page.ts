@@ -322,6 +322,12 @@ linkForm.addEventListener("submit", async (event) => {
   }
 });
 
+/** Shows the main part and the footer, at the moment the header holds its final text. */
+function reveal() {
+  main.hidden = false;
+  $("bk-footer").hidden = false;
+}
+
 async function start() {
   // The page and its first free times are asked for at once, and everything is drawn in one go once both answered,
   // so nothing on the page moves after it appears (no layout shift; docs/decisions/033).
@@ -332,6 +338,8 @@ async function start() {
     const failure = asFailure(error);
     setStatus("");
     $("bk-clinic").textContent = failure.status === 404 ? BOOKING_TEXTS.pageNotFound : "Agendar consulta";
+    $("bk-professional").textContent = "";
+    reveal();
     if (failure.status !== 404) showAlert(failure.detail);
     main.removeAttribute("aria-busy");
     return;
@@ -364,6 +372,7 @@ async function start() {
       submit.textContent = "Remarcar";
     } catch (error) {
       showHeader();
+      reveal();
       setStatus("");
       showAlert(asFailure(error).detail);
       main.removeAttribute("aria-busy");
@@ -381,6 +390,7 @@ async function start() {
     await loadTimes();
   }
   showHeader();
+  reveal();
   form.hidden = false;
   // The reschedule link goes by WhatsApp: offered only where a message can go.
   existing.hidden = Boolean(token) || !info.whatsapp_confirmation;
