@@ -237,7 +237,7 @@ function finish(result: Result) {
   done.hidden = false;
   $("bk-done-title").textContent = result.status === "booked" ? (token ? "Consulta remarcada" : "Horário reservado") : "Verifique seu WhatsApp";
   $("bk-done-text").textContent = result.when ? `${result.message} Horário: ${result.when} (${page?.time_zone_label ?? ""}).` : result.message;
-  $("bk-done-change").replaceChildren(...howToChange());
+  $("bk-done-change").replaceChildren(...howToChange(result));
   $("bk-done-title").focus();
   // The link works once: forget it, so a reload does not try it again.
   if (token) history.replaceState(null, "", location.pathname);
@@ -247,9 +247,11 @@ function finish(result: Result) {
  * How to change or cancel, in what the clinic really offers: an answer on WhatsApp only when the page can send
  * there, the clinic's phone (a link that dials) when it has one.
  */
-function howToChange(): (Node | string)[] {
+function howToChange(result: Result): (Node | string)[] {
   const phone = page?.phone;
-  const byWhatsapp = page?.whatsapp_confirmation ? "responda à mensagem da clínica no WhatsApp ou " : "";
+  // No WhatsApp message went (the answer says the clinic will call): none to answer.
+  const messaged = result.message !== BOOKING_TEXTS.bookedByCall && result.message !== BOOKING_TEXTS.rescheduledByCall;
+  const byWhatsapp = page?.whatsapp_confirmation && messaged ? "responda à mensagem da clínica no WhatsApp ou " : "";
   if (!phone) return [`Para remarcar ou cancelar, ${byWhatsapp}fale com a clínica.`];
   const call = el("a", { textContent: phone });
   call.href = `tel:${phone.replace(/[^\d+]/g, "")}`;
