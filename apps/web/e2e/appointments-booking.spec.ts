@@ -60,7 +60,8 @@ test("books an appointment for a new patient, refuses the same slot with a sugge
     await dialog.getByRole("button", { name: "Agendar" }).click();
     await expect(page.getByText("Horário 15:10 já está ocupado. Tente: 16:20")).toBeVisible();
     await expect(dialog).toBeVisible();
-    await dialog.getByRole("button", { name: "Fechar", exact: true }).click();
+    // The footer button (the corner X is named "Fechar" too).
+    await dialog.getByRole("button", { name: "Fechar", exact: true }).last().click();
     await expect(dialog).toBeHidden();
   });
 

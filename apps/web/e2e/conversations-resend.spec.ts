@@ -44,7 +44,7 @@ test("a failed message in Conversas is resent with Reenviar, and goes out once",
 
   const thread = dialog.getByRole("list", { name: "Mensagens" });
   const bubble = thread.getByRole("listitem").filter({ hasText: text });
-  await expect(bubble.getByText(/^O envio de WhatsApp para este país não está habilitado/)).toBeVisible();
+  await expect(bubble.getByText(/O envio de WhatsApp para este país não está habilitado/)).toBeVisible();
   const resend = bubble.getByRole("button", { name: /^Reenviar/ });
   await expect(resend).toBeVisible();
   expect((await sentTo(page.request, phone)).filter((m) => m.body === text)).toHaveLength(0);
