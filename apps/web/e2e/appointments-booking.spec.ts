@@ -100,11 +100,10 @@ test("books an appointment for a new patient, refuses the same slot with a sugge
     const confirm = page.getByRole("alertdialog", { name: "Cancelar consulta?" });
     await expect(confirm).toContainText("fica na agenda como cancelada");
     await expect(confirm).not.toContainText("não pode ser desfeita");
-    const notify = confirm.getByRole("checkbox", { name: "Avisar o paciente pelo WhatsApp" });
-    await expect(notify).not.toBeChecked();
-    // The very words the patient would get, shown before anything is sent.
-    await expect(confirm).toContainText(`Olá, ${patientName.split(" ")[0]}! Sua consulta de`);
-    await notify.check();
+    // This patient has no mobile on file: the dialog says plainly that nobody is told (the WhatsApp notice is covered by
+    // apps/server/src/modules/reminders/cancellation-notice.api.test.ts).
+    await expect(confirm).toContainText("O paciente não tem celular no cadastro e não será avisado");
+    await expect(confirm.getByRole("checkbox")).toHaveCount(0);
     await confirm.getByRole("button", { name: "Cancelar consulta" }).click();
     await expect(toastWith(page, "Consulta cancelada").first()).toBeVisible();
     await expect(card).toBeHidden();
