@@ -1,5 +1,6 @@
 import { fileURLToPath, URL } from "node:url";
 import { defineConfig, type Plugin } from "vite";
+import { precompress } from "./vite.precompress";
 
 /** The most JavaScript the booking page may load (docs/decisions/028): the build fails above it. */
 export const BOOKING_PAGE_JS_MAX_BYTES = 30 * 1024;
@@ -24,7 +25,7 @@ function jsBudget(): Plugin {
  * chat page: it must stay small (at most 30 KiB of JavaScript, checked here) and never load the React app.
  */
 export default defineConfig({
-  plugins: [jsBudget()],
+  plugins: [jsBudget(), precompress()],
   build: {
     outDir: "dist",
     emptyOutDir: false,

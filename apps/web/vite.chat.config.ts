@@ -1,5 +1,6 @@
 import { fileURLToPath, URL } from "node:url";
 import { defineConfig } from "vite";
+import { precompress } from "./vite.precompress";
 
 /**
  * The public web chat page (docs/decisions/016), built after the app into the same dist/ but on its own: it must
@@ -7,6 +8,7 @@ import { defineConfig } from "vite";
  * (vite.config.ts, docs/decisions/019) would otherwise make it do.
  */
 export default defineConfig({
+  plugins: [precompress()],
   build: {
     outDir: "dist",
     emptyOutDir: false,

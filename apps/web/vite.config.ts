@@ -1,55 +1,8 @@
-import { writeFile } from "node:fs/promises";
-import path from "node:path";
 import { fileURLToPath, URL } from "node:url";
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/** Text files worth compressing; smaller ones fit in a packet anyway. */
-const COMPRESSIBLE = /\.(?:js|css|html|svg|json)$/;
-const MIN_BYTES = 1024;
-
-/**
- * Writes a .br and a .gz copy next to every built text file, compressed once at the strongest levels, so the
- * server sends them as they are (@fastify/static `preCompressed`, apps/server/src/platform/plugins/web.ts) and spends no
- * CPU on compression per request. Uncompressed, the first load was about three times as large (docs/decisions/019).
- */
-function precompress(): Plugin {
-  let outDir = "dist";
-  return {
-    name: "clinora:precompress",
-    apply: "build",
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    async writeBundle(_options, bundle) {
-      const files = Object.values(bundle).filter((output) => COMPRESSIBLE.test(output.fileName));
-      await Promise.all(
-        files.map(async (output) => {
-          const content = output.type === "chunk" ? output.code : output.source;
-          const buffer = typeof content === "string" ? Buffer.from(content) : Buffer.from(content);
-          if (buffer.length < MIN_BYTES) return;
-          const file = path.join(outDir, output.fileName);
-          const [br, gz] = await Promise.all([
-            brotli(buffer, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-                [constants.BROTLI_PARAM_SIZE_HINT]: buffer.length,
-              },
-            }),
-            gzipAsync(buffer, { level: constants.Z_BEST_COMPRESSION }),
-          ]);
-          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
-        }),
-      );
-    },
-  };
-}
+import { defineConfig } from "vite";
+import { precompress } from "./vite.precompress";
 
 /**
  * zod, its react-hook-form resolver and the modules of @clinora/contracts that build schemas: every module of the
@@ -58,7 +11,7 @@ function precompress(): Plugin {
  * when a form opens (docs/decisions/019).
  */
 const SCHEMA_MODULES =
-  /[\\/]node_modules[\\/](zod|@hookform[\\/]resolvers)[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/](?!(enums|constants|messages|cpf|phone|zoned-time|web-chat-limits|index)\.ts$)/;
+  /[\\/]node_modules[\\/](zod|@hookform[\\/]resolvers)[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/](?!(enums|constants|messages|cpf|phone|zoned-time|web-chat-limits|cancel-notice|date-display|index)\.ts$)/;
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],

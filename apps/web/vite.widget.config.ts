@@ -1,10 +1,12 @@
 import { defineConfig } from "vite";
+import { precompress } from "./vite.precompress";
 
 /**
  * The embed script as one classic script at a fixed address (dist/widget.js), built after the app
  * (docs/decisions/016): clinics paste its URL once, so it is never fingerprinted, and it imports nothing.
  */
 export default defineConfig({
+  plugins: [precompress()],
   build: {
     outDir: "dist",
     emptyOutDir: false,

@@ -6,6 +6,7 @@ import type { Database } from "./platform/db/client";
 import { API_PREFIX, isUnderPath } from "./platform/lib/api-paths";
 import { systemClock, type Clock } from "./platform/lib/clock";
 import { registerAuth, type RegisteredRoute } from "./platform/plugins/auth";
+import { registerCompression } from "./platform/plugins/compression";
 import { DOCS_PREFIX, registerDocs } from "./platform/plugins/docs";
 import { clientErrorAnswer, frameworkErrorAnswer, registerErrorHandling, registerHostRule } from "./platform/plugins/errors";
 import { registerInputRule } from "./platform/plugins/input-rule";
@@ -75,7 +76,7 @@ import { privacyRoutes } from "./modules/privacy";
 import { backupJobs } from "./modules/backups";
 import { optedOutPatients } from "./modules/consent";
 import { privacyService } from "./modules/privacy";
-import { queueReminder, reminderService } from "./modules/reminders";
+import { cancellationNotice, queueReminder, reminderService } from "./modules/reminders";
 import { reminderRoutes } from "./modules/reminders";
 import { createOpenAiTranscriber } from "./platform/integrations/llm/transcriber";
 import { mediaService, outboundMediaSigner } from "./modules/messaging";
@@ -201,6 +202,8 @@ export async function buildApp({ config, database, clock = systemClock, instrume
   app.removeContentTypeParser("text/plain");
   // No text the database cannot store (a NUL character) reaches a route, on any route.
   registerInputRule(app);
+  // Before every route, so each one compresses its larger answers.
+  await registerCompression(app);
 
   const db = database.db;
   const sessions = sessionService(db, clock);
@@ -316,7 +319,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
       await api.register(privacyRoutes(privacyService(db, clock, { patients, messaging })));
       await api.register(taskRoutes(taskService(db, clock)));
       await api.register(recordRoutes(recordService(db, clock)));
-      await api.register(appointmentRoutes(appointments));
+      await api.register(appointmentRoutes(appointments, cancellationNotice(db, clock, { gateway, messaging, resendContentSid: config.resendContentSid, wake })));
       await api.register(professionalToggleRoutes(professionalTogglesService(db)));
       await api.register(aiSettingsRoutes());
       await api.register(globalAiSettingsRoutes(globalAiSettingsService(db, clock)));

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { addDays, format, isWeekend } from "date-fns";
-import { dayFirst, PROFESSIONAL, signInViaApi } from "./fixtures";
+import { dayFirst, PROFESSIONAL, signInViaApi, toastWith } from "./fixtures";
 
 /**
  * A weekday far enough ahead that neither the demo data (±15 days) nor other flows use it; 15:10 is off the
@@ -64,7 +64,8 @@ test("books an appointment for a new patient, refuses the same slot with a sugge
     await expect(dialog.getByRole("group", { name: "Horários livres mais próximos" }).getByRole("button", { name: "16:00" })).toBeVisible();
     await dialog.getByRole("button", { name: "Agendar" }).click();
     await expect(dialog).toBeVisible();
-    await dialog.getByRole("button", { name: "Cancelar", exact: true }).click();
+    // The footer button (the corner X is named "Fechar" too).
+    await dialog.getByRole("button", { name: "Fechar", exact: true }).last().click();
     await expect(dialog).toBeHidden();
   });
 
@@ -98,12 +99,17 @@ test("books an appointment for a new patient, refuses the same slot with a sugge
     await expect(page.getByRole("listitem").filter({ has: card }).getByText("Confirmada")).toBeVisible();
   });
 
-  await test.step("cancelling asks for confirmation and keeps the appointment under the cancelled filter", async () => {
-    await page.getByRole("button", { name: `Cancelar compromisso de ${patientName}` }).click();
-    const confirm = page.getByRole("alertdialog", { name: "Cancelar compromisso?" });
-    await expect(confirm).toContainText("Esta ação não pode ser desfeita.");
-    await confirm.getByRole("button", { name: "Cancelar compromisso" }).click();
-    await expect(page.getByText("Compromisso cancelado")).toBeVisible();
+  await test.step("cancelling is not deleting: it asks, says whether the patient is told, and keeps the appointment under the cancelled filter", async () => {
+    await page.getByRole("button", { name: `Cancelar consulta de ${patientName}` }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Cancelar consulta?" });
+    await expect(confirm).toContainText("fica na agenda como cancelada");
+    await expect(confirm).not.toContainText("não pode ser desfeita");
+    // This patient has no mobile on file: the dialog says plainly that nobody is told (the WhatsApp notice is covered by
+    // apps/server/src/modules/reminders/cancellation-notice.api.test.ts).
+    await expect(confirm).toContainText("O paciente não tem celular no cadastro e não será avisado");
+    await expect(confirm.getByRole("checkbox")).toHaveCount(0);
+    await confirm.getByRole("button", { name: "Cancelar consulta" }).click();
+    await expect(toastWith(page, "Consulta cancelada").first()).toBeVisible();
     await expect(card).toBeHidden();
 
     await page.getByRole("combobox", { name: "Filtrar por status" }).click();

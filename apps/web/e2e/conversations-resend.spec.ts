@@ -30,8 +30,8 @@ test("a failed message in Conversas is resent with Reenviar, and goes out once",
   await page.request.post(`${phoneUrl}/inbound`, { data: { from: phone, to: ANA_NUMBER, body: "Olá, bom dia", profileName: name } });
   await expect.poll(async () => (await sentTo(page.request, phone)).length, { timeout: 30_000 }).toBeGreaterThan(0);
 
-  // From now on Twilio refuses the number (HTTP 400, 21211).
-  await page.request.post(`${phoneUrl}/fail-recipient`, { data: { to: `whatsapp:${phone}` } });
+  // From now on Twilio refuses to send there (HTTP 400, 21408: a failure the platform can fix, so Reenviar is offered).
+  await page.request.post(`${phoneUrl}/fail-recipient`, { data: { to: `whatsapp:${phone}`, code: 21408 } });
 
   const session = await signInViaApi(page, PROFESSIONAL);
   const headers = { "X-Session-ID": session };
@@ -44,7 +44,7 @@ test("a failed message in Conversas is resent with Reenviar, and goes out once",
 
   const thread = dialog.getByRole("list", { name: "Mensagens" });
   const bubble = thread.getByRole("listitem").filter({ hasText: text });
-  await expect(bubble.getByText("Número de telefone inválido.")).toBeVisible();
+  await expect(bubble.getByText(/O envio de WhatsApp para este país não está habilitado/)).toBeVisible();
   const resend = bubble.getByRole("button", { name: /^Reenviar/ });
   await expect(resend).toBeVisible();
   expect((await sentTo(page.request, phone)).filter((m) => m.body === text)).toHaveLength(0);

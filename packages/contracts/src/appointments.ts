@@ -4,6 +4,8 @@ import { MSG } from "./messages";
 import { isoDateSchema, optionalText, pageQuerySchema, requiredText } from "./common";
 import { appointmentReminderSchema } from "./reminders";
 
+export * from "./cancel-notice";
+
 /** docs/product/settings.md §5 "Settings" / §9: the duration range of an appointment, in minutes. */
 export const APPOINTMENT_DURATION_MIN = 15;
 export const APPOINTMENT_DURATION_MAX = 180;
@@ -121,3 +123,24 @@ export const availabilityResponseSchema = z.object({
   hours: z.object({ start: z.string(), end: z.string() }).nullable().optional(),
 });
 export type AvailabilityResponse = z.infer<typeof availabilityResponseSchema>;
+
+/** POST /api/appointments/:id/cancel: "Cancelar consulta" keeps the appointment, cancelled; the patient is told only when asked. */
+export const appointmentCancelSchema = z.object({
+  notify_patient: z.boolean().default(false),
+});
+export type AppointmentCancel = z.input<typeof appointmentCancelSchema>;
+
+export const cancelNoticeSchema = z.object({
+  /** Whether the WhatsApp message was queued. */
+  sent: z.boolean(),
+  /** What happened, in Portuguese, for the professional (why not, and what to do instead). */
+  text: z.string(),
+});
+export type CancelNotice = z.infer<typeof cancelNoticeSchema>;
+
+export const appointmentCancelResultSchema = z.object({
+  appointment: appointmentSchema,
+  /** Null when the professional did not ask to tell the patient. */
+  notice: cancelNoticeSchema.nullable(),
+});
+export type AppointmentCancelResult = z.infer<typeof appointmentCancelResultSchema>;

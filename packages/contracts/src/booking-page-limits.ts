@@ -26,6 +26,21 @@ export const BOOKING_EMAIL_MAX_LENGTH = 254;
 /** Bookings (and reschedule-link requests) one address may make per hour, and one phone number per day. */
 export const BOOKING_LIMIT_PER_ADDRESS_PER_HOUR = 10;
 export const BOOKING_LIMIT_PER_PHONE_PER_DAY = 3;
+/**
+ * "horário de Brasília" for the zones on Brasília time, the other Brazilian zones by their usual names, else the
+ * zone's city ("horário de Lisboa" for Europe/Lisbon): the label next to every time the page offers.
+ */
+export function timeZoneLabel(timeZone: string): string {
+  const brasilia = ["America/Sao_Paulo", "America/Bahia", "America/Fortaleza", "America/Recife", "America/Belem", "America/Maceio", "America/Araguaina", "America/Santarem"];
+  const amazonas = ["America/Manaus", "America/Cuiaba", "America/Campo_Grande", "America/Porto_Velho", "America/Boa_Vista"];
+  if (brasilia.includes(timeZone)) return "horário de Brasília";
+  if (amazonas.includes(timeZone)) return "horário do Amazonas";
+  if (timeZone === "America/Rio_Branco" || timeZone === "America/Eirunepe") return "horário do Acre";
+  if (timeZone === "America/Noronha") return "horário de Fernando de Noronha";
+  const city = timeZone.split("/").at(-1)?.replace(/_/g, " ");
+  return city ? `horário de ${city}` : timeZone;
+}
+
 /** How many nearest free times answer a time taken meanwhile. */
 export const BOOKING_NEAREST_FREE_COUNT = 3;
 
@@ -60,4 +75,9 @@ export const BOOKING_TEXTS = {
   tooManyRequests: "Muitas tentativas em pouco tempo. Tente novamente mais tarde.",
   booked: "Pronto! Seu horário foi reservado e aguarda confirmação da clínica. Enviaremos a confirmação pelo WhatsApp.",
   rescheduled: "Pronto! Sua consulta foi remarcada. Enviaremos a confirmação pelo WhatsApp.",
+  /** When no WhatsApp message can go (no sending number, or outside the patient's window with no template): the clinic calls. */
+  bookedByCall: "Pronto! Seu horário foi reservado e aguarda confirmação da clínica, que vai ligar para o número informado.",
+  rescheduledByCall: "Pronto! Sua consulta foi remarcada. A clínica vai ligar para o número informado para confirmar.",
+  rescheduleByCall: "Esta clínica não envia mensagens pelo WhatsApp. Para remarcar ou cancelar, fale com a clínica.",
+  hasActiveAppointmentByCall: "Você já tem uma consulta marcada com este número. Para remarcar ou cancelar, fale com a clínica.",
 } as const;

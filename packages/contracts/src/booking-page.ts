@@ -56,11 +56,15 @@ export const bookingPageSettingsSchema = z.object({
     .array(bookingAppointmentTypeSchema)
     .min(1, "Ofereça pelo menos um tipo de consulta.")
     .max(BOOKING_TYPES_MAX, `No máximo ${BOOKING_TYPES_MAX} tipos de consulta.`),
+  /** Read-only: whether the page can confirm bookings by WhatsApp (a number that can send); else it says the clinic will call. */
+  whatsapp_confirmation: z.boolean().default(false),
+  /** Read-only: whether the clinic has a phone the page can show for changes and cancellations. */
+  has_phone: z.boolean().default(false),
 });
 export type BookingPageSettings = z.infer<typeof bookingPageSettingsSchema>;
 
-/** PUT /api/booking-page body: the settings without the read-only address. */
-export const bookingPageSettingsInputSchema = bookingPageSettingsSchema.omit({ url: true });
+/** PUT /api/booking-page body: the settings without the read-only address and facts. */
+export const bookingPageSettingsInputSchema = bookingPageSettingsSchema.omit({ url: true, whatsapp_confirmation: true, has_phone: true });
 export type BookingPageSettingsInput = z.infer<typeof bookingPageSettingsInputSchema>;
 
 export const bookingSlugParamSchema = z.object({ slug: z.string().max(100) });
@@ -71,6 +75,12 @@ export const bookingPublicPageSchema = z.object({
   professional_name: z.string(),
   address: z.string().nullable(),
   time_zone: z.string(),
+  /** "horário de Brasília": shown next to the times, which are all in the practice's zone. */
+  time_zone_label: z.string(),
+  /** The clinic's phone as shown ("(11) 3214-5678"), for the patient to call to change or cancel; null when none is set. */
+  phone: z.string().nullable(),
+  /** Whether a WhatsApp confirmation can go at all (a sending number is set up); when not, the page says the clinic will call. */
+  whatsapp_confirmation: z.boolean(),
   appointment_types: z.array(bookingAppointmentTypeSchema.extend({ index: z.number().int() })),
 });
 export type BookingPublicPage = z.infer<typeof bookingPublicPageSchema>;

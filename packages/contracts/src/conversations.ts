@@ -82,6 +82,11 @@ export const conversationSchema = z.object({
   last_message_at: z.string().nullable(),
   unread_count: z.number().int(),
   urgency: z.number().int(),
+  /**
+   * A reply of this conversation failed and was neither resent nor its mark dismissed: Conversas marks it whatever
+   * the conversation's status, so a failure never hides behind "Resolvida" (docs/decisions/033).
+   */
+  failed_reply: z.boolean(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
@@ -115,6 +120,10 @@ export const conversationMessageSchema = z.object({
   /** Twilio's error code of a failed message, and what it means in Portuguese. */
   error_code: z.string().nullable(),
   error_message: z.string().nullable(),
+  /** A failed message Reenviar can fix (not an invalid or non-WhatsApp number, an opt-out, an empty text). */
+  resendable: z.boolean(),
+  /** A failed message whose mark the professional dismissed (it no longer marks the conversation). */
+  failure_dismissed: z.boolean(),
   /** The message's files (empty for plain text). */
   media: z.array(messageMediaSchema),
 });

@@ -197,6 +197,9 @@ export const MSG = {
   messageNotFound: "Mensagem não encontrada",
   resendQueued: "Mensagem reenviada.",
   resendError: "Não foi possível reenviar a mensagem.",
+  resendCannotSucceed: "Reenviar não resolve esta falha: confira o telefone no cadastro do paciente ou ligue para ele.",
+  failureDismissed: "Aviso de falha dispensado.",
+  failureDismissError: "Não foi possível dispensar o aviso.",
   resendNoTemplate:
     "A janela de 24 horas do WhatsApp está fechada e nenhum modelo aprovado está configurado para reenviar esta mensagem. Aguarde uma nova mensagem do paciente ou entre em contato por telefone.",
   whatsappNotConfigured: "O WhatsApp (Twilio) não está configurado no servidor.",

@@ -26,7 +26,7 @@ export const REMINDER_SKIP_REASONS = {
   no_phone: "O paciente não tem telefone cadastrado.",
   opted_out: "O paciente pediu para não receber lembretes pelo WhatsApp.",
   no_sender: "Nenhum número de WhatsApp está atribuído a este consultório.",
-  not_configured: "O WhatsApp (Twilio) não está configurado no servidor.",
+  not_configured: "O envio pelo WhatsApp não está configurado no servidor. Fale com o administrador da plataforma.",
   no_template:
     "Sem modelo de mensagem aprovado configurado, e o paciente não escreveu nas últimas 24 horas (o WhatsApp só aceita mensagem livre dentro dessa janela).",
 } as const;

@@ -17,6 +17,8 @@ export const webChatClinicSchema = z.object({
   /** Whether the assistant answers now; when off, the greeting says the team will answer. */
   assistant_on: z.boolean(),
   greeting: z.string(),
+  /** The practice's IANA time zone: the page shows every message's time in it, whatever the visitor's browser says. */
+  time_zone: z.string(),
 });
 export type WebChatClinic = z.infer<typeof webChatClinicSchema>;
 

@@ -78,34 +78,47 @@ export const SEND_ERROR = { noSender: "no_sender", notConfigured: "not_configure
 
 /**
  * What a failed WhatsApp message's error code means, for the thread: Twilio's codes
- * (https://www.twilio.com/docs/api/errors) and the product's own (SEND_ERROR).
+ * (https://www.twilio.com/docs/api/errors) and the product's own (SEND_ERROR). These are professionals' texts: they
+ * never name a vendor, and a failure a resend cannot fix says what to do instead (docs/decisions/033).
  */
 export const TWILIO_ERROR_EXPLANATIONS: Record<string, string> = {
-  [SEND_ERROR.noSender]: "Nenhum número de WhatsApp está atribuído a este consultório.",
-  [SEND_ERROR.notConfigured]: "O WhatsApp (Twilio) não está configurado no servidor.",
-  [SEND_ERROR.gaveUp]: "O Twilio não respondeu depois de várias tentativas. Tente reenviar mais tarde.",
+  [SEND_ERROR.noSender]: "Nenhum número de WhatsApp está atribuído a este consultório. Peça ao administrador da plataforma um número.",
+  [SEND_ERROR.notConfigured]: "O envio pelo WhatsApp não está configurado no servidor. Fale com o administrador da plataforma.",
+  [SEND_ERROR.gaveUp]: "O serviço de WhatsApp não respondeu depois de várias tentativas. Tente reenviar mais tarde.",
   [SEND_ERROR.earlierPart]: "A parte anterior desta mensagem não foi enviada, então esta também não foi.",
-  "20003": "O Twilio recusou as credenciais do servidor (conta ou token inválidos).",
-  "20429": "O Twilio recebeu mensagens demais ao mesmo tempo. Tente reenviar em alguns minutos.",
-  "21408": "O Twilio não tem permissão para enviar mensagens para este país.",
+  "20003": "O serviço de WhatsApp recusou as credenciais do servidor. Fale com o administrador da plataforma.",
+  "20429": "O serviço de WhatsApp recebeu mensagens demais ao mesmo tempo. Tente reenviar em alguns minutos.",
+  "21408": "O envio de WhatsApp para este país não está habilitado. Fale com o administrador da plataforma.",
   "21602": "A mensagem estava vazia.",
-  "21606": "O número de WhatsApp do consultório não pode enviar esta mensagem.",
-  "21614": "O número do paciente não é um celular válido.",
+  "21606": "O número de WhatsApp do consultório não pode enviar esta mensagem. Fale com o administrador da plataforma.",
+  "21614": "O número do paciente não é um celular válido. Confira o telefone no cadastro do paciente ou ligue para ele.",
   "21617": "A mensagem passou do tamanho máximo do WhatsApp (1.600 caracteres).",
-  "63007": "O número de WhatsApp do consultório não está habilitado no Twilio.",
+  "63007": "O número de WhatsApp do consultório não está habilitado para enviar. Fale com o administrador da plataforma.",
   "63016": "Fora da janela de 24 horas: o WhatsApp só aceita mensagens livres até 24 horas depois da última mensagem do paciente.",
-  "63003": "O número do paciente não pode receber mensagens de WhatsApp (número inválido ou sem WhatsApp).",
-  "21211": "Número de telefone inválido.",
-  "21610": "O paciente pediu para não receber mais mensagens (descadastrado).",
+  "63003": "O número do paciente não pode receber mensagens de WhatsApp (número inválido ou sem WhatsApp). Confira o telefone no cadastro ou ligue para o paciente.",
+  "21211": "Número de telefone inválido. Confira o telefone no cadastro do paciente ou ligue para ele.",
+  "21610": "O paciente pediu para não receber mais mensagens (descadastrado). Só ele pode voltar a recebê-las, escrevendo VOLTAR; se precisar, ligue para ele.",
   "30003": "O telefone do paciente está inacessível (desligado ou fora de área).",
-  "30005": "Número desconhecido ou inexistente.",
-  "30006": "O número não pode receber esta mensagem (linha fixa ou operadora não suporta).",
+  "30005": "Número desconhecido ou inexistente. Confira o telefone no cadastro do paciente ou ligue para ele.",
+  "30006": "O número não pode receber esta mensagem (linha fixa ou operadora não suporta). Ligue para o paciente.",
   "30007": "A operadora bloqueou a mensagem (filtro de spam ou conteúdo).",
   "30008": "Falha desconhecida na entrega. Tente novamente mais tarde.",
 };
 
+/**
+ * Failures a resend cannot fix: the number is invalid, is not on WhatsApp, cannot receive it, or the patient opted
+ * out; and the message was empty. Reenviar is not offered for them (and the server refuses it); the explanation
+ * says what to do instead.
+ */
+export const UNRESENDABLE_ERROR_CODES: readonly string[] = ["21211", "21602", "21610", "21614", "30005", "30006", "63003"];
+
+/** Whether Reenviar can succeed for a message that failed with this code. */
+export function canResendAfter(code: string | null | undefined): boolean {
+  return !code || !UNRESENDABLE_ERROR_CODES.includes(code);
+}
+
 /** A failed message's explanation in Portuguese, also for codes outside the list. */
 export function explainTwilioError(code: string | null | undefined): string | null {
   if (!code) return null;
-  return TWILIO_ERROR_EXPLANATIONS[code] ?? `Falha na entrega (código ${code} do Twilio).`;
+  return TWILIO_ERROR_EXPLANATIONS[code] ?? `Falha na entrega (código ${code}). Tente reenviar mais tarde.`;
 }

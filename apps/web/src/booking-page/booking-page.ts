@@ -13,6 +13,9 @@ interface PageInfo {
   clinic_name: string;
   professional_name: string;
   address: string | null;
+  time_zone_label: string;
+  phone: string | null;
+  whatsapp_confirmation: boolean;
   appointment_types: { name: string; duration: number; index: number }[];
 }
 interface Times {
@@ -169,7 +172,7 @@ function renderTimes(selected?: string) {
   const day = times.days.find((d) => d.date === daySelect.value);
   timesBox.replaceChildren(
     ...(day?.times ?? []).map((t) => {
-      const input = el("input", { type: "radio", name: "time", value: t, checked: t === selected, ariaLabel: `${day!.label} às ${t}` });
+      const input = el("input", { type: "radio", name: "time", value: t, checked: t === selected, ariaLabel: `${day!.label} às ${t}, ${page?.time_zone_label ?? ""}` });
       return el("label", { className: "bk-time" }, [input, el("span", { textContent: t, ariaHidden: "true" })]);
     }),
   );
@@ -233,10 +236,26 @@ function finish(result: Result) {
   existing.hidden = true;
   done.hidden = false;
   $("bk-done-title").textContent = result.status === "booked" ? (token ? "Consulta remarcada" : "Horário reservado") : "Verifique seu WhatsApp";
-  $("bk-done-text").textContent = result.when ? `${result.message} Horário: ${result.when}.` : result.message;
+  $("bk-done-text").textContent = result.when ? `${result.message} Horário: ${result.when} (${page?.time_zone_label ?? ""}).` : result.message;
+  $("bk-done-change").replaceChildren(...howToChange(result));
   $("bk-done-title").focus();
   // The link works once: forget it, so a reload does not try it again.
   if (token) history.replaceState(null, "", location.pathname);
+}
+
+/**
+ * How to change or cancel, in what the clinic really offers: an answer on WhatsApp only when the page can send
+ * there, the clinic's phone (a link that dials) when it has one.
+ */
+function howToChange(result: Result): (Node | string)[] {
+  const phone = page?.phone;
+  // No WhatsApp message went (the answer says the clinic will call): none to answer.
+  const messaged = result.message !== BOOKING_TEXTS.bookedByCall && result.message !== BOOKING_TEXTS.rescheduledByCall;
+  const byWhatsapp = page?.whatsapp_confirmation && messaged ? "responda à mensagem da clínica no WhatsApp ou " : "";
+  if (!phone) return [`Para remarcar ou cancelar, ${byWhatsapp}fale com a clínica.`];
+  const call = el("a", { textContent: phone });
+  call.href = `tel:${phone.replace(/[^\d+]/g, "")}`;
+  return [`Para remarcar ou cancelar, ${byWhatsapp}ligue para `, call, "."];
 }
 
 form.addEventListener("submit", async (event) => {
@@ -307,21 +326,42 @@ linkForm.addEventListener("submit", async (event) => {
   }
 });
 
+/** Shows the main part and the footer, at the moment the header holds its final text. */
+function reveal() {
+  main.hidden = false;
+  $("bk-footer").hidden = false;
+}
+
 async function start() {
+  // The page and its first free times are asked for at once, and everything is drawn in one go once both answered,
+  // so nothing on the page moves after it appears (no layout shift; docs/decisions/033).
+  const firstTimes = token ? null : call<Times>(`/times?type=0`).catch((error: unknown) => error as Failure);
   try {
     page = await call<PageInfo>("");
   } catch (error) {
     const failure = asFailure(error);
     setStatus("");
     $("bk-clinic").textContent = failure.status === 404 ? BOOKING_TEXTS.pageNotFound : "Agendar consulta";
+    $("bk-professional").textContent = "";
+    reveal();
     if (failure.status !== 404) showAlert(failure.detail);
     main.removeAttribute("aria-busy");
     return;
   }
-  document.title = `Agendar consulta · ${page.clinic_name}`;
-  $("bk-clinic").textContent = page.clinic_name;
-  $("bk-professional").textContent = page.professional_name === page.clinic_name ? "" : page.professional_name;
-  $("bk-address").textContent = page.address ?? "";
+  const info = page;
+  const showHeader = () => {
+    document.title = `Agendar consulta · ${info.clinic_name}`;
+    $("bk-clinic").textContent = info.clinic_name;
+    $("bk-professional").textContent = info.professional_name === info.clinic_name ? "" : info.professional_name;
+    $("bk-address").textContent = info.address ?? "";
+  };
+  $("bk-zone").textContent = `(${page.time_zone_label})`;
+  timesBox.setAttribute("aria-label", `Horários livres, ${page.time_zone_label}`);
+  if (!page.whatsapp_confirmation) {
+    // No number can send: the page promises a call, not a WhatsApp message.
+    $("bk-phone-label").textContent = "Celular com DDD";
+    $("bk-phone-hint").textContent = "A clínica liga para este número para confirmar.";
+  }
   type = page.appointment_types[0]?.index ?? 0;
 
   if (token) {
@@ -335,6 +375,8 @@ async function start() {
       $("bk-times-legend").textContent = "Novo dia e horário";
       submit.textContent = "Remarcar";
     } catch (error) {
+      showHeader();
+      reveal();
       setStatus("");
       showAlert(asFailure(error).detail);
       main.removeAttribute("aria-busy");
@@ -342,11 +384,21 @@ async function start() {
     }
   } else {
     renderTypes();
-    existing.hidden = false;
   }
+  const first = firstTimes ? await firstTimes : null;
+  if (first && "days" in first && type === 0) {
+    times = first;
+    renderDays();
+    setStatus(times.days.length ? "" : "Não há horários livres nos próximos dias.");
+  } else {
+    await loadTimes();
+  }
+  showHeader();
+  reveal();
   form.hidden = false;
+  // The reschedule link goes by WhatsApp: offered only where a message can go.
+  existing.hidden = Boolean(token) || !info.whatsapp_confirmation;
   main.removeAttribute("aria-busy");
-  await loadTimes();
 }
 
 // A reschedule link opened in the tab that already shows the page: start again in that mode.

@@ -14,6 +14,7 @@ export interface ChatClinic {
   assistant_name: string;
   assistant_on: boolean;
   greeting: string;
+  time_zone: string;
 }
 
 export interface ChatThread {

@@ -28,6 +28,8 @@ const messages = new Map<string, ChatMessage>();
 let token: string | null = readToken();
 let cursor: string | null = null;
 let assistantName = "Assistente";
+/** Whether the virtual assistant answers now: without it nobody answers at once, so no "typing" dots are shown. */
+let assistantOn = false;
 let waitingSince = 0;
 let pollTimer: number | undefined;
 let sending = false;
@@ -50,7 +52,8 @@ function saveToken(value: string | null) {
   }
 }
 
-const timeFormat = new Intl.DateTimeFormat("pt-BR", { hour: "2-digit", minute: "2-digit" });
+/** Times in the practice's zone (set from the clinic's answer), never the visitor's browser zone. */
+let timeFormat = new Intl.DateTimeFormat("pt-BR", { hour: "2-digit", minute: "2-digit", timeZone: "America/Sao_Paulo" });
 const AUTHOR_LABEL = { visitor: "Você", professional: "Equipe da clínica" } as const;
 
 function bubble(author: ChatMessage["author"] | "greeting", content: string, sentAt: string | null) {
@@ -89,7 +92,7 @@ function render() {
     shown.add(m.id);
   }
   const last = ordered.at(-1);
-  typing.hidden = !(last?.author === "visitor" && Date.now() - waitingSince < FAST_POLL_FOR_MS);
+  typing.hidden = !(assistantOn && last?.author === "visitor" && Date.now() - waitingSince < FAST_POLL_FOR_MS);
   if (atBottom || last?.author === "visitor") log.scrollTop = log.scrollHeight;
 }
 
@@ -204,6 +207,12 @@ async function boot() {
   try {
     const clinic = await chatApi.clinic(publicId);
     assistantName = clinic.assistant_name;
+    assistantOn = clinic.assistant_on;
+    try {
+      timeFormat = new Intl.DateTimeFormat("pt-BR", { hour: "2-digit", minute: "2-digit", timeZone: clinic.time_zone });
+    } catch {
+      /* An unknown zone name: keep Brasília's, the product's default. */
+    }
     showGreeting(clinic.greeting);
     document.title = `Chat · ${clinic.clinic_name}`;
     $("chat-clinic").textContent = clinic.clinic_name;

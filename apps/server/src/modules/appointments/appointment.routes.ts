@@ -2,6 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  appointmentCancelResultSchema,
+  appointmentCancelSchema,
   appointmentInputSchema,
   appointmentListQuerySchema,
   appointmentSchema,
@@ -12,6 +14,8 @@ import {
   listResponseSchema,
   todayAppointmentSchema,
   validationErrorSchema,
+  type Appointment,
+  type CancelNotice,
 } from "@clinora/contracts";
 import { tenantOf } from "../../platform/plugins/auth";
 import type { AppointmentService } from "./appointment.service";
@@ -20,7 +24,13 @@ const access = { access: ["professional"] as const };
 const tags = ["appointments"];
 const writeErrors = { 404: errorResponseSchema, 409: errorResponseSchema, 422: validationErrorSchema };
 
-export function appointmentRoutes(service: AppointmentService) {
+/**
+ * Tells a patient their appointment was cancelled (WhatsApp through the messaging module). The reminders module
+ * builds it on messaging, so the app passes it in rather than this module importing it.
+ */
+export type NotifyCancelled = (professionalId: string, appointment: Appointment) => Promise<CancelNotice>;
+
+export function appointmentRoutes(service: AppointmentService, notifyCancelled: NotifyCancelled) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -76,6 +86,25 @@ export function appointmentRoutes(service: AppointmentService) {
         schema: { tags, summary: "Cancelar compromisso (mantido no histórico)", params: idParamSchema, response: { 200: appointmentSchema, 404: errorResponseSchema } },
       },
       (request) => service.cancel(tenantOf(request), request.params.id),
+    );
+
+    r.post(
+      "/appointments/:id/cancel",
+      {
+        config: access,
+        schema: {
+          tags,
+          summary: "Cancelar consulta (mantida no histórico, como cancelada); notify_patient: avisa o paciente pelo WhatsApp quando possível",
+          params: idParamSchema,
+          body: appointmentCancelSchema,
+          response: { 200: appointmentCancelResultSchema, 404: errorResponseSchema, 422: validationErrorSchema },
+        },
+      },
+      async (request) => {
+        const caller = tenantOf(request);
+        const appointment = await service.cancel(caller, request.params.id);
+        return { appointment, notice: request.body.notify_patient ? await notifyCancelled(caller.professionalId, appointment) : null };
+      },
     );
   };
 }

@@ -56,24 +56,26 @@ describe("the public booking page", () => {
       min_notice_hours: 2,
       days_ahead: 30,
       appointment_types: [{ name: "Consulta", duration: 50 }],
+      whatsapp_confirmation: true,
+      has_phone: false,
     });
     expect(first.slug).not.toBe(slug);
     // Off: the page does not exist for the public.
     expect((await h.request({ method: "GET", url: `/api/public/booking/${first.slug}`, remoteAddress: ip })).statusCode).toBe(404);
 
-    const taken = await h.request({ method: "PUT", url: "/api/booking-page", session: other.session, payload: { ...first, url: undefined, slug } });
+    const taken = await h.request({ method: "PUT", url: "/api/booking-page", session: other.session, payload: { ...first, url: undefined, whatsapp_confirmation: undefined, has_phone: undefined, slug } });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ detail: BOOKING_TEXTS.slugTaken });
     for (const bad of ["ab", "Ana Souza", "-ana", "ana-", "a".repeat(41), "ana--souza"]) {
-      const res = await h.request({ method: "PUT", url: "/api/booking-page", session: other.session, payload: { ...first, url: undefined, slug: bad } });
+      const res = await h.request({ method: "PUT", url: "/api/booking-page", session: other.session, payload: { ...first, url: undefined, whatsapp_confirmation: undefined, has_phone: undefined, slug: bad } });
       expect(res.statusCode, bad).toBe(422);
       expect(res.json().details[0].msg, bad).toBe(BOOKING_TEXTS.slugInvalid);
     }
-    const badTypes = await h.request({ method: "PUT", url: "/api/booking-page", session: other.session, payload: { ...first, url: undefined, appointment_types: [], min_notice_hours: 500 } });
+    const badTypes = await h.request({ method: "PUT", url: "/api/booking-page", session: other.session, payload: { ...first, url: undefined, whatsapp_confirmation: undefined, has_phone: undefined, appointment_types: [], min_notice_hours: 500 } });
     expect(badTypes.statusCode).toBe(422);
     expect(badTypes.json().details.map((d: { msg: string }) => d.msg)).toEqual(expect.arrayContaining(["Ofereça pelo menos um tipo de consulta.", "A antecedência máxima é de 168 horas."]));
 
-    const renamed = await h.request({ method: "PUT", url: "/api/booking-page", session: other.session, payload: { ...first, url: undefined, slug: "dra-ana-centro", enabled: true } });
+    const renamed = await h.request({ method: "PUT", url: "/api/booking-page", session: other.session, payload: { ...first, url: undefined, whatsapp_confirmation: undefined, has_phone: undefined, slug: "dra-ana-centro", enabled: true } });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ slug: "dra-ana-centro", enabled: true, url: `${h.publicUrl}/agendar/dra-ana-centro` });
 
@@ -96,6 +98,9 @@ describe("the public booking page", () => {
       professional_name: "Dra. Ana Souza",
       address: "Rua das Flores, 100, São Paulo/SP",
       time_zone: DEFAULT_TIME_ZONE,
+      time_zone_label: "horário de Brasília",
+      phone: null,
+      whatsapp_confirmation: true,
       appointment_types: [{ name: "Consulta", duration: 50, index: 0 }, { name: "Retorno", duration: 30, index: 1 }],
     });
     const times = await h.request({ method: "GET", url: `/api/public/booking/${slug}/times?type=0`, remoteAddress: ip });
@@ -160,6 +165,32 @@ describe("the public booking page", () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.contentSid).toBe(REMINDER_SID);
     expect(JSON.parse(sent[0]!.contentVariables!)).toMatchObject({ "1": "Maria", "3": "10:30", "4": "Clínica Bem Viver" });
+  });
+
+  it("promises nothing WhatsApp cannot do: with no sending number the page and its answers say the clinic will call, and show its phone", async () => {
+    await h.db.delete(s.twilioNumbers).where(eq(s.twilioNumbers.professionalId, clinic.professionalId));
+    await h.db.update(s.professionals).set({ clinicPhone: "+551132145678" }).where(eq(s.professionals.id, clinic.professionalId));
+
+    const settings = (await h.request({ method: "GET", url: "/api/booking-page", session: clinic.session })).json();
+    expect(settings).toMatchObject({ enabled: true, whatsapp_confirmation: false, has_phone: true });
+    const page = (await h.request({ method: "GET", url: `/api/public/booking/${slug}`, remoteAddress: ip })).json();
+    expect(page).toMatchObject({ whatsapp_confirmation: false, phone: "(11) 3214-5678", time_zone_label: "horário de Brasília" });
+
+    const phone = nextPhone();
+    const res = await book(booking({ phone, time: "10:30" }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toEqual({ status: "booked", message: BOOKING_TEXTS.bookedByCall, when: expect.stringContaining("às 10:30") });
+    expect(res.body).not.toContain("WhatsApp");
+    await h.drain();
+    expect(h.twilio.sent).toHaveLength(0);
+
+    // The same number again: no link can go, so the answer says to talk to the clinic.
+    const again = await book(booking({ phone, time: "14:40" }));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ status: "reschedule_offered", message: BOOKING_TEXTS.hasActiveAppointmentByCall });
+    const link = await h.request({ method: "POST", url: `/api/public/booking/${slug}/reschedule-link`, payload: { phone }, remoteAddress: ip });
+    expect(link.json()).toMatchObject({ message: BOOKING_TEXTS.rescheduleByCall });
+    expect(h.twilio.sent).toHaveLength(0);
   });
 
   it("answers a time taken meanwhile with the nearest free ones; two patients racing for one time: exactly one wins", async () => {
@@ -253,7 +284,8 @@ describe("the public booking page", () => {
 
     const again = await book(booking({ phone, time: "11:20", name: "Outra Pessoa" }));
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ status: "reschedule_offered", message: BOOKING_TEXTS.hasActiveAppointment, when: null });
+    // Outside the patient's window and with no resend template the link cannot go: the page says so, no false promise.
+    expect(again.json()).toEqual({ status: "reschedule_offered", message: BOOKING_TEXTS.hasActiveAppointmentByCall, when: null });
     expect(again.body).not.toContain("09:40");
     expect((await appointmentsOf(clinic.professionalId)).filter((a) => a.status !== "cancelled")).toHaveLength(1);
 

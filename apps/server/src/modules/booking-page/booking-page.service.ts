@@ -10,7 +10,8 @@ import {
   BOOKING_TEXTS,
   BOOKING_TOKEN_PATTERN,
   DEFAULT_APPOINTMENT_TYPE,
-
+  formatPhoneBR,
+  timeZoneLabel,
   toE164BR,
   type Appointment,
   type BookingAppointmentType,
@@ -78,6 +79,11 @@ interface Context {
 const clinicNameOf = (p: Professional) => p.clinicName?.trim() || p.fullName;
 const addressOf = (p: Professional) =>
   [p.clinicAddress, [p.clinicCity, p.clinicState].filter(Boolean).join("/")].filter(Boolean).join(", ") || null;
+/** The phone the page shows for changes and cancellations: the clinic's, else the professional's own. */
+const phoneOfClinic = (p: Professional) => {
+  const raw = p.clinicPhone?.trim() || p.phone?.trim();
+  return raw ? formatPhoneBR(raw) : null;
+};
 /** "quinta-feira, 27 de novembro às 14:00" */
 const whenOf = (date: string, time: string) => `${longDate(date)} às ${time}`;
 
@@ -106,14 +112,22 @@ export function bookingPageService(
 
   const pageUrl = (origin: string, slug: string) => `${deps.publicUrl ?? origin}${BOOKING_PAGE_PATH}/${slug}`;
 
-  const toSettings = (row: BookingPageRow, origin: string): BookingPageSettings => ({
-    enabled: row.enabled,
-    slug: row.slug,
-    url: pageUrl(origin, row.slug),
-    min_notice_hours: row.minNoticeHours,
-    days_ahead: row.daysAhead,
-    appointment_types: row.appointmentTypes,
-  });
+  /** Whether any WhatsApp message can go from this practice: the server has Twilio and the practice a sending number. */
+  const canSendWhatsapp = async (professionalId: string) => deps.gateway.configured && Boolean(await deps.messaging.senderOf(db, professionalId));
+
+  const toSettings = async (row: BookingPageRow, origin: string): Promise<BookingPageSettings> => {
+    const professional = await db.query.professionals.findFirst({ where: (p, { eq }) => eq(p.id, row.professionalId) });
+    return {
+      enabled: row.enabled,
+      slug: row.slug,
+      url: pageUrl(origin, row.slug),
+      min_notice_hours: row.minNoticeHours,
+      days_ahead: row.daysAhead,
+      appointment_types: row.appointmentTypes,
+      whatsapp_confirmation: await canSendWhatsapp(row.professionalId),
+      has_phone: Boolean(professional?.clinicPhone?.trim() || professional?.phone?.trim()),
+    };
+  };
 
   /** The page of a professional, made (off, with a slug from the name) the first time it is asked for. */
   const ensurePage = async (professionalId: string): Promise<BookingPageRow> => {
@@ -299,19 +313,22 @@ export function bookingPageService(
     return upcoming.find((a) => a.status === "pending" || a.status === "confirmed") ?? null;
   };
 
-  /** Makes a one-time link to move `appointment` and sends it to the patient's WhatsApp, in one transaction. */
+  /**
+   * Makes a one-time link to move `appointment` and sends it to the patient's WhatsApp, in one transaction. Answers
+   * whether the message was queued (nothing can go without a sending number, consent, or the window/template).
+   */
   const sendRescheduleLink = async (ctx: Context, origin: string, patient: { id: string; name: string }, phone: string, appointment: Appointment) => {
     const token = randomBytes(32).toString("base64url");
     const link = `${pageUrl(origin, ctx.page.slug)}#remarcar=${token}`;
     const text = `Olá! Para remarcar sua consulta de ${whenOf(appointment.date, appointment.time)} com ${clinicNameOf(ctx.professional)}, use este link (vale por ${BOOKING_RESCHEDULE_TOKEN_HOURS} horas, uma vez): ${link}`;
-    await db.transaction(async (tx) => {
+    const sent = await db.transaction(async (tx) => {
       await bookingPageRepository(tx).insertToken({
         professionalId: ctx.page.professionalId,
         appointmentId: appointment.id,
         tokenHash: sha256Hex(token),
         expiresAt: new Date(clock.now().getTime() + BOOKING_RESCHEDULE_TOKEN_HOURS * HOUR),
       });
-      await sendWhatsapp(tx, {
+      const queued = await sendWhatsapp(tx, {
         professionalId: ctx.page.professionalId,
         patientId: patient.id,
         patientName: patient.name,
@@ -319,9 +336,11 @@ export function bookingPageService(
         text,
         template: deps.resendContentSid ? { contentSid: deps.resendContentSid, variables: { "1": text }, content: text } : undefined,
       });
-      await recordAudit(tx, ctx.actor, { action: "booking_page.reschedule_link_sent", entityType: "appointment", entityId: appointment.id });
+      if (queued) await recordAudit(tx, ctx.actor, { action: "booking_page.reschedule_link_sent", entityType: "appointment", entityId: appointment.id });
+      return queued;
     });
     deps.wake();
+    return sent;
   };
 
   /** The appointment a reschedule token moves, or 404 with the same text for a wrong, used or expired token. */
@@ -381,7 +400,7 @@ export function bookingPageService(
     SlotTaken,
 
     async settings(caller: TenantCaller, origin: string): Promise<BookingPageSettings> {
-      return toSettings(await ensurePage(caller.professionalId), origin);
+      return await toSettings(await ensurePage(caller.professionalId), origin);
     },
 
     async updateSettings(caller: TenantCaller, origin: string, input: BookingPageSettingsInput): Promise<BookingPageSettings> {
@@ -403,7 +422,7 @@ export function bookingPageService(
         if (isUniqueViolation(error)) throw AppError.conflict(BOOKING_TEXTS.slugTaken);
         throw error;
       }
-      return toSettings((await repo.findByProfessional(caller.professionalId))!, origin);
+      return await toSettings((await repo.findByProfessional(caller.professionalId))!, origin);
     },
 
     /** The page's address as a QR code (SVG), to print or post. */
@@ -420,6 +439,9 @@ export function bookingPageService(
         professional_name: ctx.professional.fullName,
         address: addressOf(ctx.professional),
         time_zone: ctx.actor.practice.timeZone,
+        time_zone_label: timeZoneLabel(ctx.actor.practice.timeZone),
+        phone: phoneOfClinic(ctx.professional),
+        whatsapp_confirmation: await canSendWhatsapp(ctx.professional.id),
         appointment_types: ctx.page.appointmentTypes.map((t, index) => ({ ...t, index })),
       };
     },
@@ -450,13 +472,14 @@ export function bookingPageService(
       const known = await deps.messaging.patientByPhone(db, professionalId, phone);
       const active = known ? await activeAppointmentOf(ctx, known.id) : null;
       if (known && active) {
-        await sendRescheduleLink(ctx, meta.origin, known, phone, active);
-        return { status: 200, body: { status: "reschedule_offered", message: BOOKING_TEXTS.hasActiveAppointment, when: null } };
+        const sent = await sendRescheduleLink(ctx, meta.origin, known, phone, active);
+        return { status: 200, body: { status: "reschedule_offered", message: sent ? BOOKING_TEXTS.hasActiveAppointment : BOOKING_TEXTS.hasActiveAppointmentByCall, when: null } };
       }
 
       await checkOffered(ctx, input.date, input.time, type.duration);
       const actor = { ...ctx.actor, ip: meta.ip };
       let patientName = input.name;
+      let confirmed = false as boolean;
       const appointment = await orNearest(ctx, input.date, input.time, type.duration, undefined, () =>
         deps.appointments.create(
           actor,
@@ -484,7 +507,7 @@ export function bookingPageService(
                 note: "Marcado pelo paciente na página de agendamento",
                 at: clock.now(),
               });
-              await sendWhatsapp(tx, {
+              confirmed = await sendWhatsapp(tx, {
                 professionalId,
                 patientId: booked.patient_id,
                 patientName,
@@ -497,7 +520,8 @@ export function bookingPageService(
         ),
       );
       deps.wake();
-      return { status: 201, body: { status: "booked", message: BOOKING_TEXTS.booked, when: whenOf(appointment.date, appointment.time) } };
+      // Only what will happen: the WhatsApp confirmation when one was queued, else the clinic's call.
+      return { status: 201, body: { status: "booked", message: confirmed ? BOOKING_TEXTS.booked : BOOKING_TEXTS.bookedByCall, when: whenOf(appointment.date, appointment.time) } };
     },
 
     /** "Já tenho consulta": the link goes to the number's WhatsApp when it has an active appointment; the answer is the same either way. */
@@ -508,6 +532,8 @@ export function bookingPageService(
       await takeAttempt(ctx, meta.ip, phone);
       const known = await deps.messaging.patientByPhone(db, ctx.page.professionalId, phone);
       const active = known ? await activeAppointmentOf(ctx, known.id) : null;
+      // With no number that can send, no link can reach anyone: say so, whoever asks (the answer reveals nothing).
+      if (!(await canSendWhatsapp(ctx.page.professionalId))) return { status: "reschedule_offered", message: BOOKING_TEXTS.rescheduleByCall, when: null };
       if (known && active) await sendRescheduleLink(ctx, meta.origin, known, phone, active);
       return { status: "reschedule_offered", message: BOOKING_TEXTS.rescheduleLinkSent, when: null };
     },
@@ -534,6 +560,7 @@ export function bookingPageService(
       await checkOffered(ctx, input.date, input.time, appointment.duration, appointment.id);
       const actor = { ...ctx.actor, ip: meta.ip };
       const phone = (await db.query.patients.findFirst({ where: (p, { eq }) => eq(p.id, appointment.patient_id) }))?.phone ?? null;
+      let confirmed = false as boolean;
       const moved = await orNearest(ctx, input.date, input.time, appointment.duration, appointment.id, () =>
         deps.appointments.update(
           actor,
@@ -557,7 +584,7 @@ export function bookingPageService(
             },
             after: async (tx, updated) => {
               if (!phone) return;
-              await sendWhatsapp(tx, {
+              confirmed = await sendWhatsapp(tx, {
                 professionalId: ctx.page.professionalId,
                 patientId: updated.patient_id,
                 patientName: updated.patient_name ?? null,
@@ -570,7 +597,7 @@ export function bookingPageService(
         ),
       );
       deps.wake();
-      return { status: "booked", message: BOOKING_TEXTS.rescheduled, when: whenOf(moved.date, moved.time) };
+      return { status: "booked", message: confirmed ? BOOKING_TEXTS.rescheduled : BOOKING_TEXTS.rescheduledByCall, when: whenOf(moved.date, moved.time) };
     },
   };
 }

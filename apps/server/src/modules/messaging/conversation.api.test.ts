@@ -48,6 +48,7 @@ describe("GET /api/conversations", () => {
       last_message_at: minutesAgo(130).toISOString(),
       unread_count: 2,
       urgency: 0,
+      failed_reply: false,
     });
   });
 

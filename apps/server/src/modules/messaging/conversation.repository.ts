@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { HIGHEST_URGENCY, type ConversationChannel, type ConversationStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
 import { conversations, messages, twilioNumbers } from "../../platform/db/schema/index";
@@ -24,6 +24,14 @@ export interface ConversationFilters {
 
 /** An emergency or a crisis not resolved yet: listed first and marked (docs/decisions/022). */
 const urgentOpen = and(gte(conversations.urgency, HIGHEST_URGENCY), ne(conversations.status, "resolved"));
+
+/**
+ * A reply of the conversation failed and was neither resent (a resend makes it queued again) nor its mark dismissed:
+ * the list marks it whatever the conversation's status (docs/decisions/033).
+ */
+// Written out with table aliases: drizzle leaves column names unqualified inside a select's raw SQL, which a correlated
+// subquery cannot have ("id" would be the message's own).
+const failedReply = sql<boolean>`exists (select 1 from "messages" "m" where "m"."conversation_id" = "conversations"."id" and "m"."direction" = 'outbound' and "m"."status" = 'failed' and "m"."failure_dismissed_at" is null)`;
 
 /**
  * The conversations of ONE professional: every query is scoped by the professional given at construction
@@ -72,7 +80,7 @@ export function conversationRepository(db: DbOrTx, professionalId: string) {
         page,
         () =>
           db
-            .select()
+            .select({ ...getTableColumns(conversations), failedReply: failedReply.mapWith(Boolean) })
             .from(conversations)
             .where(where)
             .orderBy(
@@ -103,6 +111,30 @@ export function conversationRepository(db: DbOrTx, professionalId: string) {
         .from(messages)
         .where(and(eq(messages.professionalId, professionalId), eq(messages.conversationId, conversationId)))
         .orderBy(asc(messages.sentAt), asc(messages.createdAt), asc(messages.id));
+    },
+
+    /** Whether a reply of the conversation failed and its mark stands (see failedReply). */
+    async hasFailedReply(id: string) {
+      const [row] = await db.select({ failed: failedReply.mapWith(Boolean) }).from(conversations).where(and(own, eq(conversations.id, id))).limit(1);
+      return row?.failed ?? false;
+    },
+
+    /** Dismisses the failure mark of one failed outbound message of this professional's conversation; false when there is none. */
+    async dismissFailure(conversationId: string, messageId: string, at: Date) {
+      const rows = await db
+        .update(messages)
+        .set({ failureDismissedAt: at })
+        .where(
+          and(
+            eq(messages.professionalId, professionalId),
+            eq(messages.conversationId, conversationId),
+            eq(messages.id, messageId),
+            eq(messages.direction, "outbound"),
+            eq(messages.status, "failed"),
+          ),
+        )
+        .returning({ id: messages.id });
+      return rows.length > 0;
     },
 
     async update(id: string, values: Partial<Pick<ConversationRow, "status" | "unreadCount" | "resolvedAt" | "urgency">>) {

@@ -77,6 +77,20 @@ export function conversationRoutes(service: ConversationService) {
       (request) => service.resend(tenantOf(request), request.params.id, request.params.messageId),
     );
 
+    r.post(
+      "/conversations/:id/messages/:messageId/dismiss-failure",
+      {
+        config: access,
+        schema: {
+          tags,
+          summary: "Dispensar o aviso de uma mensagem que falhou (a conversa deixa de ser marcada na lista)",
+          params: conversationMessageParamSchema,
+          response: { 200: conversationDetailSchema, 404: errorResponseSchema },
+        },
+      },
+      (request) => service.dismissFailure(tenantOf(request), request.params.id, request.params.messageId),
+    );
+
     r.get(
       "/conversations/:id/media/:mediaId",
       {

@@ -1,4 +1,5 @@
 import {
+  canResendAfter,
   explainTwilioError,
   MEDIA_MAX_BYTES,
   MSG,
@@ -34,7 +35,7 @@ export type ConversationService = ReturnType<typeof conversationService>;
 const NOT_FOUND = "Conversa não encontrada";
 const MINUTE = 60_000;
 
-function toConversationDto(row: ConversationRow): Conversation {
+function toConversationDto(row: ConversationRow, failedReply: boolean): Conversation {
   return {
     id: row.id,
     patient_id: row.patientId,
@@ -46,6 +47,7 @@ function toConversationDto(row: ConversationRow): Conversation {
     last_message_at: iso(row.lastMessageAt),
     unread_count: row.unreadCount,
     urgency: row.urgency,
+    failed_reply: failedReply,
   };
 }
 
@@ -59,6 +61,8 @@ function toMessageDto(row: MessageRow, media: readonly MediaInfo[] = []): Conver
     sender: row.sender,
     error_code: row.errorCode,
     error_message: row.status === "failed" ? explainTwilioError(row.errorCode) : null,
+    resendable: row.status === "failed" && canResendAfter(row.errorCode),
+    failure_dismissed: row.failureDismissedAt !== null,
     media: media.map(toMediaDto),
   };
 }
@@ -94,11 +98,15 @@ export function conversationService(db: Db, clock: Clock, deps: ConversationDeps
     return rows.map((m) => toMessageDto(m, files.filter((f) => f.messageId === m.id)));
   };
 
-  const detail = async (repo: ReturnType<typeof conversationRepository>, row: ConversationRow, tx: Parameters<typeof mediaRepository>[0] = db): Promise<ConversationDetail> => ({
-    ...toConversationDto(row),
-    messages: await withMedia(tx, row.professionalId, await repo.listMessages(row.id)),
-    reply_window: replyWindow(row, clock.now(), row.channel === "whatsapp" && (await repo.hasSender())),
-  });
+  const detail = async (repo: ReturnType<typeof conversationRepository>, row: ConversationRow, tx: Parameters<typeof mediaRepository>[0] = db): Promise<ConversationDetail> => {
+    const rows = await repo.listMessages(row.id);
+    const failedReply = rows.some((m) => m.direction === "outbound" && m.status === "failed" && m.failureDismissedAt === null);
+    return {
+      ...toConversationDto(row, failedReply),
+      messages: await withMedia(tx, row.professionalId, rows),
+      reply_window: replyWindow(row, clock.now(), row.channel === "whatsapp" && (await repo.hasSender())),
+    };
+  };
 
   return {
     /**
@@ -112,7 +120,7 @@ export function conversationService(db: Db, clock: Clock, deps: ConversationDeps
         repo.list({ status: q.status, channel: q.channel, search: q.search || undefined, urgent: q.urgent }, pageWindow(q)),
         repo.countWaitingSince(staleBefore),
       ]);
-      return { ...pageOf(rows.map(toConversationDto), total, q), stale_waiting: staleWaiting };
+      return { ...pageOf(rows.map((r) => toConversationDto(r, r.failedReply)), total, q), stale_waiting: staleWaiting };
     },
 
     /** The conversation with its thread; opening it marks its messages as read. */
@@ -165,6 +173,8 @@ export function conversationService(db: Db, clock: Clock, deps: ConversationDeps
         if (!message || message.conversationId !== id || message.professionalId !== caller.professionalId) throw AppError.notFound(MSG.messageNotFound);
         // Already resent (or never failed): nothing more goes out.
         if (message.status !== "failed") return detail(repo, row, tx);
+        // An invalid or non-WhatsApp number, an opt-out: sending again would only fail again.
+        if (!canResendAfter(await messageRepository(tx).errorCodeOf(message.id))) throw AppError.conflict(MSG.resendCannotSucceed);
         const window = replyWindow(row, clock.now(), row.channel === "whatsapp" && (await repo.hasSender()));
         if (window.reason === "no_phone" || window.reason === "no_sender") throw AppError.conflict(REPLY_BLOCKED_MESSAGES[window.reason]);
         let template: { contentSid: string; variables: Record<string, string> } | null = null;
@@ -239,7 +249,23 @@ export function conversationService(db: Db, clock: Clock, deps: ConversationDeps
           entityId: id,
           details: { from: before.status, to: input.status },
         });
-        return toConversationDto(row);
+        return toConversationDto(row, await repo.hasFailedReply(id));
+      });
+    },
+
+    /**
+     * "Dispensar aviso": the professional has dealt with a failed message another way (a call, a fixed number); its
+     * conversation is no longer marked in the list. The message stays failed in the thread. 404 for a message that is
+     * not a failed reply of this conversation.
+     */
+    async dismissFailure(caller: TenantCaller, id: string, messageId: string): Promise<ConversationDetail> {
+      return db.transaction(async (tx) => {
+        const repo = conversationRepository(tx, caller.professionalId);
+        const row = await repo.findById(id, { lock: true });
+        if (!row) throw AppError.notFound(NOT_FOUND);
+        if (!(await repo.dismissFailure(id, messageId, clock.now()))) throw AppError.notFound(MSG.messageNotFound);
+        await recordAudit(tx, caller, { action: "conversation.failure_dismissed", entityType: "conversation", entityId: id, details: { message_id: messageId } });
+        return detail(repo, row, tx);
       });
     },
   };

@@ -243,6 +243,12 @@ export function messageRepository(db: DbOrTx) {
       return row ?? null;
     },
 
+    /** The error code a message failed with (null for none). */
+    async errorCodeOf(id: string): Promise<string | null> {
+      const [row] = await db.select({ code: messages.errorCode }).from(messages).where(eq(messages.id, id)).limit(1);
+      return row?.code ?? null;
+    },
+
     /** Records, before the call, that a send job is handing this message to Twilio (see sendAttemptedAt). */
     async markSendAttempted(id: string, at: Date) {
       await db.update(messages).set({ sendAttemptedAt: at }).where(eq(messages.id, id));
@@ -265,6 +271,8 @@ export function messageRepository(db: DbOrTx) {
           errorCode: null,
           externalId: null,
           sendAttemptedAt: null,
+          // A new attempt: should it fail too, its mark shows again.
+          failureDismissedAt: null,
           contentSid: template?.contentSid ?? null,
           contentVariables: template?.variables ?? null,
           updatedAt: new Date(),

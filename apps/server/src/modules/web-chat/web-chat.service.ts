@@ -93,7 +93,7 @@ export function webChatService(
       const greeting = presence?.on
         ? `Olá! Sou ${assistantName}, assistente virtual deste atendimento. Posso ajudar com horários e agendamentos. Como posso ajudar?`
         : "Olá! Deixe sua mensagem e a nossa equipe responde por aqui assim que possível.";
-      return { clinic_name: name, assistant_name: assistantName, assistant_on: Boolean(presence?.on), greeting };
+      return { clinic_name: name, assistant_name: assistantName, assistant_on: Boolean(presence?.on), greeting, time_zone: clinic.timeZone };
     },
 
     /** The visitor's first message: a new conversation and its token (shown this once; only the hash is kept). */

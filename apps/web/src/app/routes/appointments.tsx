@@ -4,7 +4,6 @@ import { CalendarPlus, CalendarX2, Plus } from "lucide-react";
 import { lazy, Suspense, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
@@ -13,7 +12,6 @@ import { Select } from "@/components/ui/select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { serverDetail } from "@/lib/api-client";
 import { useCurrentUser } from "@/features/auth/hooks/use-current-user";
-import { formatDate } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useAppointmentsInPeriod, useCancelAppointment } from "@/features/appointments/api/appointments";
 import { AppointmentListView } from "@/features/appointments/components/appointment-list-view";
@@ -21,6 +19,7 @@ import { AppointmentMonthView } from "@/features/appointments/components/appoint
 import { AppointmentSummaryCards } from "@/features/appointments/components/appointment-summary-cards";
 import { AppointmentTimelineView } from "@/features/appointments/components/appointment-timeline-view";
 import { AppointmentWeekView } from "@/features/appointments/components/appointment-week-view";
+import { CancelAppointmentDialog } from "@/features/appointments/components/cancel-appointment-dialog";
 import type { AppointmentFormDialogProps } from "@/features/appointments/components/appointment-form-dialog";
 import { FillPatientPicker } from "@/features/appointments/components/patient-picker-slot";
 import { PeriodNavigator } from "@/features/appointments/components/period-navigator";
@@ -241,22 +240,12 @@ export function AppointmentsPage() {
         </Suspense>
       ) : null}
 
-      <ConfirmDialog
+      <CancelAppointmentDialog
         open={dialog.kind === "cancel" && dialog.open}
         onOpenChange={(open) => !open && closeDialog()}
-        tone="danger"
-        title="Cancelar compromisso?"
-        description={
-          cancelling ? (
-            <>
-              O compromisso de <strong>{cancelling.patient_name}</strong> em {formatDate(cancelling.appointment_date)} às{" "}
-              {cancelling.appointment_time} será cancelado. Esta ação não pode ser desfeita.
-            </>
-          ) : null
-        }
-        confirmLabel="Cancelar compromisso"
-        cancelLabel="Voltar"
-        onConfirm={() => cancelling && cancel.mutateAsync(cancelling.id)}
+        appointment={cancelling}
+        practiceName={professional?.clinic_name?.trim() || professional?.full_name || "a clínica"}
+        onConfirm={(input) => cancel.mutateAsync(input)}
       />
     </>
   );

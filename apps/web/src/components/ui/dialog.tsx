@@ -197,15 +197,16 @@ export function DialogFooter({ className, ...props }: ComponentProps<"div">) {
 }
 
 /**
- * The footer of a form dialog: "Cancelar", and the submit button with a spinner while `busy`. Both are disabled
- * while saving, so the dialog cannot close over a request in flight and lose what was typed.
+ * The footer of a form dialog: "Cancelar" (or `closeLabel`), and the submit button with a spinner while `busy`. Both
+ * are disabled while saving, so the dialog cannot close over a request in flight and lose what was typed. A dialog
+ * whose subject can itself be cancelled (an appointment) says "Fechar", so closing never reads as cancelling it.
  */
-export function DialogSubmitFooter({ busy, submitLabel }: { busy: boolean; submitLabel: string }) {
+export function DialogSubmitFooter({ busy, submitLabel, closeLabel = "Cancelar" }: { busy: boolean; submitLabel: string; closeLabel?: string }) {
   return (
     <DialogFooter>
       <DialogClose asChild>
         <Button variant="outline" disabled={busy}>
-          Cancelar
+          {closeLabel}
         </Button>
       </DialogClose>
       <Button type="submit" disabled={busy} aria-busy={busy || undefined}>

@@ -58,6 +58,11 @@ export const messages = pgTable(
      * it and no external_id may have reached Twilio, so a later attempt looks for it there before sending again.
      */
     sendAttemptedAt: timestamp("send_attempted_at", { withTimezone: true }),
+    /**
+     * When the professional dismissed this failed message's mark ("Dispensar aviso"): until then, or until it is
+     * resent, its conversation keeps a failure mark in Conversas' list, whatever its status (docs/decisions/033).
+     */
+    failureDismissedAt: timestamp("failure_dismissed_at", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

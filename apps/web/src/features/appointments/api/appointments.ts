@@ -1,6 +1,7 @@
 import {
   MAX_PER_PAGE,
   type Appointment,
+  type AppointmentCancelResult,
   type AppointmentInputParsed,
   type AvailabilityRequest,
   type AvailabilityResponse,
@@ -109,11 +110,19 @@ export const useSaveAppointment = () =>
     invalidates: [appointmentKeys.all],
   });
 
-/** DELETE cancels: the appointment stays, with status cancelled. */
+/**
+ * "Cancelar consulta": the appointment stays, with status cancelled, and the patient is told on WhatsApp only when
+ * asked. The toast says plainly whether the message goes, and what to do when it cannot.
+ */
 export const useCancelAppointment = () =>
   useResourceMutation({
-    mutationFn: (id: string) => api.delete<Appointment>(`/appointments/${id}`),
-    success: "Compromisso cancelado",
-    failure: () => toast.error("Falha ao cancelar compromisso"),
+    mutationFn: ({ id, notifyPatient }: { id: string; notifyPatient: boolean }) =>
+      api.post<AppointmentCancelResult>(`/appointments/${id}/cancel`, { notify_patient: notifyPatient }),
+    onSuccess: ({ notice }) => {
+      if (!notice) toast.success("Consulta cancelada.");
+      else if (notice.sent) toast.success("Consulta cancelada.", { description: notice.text });
+      else toast.warning("Consulta cancelada, mas o paciente não foi avisado.", { description: notice.text, duration: 10_000 });
+    },
+    failure: "Não foi possível cancelar a consulta.",
     invalidates: [appointmentKeys.all],
   });

@@ -1,6 +1,6 @@
 import { DEFAULT_APPOINTMENT_TYPE, type AppointmentReminder, type AppointmentSource, type AppointmentStatus, type PatientResponse } from "@clinora/contracts";
 import { format, isValid, parseISO } from "date-fns";
-import { BellOff, BellRing, CalendarDays, Mail, NotebookPen, Pencil, Phone, Timer, Trash2, type LucideIcon } from "lucide-react";
+import { BellOff, BellRing, CalendarDays, CalendarX2, Mail, NotebookPen, Pencil, Phone, Timer, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -141,8 +141,8 @@ export function AppointmentCard({ appointment, onEdit, onDelete }: AppointmentCa
               </Button>
             ) : null}
             {onDelete && appointment.status !== "cancelled" ? (
-              <Button variant="ghost" size="icon" aria-label={`Cancelar compromisso de ${name}`} onClick={onDelete} className="hover:bg-red-50 hover:text-red-600">
-                <Trash2 aria-hidden />
+              <Button variant="ghost" size="icon" aria-label={`Cancelar consulta de ${name}`} title="Cancelar consulta" onClick={onDelete} className="hover:bg-red-50 hover:text-red-600">
+                <CalendarX2 aria-hidden />
               </Button>
             ) : null}
           </div>

@@ -221,7 +221,7 @@ function AppointmentForm({ appointment, defaultDate, defaultDuration, timeZone, 
           <Textarea rows={3} placeholder="Informações para a consulta (opcional)" {...form.register("notes")} />
         </FormField>
       </DialogBody>
-      <DialogSubmitFooter busy={busy} submitLabel={editing ? "Salvar alterações" : "Agendar"} />
+      <DialogSubmitFooter busy={busy} submitLabel={editing ? "Salvar alterações" : "Agendar"} closeLabel="Fechar" />
     </DialogForm>
   );
 }

@@ -132,6 +132,19 @@ function BookingPageForm({ settings, clinicName }: { settings: BookingPageSettin
           )}
         />
 
+        {/* What the page promises follows what can happen (docs/decisions/033): said here before it goes live. */}
+        {!settings.whatsapp_confirmation || !settings.has_phone ? (
+          <Alert tone="warning" title="O que a página diz aos pacientes">
+            {!settings.whatsapp_confirmation ? (
+              <p>
+                Nenhum número de WhatsApp envia mensagens por este consultório: a página não promete confirmação pelo WhatsApp e diz ao paciente que a
+                clínica vai ligar para confirmar.
+              </p>
+            ) : null}
+            {!settings.has_phone ? <p>Cadastre o telefone da clínica no seu perfil para a página mostrá-lo a quem quiser remarcar ou cancelar.</p> : null}
+          </Alert>
+        ) : null}
+
         <ShareSection settings={settings} clinicName={clinicName} />
 
         <section aria-labelledby="booking-rules-title" className="space-y-4">

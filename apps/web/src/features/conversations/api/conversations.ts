@@ -139,6 +139,21 @@ export const useResendMessage = (conversationId: string) =>
   });
 
 /**
+ * "Dispensar aviso" on a failed message: its conversation is no longer marked in the list (the message stays failed in
+ * the thread). The answer is the thread, put straight into the open dialog.
+ */
+export const useDismissFailure = (conversationId: string) =>
+  useResourceMutation({
+    mutationFn: (messageId: string) => api.post<ConversationDetail>(`/conversations/${conversationId}/messages/${messageId}/dismiss-failure`),
+    onSuccess: (detail, _messageId, queryClient) => putThread(queryClient, conversationId, detail),
+    success: MSG.failureDismissed,
+    failure: (error) => {
+      toast.error(serverDetail(error) ?? MSG.failureDismissError);
+    },
+    invalidates: [conversationKeys.lists()],
+  });
+
+/**
  * The bytes of one file of a thread (`media.url`), read with the session header (an <img> or <audio> cannot send
  * it). Kept while the thread is open and a few minutes after: polls and list refreshes never download it again.
  * Its own key, so invalidating the conversations does not refetch every file.

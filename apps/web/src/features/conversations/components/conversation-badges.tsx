@@ -4,7 +4,7 @@ import {
   type ConversationChannel,
   type ConversationStatus,
 } from "@clinora/contracts";
-import { Bot, CheckCircle2, Clock, Globe, Headset, MessageCircle, Siren } from "lucide-react";
+import { Bot, CheckCircle2, CircleAlert, Clock, Globe, Headset, MessageCircle, Siren } from "lucide-react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { conversationChannelOf, conversationStatusOf } from "../lib/conversation-display";
 
@@ -45,6 +45,19 @@ export function UrgentBadge() {
     <Badge tone="danger" className="bg-red-600 text-white ring-red-600">
       <Siren aria-hidden />
       Urgente
+    </Badge>
+  );
+}
+
+/**
+ * A reply of the conversation failed and was neither resent nor dismissed: shown whatever the status, "Resolvida"
+ * included, so a failure never hides (docs/decisions/033).
+ */
+export function FailedReplyBadge() {
+  return (
+    <Badge tone="danger">
+      <CircleAlert aria-hidden />
+      Resposta não entregue
     </Badge>
   );
 }

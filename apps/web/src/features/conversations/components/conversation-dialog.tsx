@@ -7,7 +7,7 @@ import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { formatPhone } from "@/lib/format";
-import { useConversation, useResendMessage, useResolveConversation } from "../api/conversations";
+import { useConversation, useResendMessage, useDismissFailure, useResolveConversation } from "../api/conversations";
 import { contactName, conversationStatusOf, sortedBySentAt } from "../lib/conversation-display";
 import { ChannelBadge, ConversationStatusBadge } from "./conversation-badges";
 import { ConversationReplyForm } from "./conversation-reply-form";
@@ -48,6 +48,7 @@ function ConversationDetail({ id }: { id: string }) {
   const { data, error, isPending, refetch, isFetching } = useConversation(id);
   const resolve = useResolveConversation();
   const resend = useResendMessage(id);
+  const dismissFailure = useDismissFailure(id);
   const endRef = useRef<HTMLDivElement>(null);
   useErrorToast(error, MSG.conversationLoadError);
 
@@ -95,6 +96,8 @@ function ConversationDetail({ id }: { id: string }) {
           endRef={endRef}
           onResend={data.channel === "whatsapp" ? (messageId) => resend.mutate(messageId) : undefined}
           resendingId={resend.isPending ? (resend.variables ?? null) : null}
+          onDismissFailure={(messageId) => dismissFailure.mutate(messageId)}
+          dismissingId={dismissFailure.isPending ? (dismissFailure.variables ?? null) : null}
         />
       </DialogBody>
       <ConversationReplyForm conversation={data} />

@@ -11,7 +11,7 @@ import {
   isUrgentOpen,
   minutesSince,
 } from "../lib/conversation-display";
-import { ChannelBadge, ConversationStatusBadge, UrgentBadge } from "./conversation-badges";
+import { ChannelBadge, ConversationStatusBadge, FailedReplyBadge, UrgentBadge } from "./conversation-badges";
 
 export interface ConversationListProps {
   conversations: Conversation[];
@@ -44,6 +44,7 @@ function ConversationRow({ conversation, now, onOpen }: { conversation: Conversa
       aria-haspopup="dialog"
       data-stale={stale || undefined}
       data-urgent={urgent || undefined}
+      data-failed-reply={conversation.failed_reply || undefined}
       onClick={() => onOpen(conversation)}
       className={cn(
         "flex w-full cursor-pointer gap-3 border-l-4 border-transparent px-4 py-3.5 text-left transition-colors sm:px-5",
@@ -83,6 +84,7 @@ function ConversationRow({ conversation, now, onOpen }: { conversation: Conversa
         <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1.5 text-xs text-slate-500">
           {conversation.phone_number && conversation.patient_name ? <span>{formatPhone(conversation.phone_number)}</span> : null}
           {urgent ? <UrgentBadge /> : null}
+          {conversation.failed_reply ? <FailedReplyBadge /> : null}
           <ChannelBadge channel={conversation.channel} />
           <ConversationStatusBadge status={conversation.status} />
           {waiting && minutes !== null ? (

@@ -24,13 +24,16 @@ export interface MessageThreadProps {
   onResend?: (messageId: string) => void;
   /** The message being resent now: its button waits. */
   resendingId?: string | null;
+  /** "Dispensar aviso" on a failed message whose mark stands; without it no such button. */
+  onDismissFailure?: (messageId: string) => void;
+  dismissingId?: string | null;
 }
 
 /**
  * Patient's messages on the left; the clinic's on the right with who wrote them (the assistant or the
  * professional) and their delivery status (docs/product/conversations-and-whatsapp.md §4), a failed one with the reason.
  */
-export function MessageThread({ messages, endRef, onResend, resendingId = null }: MessageThreadProps) {
+export function MessageThread({ messages, endRef, onResend, resendingId = null, onDismissFailure, dismissingId = null }: MessageThreadProps) {
   return (
     <div>
       {messages.length === 0 ? (
@@ -38,7 +41,14 @@ export function MessageThread({ messages, endRef, onResend, resendingId = null }
       ) : (
         <ol className="space-y-3" aria-label="Mensagens">
           {messages.map((message) => (
-            <MessageBubble key={message.id} message={message} onResend={onResend} resending={resendingId === message.id} />
+            <MessageBubble
+              key={message.id}
+              message={message}
+              onResend={onResend}
+              resending={resendingId === message.id}
+              onDismissFailure={onDismissFailure}
+              dismissing={dismissingId === message.id}
+            />
           ))}
         </ol>
       )}
@@ -67,13 +77,28 @@ function MessageStatusBadge({ status }: { status: MessageStatus }) {
   );
 }
 
-function MessageBubble({ message, onResend, resending }: { message: ConversationMessage; onResend?: (messageId: string) => void; resending: boolean }) {
+function MessageBubble({
+  message,
+  onResend,
+  resending,
+  onDismissFailure,
+  dismissing,
+}: {
+  message: ConversationMessage;
+  onResend?: (messageId: string) => void;
+  resending: boolean;
+  onDismissFailure?: (messageId: string) => void;
+  dismissing: boolean;
+}) {
   const outbound = message.direction === "outbound";
   const status = outbound ? messageStatusOf(message.status) : null;
   const sender = messageSenderOf(message);
   const SenderIcon = sender && sender !== "patient" ? SENDER_ICON[sender] : null;
   const failed = status === "failed";
   const failure = failed ? (message.error_message ?? explainTwilioError(message.error_code)) : null;
+  // A server older than these fields: resend as before, nothing dismissed.
+  const resendable = failed && (message.resendable ?? true);
+  const dismissed = message.failure_dismissed ?? false;
   // A server older than media sends no list.
   const media = message.media ?? [];
 
@@ -116,18 +141,26 @@ function MessageBubble({ message, onResend, resending }: { message: Conversation
             </span>
           </p>
         ) : null}
-        {failed && onResend ? (
-          <Button
-            variant="outline"
-            size="sm"
-            className="mt-1.5"
-            disabled={resending}
-            aria-label={`Reenviar a mensagem: ${(message.content || media.map((m) => mediaDisplayName(m)).join(", ")).slice(0, 60)}`}
-            onClick={() => onResend(message.id)}
-          >
-            <RotateCw aria-hidden className={cn(resending && "animate-spin")} />
-            {resending ? "Reenviando..." : "Reenviar"}
-          </Button>
+        {failed && ((resendable && onResend) || (!dismissed && onDismissFailure)) ? (
+          <span className={cn("mt-1.5 flex flex-wrap gap-2", outbound && "justify-end")}>
+            {resendable && onResend ? (
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={resending}
+                aria-label={`Reenviar a mensagem: ${(message.content || media.map((m) => mediaDisplayName(m)).join(", ")).slice(0, 60)}`}
+                onClick={() => onResend(message.id)}
+              >
+                <RotateCw aria-hidden className={cn(resending && "animate-spin")} />
+                {resending ? "Reenviando..." : "Reenviar"}
+              </Button>
+            ) : null}
+            {!dismissed && onDismissFailure ? (
+              <Button variant="ghost" size="sm" disabled={dismissing} onClick={() => onDismissFailure(message.id)}>
+                {dismissing ? "Dispensando..." : "Dispensar aviso"}
+              </Button>
+            ) : null}
+          </span>
         ) : null}
       </div>
     </li>

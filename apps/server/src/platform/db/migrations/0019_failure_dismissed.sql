@@ -1,0 +1,1 @@
+ALTER TABLE "messages" ADD COLUMN "failure_dismissed_at" timestamp with time zone;
