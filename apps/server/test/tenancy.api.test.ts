@@ -59,10 +59,16 @@ const CASES: Record<
     readBack: "/api/appointments/:id",
   },
   "DELETE /api/appointments/:id": { id: () => ids.appointment!, readBack: "/api/appointments/:id" },
+  "POST /api/appointments/:id/cancel": { id: () => ids.appointment!, body: { notify_patient: true }, readBack: "/api/appointments/:id" },
   "GET /api/conversations/:id": { id: () => ids.conversation!, readBack: "/api/conversations/:id" },
   "PUT /api/conversations/:id": { id: () => ids.conversation!, body: { status: "resolved" }, readBack: "/api/conversations/:id" },
   "POST /api/conversations/:id/messages": { id: () => ids.conversation!, body: { content: "Mensagem de B" }, readBack: "/api/conversations/:id" },
   "POST /api/conversations/:id/messages/:messageId/resend": {
+    id: () => ids.conversation!,
+    messageId: () => ids.failedMessage!,
+    readBack: "/api/conversations/:id",
+  },
+  "POST /api/conversations/:id/messages/:messageId/dismiss-failure": {
     id: () => ids.conversation!,
     messageId: () => ids.failedMessage!,
     readBack: "/api/conversations/:id",

@@ -80,6 +80,8 @@ export const MSG = {
     `Já existe o perfil profissional de ${name} com este email, ainda sem acesso. Crie o acesso dele em Profissionais > Detalhes, sem um segundo perfil.`,
   cannotSuspendSelf: "Você não pode suspender a sua própria conta",
   cannotDeleteSelf: "Você não pode excluir a sua própria conta",
+  practiceHoldsRecords:
+    "Este profissional tem prontuários finalizados, que a lei manda guardar por 20 anos: os dados dele não podem ser excluídos. Exclua só a conta de acesso, ou desative-a.",
   cannotChangeOwnAccess: "Você não pode alterar o perfil nem o status da sua própria conta",
   accountDurationRange: "A duração da consulta deve estar entre 5 e 240 minutos",
 

@@ -118,6 +118,12 @@ describe("the public booking page", () => {
     expect(retorno.days.find((d: { date: string }) => d.date === D).times.slice(0, 3)).toEqual(["08:00", "09:40", "10:00"]);
     expect((await h.request({ method: "GET", url: `/api/public/booking/${slug}/times?type=7`, remoteAddress: ip })).statusCode).toBe(422);
 
+    // The gap it offers off the 30-minute grid can be booked: an offered time is never "outside hours".
+    const gap = await book(booking({ type: 1, time: "09:40" }));
+    expect(gap.statusCode, gap.body).toBe(201);
+    // A time off the grid that is no gap is still one the page never offers.
+    expect((await book(booking({ type: 1, time: "10:15" }))).statusCode).toBe(422);
+
     // Indisponível: no times at all.
     await h.db.update(s.professionals).set({ isAvailable: false }).where(eq(s.professionals.id, clinic.professionalId));
     expect((await h.request({ method: "GET", url: `/api/public/booking/${slug}/times?type=0`, remoteAddress: ip })).json().days).toEqual([]);

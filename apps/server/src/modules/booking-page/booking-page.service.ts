@@ -382,6 +382,8 @@ export function bookingPageService(
    */
   const checkOffered = async (ctx: Context, date: string, time: string, duration: number, excludeId?: string) => {
     const reason = neverOffered(ctx, date, time, duration);
+    // A real gap (a free time where a busy range ends, docs/product/appointments.md §10.3) is off the grid but offered.
+    if (reason?.field === "time" && reason.msg === BOOKING_TEXTS.timeOutsideHours && (await freeTimesOn(ctx, date, duration, excludeId)).includes(time)) return;
     if (reason) throw AppError.validation([reason]);
     if (!(await freeTimesOn(ctx, date, duration, excludeId)).includes(time)) throw new SlotTaken(await nearestFree(ctx, date, time, duration, excludeId));
   };

@@ -17,6 +17,8 @@ const PATIENT = "+5511977770001";
 const RESEND_SID = `HX${"b".repeat(32)}`;
 const REMINDER_SID = `HX${"c".repeat(32)}`;
 const HOUR = 3_600_000;
+/** A refusal a resend can fix (the country was not enabled yet): the default invalid number is one it cannot. */
+const FIXABLE_REFUSAL = { httpStatus: 400, code: 21408, message: "Permission to send an SMS has not been enabled for the region" };
 
 interface Ctx {
   h: AssistantHarness;
@@ -162,14 +164,14 @@ suite("sending when Twilio is busy or failing", { TWILIO_RESEND_CONTENT_SID: RES
     expect(thread.body.messages.find((m: { id: string }) => m.id === message.id)).toMatchObject({
       status: "failed",
       error_code: "21614",
-      error_message: "O número do paciente não é um celular válido.",
+      error_message: explainTwilioError("21614"),
     });
   });
 
   it("Reenviar inside the 24-hour window sends the free text once, however many times it is asked", async () => {
     const t = helpers(c);
-    c.h.twilio.failRecipient(`whatsapp:${PATIENT}`);
-    const message = await t.exchange("Seu horário está livre amanhã.");
+    c.h.twilio.failRecipient(`whatsapp:${PATIENT}`, FIXABLE_REFUSAL);
+    const message = await t.exchange("Pode me dizer seu nome completo?");
     expect((await t.outbound()).find((m) => m.id === message.id)!.status).toBe("failed");
     c.h.twilio.acceptRecipient(`whatsapp:${PATIENT}`);
 
@@ -181,12 +183,12 @@ suite("sending when Twilio is busy or failing", { TWILIO_RESEND_CONTENT_SID: RES
     await t.later(HOUR);
 
     const sent = t.sentToPatient();
-    expect(sent.map((m) => m.body)).toEqual(["Seu horário está livre amanhã."]);
+    expect(sent.map((m) => m.body)).toEqual(["Pode me dizer seu nome completo?"]);
     expect(sent[0]!.contentSid).toBeNull();
     const [after] = (await t.outbound()).filter((m) => m.id === message.id);
     expect(after).toMatchObject({ externalId: sent[0]!.sid, errorCode: null });
     // Still one message in the thread: the resend is the same message, not a copy.
-    expect((await t.outbound()).filter((m) => m.content === "Seu horário está livre amanhã.")).toHaveLength(1);
+    expect((await t.outbound()).filter((m) => m.content === "Pode me dizer seu nome completo?")).toHaveLength(1);
   });
 
   it("Reenviar after a failed delivery sends a new message and keeps Twilio's new sid", async () => {
@@ -208,7 +210,7 @@ suite("sending when Twilio is busy or failing", { TWILIO_RESEND_CONTENT_SID: RES
 
   it("Reenviar outside the window sends the approved template: the resend one for free text, a reminder's own", async () => {
     const t = helpers(c);
-    c.h.twilio.failRecipient(`whatsapp:${PATIENT}`);
+    c.h.twilio.failRecipient(`whatsapp:${PATIENT}`, FIXABLE_REFUSAL);
     const message = await t.exchange("Podemos confirmar\nsua consulta?");
     const conversationId = await t.conversationId();
     // A reminder that failed too (its own template), in the same conversation.
@@ -221,7 +223,7 @@ suite("sending when Twilio is busy or failing", { TWILIO_RESEND_CONTENT_SID: RES
         sender: "assistant",
         content: "Olá, Maria! Lembrete da sua consulta.",
         status: "failed",
-        errorCode: "21211",
+        errorCode: "21408",
         contentSid: REMINDER_SID,
         contentVariables: { "1": "Maria" },
         sentAt: NOW,
@@ -257,7 +259,7 @@ suite("sending when Twilio is busy or failing", { TWILIO_RESEND_CONTENT_SID: RES
 suite("Reenviar without a resend template", {}, (c) => {
   it("refuses a free text outside the 24-hour window with a clear reason, and sends nothing", async () => {
     const t = helpers(c);
-    c.h.twilio.failRecipient(`whatsapp:${PATIENT}`);
+    c.h.twilio.failRecipient(`whatsapp:${PATIENT}`, FIXABLE_REFUSAL);
     const message = await t.exchange("Olá!");
     c.h.twilio.acceptRecipient(`whatsapp:${PATIENT}`);
     c.clock.set(new Date(NOW.getTime() + 25 * HOUR));

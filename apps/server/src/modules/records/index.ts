@@ -3,5 +3,5 @@
  * reminders and the booking page must never import it (lint: house/boundaries).
  */
 export { recordRoutes } from "./record.routes";
-export { recordRetentionOf, recordService, type RecordService } from "./record.service";
+export { holdsFinalisedRecords, recordRetentionOf, recordService, type RecordService } from "./record.service";
 export { verifyAllChains } from "./record-verify";

@@ -127,6 +127,12 @@ export function recordRepository(db: DbOrTx, professionalId: string) {
       return { entries: row?.n ?? 0, lastEntryAt: row?.last ?? null };
     },
 
+    /** Whether the professional holds any finalised entry: those outlive her account (Lei 13.787/2018). */
+    async holdsFinalised() {
+      const [row] = await db.select({ n: count() }).from(recordEntries).where(and(own, eq(recordEntries.status, "finalised")));
+      return (row?.n ?? 0) > 0;
+    },
+
     /** `at` is the server's time of writing, from the injected clock. */
     async insert(values: RecordWrite, at: Date) {
       const [row] = await db

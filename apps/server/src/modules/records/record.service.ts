@@ -86,6 +86,14 @@ export async function recordRetentionOf(db: DbOrTx, professionalId: string, pati
 }
 
 /**
+ * Whether the professional holds finalised prontuário entries. Deleting her practice with all its data must refuse
+ * then: a finalised entry is kept 20 years and never deleted with an account (docs/product/records.md §7).
+ */
+export function holdsFinalisedRecords(db: DbOrTx, professionalId: string) {
+  return recordRepository(db, professionalId).holdsFinalised();
+}
+
+/**
  * The prontuário (docs/product/records.md, docs/decisions/034). Every read goes to the audit trail as an access of
  * the patient (the "Acessos" list and the LGPD export show it); no content is ever written there. Only the
  * professional who wrote an entry reaches it: the repository is scoped by the caller's professional.

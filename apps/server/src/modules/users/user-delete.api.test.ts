@@ -89,6 +89,27 @@ describe("delete user", () => {
     expect(await rowsOwnedBy(bystander.professionalId)).toEqual(bystanderBefore);
   });
 
+  it("refuses to delete a practice that holds finalised prontuário entries, and deletes nothing", async () => {
+    const target = await professionalWithData();
+    const [patient] = await t.db.select().from(s.patients).where(eq(s.patients.professionalId, target.professionalId));
+    await t.db.insert(s.recordEntries).values({
+      professionalId: target.professionalId,
+      patientId: patient!.id,
+      kind: "evolucao",
+      sessionAt: new Date("2026-03-10T13:00:00Z"),
+      status: "finalised",
+      authorName: "Dra. Teste",
+    });
+    const before = await rowsOwnedBy(target.professionalId);
+
+    const res = await remove(target.user.id, "?cascade_professional=true&confirm_cascade=true");
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toContain("20 anos");
+    expect(await rowsOwnedBy(target.professionalId)).toEqual(before);
+    const [user] = await t.db.select().from(s.users).where(eq(s.users.id, target.user.id));
+    expect(user).toBeDefined();
+  });
+
   it("rejects a flag that is not a boolean", async () => {
     const { user } = await professionalWithData();
     const res = await remove(user.id, "?cascade_professional=talvez");

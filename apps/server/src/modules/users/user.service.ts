@@ -17,6 +17,7 @@ import { pageOf, pageWindow } from "../../platform/lib/pagination";
 import { hashPassword } from "../../platform/lib/password";
 import type { Actor } from "../../platform/lib/caller";
 import { recordAudit } from "../audit";
+import { holdsFinalisedRecords } from "../records";
 import { countPracticeData, deleteProfessionalWithAllData, findProfessional, toProfessionalDto } from "../professionals";
 import { recordAdminAction } from "./admin-action";
 import { toAdminActionDto, toUserDto } from "./user.mapper";
@@ -224,6 +225,7 @@ export function userService(db: Db, clock: Clock, sessions: UserSessions) {
         if (!user) throw AppError.notFound(MSG.userNotFound);
         await users.deleteById(id);
         const cascadeTo = q.cascade_professional && q.confirm_cascade ? user.professionalId : null;
+        if (cascadeTo && (await holdsFinalisedRecords(tx, cascadeTo))) throw AppError.conflict(MSG.practiceHoldsRecords);
         if (cascadeTo) await deleteProfessionalWithAllData(tx, cascadeTo);
         await recordAudit(tx, caller, {
           action: "user.deleted",
