@@ -49,7 +49,9 @@ async function rawRequest(text: string): Promise<Answer> {
   const { port } = t.app.server.address() as AddressInfo;
   const raw = await new Promise<string>((resolve, reject) => {
     let received = "";
-    const socket = connect(port, "127.0.0.1", () => socket.end(text));
+    // Written, not ended: a half-closed socket may be dropped before a slower answer (a health check on PostgreSQL)
+    // is sent. Each request here asks the server to close the connection after its answer.
+    const socket = connect(port, "127.0.0.1", () => socket.write(text));
     socket.setEncoding("utf8");
     socket.on("data", (chunk: string) => (received += chunk));
     socket.on("end", () => resolve(received));

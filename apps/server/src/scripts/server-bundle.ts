@@ -9,8 +9,8 @@ import { serverDir } from "../server-dir";
 /**
  * Left out of the bundle and loaded from node_modules as they are: each has native or WebAssembly parts or reads
  * files next to its own code (argon2's .node binary, PGlite's WebAssembly and data files, the API docs' UI
- * assets, the OpenAPI plugin's package.json). pg-native is pg's optional native driver, never installed here:
- * pg requires it only when `pg.native` is read.
+ * assets, the OpenAPI plugin's package.json, pdfkit's standard fonts reached through its package imports).
+ * pg-native is pg's optional native driver, never installed here: pg requires it only when `pg.native` is read.
  */
 export const SERVER_BUNDLE_EXTERNALS = [
   "@node-rs/argon2",
@@ -18,6 +18,7 @@ export const SERVER_BUNDLE_EXTERNALS = [
   "@fastify/swagger",
   "@fastify/swagger-ui",
   "pg-native",
+  "pdfkit",
 ];
 
 /** Where `npm run build -w @clinora/server` writes the bundle, and where `npm start` runs it from. */

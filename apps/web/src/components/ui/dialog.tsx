@@ -269,6 +269,7 @@ export function DetailsDialog<T>({
   description,
   onEdit,
   children,
+  after,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -279,6 +280,8 @@ export function DetailsDialog<T>({
   onEdit: (record: T) => void;
   /** The record's DescriptionItems. */
   children: (record: T) => ReactNode;
+  /** Sections after the list of fields (a list may hold only its items). */
+  after?: (record: T) => ReactNode;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -292,6 +295,7 @@ export function DetailsDialog<T>({
             {/* A record holds no control: on a phone its body scrolls, so a keyboard must be able to reach it. */}
             <DialogBody scrollLabel={`Dados de ${title(record)}`}>
               <DescriptionList>{children(record)}</DescriptionList>
+              {after?.(record)}
             </DialogBody>
             <DialogFooter>
               <DialogClose asChild>

@@ -122,19 +122,19 @@ export function AppointmentCard({ appointment, onEdit, onDelete }: AppointmentCa
             </p>
           ) : null}
           {appointment.notes ? <p className="mt-2 rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600">{appointment.notes}</p> : null}
-          {appointment.status === "completed" && appointment.id && appointment.patient_id && appointment.starts_at ? (
-            <Button variant="outline" size="sm" icon={NotebookPen} className="mt-2" asChild>
-              <Link
-                to={`${pagePath("ProfessionalPatientRecord")}?${new URLSearchParams({ paciente: appointment.patient_id, compromisso: appointment.id, inicio: appointment.starts_at })}`}
-                aria-label={`Registrar evolução de ${name}`}
-              >
-                Registrar evolução
-              </Link>
-            </Button>
-          ) : null}
         </div>
-        {onEdit || onDelete ? (
+        {onEdit || onDelete || canRecord(appointment) ? (
           <div className="flex shrink-0 gap-1">
+            {canRecord(appointment) ? (
+              <Button variant="ghost" size="icon" title="Registrar evolução" asChild>
+                <Link
+                  to={`${pagePath("ProfessionalPatientRecord")}?${new URLSearchParams({ paciente: appointment.patient_id!, compromisso: appointment.id!, inicio: appointment.starts_at! })}`}
+                  aria-label={`Registrar evolução de ${name}`}
+                >
+                  <NotebookPen aria-hidden />
+                </Link>
+              </Button>
+            ) : null}
             {onEdit ? (
               <Button variant="ghost" size="icon" aria-label={`Editar compromisso de ${name}`} onClick={onEdit}>
                 <Pencil aria-hidden />
@@ -150,6 +150,11 @@ export function AppointmentCard({ appointment, onEdit, onDelete }: AppointmentCa
       </div>
     </Card>
   );
+}
+
+/** A concluded appointment whose patient and start are known: the session can be written in the prontuário. */
+function canRecord(appointment: AppointmentCardProps["appointment"]) {
+  return appointment.status === "completed" && Boolean(appointment.id && appointment.patient_id && appointment.starts_at);
 }
 
 function Detail({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {

@@ -19,6 +19,7 @@ export function PatientDetailsDialog({ patient, ...dialog }: PatientDetailsDialo
       {...dialog}
       record={patient}
       title={(p) => p.name}
+      after={(p) => <PatientPayments patientId={p.id} />}
       description={(p) => (
         <span className="flex flex-wrap items-center gap-1.5">
           {p.next_appointment ? (
@@ -50,7 +51,6 @@ export function PatientDetailsDialog({ patient, ...dialog }: PatientDetailsDialo
           </DescriptionItem>
           <DescriptionItem label="Cadastrado em">{formatDateTime(p.created_at)}</DescriptionItem>
           <DescriptionItem label="Atualizado em">{formatDateTime(p.updated_at)}</DescriptionItem>
-          <PatientPayments patientId={p.id} />
         </>
       )}
     </DetailsDialog>
