@@ -229,6 +229,8 @@ export async function buildApp({ config, database, clock = systemClock, instrume
     moderation: config.openai.apiKey ? createOpenAiModeration({ apiKey: config.openai.apiKey, baseUrl: config.openai.baseUrl, ...quick }) : null,
     log: (event, details) => app.log.warn(details, event),
     stats: emptyCheckStats(),
+    // Counted durably for the WhatsApp health figures, so several server processes add up.
+    recordNoVerdict: (entry) => whatsappMetrics.recordSafetyCheckNoVerdict(entry),
   };
   const paymentProvider = createMercadoPagoClient(config.mercadopago);
 
@@ -248,6 +250,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
   const mediaSigner = outboundMediaSigner(config.twilio.authToken);
   // Conversations and messages: every module reads and writes them through this service.
   const messaging = messagingService(db, clock, { gateway, publicUrl: config.publicUrl, mediaSigner });
+  const whatsappMetrics = whatsappMetricsService(db, clock, { messaging });
   const media = mediaService(db, clock, { twilio: config.twilio, transcriber, outbound: messaging, log: app.log });
   const assistant = assistantService(db, clock, {
     appointments,
@@ -339,7 +342,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
       );
       await api.register(calendarFeedRoutes(calendarFeedService(db, clock, { publicUrl: config.publicUrl })));
       await api.register(twilioNumberRoutes(twilioNumberService(db)));
-      await api.register(whatsappMetricsRoutes(whatsappMetricsService(db, clock, { messaging })));
+      await api.register(whatsappMetricsRoutes(whatsappMetrics));
       await api.register(assistantSettingsRoutes(assistantSettingsService(db)));
       await api.register(webChatRoutes(webChat, config.webChat));
       await api.register(reminderRoutes(reminders));

@@ -111,3 +111,18 @@ test("the webhook URL is copied to the clipboard and the health panel shows the 
   await expect(filter).toHaveText("Dra. Ana Souza");
   await expect(page.getByText("Recebidas (24h)").locator("xpath=following-sibling::p[1]")).not.toHaveText(platformReceived!);
 });
+
+test("the health panel shows the assistant's safety checks that gave no verdict, by check", async ({ page }) => {
+  // The server's own figures, with the counts of docs/decisions/030 (their counting is covered by the API tests).
+  await page.route("**/api/whatsapp/metrics/overview**", async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    await route.fulfill({ response, json: { ...body, safety_check_failures: { risk: 3, second_opinion: 1 } } });
+  });
+  await page.goto("/admin/whatsapp");
+  const section = page.getByRole("region", { name: "Verificações de segurança do assistente sem resposta (24h)" });
+  await expect(section).toBeVisible();
+  await expect(section.getByText("Checagem de risco").locator("xpath=following-sibling::dd[1]")).toHaveText("3");
+  await expect(section.getByText("Segunda opinião").locator("xpath=following-sibling::dd[1]")).toHaveText("1");
+  await expect(section.getByText("Falharam ou demoraram mais de 3 segundos")).toBeVisible();
+});

@@ -67,6 +67,12 @@ export const whatsappMetricsSchema = z.object({
   unrouted_inbound: z.number().int(),
   /** The number those messages were last sent to, so the administrator can assign it. */
   last_unrouted_number: z.string().nullable(),
+  /**
+   * The assistant's safety checks of the last 24 hours that failed, timed out (3 s) or gave no valid verdict, by
+   * check: the risk check before the reply model (moderation or classification) and the second opinion on the
+   * model's text. None of them blocked a reply (docs/decisions/030).
+   */
+  safety_check_failures: z.object({ risk: z.number().int(), second_opinion: z.number().int() }),
 });
 export type WhatsappMetrics = z.infer<typeof whatsappMetricsSchema>;
 

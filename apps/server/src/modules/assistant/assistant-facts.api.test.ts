@@ -16,6 +16,12 @@ const PATIENT = "+5511988883030";
 const toPatient = (m: { to: string }) => m.to === `whatsapp:${PATIENT}`;
 
 let h: AssistantHarness;
+/** The checks that gave no verdict, as the WhatsApp health figures show them (stored, so every server process counts). */
+const safetyCheckFailures = async (clinic: Clinic) => {
+  const res = await h.request({ method: "GET", url: "/api/whatsapp/metrics/overview", session: clinic.session });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().safety_check_failures;
+};
 beforeAll(async () => {
   h = await createAssistantHarness();
 });
@@ -118,6 +124,8 @@ describe("agenda facts only from the server", () => {
     expect(replies()[1]).toBe("Aceitamos Pix e cartão.");
     // Two checks (moderation, second opinion), each given up after 3 s.
     expect(Date.now() - started).toBeLessThan(9000);
+    // Counted on the metrics screen: the invalid verdict and the slow one; the slow moderation check.
+    expect(await safetyCheckFailures(clinic)).toEqual({ risk: 1, second_opinion: 2 });
   });
 
   it("never sends a reply that echoes 8 or more words of the prompt's rules", async () => {
@@ -164,6 +172,8 @@ describe("a crisis caught in layers", () => {
     await h.drain();
     expect(replies()[1]).toBe(SAFETY_TEXTS.crisis("Dra. Teste"));
     expect(h.llm.requests).toHaveLength(1);
+    // The failed moderation call is counted on the metrics screen (the rules answered the crisis before a second call).
+    expect(await safetyCheckFailures(clinic)).toEqual({ risk: 1, second_opinion: 0 });
   });
 
   it("the reply model raises the alarm with report_risk: the crisis text, not the model's, and the highest urgency", async () => {

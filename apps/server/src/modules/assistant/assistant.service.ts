@@ -235,7 +235,7 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
     }
     if (attempts.some((a) => a.ok)) {
       const extra = echo ? "" : sentencesAfterConfirmation(text);
-      const opinion = extra ? await agendaSecondOpinion(deps.checks, practice.settings.provider, practice.settings.model, extra) : null;
+      const opinion = extra ? await agendaSecondOpinion(deps.checks, practice.settings.provider, practice.settings.model, extra, practice.actor.professionalId) : null;
       const keep = extra && !(opinion?.kind === "verdict" && opinion.yes);
       return [...confirmations, keep ? extra : ""].filter(Boolean).join("\n\n");
     }
@@ -257,7 +257,7 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
       businessEnd: practice.facts.businessEnd,
     };
     if (!daysAndTimesGrounded(text, grounding)) return join(honest());
-    const opinion = await agendaSecondOpinion(deps.checks, practice.settings.provider, practice.settings.model, text);
+    const opinion = await agendaSecondOpinion(deps.checks, practice.settings.provider, practice.settings.model, text, practice.actor.professionalId);
     if (opinion?.kind === "verdict" && opinion.yes) return join(honest());
     return join(text);
   };
@@ -321,7 +321,7 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
       const window = patientWindow(await deps.messaging.recentMessages(conversation.id, conversation.resolvedAt, CONTEXT_MESSAGES), clock.now());
       const safety = safetyAnswerFor(window.join(" "), practice.facts.professionalName);
       if (safety) return deliver(conversation, messageId, safety.text, safety.urgency);
-      if (await riskFlagged(deps.checks, window, practice.settings.model)) {
+      if (await riskFlagged(deps.checks, window, practice.settings.model, conversation.professionalId)) {
         return deliver(conversation, messageId, safetyText("crisis", practice.facts.professionalName), HIGHEST_URGENCY);
       }
       if (asksForPerson(lastText)) return deliver(conversation, messageId, TEXTS.handoff(practice.facts.professionalName), HANDOFF_URGENCY);
@@ -405,7 +405,7 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
       const patientTexts = request.messages.filter((m) => m.role === "patient").map((m) => m.content).slice(-5);
       const safety = safetyAnswerFor(patientTexts.join(" "), practice.facts.professionalName);
       if (safety) return { reply: safety.text, actions: [], handed_off: true };
-      if (await riskFlagged(deps.checks, patientTexts, practice.settings.model)) {
+      if (await riskFlagged(deps.checks, patientTexts, practice.settings.model, caller.professionalId)) {
         return { reply: safetyText("crisis", practice.facts.professionalName), actions: [], handed_off: true };
       }
       try {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "@clinora/contracts";
 import { createTestContext, type TestContext } from "../../../test/context";
 import { fixedClock } from "../../platform/lib/clock";
+import { recordSafetyCheckNoVerdict } from "./whatsapp-metrics.repository";
 
 const clock = fixedClock("2026-03-10T15:00:00Z");
 const minutesAgo = (m: number) => new Date(clock.now().getTime() - m * 60_000);
@@ -120,7 +121,22 @@ describe("GET /api/whatsapp/metrics/overview", () => {
       failed_jobs: 0,
       unrouted_inbound: 0,
       last_unrouted_number: null,
+      safety_check_failures: { risk: 0, second_opinion: 0 },
     });
+  });
+
+  it("counts the assistant's safety checks that gave no verdict in the last 24 hours, by check and by professional", async () => {
+    const { user, professional } = await t.make.professionalUser();
+    const session = await t.login(user.email, user.password);
+    const record = (check: "risk" | "second_opinion", why: string, at: Date) => recordSafetyCheckNoVerdict(t.db, at, { check, why, professionalId: professional.id });
+    await record("risk", "timeout", minutesAgo(5));
+    await record("risk", "failed", minutesAgo(60 * 24));
+    await record("second_opinion", "invalid", minutesAgo(30));
+    await record("second_opinion", "timeout", minutesAgo(60 * 24 + 1)); // outside the window
+    expect((await overview(session)).safety_check_failures).toEqual({ risk: 2, second_opinion: 1 });
+    expect((await overview(sessionB)).safety_check_failures).toEqual({ risk: 0, second_opinion: 0 });
+    expect((await overview(adminSession, `?professional_id=${professional.id}`)).safety_check_failures).toEqual({ risk: 2, second_opinion: 1 });
+    expect((await overview(adminSession)).safety_check_failures).toEqual({ risk: 2, second_opinion: 1 });
   });
 
   it("answers 404 to an administrator naming an unknown professional, 422 for a malformed id", async () => {

@@ -11,7 +11,7 @@ import { iso, isoInstant } from "../../platform/db/rows";
 import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
 import { findProfessional } from "../professionals";
-import { whatsappMetricsRepository } from "./whatsapp-metrics.repository";
+import { recordSafetyCheckNoVerdict, whatsappMetricsRepository } from "./whatsapp-metrics.repository";
 
 export type WhatsappMetricsService = ReturnType<typeof whatsappMetricsService>;
 
@@ -32,9 +32,11 @@ export function whatsappMetricsService(db: Db, clock: Clock, deps: { messaging: 
     const since = new Date(now - WHATSAPP_METRICS_WINDOW_HOURS * 60 * MINUTE);
     const staleBefore = new Date(now - STALE_WAITING_MINUTES * MINUTE);
     // Messages to unassigned numbers belong to no professional: only the platform view (null) shows them.
-    const [{ messages: m, waiting: w, failures, unrouted }, failedJobs] = await Promise.all([
+    const repo = whatsappMetricsRepository(db, professionalId);
+    const [{ messages: m, waiting: w, failures, unrouted }, failedJobs, safetyChecks] = await Promise.all([
       deps.messaging.whatsappTraffic(professionalId, { since, staleBefore, failuresLimit: RECENT_FAILURES_LIMIT }),
-      whatsappMetricsRepository(db, professionalId).failedJobs(),
+      repo.failedJobs(),
+      repo.safetyCheckNoVerdicts(since),
     ]);
     return {
       inbound_messages: m.inbound,
@@ -58,10 +60,15 @@ export function whatsappMetricsService(db: Db, clock: Clock, deps: { messaging: 
       failed_jobs: failedJobs,
       unrouted_inbound: unrouted?.count ?? 0,
       last_unrouted_number: unrouted?.lastNumber ?? null,
+      safety_check_failures: safetyChecks,
     };
   }
 
   return {
+    /** Counts one assistant safety check that gave no verdict (the assistant's `recordNoVerdict`), at the clock's time. */
+    recordSafetyCheckNoVerdict: (entry: { check: "risk" | "second_opinion"; why: string; professionalId: string | null }) =>
+      recordSafetyCheckNoVerdict(db, clock.now(), entry),
+
     /** A professional's own traffic. */
     professionalOverview: (professionalId: string) => overview(professionalId),
 

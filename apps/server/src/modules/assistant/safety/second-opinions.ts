@@ -8,7 +8,8 @@ import type { ModerationClient } from "../../../platform/integrations/llm/modera
  * - the risk check on the patient's words before the reply model: OpenAI's moderation endpoint with an OpenAI key,
  *   else a forced tool call to the configured Anthropic model.
  * A failure, a time-out or an answer that is not a valid verdict is "no verdict": it never blocks the reply, it is
- * logged and counted (`SafetyCheckStats`).
+ * logged and counted: in memory (`SafetyCheckStats`) and durably through `recordNoVerdict` (a system event the
+ * WhatsApp health figures count, so several server processes add up).
  */
 export const CHECK_TIMEOUT_MS = 3000;
 
@@ -31,6 +32,24 @@ export interface SafetyChecks {
   moderation: ModerationClient | null;
   log(event: string, details: Record<string, unknown>): void;
   stats: SafetyCheckStats;
+  /** Stores one check that gave no verdict, for the metrics screen; its own failure is only logged. */
+  recordNoVerdict?(entry: { check: SafetyCheckKind; why: NoVerdictWhy; professionalId: string | null }): Promise<void>;
+}
+
+/** The two checks whose failures the metrics screen counts. */
+export type SafetyCheckKind = "risk" | "second_opinion";
+export type NoVerdictWhy = "failed" | "timeout" | "invalid";
+
+/** Logs and counts a check that gave no verdict; never throws (a failure here must not block the reply either). */
+async function noVerdict(checks: SafetyChecks, check: SafetyCheckKind, why: NoVerdictWhy, professionalId: string | null, event: string, details: Record<string, unknown> = {}) {
+  if (check === "risk") checks.stats.risk.none += 1;
+  else checks.stats.secondOpinion.none += 1;
+  checks.log(event, { ...details, why });
+  try {
+    await checks.recordNoVerdict?.({ check, why, professionalId });
+  } catch (error) {
+    checks.log("safety check failure not recorded", { check, error: error instanceof Error ? error.message : String(error) });
+  }
 }
 
 export function emptyCheckStats(): SafetyCheckStats {
@@ -98,16 +117,19 @@ export async function askVerdict(llm: LlmClient, request: { model: string; tool:
 }
 
 /** The second opinion on a model text that no rule stopped: "yes" means it tells of an agenda change or an appointment. */
-export async function agendaSecondOpinion(checks: SafetyChecks | undefined, provider: "openai" | "anthropic", replyModel: string, text: string): Promise<CheckOutcome | null> {
+export async function agendaSecondOpinion(
+  checks: SafetyChecks | undefined,
+  provider: "openai" | "anthropic",
+  replyModel: string,
+  text: string,
+  professionalId: string | null = null,
+): Promise<CheckOutcome | null> {
   if (!checks?.secondOpinion.enabled) return null;
   const llm = checks.llm[provider];
   if (!llm) return null;
   const outcome = await askVerdict(llm, { model: checks.secondOpinion.model || replyModel, tool: AGENDA_VERDICT_TOOL, instructions: AGENDA_INSTRUCTIONS, text });
   if (outcome.kind === "verdict") checks.stats.secondOpinion[outcome.yes ? "yes" : "no"] += 1;
-  else {
-    checks.stats.secondOpinion.none += 1;
-    checks.log("assistant second opinion gave no verdict", { why: outcome.why, provider });
-  }
+  else await noVerdict(checks, "second_opinion", outcome.why, professionalId, "assistant second opinion gave no verdict", { provider });
   return outcome;
 }
 
@@ -116,7 +138,7 @@ export async function agendaSecondOpinion(checks: SafetyChecks | undefined, prov
  * an OpenAI key, the moderation endpoint (omni-moderation-latest) on each text; with only an Anthropic key, a forced
  * tool call. Any failure is false (the rules already ran), logged and counted.
  */
-export async function riskFlagged(checks: SafetyChecks | undefined, texts: readonly string[], anthropicModel: string): Promise<boolean> {
+export async function riskFlagged(checks: SafetyChecks | undefined, texts: readonly string[], anthropicModel: string, professionalId: string | null = null): Promise<boolean> {
   if (!checks?.riskCheck.enabled || texts.length === 0) return false;
   if (checks.moderation) {
     try {
@@ -124,8 +146,7 @@ export async function riskFlagged(checks: SafetyChecks | undefined, texts: reado
       checks.stats.risk[flagged ? "flagged" : "clear"] += 1;
       return flagged;
     } catch (error) {
-      checks.stats.risk.none += 1;
-      checks.log("moderation check failed", { why: error instanceof CheckTimeout ? "timeout" : "failed" });
+      await noVerdict(checks, "risk", error instanceof CheckTimeout ? "timeout" : "failed", professionalId, "moderation check failed");
       return false;
     }
   }
@@ -136,7 +157,6 @@ export async function riskFlagged(checks: SafetyChecks | undefined, texts: reado
     checks.stats.risk[outcome.yes ? "flagged" : "clear"] += 1;
     return outcome.yes;
   }
-  checks.stats.risk.none += 1;
-  checks.log("risk classification gave no verdict", { why: outcome.why });
+  await noVerdict(checks, "risk", outcome.why, professionalId, "risk classification gave no verdict");
   return false;
 }

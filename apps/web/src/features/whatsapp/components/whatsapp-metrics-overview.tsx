@@ -85,6 +85,18 @@ export function WhatsappMetricsOverview({ metrics, emptyTitle }: WhatsappMetrics
         <InfoTile label="Não lidas em espera" value={metrics.unread_waiting_conversations} />
       </dl>
 
+      {/* The assistant's checks that failed or timed out (docs/decisions/030): the reply went out anyway, on the rules alone. */}
+      <section aria-labelledby="whatsapp-safety-checks-heading">
+        <h3 id="whatsapp-safety-checks-heading" className="text-sm font-medium text-slate-700">
+          Verificações de segurança do assistente sem resposta (24h)
+        </h3>
+        <p className="mt-0.5 text-xs text-slate-500">Falharam ou demoraram mais de 3 segundos; a resposta seguiu só com as regras do assistente.</p>
+        <dl className="mt-2 grid gap-3 @md:grid-cols-2">
+          <InfoTile label="Checagem de risco" value={metrics.safety_check_failures.risk} />
+          <InfoTile label="Segunda opinião" value={metrics.safety_check_failures.second_opinion} />
+        </dl>
+      </section>
+
       <section aria-labelledby="whatsapp-status-heading">
         <h3 id="whatsapp-status-heading" className="text-sm font-medium text-slate-700">
           Mensagens enviadas por status (24h)
