@@ -17,6 +17,11 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, "assets", "chunk-def456.js"), chunk);
   writeFileSync(path.join(dist, "assets", "chunk-def456.js.br"), brotliCompressSync(chunk));
   writeFileSync(path.join(dist, "assets", "chunk-def456.js.gz"), gzipSync(chunk));
+  // The web chat's embed script, with its compressed copies, as the build writes them.
+  const widget = "/* widget */ document.body.append('chat');\n".repeat(40);
+  writeFileSync(path.join(dist, "widget.js"), widget);
+  writeFileSync(path.join(dist, "widget.js.br"), brotliCompressSync(widget));
+  writeFileSync(path.join(dist, "widget.js.gz"), gzipSync(widget));
   t = await createTestContext({ env: { WEB_DIST_DIR: dist } });
 });
 afterAll(async () => {
@@ -65,6 +70,17 @@ describe("serving the web app", () => {
     expect(small.statusCode).toBe(200);
     const smallBody = small.headers["content-encoding"] === "br" ? brotliDecompressSync(small.rawPayload).toString() : small.body;
     expect(smallBody).toBe("console.log('app')");
+  });
+
+  it("lets clinics' sites load the web chat's embed script, compressed or not", async () => {
+    for (const encoding of ["br", "gzip", "identity"]) {
+      const res = await t.request({ method: "GET", url: "/widget.js", headers: { "accept-encoding": encoding } });
+      expect(res.statusCode, encoding).toBe(200);
+      expect(res.headers["cross-origin-resource-policy"], encoding).toBe("cross-origin");
+    }
+    // Any other file stays same-origin (helmet's default).
+    const other = await t.request({ method: "GET", url: "/assets/chunk-def456.js", headers: { "accept-encoding": "br" } });
+    expect(other.headers["cross-origin-resource-policy"]).toBe("same-origin");
   });
 
   it("keeps unknown API paths as JSON 404s", async () => {

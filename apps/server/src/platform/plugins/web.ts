@@ -61,7 +61,9 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
         // The embed script is loaded by clinics' own sites (helmet's default would let only this origin load it).
-        if (filePath.endsWith(`${path.sep}${WEB_CHAT_WIDGET_PATH.slice(1)}`)) res.header("Cross-Origin-Resource-Policy", "cross-origin");
+        // The file sent may be its pre-compressed copy (web-chat.js.br): the check is on the file it stands for.
+        const served = filePath.replace(/\.(br|gz)$/, "");
+        if (served.endsWith(`${path.sep}${WEB_CHAT_WIDGET_PATH.slice(1)}`)) res.header("Cross-Origin-Resource-Policy", "cross-origin");
       },
     });
 
