@@ -7,7 +7,7 @@ import { hashPassword } from "../../platform/lib/password";
 import { findProfessionalsByEmail, insertProfessional, toProfessionalDto } from "../professionals";
 import { recordAdminAction, type Performer } from "./admin-action";
 import { toUserDto } from "./user.mapper";
-import { userRepository } from "./user.repository";
+import { userRepository, type NewUser } from "./user.repository";
 import { assertEmailFree, linkableProfessional, withUniqueUserFields } from "./user-uniqueness";
 
 export type ProfessionalAccountService = ReturnType<typeof professionalAccountService>;
@@ -30,6 +30,18 @@ function phonesOf(input: Pick<ProfessionalAccountCreate, "phone" | "clinic_phone
 
 /** Length of a first password: 12 characters of a 56-letter alphabet without look-alikes (about 70 bits). */
 const FIRST_PASSWORD_LENGTH = 12;
+
+/** A professional's login, written with the administrator's "created" action: both ways of giving her access. */
+async function insertLogin(tx: DbOrTx, caller: Performer, at: Date, values: Omit<NewUser, "role" | "createdAt" | "updatedAt">) {
+  const user = await userRepository(tx).insert({ ...values, role: "professional", createdAt: at, updatedAt: at });
+  await recordAdminAction(tx, caller, {
+    targetUserId: user.id,
+    action: "created",
+    at,
+    details: { role: "professional", status: user.status, professional_id: values.professionalId },
+  });
+  return user;
+}
 
 /**
  * A profile that already holds one of these emails: a new account with them would be a second profile of the same
@@ -77,23 +89,14 @@ export function professionalAccountService(db: Db, clock: Clock) {
             createdAt: at,
             updatedAt: at,
           });
-          const user = await userRepository(tx).insert({
+          const user = await insertLogin(tx, caller, at, {
             email: input.email,
             passwordHash,
-            role: "professional",
             status: input.status,
             professionalId: professional.id,
             fullName: input.full_name,
             phone,
             notes: input.notes ?? null,
-            createdAt: at,
-            updatedAt: at,
-          });
-          await recordAdminAction(tx, caller, {
-            targetUserId: user.id,
-            action: "created",
-            at,
-            details: { role: "professional", status: user.status, professional_id: professional.id },
           });
           return { userId: user.id, professional };
         }),
@@ -114,22 +117,13 @@ export function professionalAccountService(db: Db, clock: Clock) {
         db.transaction(async (tx) => {
           const professional = await linkableProfessional(tx, input.professional_id);
           await assertEmailFree(tx, input.email);
-          const user = await userRepository(tx).insert({
+          const user = await insertLogin(tx, caller, at, {
             email: input.email,
             passwordHash,
-            role: "professional",
             status: "active",
             professionalId: professional.id,
             fullName: professional.fullName,
             phone: professional.phone,
-            createdAt: at,
-            updatedAt: at,
-          });
-          await recordAdminAction(tx, caller, {
-            targetUserId: user.id,
-            action: "created",
-            at,
-            details: { role: "professional", status: user.status, professional_id: professional.id },
           });
           return user.id;
         }),
