@@ -171,6 +171,57 @@ describe("restores are all or nothing", () => {
     await refusedThenGood(duplicated, /tabela patients.*Nada foi restaurado/);
   }, 180_000);
 
+  it("a forced restore that fails leaves a target with data exactly as it was, on both databases", async () => {
+    const duplicated = rewrite(
+      portable,
+      (lines) => {
+        const patients = lines.filter((l) => l.startsWith('{"table":"patients"'));
+        return [...lines.slice(0, -1), ...patients, lines[lines.length - 1]!];
+      },
+      { recomputeChecksum: true },
+    );
+    const cut = path.join(dir, "cortado-forcado.json.gz");
+    const bytes = readFileSync(portable);
+    writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    for (const { name, target, drop } of await targets(dir)) {
+      const open = () => openDatabase(target.kind === "pglite" ? { kind: "pglite", dataDir: target.dataDir } : { kind: "postgres", url: target.url, maxConnections: 2 });
+      try {
+        await restoreBackup(portable, target, { force: false, now: clock.now() });
+        // The data the target holds now differs from the backup's: a failed restore must keep this, not the backup.
+        let db = await open();
+        try {
+          await db.db.update(s.patients).set({ notes: "anotação feita depois do backup" });
+        } finally {
+          await db.close();
+        }
+        db = await open();
+        const before = await tableChecksums(db.db).finally(() => db.close());
+        for (const bad of [duplicated, cut]) {
+          const error = (await restoreBackup(bad, target, { force: true, now: clock.now() }).then(
+            () => new Error("restored"),
+            (e: unknown) => e,
+          )) as Error;
+          expect(error.message, `${name} ${path.basename(bad)}`).toMatch(/Nada foi restaurado|corrompido ou incompleto/);
+          expect(error.message, name).not.toContain(email);
+          db = await open();
+          expect(await tableChecksums(db.db).finally(() => db.close()), `${name} ${path.basename(bad)}`).toEqual(before);
+        }
+        // A good forced restore then replaces it whole, and leaves nothing aside in PostgreSQL.
+        await restoreBackup(portable, target, { force: true, now: clock.now() });
+        db = await open();
+        expect(await tableChecksums(db.db).finally(() => db.close()), name).toEqual(sums);
+        if (target.kind === "postgres") {
+          const c = new pg.Client({ connectionString: target.url });
+          await c.connect();
+          const { rows } = await c.query("select nspname from pg_namespace where nspname like 'clinora_antes%'").finally(() => c.end());
+          expect(rows, name).toEqual([]);
+        }
+      } finally {
+        await drop();
+      }
+    }
+  }, 240_000);
+
   it("encrypts a backup with the passphrase; a wrong or missing one says so and touches nothing", async () => {
     const encrypted = await takeBackup({ database: t.database }, { dir, format: "portable", now: clock.now(), passphrase: PASSPHRASE });
     expect(path.basename(encrypted)).toMatch(/^clinora-portable-(pglite|postgres)-20260311T130000Z\.json\.gz\.enc$/);

@@ -147,14 +147,62 @@ async function postgresIsEmpty(url: string): Promise<boolean> {
   }
 }
 
-async function resetPostgres(url: string) {
+/** Runs `sql` on the database at `url` in one transaction, on a connection of its own. */
+async function inTransaction(url: string, sql: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query("drop schema if exists drizzle cascade; drop schema public cascade; create schema public;");
+    await client.query(`begin; ${sql} commit;`);
+  } catch (error) {
+    await client.query("rollback").catch(() => undefined);
+    throw error;
   } finally {
     await client.end();
   }
+}
+
+const DROP_PRODUCT_SCHEMAS = "drop schema if exists drizzle cascade; drop schema if exists public cascade; create schema public;";
+
+/**
+ * Where a forced restore keeps the database's current schemas while the backup is written beside them: renamed, not
+ * dropped, so a restore that fails puts them back untouched (schema renames are transactional in PostgreSQL).
+ */
+const SET_ASIDE = { public: "clinora_antes_da_restauracao", drizzle: "clinora_antes_da_restauracao_migracoes" } as const;
+
+async function schemasSetAside(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>("select count(*)::int as n from pg_namespace where nspname = any($1)", [Object.values(SET_ASIDE)]);
+    return rows[0]!.n > 0;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Renames the current schemas aside and leaves an empty `public` for the restore. */
+async function setAsidePostgres(url: string) {
+  if (await schemasSetAside(url)) {
+    throw new Error(
+      `O banco já tem os esquemas ${SET_ASIDE.public} e ${SET_ASIDE.drizzle}, deixados por uma restauração interrompida: confira o que há neles e remova-os antes de restaurar de novo.`,
+    );
+  }
+  await inTransaction(
+    url,
+    `alter schema public rename to ${SET_ASIDE.public};
+     do $$ begin if exists (select 1 from pg_namespace where nspname = 'drizzle') then alter schema drizzle rename to ${SET_ASIDE.drizzle}; end if; end $$;
+     create schema public;`,
+  );
+}
+
+/** After a failed restore: what it wrote is dropped and the schemas set aside take their names back. */
+async function putBackPostgres(url: string) {
+  await inTransaction(
+    url,
+    `drop schema if exists drizzle cascade; drop schema if exists public cascade;
+     alter schema ${SET_ASIDE.public} rename to public;
+     do $$ begin if exists (select 1 from pg_namespace where nspname = '${SET_ASIDE.drizzle}') then alter schema ${SET_ASIDE.drizzle} rename to drizzle; end if; end $$;`,
+  );
 }
 
 const NOT_EMPTY = (what: string) => `${what}. Restaurar substituiria o que existe: use --force para isso.`;
@@ -166,12 +214,12 @@ const WRONG_TARGET = {
 
 /**
  * Restores a backup into an empty data folder or database; a non-empty one is refused unless `force` (a PGlite
- * folder is then moved aside, a PostgreSQL database is emptied first). Returns what was done, for the CLI to print.
+ * folder is then moved aside; a PostgreSQL database's schemas are renamed aside and dropped only once the restore is whole). Returns what was done, for the CLI to print.
  *
  * All or nothing (docs/decisions/031): an encrypted backup is opened, and a portable one read whole and checked
  * (its SHA-256, its version), before the target is touched; a restore that fails midway puts the target back as it
  * was (an embedded folder: the new one removed and the previous one moved back; PostgreSQL: one transaction for the
- * rows, and a database that was empty is emptied again). No message repeats a row of the backup.
+ * rows, a database that was empty is emptied again, and a forced one gets its schemas back). No message repeats a row of the backup.
  */
 export async function restoreBackup(
   file: string,
@@ -233,7 +281,7 @@ async function restoreClear(file: string, target: RestoreTarget, options: { forc
   const wasEmpty = await postgresIsEmpty(target.url);
   if (!wasEmpty) {
     if (!options.force) throw new Error(NOT_EMPTY("O banco de dados PostgreSQL não está vazio"));
-    await resetPostgres(target.url);
+    await setAsidePostgres(target.url);
   }
   try {
     if (format === "postgres") {
@@ -242,10 +290,13 @@ async function restoreClear(file: string, target: RestoreTarget, options: { forc
       await loadInto({ kind: "postgres", url: target.url, maxConnections: 2 }, snapshot!);
     }
   } catch (error) {
-    // The schema the migrations made is dropped again: the database is empty, as it was (or as --force left it).
-    await resetPostgres(target.url);
+    // Back as it was: an empty database emptied again, a forced one given its own schemas back.
+    if (wasEmpty) await inTransaction(target.url, DROP_PRODUCT_SCHEMAS);
+    else await putBackPostgres(target.url);
     throw restoreError(error);
   }
+  // The restore is whole: the data it replaced goes, as --force asked.
+  if (!wasEmpty) await inTransaction(target.url, `drop schema ${SET_ASIDE.public} cascade; drop schema if exists ${SET_ASIDE.drizzle} cascade;`);
   return { format };
 }
 
