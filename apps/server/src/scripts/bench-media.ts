@@ -15,7 +15,6 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { createServer } from "node:net";
 import { eq } from "drizzle-orm";
 import { TWILIO_WEBHOOK_PATH } from "@clinora/contracts";
 import { fakeVoiceNote, startFakeLlm, startFakeTwilio } from "@clinora/stand-ins";
@@ -25,6 +24,7 @@ import { openDatabase } from "../platform/db/client";
 import * as s from "../platform/db/schema/index";
 import { hashPassword } from "../platform/lib/password";
 import { serverDir } from "../server-dir";
+import { freePort, percentile as pct, runPool as pool } from "./bench-support";
 
 const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
 const NOTES = num(process.env.BENCH_MEDIA_NOTES, 200);
@@ -34,35 +34,7 @@ const SERVES = 200;
 const SENDS = 40;
 const MB = 1024 * 1024;
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-
-const pct = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
 const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
-
-async function pool<T>(count: number, concurrency: number, run: (i: number) => Promise<T>): Promise<T[]> {
-  const out: T[] = new Array(count);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, count) }, async () => {
-      while (next < count) {
-        const i = next++;
-        out[i] = await run(i);
-      }
-    }),
-  );
-  return out;
-}
 
 async function main() {
   const accountSid = `AC${"e".repeat(32)}`;

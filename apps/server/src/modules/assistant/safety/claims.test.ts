@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { claimsAgendaChange, describeFreeTimes, freeTimesFromToolResults, guardModelText, nothingChangedText } from "./claims";
+import { claimsAgendaChange, describeFreeTimes, freeTimesFromToolResults, nothingChangedText } from "./claims";
 import { normalizeForRules } from "../../safety";
 import { UNSEEN_CLAIMS_2, UNSEEN_HARMLESS_2 } from "./claims-unseen-2";
 
@@ -231,29 +231,16 @@ describe("normalizing before matching", () => {
   });
 });
 
-describe("the model's text in a turn", () => {
+describe("the server's text when nothing changed", () => {
   const availability = JSON.stringify({ date: "2026-11-27", weekday: "sexta-feira", free_times: ["08:00", "09:00", "10:00", "11:00", "14:00"] });
   const taken = JSON.stringify({ status: "taken", nearest_free_times: [{ date: "2026-11-30", time: "14:00", weekday: "segunda-feira" }] });
 
-  it("passes a harmless text unchanged when nothing changed", () => {
-    const text = "Tenho horários amanhã às 10h e 14h, qual prefere?";
-    expect(guardModelText(text, { changed: false, toolResults: [] })).toBe(text);
-  });
-
-  it("replaces a claim with the honest text, offering the free times a tool returned", () => {
-    const honest = guardModelText("Agendei para sexta às 10h!", { changed: false, toolResults: [availability, taken, "not json"] });
-    expect(honest).toBe(
+  it("offers the free times a tool returned, or asks what the patient needs", () => {
+    expect(nothingChangedText(freeTimesFromToolResults([availability, taken, "not json"]))).toBe(
       "Ainda não fiz nenhuma alteração na sua agenda. Horários livres que encontrei: sexta-feira, 27/11, às 08:00, 09:00, 10:00 ou 11:00; segunda-feira, 30/11, às 14:00. Qual prefere?",
     );
-    expect(guardModelText("Agendei para sexta às 10h!", { changed: false, toolResults: [] })).toBe(nothingChangedText([]));
     expect(nothingChangedText([])).toContain("Ainda não fiz nenhuma alteração");
-  });
-
-  it("after a real change keeps only the model's sentences that claim nothing and name no day or time", () => {
-    const text = "Pronto! Agendei sua consulta para sexta às 10h. A de quinta também foi cancelada. Posso ajudar em algo mais?";
-    expect(guardModelText(text, { changed: true, toolResults: [] })).toBe("Posso ajudar em algo mais?");
-    expect(guardModelText("Até sexta às 15h!", { changed: true, toolResults: [] })).toBe("");
-    expect(guardModelText("Até breve!", { changed: true, toolResults: [] })).toBe("Até breve!");
+    expect(nothingChangedText([])).toContain("Me diga o que você precisa");
   });
 
   it("reads free times only from well-formed tool results", () => {

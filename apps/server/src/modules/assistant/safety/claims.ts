@@ -190,24 +190,3 @@ export function nothingChangedText(freeTimes: readonly FreeTime[]): string {
     ? `${head} Horários livres que encontrei: ${describeFreeTimes(freeTimes)}. Qual prefere?`
     : `${head} Me diga o que você precisa (agendar, remarcar ou cancelar) e o dia que prefere, que eu verifico para você.`;
 }
-
-/**
- * The model's own text as the patient may read it, next to the server's confirmations of this turn:
- * - no change was made: a text that claims one is replaced as a whole by the honest server text;
- * - a change was made (its confirmation is the server's): only the model's sentences that claim nothing and name
- *   no day or time are kept, so it cannot add a second, false claim ("e a de quinta também foi cancelada").
- */
-export function guardModelText(text: string, turn: { changed: boolean; toolResults: readonly string[] }): string {
-  const trimmed = text.trim();
-  if (!trimmed) return "";
-  if (!turn.changed) return claimsAgendaChange(trimmed) ? nothingChangedText(freeTimesFromToolResults(turn.toolResults)) : trimmed;
-  const kept: string[] = [];
-  for (const match of trimmed.matchAll(/[^.!?;\n]+[.!?;\n]*/g)) {
-    const original = match[0];
-    const sentences = sentencesOf(normalizeForRules(original));
-    if (sentences.length === 0) continue;
-    if (sentences.some((s) => claimIn(s) || namesDayOrTime(s))) continue;
-    kept.push(original.trim());
-  }
-  return kept.join(" ");
-}
