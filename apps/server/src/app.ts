@@ -1,3 +1,4 @@
+import { MSG } from "@clinora/contracts";
 import Fastify, { LogController, type FastifyInstance } from "fastify";
 import type { HelmetOptions } from "helmet";
 import { validatorCompiler } from "fastify-type-provider-zod";
@@ -83,8 +84,8 @@ import { mediaService, outboundMediaSigner } from "./modules/messaging";
 import { outboundMediaRoutes } from "./modules/messaging";
 import { bookingPageService, followDefaultDuration } from "./modules/booking-page";
 import { bookingPageRoutes } from "./modules/booking-page";
-import { recordRoutes, recordService } from "./modules/records";
-import { paymentRoutes, paymentsService, paymentWebhookService, syncAppointmentCharge } from "./modules/payments";
+import { appointmentHasRecordEntries, recordRoutes, recordService } from "./modules/records";
+import { appointmentHasPayment, paymentRoutes, paymentsService, paymentWebhookService, syncAppointmentCharge } from "./modules/payments";
 import { createMercadoPagoClient } from "./platform/integrations/payments/mercadopago-client";
 
 export interface AppDeps {
@@ -241,6 +242,11 @@ export async function buildApp({ config, database, clock = systemClock, instrume
     wake,
     queueReminder: (tx, professionalId, appointmentId, options) => queueReminder(tx, clock, professionalId, appointmentId, options),
     appointmentChanged: syncAppointmentCharge,
+    removalRefusal: async (tx, professionalId, appointmentId) => {
+      if (await appointmentHasRecordEntries(tx, professionalId, appointmentId)) return MSG.appointmentRemovalHasRecord;
+      if (await appointmentHasPayment(tx, professionalId, appointmentId)) return MSG.appointmentRemovalHasPayment;
+      return null;
+    },
   });
   const patients = patientService(db, clock, { optedOut: optedOutPatients });
   // Voice notes are transcribed by OpenAI's audio API whatever the assistant's provider (docs/decisions/026).

@@ -111,6 +111,10 @@ export const MSG = {
   appointmentDateRequired: "Data é obrigatória",
   appointmentTimeInvalid: "Horário inválido (formato: HH:MM)",
   appointmentTypeRequired: "Tipo de consulta é obrigatório",
+  appointmentRemovalHasRecord:
+    "Este compromisso tem registro no prontuário e não pode ser excluído: o registro precisa continuar ligado a ele. Use \"Cancelar consulta\" para desmarcá-lo.",
+  appointmentRemovalHasPayment:
+    "Este compromisso tem pagamento registrado e não pode ser excluído: o pagamento precisa ser guardado. Use \"Cancelar consulta\" para desmarcá-lo.",
   patientNameRequired: "Nome do paciente é obrigatório",
   taskTitleRequired: "Título é obrigatório",
   assistantNumbersInvalid: "Temperatura e número máximo de tokens devem ser valores numéricos válidos.",

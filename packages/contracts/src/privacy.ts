@@ -95,6 +95,7 @@ export const ACCESS_ACTION_LABELS: Record<string, string> = {
   "appointment.created": "Criou um compromisso",
   "appointment.updated": "Alterou um compromisso",
   "appointment.cancelled": "Cancelou um compromisso",
+  "appointment.deleted": "Excluiu um compromisso lançado por engano",
   "record.timeline_viewed": "Abriu o prontuário",
   "record.entry_viewed": "Leu uma entrada do prontuário",
   "record.entry_created": "Criou uma entrada do prontuário",

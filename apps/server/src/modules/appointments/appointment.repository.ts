@@ -205,6 +205,12 @@ export function appointmentRepository(db: DbOrTx, professionalId: string) {
       return row!.id;
     },
 
+    /** Deletes the row (an appointment entered by mistake); its reminders and links go with it by their keys. */
+    async delete(id: string) {
+      const [row] = await db.delete(appointments).where(and(own, eq(appointments.id, id))).returning({ id: appointments.id });
+      return row?.id ?? null;
+    },
+
     async update(id: string, values: Partial<AppointmentWrite>) {
       const [row] = await db
         .update(appointments)

@@ -89,6 +89,20 @@ export function appointmentRoutes(service: AppointmentService, notifyCancelled: 
     );
 
     r.post(
+      "/appointments/:id/remove",
+      {
+        config: access,
+        schema: {
+          tags,
+          summary: "Excluir compromisso lançado por engano (sai da agenda e do histórico; recusado com prontuário ou pagamento)",
+          params: idParamSchema,
+          response: { 200: z.object({ id: z.string() }), 404: errorResponseSchema, 409: errorResponseSchema },
+        },
+      },
+      (request) => service.remove(tenantOf(request), request.params.id),
+    );
+
+    r.post(
       "/appointments/:id/cancel",
       {
         config: access,

@@ -73,6 +73,11 @@ export interface AppointmentServiceDeps {
    * a cancelled one cancels its open charge). Payments build on appointments, so the app passes this in.
    */
   appointmentChanged?: (tx: DbOrTx, professionalId: string, appointmentId: string, change: "created" | "updated" | "cancelled") => Promise<void>;
+  /**
+   * Why an appointment may not be deleted, or null: what hangs on it and must be kept (a prontuário entry, a
+   * payment). The modules that own those build on appointments, so the app passes this in.
+   */
+  removalRefusal?: (tx: DbOrTx, professionalId: string, appointmentId: string) => Promise<string | null>;
 }
 
 export function appointmentService(db: Db, clock: Clock, deps: AppointmentServiceDeps) {
@@ -235,6 +240,32 @@ export function appointmentService(db: Db, clock: Clock, deps: AppointmentServic
         await deps.queueReminder(tx, caller.professionalId, id, { late: false });
         await deps.appointmentChanged?.(tx, caller.professionalId, id, "cancelled");
         return loadDto(tx, caller, id);
+      });
+    },
+
+    /**
+     * Deletes an appointment entered by mistake (docs/product/appointments.md §2.2): it leaves the agenda and the
+     * history, its reminder and its Google Calendar event go, an open charge is cancelled. Refused (409, saying why
+     * and to cancel instead) when something that must be kept hangs on it. The patient is not told: it never was.
+     */
+    remove(caller: ScheduleActor, id: string) {
+      return db.transaction(async (tx) => {
+        await lockSchedule(tx, caller);
+        const repo = appointmentRepository(tx, caller.professionalId);
+        const current = await repo.findById(id);
+        if (!current) throw AppError.notFound(NOT_FOUND);
+        const refusal = await deps.removalRefusal?.(tx, caller.professionalId, id);
+        if (refusal) throw AppError.conflict(refusal);
+        // Cancelled first, so whatever follows a cancellation (an open charge cancelled) follows a deletion too.
+        await repo.update(id, { status: "cancelled" });
+        await deps.appointmentChanged?.(tx, caller.professionalId, id, "cancelled");
+        await repo.delete(id);
+        // Kept on the patient: the appointment's own rows are gone, the patient's access history still shows it.
+        await recordAudit(tx, caller, { action: "appointment.deleted", entityType: "patient", entityId: current.patientId, details: { appointment_id: id } });
+        // Both find the appointment gone: the Google event is deleted, the pending reminder dropped.
+        await queueCalendarSync(tx, clock, caller.professionalId, id);
+        await deps.queueReminder(tx, caller.professionalId, id, { late: false });
+        return { id };
       });
     },
 

@@ -4,3 +4,4 @@ export { paymentsService, mercadoPagoWebhookPath, monthBounds, type PaymentsServ
 export { paymentWebhookService, type PaymentWebhookService } from "./payment-webhook.service";
 export { staticBrCode, txidOf } from "./pix-brcode";
 export { paymentsForExport, syncAppointmentCharge } from "./appointment-charges";
+export { appointmentHasPayment } from "./appointment-removal";

@@ -5,3 +5,4 @@
 export { recordRoutes } from "./record.routes";
 export { holdsFinalisedRecords, recordRetentionOf, recordService, type RecordService } from "./record.service";
 export { verifyAllChains } from "./record-verify";
+export { appointmentHasRecordEntries } from "./record-links";

@@ -13,13 +13,14 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { serverDetail } from "@/lib/api-client";
 import { useCurrentUser } from "@/features/auth/hooks/use-current-user";
 import { toast } from "@/lib/toast";
-import { useAppointmentsInPeriod, useCancelAppointment } from "@/features/appointments/api/appointments";
+import { useAppointmentsInPeriod, useCancelAppointment, useRemoveAppointment } from "@/features/appointments/api/appointments";
 import { AppointmentListView } from "@/features/appointments/components/appointment-list-view";
 import { AppointmentMonthView } from "@/features/appointments/components/appointment-month-view";
 import { AppointmentSummaryCards } from "@/features/appointments/components/appointment-summary-cards";
 import { AppointmentTimelineView } from "@/features/appointments/components/appointment-timeline-view";
 import { AppointmentWeekView } from "@/features/appointments/components/appointment-week-view";
 import { CancelAppointmentDialog } from "@/features/appointments/components/cancel-appointment-dialog";
+import { RemoveAppointmentDialog } from "@/features/appointments/components/remove-appointment-dialog";
 import type { AppointmentFormDialogProps } from "@/features/appointments/components/appointment-form-dialog";
 import { FillPatientPicker } from "@/features/appointments/components/patient-picker-slot";
 import { PeriodNavigator } from "@/features/appointments/components/period-navigator";
@@ -84,7 +85,7 @@ const FALLBACK_DURATION = 50;
  * until its exit animation ends.
  */
 interface DialogState {
-  kind: "form" | "cancel";
+  kind: "form" | "cancel" | "remove";
   open: boolean;
   /** null: a new appointment. */
   appointment: Appointment | null;
@@ -105,6 +106,7 @@ export function AppointmentsPage() {
   const period = periodOf(view, selectedDate);
   const query = useAppointmentsInPeriod(period);
   const cancel = useCancelAppointment();
+  const remove = useRemoveAppointment();
   // New data renders as a deferred value, in a background render React splits into short tasks, rather than in one
   // long task when it arrives (docs/decisions/019); meanwhile the page keeps what it showed. The list view then adds its days
   // a few at a time.
@@ -227,10 +229,12 @@ export function AppointmentsPage() {
           <AppointmentFormDialog
             open={dialog.kind === "form" && dialog.open}
             onOpenChange={(open) => !open && closeDialog()}
-            appointment={dialog.kind === "form" ? dialog.appointment : null}
+            // While the deletion dialog takes over, the closing form keeps its appointment (no flash of an empty form).
+            appointment={dialog.kind !== "cancel" ? dialog.appointment : null}
             defaultDate={selectedDate}
             defaultDuration={professional?.appointment_duration ?? FALLBACK_DURATION}
             timeZone={professional?.timezone ?? DEFAULT_TIME_ZONE}
+            onRemove={(appointment) => setDialog({ kind: "remove", open: true, appointment })}
             onSaved={(saved) => {
               closeDialog();
               // Show the day the appointment now sits on.
@@ -246,6 +250,13 @@ export function AppointmentsPage() {
         appointment={cancelling}
         practiceName={professional?.clinic_name?.trim() || professional?.full_name || "a clínica"}
         onConfirm={(input) => cancel.mutateAsync(input)}
+      />
+
+      <RemoveAppointmentDialog
+        open={dialog.kind === "remove" && dialog.open}
+        onOpenChange={(open) => !open && closeDialog()}
+        appointment={dialog.kind === "remove" ? dialog.appointment : null}
+        onConfirm={(id) => remove.mutateAsync(id)}
       />
     </>
   );

@@ -201,9 +201,11 @@ export function DialogFooter({ className, ...props }: ComponentProps<"div">) {
  * are disabled while saving, so the dialog cannot close over a request in flight and lose what was typed. A dialog
  * whose subject can itself be cancelled (an appointment) says "Fechar", so closing never reads as cancelling it.
  */
-export function DialogSubmitFooter({ busy, submitLabel, closeLabel = "Cancelar" }: { busy: boolean; submitLabel: string; closeLabel?: string }) {
+/** `start`: a secondary action set apart at the footer's start (on a phone, last), such as a deletion. */
+export function DialogSubmitFooter({ busy, submitLabel, closeLabel = "Cancelar", start }: { busy: boolean; submitLabel: string; closeLabel?: string; start?: ReactNode }) {
   return (
     <DialogFooter>
+      {start ? <div className="flex sm:mr-auto [&>button]:w-full sm:[&>button]:w-auto">{start}</div> : null}
       <DialogClose asChild>
         <Button variant="outline" disabled={busy}>
           {closeLabel}

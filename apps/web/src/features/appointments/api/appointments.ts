@@ -114,6 +114,15 @@ export const useSaveAppointment = () =>
  * "Cancelar consulta": the appointment stays, with status cancelled, and the patient is told on WhatsApp only when
  * asked. The toast says plainly whether the message goes, and what to do when it cannot.
  */
+/** Deletes an appointment entered by mistake; the server refuses (409, saying why) one with a record or a payment. */
+export const useRemoveAppointment = () =>
+  useResourceMutation({
+    mutationFn: (id: string) => api.post<{ id: string }>(`/appointments/${id}/remove`),
+    success: "Compromisso excluído.",
+    failure: "Não foi possível excluir o compromisso.",
+    invalidates: [appointmentKeys.all],
+  });
+
 export const useCancelAppointment = () =>
   useResourceMutation({
     mutationFn: ({ id, notifyPatient }: { id: string; notifyPatient: boolean }) =>

@@ -42,6 +42,8 @@ export interface AppointmentFormDialogProps {
   /** Her zone: "today", "now" and "past" are hers, not the browser's. */
   timeZone: string;
   onSaved: (appointment: Appointment) => void;
+  /** Offered when editing: delete an appointment entered by mistake (cancelling is the usual way). */
+  onRemove?: (appointment: Appointment) => void;
 }
 
 /** Create/edit dialog of Compromissos (docs/product/appointments.md §2.2); the status field appears only when editing. */
@@ -66,7 +68,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A time the server refused as taken after the dialog's own check (someone else booked it meanwhile). */
 const TAKEN_MEANWHILE = "Este horário acabou de ser ocupado. Escolha um dos horários livres.";
 
-function AppointmentForm({ appointment, defaultDate, defaultDuration, timeZone, onSaved }: AppointmentFormProps) {
+function AppointmentForm({ appointment, defaultDate, defaultDuration, timeZone, onSaved, onRemove }: AppointmentFormProps) {
   const editing = appointment !== null;
   const [patient, setPatient] = useState<PatientOption | null>(() =>
     appointment
@@ -221,7 +223,18 @@ function AppointmentForm({ appointment, defaultDate, defaultDuration, timeZone, 
           <Textarea rows={3} placeholder="Informações para a consulta (opcional)" {...form.register("notes")} />
         </FormField>
       </DialogBody>
-      <DialogSubmitFooter busy={busy} submitLabel={editing ? "Salvar alterações" : "Agendar"} closeLabel="Fechar" />
+      <DialogSubmitFooter
+        busy={busy}
+        submitLabel={editing ? "Salvar alterações" : "Agendar"}
+        closeLabel="Fechar"
+        start={
+          appointment && onRemove ? (
+            <Button type="button" variant="ghost" disabled={busy} className="text-red-700 hover:bg-red-50 hover:text-red-800" onClick={() => onRemove(appointment)}>
+              Excluir (lançado por engano)
+            </Button>
+          ) : undefined
+        }
+      />
     </DialogForm>
   );
 }
