@@ -65,7 +65,10 @@ export interface AppointmentDragBlockProps {
   baseMinute: number;
   /** Side by side with overlapping blocks: which column of how many. */
   lane: { lane: number; lanes: number };
-  children: ReactNode;
+  /** The block's text for where it is shown: its own place, or where it is being moved to. */
+  children: (shown: Placement) => ReactNode;
+  /** The button's name where its visible text alone would not say enough (the week's narrow blocks). */
+  label?: (shown: Placement) => string;
   className?: string;
 }
 
@@ -74,7 +77,7 @@ export interface AppointmentDragBlockProps {
  * by a pointer drag (its bottom edge changes its length), by a long press on a phone, and by the arrow keys
  * (docs/decisions/038).
  */
-export function AppointmentDragBlock({ appointment, grid, baseMinute, lane, children, className }: AppointmentDragBlockProps) {
+export function AppointmentDragBlock({ appointment, grid, baseMinute, lane, children, label, className }: AppointmentDragBlockProps) {
   const movable = isMovable(appointment);
   const origin = placementOf(appointment);
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -224,44 +227,55 @@ export function AppointmentDragBlock({ appointment, grid, baseMinute, lane, chil
     transform: preview ? `translate(${preview.dayPx}px, ${(shown.start - origin.start) * grid.minutePx}px)` : undefined,
   };
 
+  const hangsLeft = grid.dates.length > 1 && grid.dates.indexOf(origin.date) >= grid.dates.length / 2;
+
   return (
-    <button
-      ref={button}
-      type="button"
-      data-appointment-id={appointment.id}
-      aria-describedby={movable ? grid.instructionsId : undefined}
-      aria-busy={preview?.by === "saving" || undefined}
-      onClick={onClick}
-      onKeyDown={onKeyDown}
-      onBlur={onBlur}
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerUp}
-      onPointerCancel={onPointerCancel}
-      onContextMenu={(event) => drag.current?.touch && event.preventDefault()}
-      style={style}
-      className={cn(
-        "absolute z-10 flex min-w-0 cursor-pointer flex-col rounded-lg border-l-4 text-left transition-shadow select-none hover:shadow-md",
-        "focus-visible:z-20 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none [-webkit-touch-callout:none]",
-        movable && "cursor-grab",
-        preview && "z-30 shadow-lg ring-2 ring-brand-600",
-        preview?.by === "pointer" && "cursor-grabbing",
-        appointmentBlockClassName(appointment.status),
-        className,
-      )}
-    >
-      <span className="flex min-h-0 w-full flex-1 flex-col overflow-hidden">{children}</span>
+    <>
+      <button
+        ref={button}
+        type="button"
+        data-appointment-id={appointment.id}
+        aria-label={label?.(shown)}
+        aria-describedby={movable ? grid.instructionsId : undefined}
+        aria-busy={preview?.by === "saving" || undefined}
+        onClick={onClick}
+        onKeyDown={onKeyDown}
+        onBlur={onBlur}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerCancel}
+        onContextMenu={(event) => drag.current?.touch && event.preventDefault()}
+        style={style}
+        className={cn(
+          "absolute z-10 flex min-w-0 cursor-pointer flex-col rounded-lg border-l-4 text-left transition-shadow select-none hover:shadow-md",
+          "focus-visible:z-20 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none [-webkit-touch-callout:none]",
+          movable && "cursor-grab",
+          preview && "z-30 shadow-lg ring-2 ring-brand-600",
+          preview?.by === "pointer" && "cursor-grabbing",
+          appointmentBlockClassName(appointment.status),
+          className,
+        )}
+      >
+        <span className="flex min-h-0 w-full flex-1 flex-col overflow-hidden">{children(shown)}</span>
+        {movable ? (
+          <span aria-hidden data-resize-handle className="absolute inset-x-0 bottom-0 h-2 cursor-ns-resize touch-none hover:bg-black/10" />
+        ) : null}
+      </button>
       {preview ? (
-        // The target while it moves, above the block where the finger or pointer does not hide it; a screen
-        // reader hears it from the live region.
-        <span aria-hidden className="pointer-events-none absolute -top-6 left-0 z-40 rounded bg-slate-900 px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap text-white tabular-nums no-underline">
+        // The target while it moves, above the block where the finger or pointer does not hide it; beside the button
+        // rather than in it, so the button's name stays its own text. A screen reader hears it from the live region.
+        <span
+          aria-hidden
+          data-drag-target
+          // In the right half of the week it hangs to the left, inside the grid.
+          style={{ top: style.top, transform: style.transform, ...(hangsLeft ? { right: 0 } : { left: style.left }) }}
+          className="pointer-events-none absolute z-40 -mt-6 rounded bg-slate-900 px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap text-white tabular-nums"
+        >
           {grid.dates.length > 1 ? placementText(preview.to) : rangeText(preview.to)}
         </span>
       ) : null}
-      {movable ? (
-        <span aria-hidden data-resize-handle className="absolute inset-x-0 bottom-0 h-2 cursor-ns-resize touch-none hover:bg-black/10" />
-      ) : null}
-    </button>
+    </>
   );
 }
 

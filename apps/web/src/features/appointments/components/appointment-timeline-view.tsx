@@ -1,5 +1,6 @@
-import { useMemo } from "react";
 import type { Appointment } from "@clinora/contracts";
+import { timeOfDay } from "@clinora/contracts/zoned-time";
+import { useMemo } from "react";
 import { AppointmentSourceBadge } from "@/features/appointments/components/appointment-source-badge";
 import { appointmentBlockClassName } from "@/features/appointments/components/appointment-status";
 import { PatientResponseBadge } from "@/features/appointments/components/patient-response-badge";
@@ -56,7 +57,7 @@ export function AppointmentTimelineView({ appointments, date, isToday, onEdit }:
                   lane={lanes.get(appointment.id) ?? { lane: 0, lanes: 1 }}
                   className="px-3 py-1 text-sm"
                 >
-                  <TimelineBlockText appointment={appointment} />
+                  {(shown) => <TimelineBlockText appointment={appointment} time={timeOfDay(shown.start)} duration={shown.duration} />}
                 </AppointmentDragBlock>
               ))}
             </div>
@@ -88,11 +89,11 @@ export function AppointmentTimelineView({ appointments, date, isToday, onEdit }:
  * What a block says, named by its visible text (WCAG 2.5.3: voice control says what it sees), then what the button
  * does.
  */
-function TimelineBlockText({ appointment }: { appointment: Appointment }) {
+function TimelineBlockText({ appointment, time, duration }: { appointment: Appointment; time: string; duration: number }) {
   return (
     <>
       <span className="font-semibold tabular-nums">
-        {appointment.appointment_time} · {appointment.duration} min
+        {time} · {duration} min
       </span>
       <span className="truncate">{appointment.patient_name}</span>
       <span className="truncate text-xs opacity-80">{appointment.appointment_type}</span>
@@ -115,7 +116,7 @@ function TimelineBlock({ appointment, onEdit }: { appointment: Appointment; onEd
         appointmentBlockClassName(appointment.status),
       )}
     >
-      <TimelineBlockText appointment={appointment} />
+      <TimelineBlockText appointment={appointment} time={appointment.appointment_time} duration={appointment.duration} />
     </button>
   );
 }

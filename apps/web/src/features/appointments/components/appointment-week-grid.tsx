@@ -1,5 +1,6 @@
 import type { Appointment } from "@clinora/contracts";
 import { weekdayShort } from "@clinora/contracts/date-display";
+import { timeOfDay } from "@clinora/contracts/zoned-time";
 import { useRef } from "react";
 import { cn } from "@/lib/cn";
 import { formatLongDate } from "@/lib/format";
@@ -72,14 +73,16 @@ export function AppointmentWeekGrid({ dates, appointments, today, onEdit }: Appo
                         grid={grid}
                         baseMinute={GRID_START}
                         lane={lanes.get(appointment.id) ?? { lane: 0, lanes: 1 }}
-                        className="px-1 py-0.5 text-[11px] leading-tight sm:px-1.5 sm:text-xs"
+                        className="px-0.5 py-0.5 text-[10px] leading-tight sm:px-1.5 sm:text-xs"
+                        // Begins with the visible text (WCAG 2.5.3: voice control says what it sees), then the rest.
+                        label={(shown) => `${timeOfDay(shown.start)} ${appointment.patient_name}, ${shown.duration} min, ${appointment.appointment_type}: editar`}
                       >
-                        {/* Named by its visible text first (WCAG 2.5.3), then the rest in words. */}
-                        <span className="font-semibold tabular-nums">{appointment.appointment_time.slice(0, 5)}</span>{" "}
-                        <span className="truncate">{appointment.patient_name}</span>
-                        <span className="sr-only">
-                          , {appointment.duration} min, {appointment.appointment_type}: editar
-                        </span>
+                        {(shown) => (
+                          <>
+                            <span className="font-semibold tabular-nums">{timeOfDay(shown.start)}</span>{" "}
+                            <span className="truncate">{appointment.patient_name}</span>
+                          </>
+                        )}
                       </AppointmentDragBlock>
                     </li>
                   ))}
