@@ -212,9 +212,21 @@ test.describe("on a phone", () => {
     const booked = await book(page, headers, friday, "15:00");
     await openWeek(page, 9);
     const moving = block(page, booked);
-    const { x, y } = await centre(moving);
+    let { x, y } = await centre(moving);
 
     const touch = await page.context().newCDPSession(page);
+    // A finger that moves at once is a scroll: the page moves, the appointment does not.
+    const scrolledBefore = await page.evaluate(() => window.scrollY);
+    await touch.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
+    for (let step = 1; step <= 8; step++) {
+      await touch.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y: y - step * 10 }] });
+    }
+    await touch.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolledBefore);
+    await expect(dragTarget(page)).toHaveCount(0);
+    expect(await stored(page, headers, booked.id)).toEqual({ date: friday, time: "15:00", duration: 50 });
+
+    ({ x, y } = await centre(moving));
     await touch.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
     // Held still past the long press (450 ms) before moving.
     await page.waitForTimeout(700);
