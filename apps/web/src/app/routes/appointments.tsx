@@ -169,7 +169,7 @@ export function AppointmentsPage() {
           )}
         </TabsContent>
         <TabsContent value="timeline">
-          <AppointmentTimelineView appointments={visible} isToday={selectedDate === today} onEdit={actions.onEdit} />
+          <AppointmentTimelineView appointments={visible} date={selectedDate} isToday={selectedDate === today} onEdit={actions.onEdit} />
         </TabsContent>
         <TabsContent value="week">
           <AppointmentWeekView appointments={visible} selectedDate={selectedDate} today={today} onSelectDate={setSelectedDate} {...actions} />

@@ -3,15 +3,20 @@ import { cn } from "@/lib/cn";
 import { formatLongDate } from "@/lib/format";
 import { groupByDate } from "../lib/appointment-filters";
 import { weekDates } from "../lib/calendar-period";
+import { AppointmentWeekGrid } from "./appointment-week-grid";
 import { GridDay, SelectedDayAppointments, type CalendarGridProps } from "./day-appointments";
 
-/** Seven day tiles from Monday with total/confirmed/completed counts, and the selected day's list (docs/product/appointments.md §2.2). */
+/**
+ * Seven day tiles from Monday with total/confirmed/completed counts, the week in hours where blocks move by drag or
+ * keys (docs/decisions/038), and the selected day's list (docs/product/appointments.md §2.2).
+ */
 export function AppointmentWeekView({ appointments, selectedDate, today, onSelectDate, ...actions }: CalendarGridProps) {
   const byDate = groupByDate(appointments);
+  const dates = weekDates(selectedDate);
   return (
     <div className="space-y-5">
       <div role="group" aria-label="Dias da semana" className="grid grid-cols-7 gap-1.5 sm:gap-3">
-        {weekDates(selectedDate).map((date) => {
+        {dates.map((date) => {
           const items = byDate.get(date) ?? [];
           const confirmed = items.filter((a) => a.status === "confirmed").length;
           const completed = items.filter((a) => a.status === "completed").length;
@@ -50,6 +55,7 @@ export function AppointmentWeekView({ appointments, selectedDate, today, onSelec
         Em cada dia: total de compromissos, <span className="text-sky-700">confirmados</span> ·{" "}
         <span className="text-emerald-700">concluídos</span>.
       </p>
+      <AppointmentWeekGrid dates={dates} appointments={appointments} today={today} onEdit={actions.onEdit} />
       <SelectedDayAppointments id="week-selected-day" date={selectedDate} appointments={byDate.get(selectedDate) ?? []} {...actions} />
     </div>
   );
