@@ -22,11 +22,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { TWILIO_WEBHOOK_PATH } from "@clinora/contracts";
 import { startFakeLlm, startFakeTwilio } from "@clinora/stand-ins";
 import { buildApp } from "../app";
-import { loadConfig } from "../config";
 import { openDatabase } from "../platform/db/client";
 import * as s from "../platform/db/schema/index";
 import { serverDir } from "../server-dir";
-import { freePort, percentile, runPool } from "./bench-support";
+import { benchConfig, freePort, percentile, runPool } from "./bench-support";
 
 const bounded = (value: string | undefined, fallback: number, min: number, max: number) => {
   const n = Number(value);
@@ -58,19 +57,10 @@ async function measure(index: number, name: string, checks: boolean, dbUrl: stri
   const publicUrl = `http://127.0.0.1:${port}`;
   const database = dbUrl ? await openDatabase({ kind: "postgres", url: dbUrl }) : await openDatabase({ kind: "pglite" });
   await database.migrate();
-  const config = loadConfig({
-    LOG_LEVEL: "silent",
-    WEB_DIST_DIR: "/nonexistent",
-    RATE_LIMIT_PER_MINUTE: "1000000",
-    PUBLIC_URL: publicUrl,
-    TWILIO_ACCOUNT_SID: accountSid,
-    TWILIO_AUTH_TOKEN: authToken,
-    TWILIO_BASE_URL: twilio.url,
-    OPENAI_API_KEY: "sk-bench",
-    OPENAI_BASE_URL: llm.openAiBaseUrl,
-    SAFETY_RISK_CHECK: String(checks),
-    ASSISTANT_SECOND_OPINION: String(checks),
-  });
+  const config = benchConfig(
+    { publicUrl, twilio: { url: twilio.url, accountSid, authToken }, openAiBaseUrl: llm.openAiBaseUrl },
+    { SAFETY_RISK_CHECK: String(checks), ASSISTANT_SECOND_OPINION: String(checks) },
+  );
   const app = await buildApp({ config, database });
   try {
     await app.listen({ port, host: "127.0.0.1" });

@@ -19,12 +19,11 @@ import { eq } from "drizzle-orm";
 import { TWILIO_WEBHOOK_PATH } from "@clinora/contracts";
 import { fakeVoiceNote, startFakeLlm, startFakeTwilio } from "@clinora/stand-ins";
 import { buildApp } from "../app";
-import { loadConfig } from "../config";
 import { openDatabase } from "../platform/db/client";
 import * as s from "../platform/db/schema/index";
 import { hashPassword } from "../platform/lib/password";
 import { serverDir } from "../server-dir";
-import { freePort, percentile as pct, runPool as pool } from "./bench-support";
+import { benchConfig, freePort, percentile as pct, runPool as pool } from "./bench-support";
 
 const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
 const NOTES = num(process.env.BENCH_MEDIA_NOTES, 200);
@@ -45,18 +44,10 @@ async function main() {
   const publicUrl = `http://127.0.0.1:${port}`;
   const database = process.env.DATABASE_URL ? await openDatabase({ kind: "postgres", url: process.env.DATABASE_URL }) : await openDatabase({ kind: "pglite" });
   await database.migrate();
-  const config = loadConfig({
-    LOG_LEVEL: "silent",
-    WEB_DIST_DIR: "/nonexistent",
-    RATE_LIMIT_PER_MINUTE: "1000000",
-    PUBLIC_URL: publicUrl,
-    TWILIO_ACCOUNT_SID: accountSid,
-    TWILIO_AUTH_TOKEN: authToken,
-    TWILIO_BASE_URL: twilio.url,
-    OPENAI_API_KEY: "sk-bench",
-    OPENAI_BASE_URL: llm.openAiBaseUrl,
-    ...(process.env.WORKER_CONCURRENCY ? { WORKER_CONCURRENCY: process.env.WORKER_CONCURRENCY } : {}),
-  });
+  const config = benchConfig(
+    { publicUrl, twilio: { url: twilio.url, accountSid, authToken }, openAiBaseUrl: llm.openAiBaseUrl },
+    process.env.WORKER_CONCURRENCY ? { WORKER_CONCURRENCY: process.env.WORKER_CONCURRENCY } : {},
+  );
   const app = await buildApp({ config, database });
   await app.listen({ port, host: "127.0.0.1" });
   // BENCH_MEDIA_WORKER_AFTER_ACKS=1: the worker starts only once every webhook is acknowledged (the webhook alone).

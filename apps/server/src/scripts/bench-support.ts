@@ -1,5 +1,6 @@
 /** Small pieces the benchmark scripts share. */
 import { createServer } from "node:net";
+import { loadConfig } from "../config";
 
 /** A free port on 127.0.0.1, for a server whose public URL must be known before it listens. */
 export const freePort = () =>
@@ -31,4 +32,23 @@ export async function runPool<T>(count: number, concurrency: number, run: (i: nu
     }),
   );
   return out;
+}
+
+/**
+ * The configuration of a benchmark's in-process server: quiet, no web files, no API limit, Twilio and OpenAI pointed at
+ * the stand-ins; `extra` adds or overrides settings.
+ */
+export function benchConfig(stand: { publicUrl: string; twilio: { url: string; accountSid: string; authToken: string }; openAiBaseUrl: string }, extra: Record<string, string> = {}) {
+  return loadConfig({
+    LOG_LEVEL: "silent",
+    WEB_DIST_DIR: "/nonexistent",
+    RATE_LIMIT_PER_MINUTE: "1000000",
+    PUBLIC_URL: stand.publicUrl,
+    TWILIO_ACCOUNT_SID: stand.twilio.accountSid,
+    TWILIO_AUTH_TOKEN: stand.twilio.authToken,
+    TWILIO_BASE_URL: stand.twilio.url,
+    OPENAI_API_KEY: "sk-bench",
+    OPENAI_BASE_URL: stand.openAiBaseUrl,
+    ...extra,
+  });
 }

@@ -81,6 +81,17 @@ function rewrite(file: string, edit: (lines: string[]) => string[], options: { r
   return out;
 }
 
+/** Two copies of the patients' chunk (the same ids twice), with a correct checksum: the insert fails midway. */
+const duplicatedPatients = (file: string) =>
+  rewrite(
+    file,
+    (lines) => {
+      const patients = lines.filter((l) => l.startsWith('{"table":"patients"'));
+      return [...lines.slice(0, -1), ...patients, lines[lines.length - 1]!];
+    },
+    { recomputeChecksum: true },
+  );
+
 describe("restores are all or nothing", () => {
   let t: TestContext;
   let dir: string;
@@ -159,27 +170,12 @@ describe("restores are all or nothing", () => {
   }, 240_000);
 
   it("rolls back rows that cannot be written and prints none of them", async () => {
-    // Two copies of the patients' chunk (the same ids twice), with a correct checksum: the insert fails midway.
-    const duplicated = rewrite(
-      portable,
-      (lines) => {
-        const patients = lines.filter((l) => l.startsWith('{"table":"patients"'));
-        return [...lines.slice(0, -1), ...patients, lines[lines.length - 1]!];
-      },
-      { recomputeChecksum: true },
-    );
+    const duplicated = duplicatedPatients(portable);
     await refusedThenGood(duplicated, /tabela patients.*Nada foi restaurado/);
   }, 180_000);
 
   it("a forced restore that fails leaves a target with data exactly as it was, on both databases", async () => {
-    const duplicated = rewrite(
-      portable,
-      (lines) => {
-        const patients = lines.filter((l) => l.startsWith('{"table":"patients"'));
-        return [...lines.slice(0, -1), ...patients, lines[lines.length - 1]!];
-      },
-      { recomputeChecksum: true },
-    );
+    const duplicated = duplicatedPatients(portable);
     const cut = path.join(dir, "cortado-forcado.json.gz");
     const bytes = readFileSync(portable);
     writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
