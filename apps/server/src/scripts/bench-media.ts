@@ -22,7 +22,7 @@ import { fakeVoiceNote, startFakeLlm, startFakeTwilio } from "@clinora/stand-ins
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { openDatabase } from "../platform/db/client";
-import * as s from "../platform/db/schema/index";
+import * as s from "../tables";
 import { hashPassword } from "../platform/lib/password";
 import { serverDir } from "../server-dir";
 

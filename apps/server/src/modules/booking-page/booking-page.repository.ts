@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/client";
-import { bookingPages, bookingRescheduleTokens, professionals } from "../../platform/db/schema/index";
+import { bookingPages, bookingRescheduleTokens } from "./booking-page.schema";
+import { professionals } from "../professionals/professionals.schema";
 
 export type BookingPageRow = typeof bookingPages.$inferSelect;
 export type BookingPageWrite = Pick<typeof bookingPages.$inferInsert, "enabled" | "slug" | "minNoticeHours" | "daysAhead" | "appointmentTypes">;

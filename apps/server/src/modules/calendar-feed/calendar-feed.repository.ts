@@ -1,7 +1,8 @@
 import { and, asc, eq, getTableColumns, gte, lt, ne } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/client";
-import { selectAppointmentEvents } from "../../platform/db/appointment-events";
-import { appointments, calendarFeeds, professionals } from "../../platform/db/schema/index";
+import { calendarFeeds } from "./calendar-feed.schema";
+import { appointmentEventsBetween } from "../appointments";
+import { professionals } from "../professionals/professionals.schema";
 
 /** The private iCalendar subscription links: only each token's SHA-256 is kept. */
 export function calendarFeedRepository(db: DbOrTx) {
@@ -32,10 +33,7 @@ export function calendarFeedRepository(db: DbOrTx) {
 
     /** The professional's appointments not cancelled between `from` and `to`, soonest first, with what an event shows. */
     async listFeedAppointments(professionalId: string, range: { from: Date; to: Date }, limit: number) {
-      return selectAppointmentEvents(db)
-        .where(and(eq(appointments.professionalId, professionalId), ne(appointments.status, "cancelled"), gte(appointments.endsAt, range.from), lt(appointments.startsAt, range.to)))
-        .orderBy(asc(appointments.startsAt))
-        .limit(limit);
+      return appointmentEventsBetween(db, professionalId, range, limit);
     },
   };
 }

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { ConsentChannel, ConsentMethod, ConsentStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
-import { consentEvents, users } from "../../platform/db/schema/index";
+import { consentEvents } from "./consent.schema";
+import { users } from "../users/users.schema";
 
 export type ConsentEventRow = typeof consentEvents.$inferSelect;
 export type ConsentEventWithActor = ConsentEventRow & { actorName: string | null };

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/client";
-import { professionals, webChatVisitors } from "../../platform/db/schema/index";
+import { webChatVisitors } from "./web-chat.schema";
+import { professionals } from "../professionals/professionals.schema";
 
 export type WebChatVisitorRow = typeof webChatVisitors.$inferSelect;
 

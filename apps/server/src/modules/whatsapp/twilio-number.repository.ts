@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/client";
-import { professionals, twilioNumbers } from "../../platform/db/schema/index";
+import { twilioNumbers } from "./whatsapp.schema";
+import { professionals } from "../professionals/professionals.schema";
 
 export type TwilioNumberWrite = Pick<typeof twilioNumbers.$inferInsert, "twilioNumber" | "e164Number" | "label" | "professionalId">;
 export type TwilioNumberChange = Partial<Pick<TwilioNumberWrite, "label" | "professionalId">>;
