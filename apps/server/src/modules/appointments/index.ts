@@ -1,4 +1,3 @@
 /** The appointments module's public face: what other modules, the app and the tests may use. */
 export { appointmentRoutes } from "./appointment.routes";
 export { type AppointmentService, appointmentService, type PatientResponseOutcome, type ScheduleActor } from "./appointment.service";
-export { type AppointmentEvent, appointmentEventOf, appointmentEventsBetween } from "./appointment-events";

@@ -1,7 +1,7 @@
-import { and, asc, eq, getTableColumns, gte, lt, ne } from "drizzle-orm";
+import { eq, getTableColumns } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/client";
 import { calendarFeeds } from "./calendar-feed.schema";
-import { appointmentEventsBetween } from "../appointments";
+import { appointmentEventsBetween } from "../google-calendar";
 import { professionals } from "../professionals/professionals.schema";
 
 /** The private iCalendar subscription links: only each token's SHA-256 is kept. */

@@ -1,6 +1,6 @@
 import { and, eq, gt, gte, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/client";
-import { appointmentEventOf } from "../appointments";
+import { appointmentEventOf } from "./calendar-events";
 import { calendarBusyIntervals, calendarConnections, calendarEventLinks, calendarOauthStates } from "./google-calendar.schema";
 import { appointments } from "../appointments/appointments.schema";
 import { sessions } from "../auth/auth.schema";

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lt, ne } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/client";
-import { appointments } from "./appointments.schema";
+import { appointments } from "../appointments/appointments.schema";
 import { patients } from "../patients/patients.schema";
 import { professionals } from "../professionals/professionals.schema";
 
