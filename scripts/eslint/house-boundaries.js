@@ -175,8 +175,6 @@ export const PENDING_TABLE_CROSSINGS = [
   { file: "appointments/appointment.repository.ts", owners: ["patients", "reminders"] },
   { file: "assistant-settings/assistant-settings.repository.ts", owners: ["professionals"] },
   { file: "assistant-settings/assistant-switch.ts", owners: ["ai-settings"] },
-  { file: "booking-page/booking-page.repository.ts", owners: ["professionals"] },
-  { file: "calendar-feed/calendar-feed.repository.ts", owners: ["professionals"] },
   { file: "consent/consent.repository.ts", owners: ["users"] },
   { file: "patients/patient.repository.ts", owners: ["appointments"] },
   { file: "payments/payments.repository.ts", owners: ["professionals", "appointments", "patients"] },
@@ -184,7 +182,6 @@ export const PENDING_TABLE_CROSSINGS = [
   { file: "reminders/reminder.repository.ts", owners: ["appointments", "patients", "professionals"] },
   { file: "tasks/task.repository.ts", owners: ["patients"] },
   { file: "users/user.repository.ts", owners: ["professionals"] },
-  { file: "web-chat/web-chat.repository.ts", owners: ["professionals"] },
   { file: "whatsapp/twilio-number.repository.ts", owners: ["professionals"] },
 ];
 

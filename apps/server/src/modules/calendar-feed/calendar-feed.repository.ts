@@ -1,8 +1,8 @@
-import { eq, getTableColumns } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/client";
 import { calendarFeeds } from "./calendar-feed.schema";
 import { appointmentEventsBetween } from "../google-calendar";
-import { professionals } from "../professionals/professionals.schema";
+import { findProfessional } from "../professionals";
 
 /** The private iCalendar subscription links: only each token's SHA-256 is kept. */
 export function calendarFeedRepository(db: DbOrTx) {
@@ -22,13 +22,9 @@ export function calendarFeedRepository(db: DbOrTx) {
 
     /** The link with its professional's zone, which the calendar is written in. */
     async findByTokenHash(tokenHash: string) {
-      const [row] = await db
-        .select({ ...getTableColumns(calendarFeeds), timeZone: professionals.timezone })
-        .from(calendarFeeds)
-        .innerJoin(professionals, eq(professionals.id, calendarFeeds.professionalId))
-        .where(eq(calendarFeeds.tokenHash, tokenHash))
-        .limit(1);
-      return row ?? null;
+      const [row] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.tokenHash, tokenHash)).limit(1);
+      const professional = row ? await findProfessional(db, row.professionalId) : null;
+      return row && professional ? { ...row, timeZone: professional.timezone } : null;
     },
 
     /** The professional's appointments not cancelled between `from` and `to`, soonest first, with what an event shows. */

@@ -7,4 +7,5 @@ export { professionalToggleRoutes } from "./professional-toggles.routes";
 export { type ProfessionalTogglesService, professionalTogglesService } from "./professional-toggles.service";
 export { toProfessionalDto } from "./professional.mapper";
 export { professionalRoutes } from "./professional.routes";
+export { type ChatClinic, findClinicByChatId, givePublicChatId, publicChatIdOf } from "./public-chat";
 export { countPracticeData, deleteProfessionalWithAllData, findProfessional, findProfessionalsByEmail, insertProfessional, lockProfessional, professionalService, type ProfessionalService } from "./professional.service";
