@@ -5,12 +5,20 @@
  * circle check (import-cycles.ts) and the boundaries rule (eslint/house-boundaries.js) both call it, so the two can
  * never disagree about which file an import reaches.
  */
-import { existsSync, realpathSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 
 /** The repository's root folder. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, "..");
+
+/** The workspaces' package names (`@clinora/server` …) and their folders, from the root package.json. */
+const PACKAGE_FOLDERS = new Map(
+  /** @type {string[]} */ (JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")).workspaces ?? []).flatMap((folder) => {
+    const manifest = path.join(REPO_ROOT, folder, "package.json");
+    return existsSync(manifest) ? [[/** @type {string} */ (JSON.parse(readFileSync(manifest, "utf8")).name), path.join(REPO_ROOT, folder)]] : [];
+  }),
+);
 
 /** @type {Map<string, { options: ts.CompilerOptions; cache: ts.ModuleResolutionCache } | null>} */
 const workspaces = new Map();
@@ -42,7 +50,8 @@ function workspaceOf(file) {
 /**
  * The absolute path of the file `specifier` reaches from `importer` (absolute), or null for an npm package or a node
  * builtin. A file not written yet (an import being typed, a rule's test) is placed where the same relative path or
- * tsconfig `paths` entry would put it, without extension.
+ * tsconfig `paths` entry would put it, without extension; a workspace package that exports nothing under that name
+ * (an app: `@clinora/server`) in its folder.
  * @param {string} importer
  * @param {string} specifier
  * @returns {string | null}
@@ -64,6 +73,9 @@ export function resolveImport(importer, specifier) {
     const first = targets[0];
     if (typeof base !== "string" || first === undefined || !specifier.startsWith(prefix) || !specifier.endsWith(suffix)) continue;
     return path.resolve(base, first.replace("*", specifier.slice(prefix.length, specifier.length - suffix.length)));
+  }
+  for (const [name, folder] of PACKAGE_FOLDERS) {
+    if (specifier === name || specifier.startsWith(`${name}/`)) return path.join(folder, specifier.slice(name.length));
   }
   return null;
 }

@@ -102,7 +102,7 @@ export function boundaryViolation(importer, specifier) {
   if (importer.startsWith(PACKAGES) && target.startsWith("apps/")) {
     return `${importer.split("/").slice(0, 2).join("/")} must not import the apps: a package is below every app, which imports it.`;
   }
-  if (importer.startsWith(WEB) && target.startsWith(SERVER)) {
+  if (importer.startsWith(WEB) && (target.startsWith(SERVER) || `${target}/` === SERVER)) {
     return "the web must not import the server: it talks to it over HTTP, with the shapes of @clinora/contracts.";
   }
   if (importer.startsWith(SERVER)) return serverViolation(importer.slice(SERVER.length), target.startsWith(SERVER) ? target.slice(SERVER.length) : null);

@@ -97,6 +97,9 @@ describe("house/boundaries above the house and between the apps", () => {
     expect(boundaryViolation("apps/web/e2e/patients.spec.ts", "../../server/test/fixed-moments")).toMatch(/the web must not import the server/);
     expect(boundaryViolation("packages/contracts/src/index.ts", "../../../apps/server/src/config")).toMatch(/^packages\/contracts must not import the apps/);
     expect(boundaryViolation("packages/stand-ins/src/index.ts", "../../../apps/web/src/lib/format")).toMatch(/^packages\/stand-ins must not import the apps/);
+    expect(boundaryViolation("apps/web/src/lib/api-client.ts", "@clinora/server")).toMatch(/the web must not import the server/);
+    expect(boundaryViolation("apps/web/src/lib/api-client.ts", "@clinora/server/src/config")).toMatch(/the web must not import the server/);
+    expect(boundaryViolation("packages/contracts/src/index.ts", "@clinora/web")).toMatch(/^packages\/contracts must not import the apps/);
     // The shared contracts, reached by package name, are for everyone.
     expect(boundaryViolation("apps/web/src/lib/api-client.ts", "@clinora/contracts")).toBeNull();
     expect(boundaryViolation("apps/server/src/app.ts", "@clinora/contracts")).toBeNull();
