@@ -175,14 +175,12 @@ export const PENDING_TABLE_CROSSINGS = [
   { file: "appointments/appointment.repository.ts", owners: ["patients", "reminders"] },
   { file: "assistant-settings/assistant-settings.repository.ts", owners: ["professionals"] },
   { file: "assistant-settings/assistant-switch.ts", owners: ["ai-settings"] },
-  { file: "consent/consent.repository.ts", owners: ["users"] },
   { file: "patients/patient.repository.ts", owners: ["appointments"] },
   { file: "payments/payments.repository.ts", owners: ["professionals", "appointments", "patients"] },
   { file: "records/record.repository.ts", owners: ["appointments", "patients", "professionals"] },
   { file: "reminders/reminder.repository.ts", owners: ["appointments", "patients", "professionals"] },
   { file: "tasks/task.repository.ts", owners: ["patients"] },
   { file: "users/user.repository.ts", owners: ["professionals"] },
-  { file: "whatsapp/twilio-number.repository.ts", owners: ["professionals"] },
 ];
 
 /**
