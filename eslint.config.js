@@ -27,7 +27,8 @@ export default tseslint.config(
     rules: { "no-restricted-syntax": "off" },
   },
   {
-    // platform/ never imports modules/, seeds/ or app.ts; a module is reached only through its index.ts.
+    // platform/ and the modules never import app.ts, seeds/, scripts/ or tables.ts; a module is reached only through
+    // its index.ts and a table only through its owner (docs/decisions/029).
     files: ["apps/server/**/*.{ts,tsx,js,mjs}"],
     plugins: { house },
     rules: { "house/boundaries": "error" },
@@ -43,8 +44,9 @@ export default tseslint.config(
     },
   },
   {
-    // A feature never imports another feature; components/, hooks/ and lib/ import no feature and no app/.
-    files: ["apps/web/src/**/*.{ts,tsx}"],
+    // A feature never imports another feature nor app/; components/, hooks/ and lib/ import no feature and no app/;
+    // nothing of the web imports the server, and no package imports an app.
+    files: ["apps/web/**/*.{ts,tsx,js,mjs}", "packages/**/*.{ts,tsx,js,mjs}"],
     plugins: { house },
     rules: { "house/boundaries": "error" },
   },

@@ -58,12 +58,24 @@ describe("houseFolderOf", () => {
   it("makes each module, platform part and feature one node, and any other top-level folder or file one node", () => {
     expect(folderOf(at(server, "modules/patients/patient.service.ts"))).toBe(at(server, "modules/patients"));
     expect(folderOf(at(server, "modules/assistant/safety/safety-answer.ts"))).toBe(at(server, "modules/assistant"));
-    expect(folderOf(at(server, "platform/db/schema/index.ts"))).toBe(at(server, "platform/db"));
+    expect(folderOf(at(server, "platform/db/client.ts"))).toBe(at(server, "platform/db"));
     expect(folderOf(at(server, "seeds/demo.ts"))).toBe(at(server, "seeds"));
     expect(folderOf(at(server, "app.ts"))).toBe(at(server, "app.ts"));
     expect(folderOf(at(web, "features/tasks/api/tasks.ts"))).toBe(at(web, "features/tasks"));
     expect(folderOf(at(web, "components/ui/button.tsx"))).toBe(at(web, "components"));
     expect(folderOf(at(web, "app/routes/tasks.tsx"))).toBe(at(web, "app"));
+  });
+
+  it("makes a module's table file a node of its own, below the module's code", () => {
+    expect(folderOf(at(server, "modules/patients/patients.schema.ts"))).toBe(at(server, "modules/patients/patients.schema.ts"));
+    expect(folderOf(at(server, "platform/jobs/jobs.schema.ts"))).toBe(at(server, "platform/jobs/jobs.schema.ts"));
+    // Patients' table names the professional's (a foreign key), the professionals' cascade reads patients' table:
+    // no circle between the two modules.
+    const patients = at(server, "modules/patients/patients.schema.ts");
+    const professionals = at(server, "modules/professionals/professionals.schema.ts");
+    const cascade = at(server, "modules/professionals/professional.repository.ts");
+    const graph = graphOf({ [patients]: [professionals], [professionals]: [], [cascade]: [patients, professionals] });
+    expect(findFolderCircles(graph, folderOf)).toEqual([]);
   });
 
   it("leaves out test files and files outside the workspaces' sources", () => {

@@ -2,12 +2,14 @@
  * The import graph of the workspaces' sources and the circles in it (docs/product/engineering-conventions.md "Avoid": import cycles).
  *
  * Imports are read with the TypeScript scanner (static, type-only, `export … from` and `import()` alike: a page
- * loaded lazily still closes a circle) and resolved with each workspace's own tsconfig, so `@/` paths and
- * `@clinora/*` package exports resolve exactly as the type checker resolves them.
+ * loaded lazily still closes a circle) and resolved by resolveImport with each workspace's own tsconfig, so `@/`
+ * paths and `@clinora/*` package exports resolve exactly as the type checker resolves them, and as house/boundaries
+ * resolves them.
  */
 import { existsSync, readdirSync, readFileSync, realpathSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import ts from "typescript";
+import { resolveImport } from "./resolve-import.js";
 
 export type ImportGraph = Map<string, string[]>;
 
@@ -20,18 +22,6 @@ function sourceFiles(dir: string): string[] {
     .map((entry) => realpathSync(join(entry.parentPath, entry.name)));
 }
 
-function compilerOptions(workspace: string): ts.CompilerOptions {
-  const configPath = join(workspace, "tsconfig.json");
-  const parsed = ts.getParsedCommandLineOfConfigFile(configPath, {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
-    },
-  });
-  if (!parsed) throw new Error(`cannot read ${configPath}`);
-  return parsed.options;
-}
-
 /**
  * Every source file under `<workspace>/src` of the given workspaces, with the files of that set it imports.
  * Imports of anything outside the set (npm packages, node builtins) are left out.
@@ -41,17 +31,13 @@ export function importGraph(workspaces: readonly string[]): ImportGraph {
   const known = new Set(filesByWorkspace.flatMap(({ files }) => files));
   const graph: ImportGraph = new Map();
 
-  for (const { workspace, files } of filesByWorkspace) {
-    const options = compilerOptions(workspace);
-    const cache = ts.createModuleResolutionCache(workspace, (name) => name, options);
+  for (const { files } of filesByWorkspace) {
     for (const file of files) {
       const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
       const targets = new Set<string>();
       for (const { fileName: specifier } of importedFiles) {
-        const resolved = ts.resolveModuleName(specifier, file, options, ts.sys, cache).resolvedModule;
-        if (!resolved) continue;
-        const target = realpathSync(resolved.resolvedFileName);
-        if (known.has(target)) targets.add(target);
+        const target = resolveImport(file, specifier);
+        if (target && known.has(target)) targets.add(target);
       }
       graph.set(file, [...targets].sort());
     }
@@ -164,7 +150,9 @@ export function describeCircle(circle: ImportCircle, root: string): string {
  * `src`, each folder of `modules/`, `platform/` and `features/` is one node (`modules/patients`, `platform/db`,
  * `features/tasks`); any other folder or file at the top is one node (`components`, `lib`, `app`, `seeds`,
  * `app.ts`). Test files are left out: a test sits on top of what it tests and may reach across, while no code
- * imports a test, so it can close no circle of its own.
+ * imports a test, so it can close no circle of its own. A module's table file (`modules/<m>/<m>.schema.ts`) is a
+ * node of its own: tables name each other in foreign keys, the layer below every module's code, and a module that
+ * reads another's table on the allow-list of house/boundaries would otherwise close a circle through them.
  */
 export function houseFolderOf(workspaces: readonly string[]): (file: string) => string | null {
   const sources = workspaces.map((workspace) => join(workspace, "src"));
@@ -173,12 +161,14 @@ export function houseFolderOf(workspaces: readonly string[]): (file: string) => 
     const src = sources.find((dir) => file.startsWith(dir + sep));
     if (!src) return null;
     const [top, next, ...rest] = relative(src, file).split(sep);
+    if (SCHEMA_FILE.test(file)) return file;
     if (GROUPED.has(top!) && next !== undefined && rest.length > 0) return join(src, top!, next);
     return join(src, top!);
   };
 }
 
 const TEST_FILE = /\.test\.tsx?$/;
+const SCHEMA_FILE = /\.schema\.ts$/;
 /** Folders whose subfolders are each a unit of their own. */
 const GROUPED = new Set(["modules", "platform", "features"]);
 

@@ -7,42 +7,58 @@
  * - server: the modules that talk to patients or to a language model (assistant, web chat, WhatsApp, messaging,
  *   reminders, booking page) never import `records`, nor the prontuário's table from the schema: a model must never
  *   be given an entry (docs/decisions/034).
- * - web: a feature never imports another feature; `components/`, `hooks/` and `lib/` import no feature and no `app/`.
+ * - server: a module never imports `app.ts`, `seeds/`, `scripts/` or `tables.ts` (every table, for the composition
+ *   level); `platform/` none of them either.
+ * - server: a table is reached only through its owner (docs/decisions/029): a module imports its own
+ *   `<m>.schema.ts`, and another module's only from a schema file (a foreign key) or from a file on TABLE_CROSSINGS.
+ * - web: a feature never imports another feature nor `app/`; `components/`, `hooks/` and `lib/` import no feature
+ *   and no `app/`. Nothing of the web imports the server, and `packages/*` import no app.
+ *
+ * Imports are resolved by resolveImport (../resolve-import.js), as the type checker and the import circle check
+ * resolve them: relative paths, each workspace's tsconfig `paths` (`@/`) and the `@clinora/*` workspace packages.
  *
  * Local rather than eslint-plugin-import-x or eslint-plugin-boundaries: the house needs two path checks, and a
  * dependency for them is another thing to keep in step with ESLint's major versions.
  */
 import path from "node:path";
+import { REPO_ROOT, resolveImport } from "../resolve-import.js";
 
 const SERVER = "apps/server/";
+const WEB = "apps/web/";
 const WEB_SRC = "apps/web/src/";
+const PACKAGES = "packages/";
+const CHECKED = /^(?:apps|packages)\/[^/]+\//;
 
 /**
- * `file` relative to the repository (forward slashes), found by its `apps/<app>/` part; null outside the apps.
+ * `file` relative to the repository (forward slashes), null outside the apps and packages. A path outside this
+ * checkout (a rule's test) is placed by its last `apps/<app>/` or `packages/<package>/` part.
  * @param {string} file
  * @returns {string | null}
  */
 function fromRepo(file) {
   const normal = file.split(path.sep).join("/");
-  const at = Math.max(normal.lastIndexOf(`/${SERVER}`), normal.lastIndexOf(`/${WEB_SRC}`));
-  if (at >= 0) return normal.slice(at + 1);
-  return normal.startsWith(SERVER) || normal.startsWith(WEB_SRC) ? normal : null;
+  const root = REPO_ROOT.split(path.sep).join("/") + "/";
+  const inRepo = normal.startsWith(root) ? normal.slice(root.length) : null;
+  if (inRepo !== null) return CHECKED.test(inRepo) ? inRepo : null;
+  if (CHECKED.test(normal)) return normal;
+  const at = Math.max(normal.lastIndexOf("/apps/"), normal.lastIndexOf("/packages/"));
+  return at >= 0 && CHECKED.test(normal.slice(at + 1)) ? normal.slice(at + 1) : null;
 }
 
 /**
- * Where an import specifier points, relative to the repository, without extension; null for a package.
- * `@/…` is the web's alias for apps/web/src.
- * @param {string} importer
+ * Where an import specifier points, relative to the repository, without extension; null for an npm package.
+ * @param {string} importer relative to the repository
  * @param {string} specifier
  * @returns {string | null}
  */
 function targetOf(importer, specifier) {
-  if (specifier.startsWith("@/")) return WEB_SRC + stripExtension(specifier.slice(2));
-  if (!specifier.startsWith(".")) return null;
-  return stripExtension(path.posix.normalize(path.posix.join(path.posix.dirname(importer), specifier)));
+  const resolved = resolveImport(path.join(REPO_ROOT, importer), specifier);
+  if (!resolved) return null;
+  const relative = path.relative(REPO_ROOT, resolved).split(path.sep).join("/");
+  return relative.startsWith("../") ? null : stripExtension(relative);
 }
 
-const stripExtension = (/** @type {string} */ p) => p.replace(/\.(?:[cm]?[jt]sx?)$/, "").replace(/\/$/, "");
+const stripExtension = (/** @type {string} */ p) => p.replace(/\.(?:d\.ts|[cm]?[jt]sx?)$/, "").replace(/\/$/, "");
 
 const TEST_FILE = /\.test\.tsx?$/;
 
@@ -71,7 +87,7 @@ export function recordTableViolation(importer, specifier, name) {
   const own = recordBlindModuleOf(importer);
   if (!own || !RECORD_TABLES.has(name)) return null;
   const target = targetOf(importer, specifier);
-  return target && target.includes("/platform/db/schema") ? `modules/${own} must not import ${name}: ${RECORD_BLIND_WHY}` : null;
+  return target && (target === `${SERVER}src/tables` || /\.schema$/.test(target)) ? `modules/${own} must not import ${name}: ${RECORD_BLIND_WHY}` : null;
 }
 
 /**
@@ -83,9 +99,105 @@ export function recordTableViolation(importer, specifier, name) {
 export function boundaryViolation(importer, specifier) {
   const target = targetOf(importer, specifier);
   if (!target) return null;
+  if (importer.startsWith(PACKAGES) && target.startsWith("apps/")) {
+    return `${importer.split("/").slice(0, 2).join("/")} must not import the apps: a package is below every app, which imports it.`;
+  }
+  if (importer.startsWith(WEB) && (target.startsWith(SERVER) || `${target}/` === SERVER)) {
+    return "the web must not import the server: it talks to it over HTTP, with the shapes of @clinora/contracts.";
+  }
   if (importer.startsWith(SERVER)) return serverViolation(importer.slice(SERVER.length), target.startsWith(SERVER) ? target.slice(SERVER.length) : null);
   if (importer.startsWith(WEB_SRC)) return webViolation(importer.slice(WEB_SRC.length), target.startsWith(WEB_SRC) ? target.slice(WEB_SRC.length) : null);
   return null;
+}
+
+const SCHEMA_FILE = /(?:^|\/)[^/]+\.schema$/;
+
+/**
+ * The files above the house, which compose it: what `target` (relative to apps/server) is of them, or null.
+ * @param {string} target
+ */
+function aboveTheHouse(target) {
+  if (target === "src/app") return "app.ts: app.ts composes the house, not the other way round";
+  if (target === "src/tables") return "tables.ts: every table is for seeds, scripts and tests; a module imports its own tables and reaches other data through the owner's index";
+  for (const folder of ["seeds", "scripts"]) if (target === `src/${folder}` || target.startsWith(`src/${folder}/`)) return `${folder}/: it sits above the house and imports it, not the other way round`;
+  return null;
+}
+
+/**
+ * The deliberate statements across owners (docs/decisions/029 "Tables and their owners"): a file of one module that
+ * imports another module's tables, the owners it reads, and why one statement across them is the right design.
+ * Anything else reaches another module's data through that module's index.ts. Paths are under src/modules/.
+ * @type {ReadonlyArray<{ file: string; owners: readonly string[]; why: string }>}
+ */
+export const TABLE_CROSSINGS = [
+  {
+    file: "messaging/message.repository.ts",
+    owners: ["whatsapp", "patients", "assistant-settings"],
+    why: "inbound routing: one statement takes a WhatsApp message from the number it reached to the professional, her patient by phone and her assistant switch",
+  },
+  { file: "messaging/conversation.repository.ts", owners: ["whatsapp"], why: "inbound routing: the sending number of a conversation's practice" },
+  { file: "messaging/whatsapp-traffic.repository.ts", owners: ["patients"], why: "the dashboards' counts: the WhatsApp traffic list names each conversation's patient in the same page read" },
+  { file: "whatsapp/whatsapp-metrics.repository.ts", owners: ["messaging"], why: "the dashboards' counts: the WhatsApp health figures count messages and system events in one read" },
+  {
+    file: "privacy/privacy.repository.ts",
+    owners: ["appointments", "audit", "patients", "professionals", "tasks", "users"],
+    why: "the privacy export and anonymisation: one transaction reads and clears a data subject's rows in every table that holds them",
+  },
+  {
+    file: "professionals/professional.repository.ts",
+    owners: ["appointments", "audit", "booking-page", "messaging", "patients", "tasks", "users"],
+    why: "the professional's cascade: counting and deleting a practice with all its data in one transaction",
+  },
+  {
+    file: "auth/session.repository.ts",
+    owners: ["users", "professionals"],
+    why: "every request's session lookup: one statement reads the session, its user and her practice's hours",
+  },
+  {
+    file: "google-calendar/calendar-events.ts",
+    owners: ["appointments", "patients", "professionals"],
+    why: "what a calendar event shows: appointments call the calendar on every change, so the calendar cannot call back through appointments' index",
+  },
+  {
+    file: "google-calendar/google-calendar.repository.ts",
+    owners: ["appointments", "auth"],
+    why: "calendar sync: which appointments' events are out of date, and the session an OAuth state belongs to; appointments and auth sit above the calendar",
+  },
+];
+
+/**
+ * Crossings written before tables had owners, each to be replaced by a read function with a domain name in the
+ * owner's index.ts (docs/decisions/029 "Still to move"). The list only shrinks: a new crossing fails lint, and the
+ * rule's test pins its length.
+ * @type {ReadonlyArray<{ file: string; owners: readonly string[] }>}
+ */
+export const PENDING_TABLE_CROSSINGS = [
+  { file: "appointments/appointment.repository.ts", owners: ["patients", "reminders"] },
+  { file: "assistant-settings/assistant-settings.repository.ts", owners: ["professionals"] },
+  { file: "assistant-settings/assistant-switch.ts", owners: ["ai-settings"] },
+  { file: "patients/patient.repository.ts", owners: ["appointments"] },
+  { file: "payments/payments.repository.ts", owners: ["professionals", "appointments", "patients"] },
+  { file: "records/record.repository.ts", owners: ["appointments", "patients", "professionals"] },
+  { file: "reminders/reminder.repository.ts", owners: ["appointments", "patients", "professionals"] },
+  { file: "tasks/task.repository.ts", owners: ["patients"] },
+  { file: "users/user.repository.ts", owners: ["professionals"] },
+];
+
+/**
+ * Why `importer` (relative to apps/server) may not import the table file `file` of `module`, or null when it may:
+ * another schema file (a foreign key), the composition level (seeds, scripts, tests, tables.ts), or a named crossing.
+ * @param {string} importer
+ * @param {string} module
+ * @param {string} file
+ */
+function tableViolation(importer, module, file) {
+  if (/\.schema\.ts$/.test(importer) || TEST_FILE.test(importer)) return null;
+  if (importer === "src/tables.ts" || /^(?:test|src\/seeds|src\/scripts)\//.test(importer)) return null;
+  const named = (/** @type {{ file: string; owners: readonly string[] }} */ crossing) => `src/modules/${crossing.file}` === importer && crossing.owners.includes(module);
+  if (TABLE_CROSSINGS.some(named) || PENDING_TABLE_CROSSINGS.some(named)) return null;
+  const own = /^src\/modules\/([^/]+)\//.exec(importer)?.[1];
+  const who = own ? `modules/${own}` : importer;
+  return `${who} must not import the tables of modules/${module} (${file}): a table is reached through its owner's index; a deliberate crossing is named in TABLE_CROSSINGS with its reason in docs/decisions/029.`;
 }
 
 /**
@@ -97,19 +209,25 @@ export function boundaryViolation(importer, specifier) {
 function serverViolation(importer, target) {
   if (target === null) return null;
   // A test sits on top of what it tests: a platform test may build the whole app.
-  if (importer.startsWith("src/platform/") && !TEST_FILE.test(importer)) {
+  const test = TEST_FILE.test(importer);
+  if (importer.startsWith("src/platform/") && !test) {
     if (target.startsWith("src/modules/") || target === "src/modules") return "platform/ must not import modules/: define the small interface platform needs and let app.ts pass the module's service in.";
-    if (target.startsWith("src/seeds/") || target === "src/seeds") return "platform/ must not import seeds/.";
-    if (target === "src/app") return "platform/ must not import app.ts: app.ts composes platform, not the other way round.";
+    const above = aboveTheHouse(target);
+    if (above) return `platform/ must not import ${above}.`;
   }
   const into = /^src\/modules\/([^/]+)(?:\/(.+))?$/.exec(target);
   const own = /^src\/modules\/([^/]+)\//.exec(importer)?.[1];
-  if (into?.[1] === "records" || target.startsWith("src/platform/db/schema/records")) {
+  if (own && !test) {
+    const above = aboveTheHouse(target);
+    if (above) return `modules/${own} must not import ${above}.`;
+  }
+  if (into?.[1] === "records") {
     if (own && own !== "records" && RECORD_BLIND_MODULES.includes(own)) return `modules/${own} must not import the prontuário: ${RECORD_BLIND_WHY}`;
   }
   if (into) {
     const [, module, rest] = into;
     const inside = importer.startsWith(`src/modules/${module}/`);
+    if (module && !inside && rest !== undefined && SCHEMA_FILE.test(rest)) return tableViolation(importer, module, rest);
     if (!inside && rest !== undefined && rest !== "index") {
       return `modules/${module} is reached only through its index ("…/modules/${module}"), not ${rest}: its other files are private.`;
     }
@@ -130,6 +248,7 @@ function webViolation(importer, target) {
   if (ownFeature && targetFeature && targetFeature !== ownFeature) {
     return `features/${ownFeature} must not import features/${targetFeature}: a screen under app/ composes features; what both need belongs in components/, hooks/ or lib/.`;
   }
+  if (ownFeature && (target === "app" || target.startsWith("app/"))) return `features/${ownFeature} must not import app/: app/ composes the features, not the other way round.`;
   const shared = /^(components|hooks|lib)\//.exec(importer)?.[1];
   if (shared && (targetFeature || target === "features")) return `${shared}/ must not import features/: shared code knows no domain.`;
   if (shared && (target === "app" || target.startsWith("app/"))) return `${shared}/ must not import app/: shared code knows no screen.`;
@@ -140,7 +259,7 @@ function webViolation(importer, target) {
 const boundaries = {
   meta: {
     type: "problem",
-    docs: { description: "Imports stay inside the house's boundaries (platform below modules, modules through their index, features apart)." },
+    docs: { description: "Imports stay inside the house's boundaries (platform below modules, modules through their index, tables through their owner, features apart, apps above packages)." },
     schema: [],
     messages: { crossed: "house/boundaries: {{why}}" },
   },

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { DEFAULT_TIME_ZONE } from "@clinora/contracts";
 import { localToInstant } from "@clinora/contracts/zoned-time";
 import type { Db } from "../src/platform/db/client";
-import * as s from "../src/platform/db/schema/index";
+import * as s from "../src/tables";
 import { hashPassword } from "../src/platform/lib/password";
 import { nameSortKey } from "../src/platform/db/text-search";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InjectOptions } from "fastify";
 import { createTestContext, type TestContext } from "./context";
-import * as s from "../src/platform/db/schema/index";
+import * as s from "../src/tables";
 
 /**
  * Professional B uses professional A's ids on every professional route that takes an id: each answers 404 and

@@ -20,7 +20,7 @@ import { TWILIO_WEBHOOK_PATH } from "@clinora/contracts";
 import { fakeVoiceNote, startFakeLlm, startFakeTwilio } from "@clinora/stand-ins";
 import { buildApp } from "../app";
 import { openDatabase } from "../platform/db/client";
-import * as s from "../platform/db/schema/index";
+import * as s from "../tables";
 import { hashPassword } from "../platform/lib/password";
 import { serverDir } from "../server-dir";
 import { benchConfig, freePort, percentile as pct, runPool as pool } from "./bench-support";

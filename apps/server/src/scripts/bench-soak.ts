@@ -17,7 +17,7 @@ import pg from "pg";
 import { DEFAULT_TIME_ZONE, TWILIO_WEBHOOK_PATH } from "@clinora/contracts";
 import { addDays, localToInstant, todayIn } from "@clinora/contracts/zoned-time";
 import { openDatabase } from "../platform/db/client";
-import * as s from "../platform/db/schema/index";
+import * as s from "../tables";
 import { hashPassword } from "../platform/lib/password";
 import { startWebhookFakes } from "./bench-webhook";
 

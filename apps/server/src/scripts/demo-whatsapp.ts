@@ -8,7 +8,8 @@
 import { eq } from "drizzle-orm";
 import { loadConfig } from "../config";
 import { openDatabase } from "../platform/db/client";
-import { twilioNumbers, users } from "../platform/db/schema/index";
+import { users } from "../modules/users/users.schema";
+import { twilioNumbers } from "../modules/whatsapp/whatsapp.schema";
 import { dayMonth } from "@clinora/contracts/date-display";
 import { addDays, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
 import { serveWithDemoData, startStandIns } from "./stand-ins";

@@ -1,5 +1,5 @@
 /** The demo's accounts, professionals and the administrators' history with them, as rows (accounts.data.ts). */
-import type * as s from "../platform/db/schema/index";
+import type * as s from "../tables";
 import {
   ADMIN_ACTION_HISTORY,
   DEMO_ADMIN,

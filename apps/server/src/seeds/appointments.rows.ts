@@ -1,7 +1,7 @@
 /** A month of appointments around today for each professional (appointments.data.ts). */
 import type { AppointmentStatus } from "@clinora/contracts";
 import { addDays, localToInstant, minutesOfDay, timeOfDay, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
-import type * as s from "../platform/db/schema/index";
+import type * as s from "../tables";
 import type { DemoProfessional } from "./accounts.data";
 import { APPOINTMENT_NOTES, APPOINTMENT_TYPES } from "./appointments.data";
 import { DAY, demoId, demoProfessionalId, MINUTE, rngFor } from "./demo-random";

@@ -4,7 +4,7 @@
  */
 import type { MessageStatus } from "@clinora/contracts";
 import { addDays, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
-import type * as s from "../platform/db/schema/index";
+import type * as s from "../tables";
 import { DEMO_PROFESSIONALS, type DemoProfessional } from "./accounts.data";
 import { CONVERSATION_PLAN, CONVERSATION_SCRIPTS, FAILURE_CODES } from "./conversations.data";
 import { demoId, demoProfessionalId, MINUTE, rngFor, sha256 } from "./demo-random";

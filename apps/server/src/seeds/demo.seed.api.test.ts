@@ -4,7 +4,7 @@ import { CONVERSATION_CHANNELS, CONVERSATION_STATUSES, isValidCpf, MESSAGE_STATU
 import { addDays, minutesOfDay, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
 import { createTestContext, type TestContext } from "../../test/context";
 import { rowsOf } from "../platform/db/rows";
-import * as s from "../platform/db/schema/index";
+import * as s from "../tables";
 import { fixedClock } from "../platform/lib/clock";
 import { patientSearchText } from "../modules/patients";
 import { countDemoTables, seedDemo, type DemoResult } from "./demo.seed";

@@ -9,7 +9,7 @@
 import { count, inArray } from "drizzle-orm";
 import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx, Tx } from "../platform/db/client";
-import * as s from "../platform/db/schema/index";
+import * as s from "../tables";
 import type { Clock } from "../platform/lib/clock";
 import { hashPassword } from "../platform/lib/password";
 import { DEMO_ADMIN, DEMO_PROFESSIONAL_PASSWORD, DEMO_PROFESSIONALS } from "./accounts.data";

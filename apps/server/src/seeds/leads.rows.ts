@@ -1,6 +1,6 @@
 /** The platform's sales leads (leads.data.ts), with names from people.data.ts. */
 import type { LeadStatus } from "@clinora/contracts";
-import type * as s from "../platform/db/schema/index";
+import type * as s from "../tables";
 import { DAY, demoId, MINUTE, plain, rngFor } from "./demo-random";
 import { LEAD_DDDS, LEAD_NOTES, LEAD_SOURCES, LEAD_SPECIALTIES, LEAD_STATUS_MIX } from "./leads.data";
 import { EMAIL_DOMAINS, FEMALE_NAMES, MALE_NAMES, SURNAMES } from "./people.data";

@@ -1,6 +1,6 @@
 /** Each professional's patients, drawn from people.data.ts with a PRNG seeded by the professional's key. */
 import { formatPhoneBR, generateCpf } from "@clinora/contracts";
-import type * as s from "../platform/db/schema/index";
+import type * as s from "../tables";
 import { nameSortKey } from "../platform/db/text-search";
 import { patientSearchText } from "../modules/patients";
 import type { DemoProfessional } from "./accounts.data";

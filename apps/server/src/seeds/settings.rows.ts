@@ -1,5 +1,5 @@
 /** Global AI settings, each practice's assistant, WhatsApp numbers and calendar connections, as rows. */
-import type * as s from "../platform/db/schema/index";
+import type * as s from "../tables";
 import { DEMO_PROFESSIONALS, SUSPENDED_PROFESSIONAL } from "./accounts.data";
 import { demoId, demoProfessionalId, minutesAgo } from "./demo-random";
 import { AI_SETTINGS, ASSISTANT_NAME, SPARE_WHATSAPP_NUMBER } from "./settings.data";

@@ -1,7 +1,7 @@
 /** Each professional's tasks: the plan of tasks.data.ts plus a few random ones. */
 import { TASK_PRIORITIES, TASK_STATUSES } from "@clinora/contracts";
 import { addDays, todayIn } from "@clinora/contracts/zoned-time";
-import type * as s from "../platform/db/schema/index";
+import type * as s from "../tables";
 import type { DemoProfessional } from "./accounts.data";
 import { DAY, demoId, demoProfessionalId, MINUTE, rngFor } from "./demo-random";
 import type { PatientInsert } from "./patients.rows";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../test/context";
 import { fixedClock } from "../../platform/lib/clock";
-import * as s from "../../platform/db/schema/index";
+import * as s from "../../tables";
 
 // 00:30 on 2026-03-11 in UTC is still 21:30 on the 10th in São Paulo: "today" is the 10th.
 const clock = fixedClock("2026-03-11T00:30:00Z");

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/client";
-import { aiSettings } from "../../platform/db/schema/index";
+import { aiSettings } from "./ai-settings.schema";
 
 export type GlobalAiSettingsRow = typeof aiSettings.$inferSelect;
 export type GlobalAiSettingsWrite = Pick<typeof aiSettings.$inferInsert, "provider" | "model" | "temperature" | "systemPrompt">;

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { MSG } from "@clinora/contracts";
 import { createTestContext, type TestContext } from "../../../test/context";
 import { fixedClock } from "../../platform/lib/clock";
-import { auditLog } from "../../platform/db/schema/index";
+import { auditLog } from "../audit/audit.schema";
 
 const NOW = "2026-03-10T15:00:00Z"; // Tuesday 12:00 in São Paulo
 const clock = fixedClock(NOW);

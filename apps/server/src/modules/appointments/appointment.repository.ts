@@ -2,7 +2,9 @@ import { and, asc, count, eq, gt, gte, lt, lte, ne } from "drizzle-orm";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { AppointmentSource, AppointmentStatus, PatientResponse, ReminderOutcome } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
-import { appointmentReminders, appointments, patients } from "../../platform/db/schema/index";
+import { appointments } from "./appointments.schema";
+import { patients } from "../patients/patients.schema";
+import { appointmentReminders } from "../reminders/reminders.schema";
 import { preparedRead, type Placeholders } from "../../platform/db/prepared-read";
 import { pageWithTotal } from "../../platform/lib/pagination";
 

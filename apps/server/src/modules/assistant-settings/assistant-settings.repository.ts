@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { AiProvider } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
-import { assistantSettings, professionals } from "../../platform/db/schema/index";
+import { assistantSettings } from "./assistant-settings.schema";
+import { professionals } from "../professionals/professionals.schema";
 import { assistantSwitchFields, providerOrDefault } from "./assistant-switch";
 
 export type AssistantSettingsRow = typeof assistantSettings.$inferSelect;

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { DEFAULT_AI_SETTINGS, type AiProvider } from "@clinora/contracts";
-import { aiSettings, assistantSettings } from "../../platform/db/schema/index";
+import { assistantSettings } from "./assistant-settings.schema";
+import { aiSettings } from "../ai-settings/ai-settings.schema";
 import { GLOBAL_AI_SETTINGS_ID } from "../ai-settings";
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { WEB_CHAT_TOKEN_HEADER } from "@clinora/contracts";
-import * as s from "../../platform/db/schema/index";
+import * as s from "../../tables";
 import { createAssistantHarness, type AssistantHarness, type Clinic } from "../../../test/assistant-harness";
 import { WHATSAPP_MAX_BODY } from "../messaging";
 import { TOOL_TEXTS } from "./assistant-tool-texts";

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import * as s from "../../platform/db/schema/index";
+import * as s from "../../tables";
 import { createAssistantHarness, type AssistantHarness, type Clinic } from "../../../test/assistant-harness";
 import { nextBusinessDate } from "../../../test/business-dates";
 import { SAFETY_TEXTS } from "../safety";

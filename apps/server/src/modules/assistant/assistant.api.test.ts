@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { MSG } from "@clinora/contracts";
-import * as s from "../../platform/db/schema/index";
+import * as s from "../../tables";
 import { createAssistantHarness, type AssistantHarness, type Clinic } from "../../../test/assistant-harness";
 import { receptionistBrain, type LlmBrain } from "@clinora/stand-ins";
 import { SAFETY_TEXTS } from "../safety";

@@ -1,5 +1,5 @@
 import type { DbOrTx } from "../../platform/db/client";
-import { auditLog } from "../../platform/db/schema/index";
+import { auditLog } from "./audit.schema";
 
 export type NewAuditEntry = typeof auditLog.$inferInsert;
 

@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { MSG } from "@clinora/contracts";
 import { createTestContext, type TestContext } from "../../../test/context";
 import { fixedClock } from "../../platform/lib/clock";
-import { sessions, users } from "../../platform/db/schema/index";
+import { sessions } from "./auth.schema";
+import { users } from "../users/users.schema";
 import { sha256Hex } from "../../platform/lib/crypto";
 
 const clock = fixedClock("2026-03-10T12:00:00Z");

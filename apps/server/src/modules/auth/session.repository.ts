@@ -1,6 +1,8 @@
 import { and, count, eq, gte, lt, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/client";
-import { loginAttempts, professionals, sessions, users } from "../../platform/db/schema/index";
+import { loginAttempts, sessions } from "./auth.schema";
+import { professionals } from "../professionals/professionals.schema";
+import { users } from "../users/users.schema";
 
 export function sessionRepository(db: DbOrTx) {
   /**

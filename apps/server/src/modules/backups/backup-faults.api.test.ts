@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { openDatabase } from "../../platform/db/client";
-import * as s from "../../platform/db/schema/index";
+import * as s from "../../tables";
 import { fixedClock } from "../../platform/lib/clock";
 import { createTestContext, type TestContext } from "../../../test/context";
 import { tableChecksums } from "../../../test/database-dump";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type Database } from "../../platform/db/client";
-import * as s from "../../platform/db/schema/index";
+import * as s from "../../tables";
 import { fixedClock } from "../../platform/lib/clock";
 import { createTestContext, type TestContext } from "../../../test/context";
 import { currentDatabaseUrl, hasPgDump, tableChecksums } from "../../../test/database-dump";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { BOOKING_LIMIT_PER_PHONE_PER_DAY, BOOKING_TEXTS, DEFAULT_TIME_ZONE } from "@clinora/contracts";
 import { addDays, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
-import * as s from "../../platform/db/schema/index";
+import * as s from "../../tables";
 import { createAssistantHarness, type AssistantHarness, type Clinic } from "../../../test/assistant-harness";
 import { nextBusinessDate } from "../../../test/business-dates";
 

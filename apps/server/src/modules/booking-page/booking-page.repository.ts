@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/client";
-import { bookingPages, bookingRescheduleTokens, professionals } from "../../platform/db/schema/index";
+import { bookingPages, bookingRescheduleTokens } from "./booking-page.schema";
+import { findProfessional } from "../professionals";
 
 export type BookingPageRow = typeof bookingPages.$inferSelect;
 export type BookingPageWrite = Pick<typeof bookingPages.$inferInsert, "enabled" | "slug" | "minNoticeHours" | "daysAhead" | "appointmentTypes">;
@@ -34,13 +35,13 @@ export function bookingPageRepository(db: DbOrTx) {
 
     /** An enabled page and its professional, by slug. */
     async findEnabledBySlug(slug: string) {
-      const [row] = await db
-        .select({ page: bookingPages, professional: professionals })
+      const [page] = await db
+        .select()
         .from(bookingPages)
-        .innerJoin(professionals, eq(professionals.id, bookingPages.professionalId))
         .where(and(eq(bookingPages.slug, slug), eq(bookingPages.enabled, true)))
         .limit(1);
-      return row ?? null;
+      const professional = page ? await findProfessional(db, page.professionalId) : null;
+      return page && professional ? { page, professional } : null;
     },
 
     async insertToken(values: { professionalId: string; appointmentId: string; tokenHash: string; expiresAt: Date }) {

@@ -34,7 +34,8 @@ import { sha256Hex } from "../../platform/lib/crypto";
 import { isUniqueViolation } from "../../platform/lib/db-errors";
 import type { AppointmentService, ScheduleActor } from "../appointments";
 import { recordAudit } from "../audit";
-import { createPatientFrom } from "../patients";
+import { createPatientFrom, findPatient } from "../patients";
+import { findProfessional } from "../professionals";
 import { canSendBusinessInitiated, recordConsentsGiven } from "../consent";
 import { rateLimitRepository } from "../../platform/plugins/rate-limit-store";
 import { FREE_TEXT_WINDOW_MS } from "../reminders";
@@ -116,7 +117,7 @@ export function bookingPageService(
   const canSendWhatsapp = async (professionalId: string) => deps.gateway.configured && Boolean(await deps.messaging.senderOf(db, professionalId));
 
   const toSettings = async (row: BookingPageRow, origin: string): Promise<BookingPageSettings> => {
-    const professional = await db.query.professionals.findFirst({ where: (p, { eq }) => eq(p.id, row.professionalId) });
+    const professional = await findProfessional(db, row.professionalId);
     return {
       enabled: row.enabled,
       slug: row.slug,
@@ -133,7 +134,7 @@ export function bookingPageService(
   const ensurePage = async (professionalId: string): Promise<BookingPageRow> => {
     const existing = await repo.findByProfessional(professionalId);
     if (existing) return existing;
-    const professional = await db.query.professionals.findFirst({ where: (p, { eq }) => eq(p.id, professionalId) });
+    const professional = await findProfessional(db, professionalId);
     if (!professional) throw AppError.notFound();
     const base = slugOf(professional.fullName);
     for (let n = 1; n <= 50; n++) {
@@ -561,7 +562,7 @@ export function bookingPageService(
       const { row, appointment } = await tokenTarget(ctx, token);
       await checkOffered(ctx, input.date, input.time, appointment.duration, appointment.id);
       const actor = { ...ctx.actor, ip: meta.ip };
-      const phone = (await db.query.patients.findFirst({ where: (p, { eq }) => eq(p.id, appointment.patient_id) }))?.phone ?? null;
+      const phone = (await findPatient(db, ctx.page.professionalId, appointment.patient_id))?.phone ?? null;
       let confirmed = false as boolean;
       const moved = await orNearest(ctx, input.date, input.time, appointment.duration, appointment.id, () =>
         deps.appointments.update(

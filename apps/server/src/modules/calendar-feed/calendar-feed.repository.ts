@@ -1,7 +1,8 @@
-import { and, asc, eq, getTableColumns, gte, lt, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/client";
-import { selectAppointmentEvents } from "../../platform/db/appointment-events";
-import { appointments, calendarFeeds, professionals } from "../../platform/db/schema/index";
+import { calendarFeeds } from "./calendar-feed.schema";
+import { appointmentEventsBetween } from "../google-calendar";
+import { findProfessional } from "../professionals";
 
 /** The private iCalendar subscription links: only each token's SHA-256 is kept. */
 export function calendarFeedRepository(db: DbOrTx) {
@@ -21,21 +22,14 @@ export function calendarFeedRepository(db: DbOrTx) {
 
     /** The link with its professional's zone, which the calendar is written in. */
     async findByTokenHash(tokenHash: string) {
-      const [row] = await db
-        .select({ ...getTableColumns(calendarFeeds), timeZone: professionals.timezone })
-        .from(calendarFeeds)
-        .innerJoin(professionals, eq(professionals.id, calendarFeeds.professionalId))
-        .where(eq(calendarFeeds.tokenHash, tokenHash))
-        .limit(1);
-      return row ?? null;
+      const [row] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.tokenHash, tokenHash)).limit(1);
+      const professional = row ? await findProfessional(db, row.professionalId) : null;
+      return row && professional ? { ...row, timeZone: professional.timezone } : null;
     },
 
     /** The professional's appointments not cancelled between `from` and `to`, soonest first, with what an event shows. */
     async listFeedAppointments(professionalId: string, range: { from: Date; to: Date }, limit: number) {
-      return selectAppointmentEvents(db)
-        .where(and(eq(appointments.professionalId, professionalId), ne(appointments.status, "cancelled"), gte(appointments.endsAt, range.from), lt(appointments.startsAt, range.to)))
-        .orderBy(asc(appointments.startsAt))
-        .limit(limit);
+      return appointmentEventsBetween(db, professionalId, range, limit);
     },
   };
 }

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { ConsentChannel, ConsentMethod, ConsentStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
-import { consentEvents, users } from "../../platform/db/schema/index";
+import { consentEvents } from "./consent.schema";
+import { userNamesOf } from "../users";
 
 export type ConsentEventRow = typeof consentEvents.$inferSelect;
 export type ConsentEventWithActor = ConsentEventRow & { actorName: string | null };
@@ -66,13 +67,13 @@ export function consentRepository(db: DbOrTx, professionalId: string) {
 
     /** A patient's events, newest first, with the name of whoever recorded each. */
     async listForPatient(subject: ConsentSubject): Promise<ConsentEventWithActor[]> {
-      const rows = await db
-        .select({ event: consentEvents, actorName: users.fullName })
+      const events = await db
+        .select()
         .from(consentEvents)
-        .leftJoin(users, eq(users.id, consentEvents.actorUserId))
         .where(and(own, ofSubject(subject)))
         .orderBy(desc(consentEvents.at));
-      return rows.map((r) => ({ ...r.event, actorName: r.actorName }));
+      const names = await userNamesOf(db, events.flatMap((event) => (event.actorUserId ? [event.actorUserId] : [])));
+      return events.map((event) => ({ ...event, actorName: (event.actorUserId && names.get(event.actorUserId)) || null }));
     },
 
     /** The patients among `subjects` with a WhatsApp channel whose latest event is a withdrawal. */

@@ -4,7 +4,8 @@ import { DEFAULT_TIME_ZONE, GOOGLE_CALENDAR_CALLBACK_PATH, MSG, WEB_CHAT_TOKEN_H
 import { addDays, localToInstant, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
 import { FAKE_GOOGLE_ACCOUNT, startFakeGoogle, type FakeGoogle } from "@clinora/stand-ins";
 import { createAssistantHarness, type AssistantHarness, type Clinic } from "../../../test/assistant-harness";
-import { calendarBusyIntervals, calendarConnections, jobs } from "../../platform/db/schema/index";
+import { calendarBusyIntervals, calendarConnections } from "./google-calendar.schema";
+import { jobs } from "../../platform/jobs/jobs.schema";
 import { fixedClock } from "../../platform/lib/clock";
 import { appointmentService, type ScheduleActor } from "../appointments";
 import { BUSY_MAX_AGE_MS, BUSY_REFRESH_JOB, BUSY_TTL_MS, busyRefreshKey } from "./calendar-busy";

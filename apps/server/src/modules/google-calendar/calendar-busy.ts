@@ -1,7 +1,7 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import { MSG } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
-import { calendarBusyIntervals, calendarConnections } from "../../platform/db/schema/index";
+import { calendarBusyIntervals, calendarConnections } from "./google-calendar.schema";
 import { scheduleJob } from "../../platform/jobs/job.repository";
 import type { Clock } from "../../platform/lib/clock";
 

@@ -1,7 +1,9 @@
 import { and, eq, gt, gte, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/client";
-import { selectAppointmentEvents } from "../../platform/db/appointment-events";
-import { appointments, calendarBusyIntervals, calendarConnections, calendarEventLinks, calendarOauthStates, sessions } from "../../platform/db/schema/index";
+import { appointmentEventOf } from "./calendar-events";
+import { calendarBusyIntervals, calendarConnections, calendarEventLinks, calendarOauthStates } from "./google-calendar.schema";
+import { appointments } from "../appointments/appointments.schema";
+import { sessions } from "../auth/auth.schema";
 
 /** The sealed tokens of a connection as stored (lib/secret-box). */
 export interface SealedTokens {
@@ -68,10 +70,7 @@ export function calendarConnectionRepository(db: DbOrTx, professionalId: string)
      * professional's zone. Null when it is not this professional's.
      */
     async findAppointmentForEvent(appointmentId: string) {
-      const [row] = await selectAppointmentEvents(db)
-        .where(and(eq(appointments.professionalId, professionalId), eq(appointments.id, appointmentId)))
-        .limit(1);
-      return row ?? null;
+      return appointmentEventOf(db, professionalId, appointmentId);
     },
 
     async findEventLink(appointmentId: string) {

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, ilike, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { LeadStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
-import { leads } from "../../platform/db/schema/index";
+import { leads } from "./leads.schema";
 import { foldedText, foldForSearch, likeContains } from "../../platform/db/text-search";
 import { pageWithTotal } from "../../platform/lib/pagination";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { contextWithProfessional, type TestContext } from "../../../test/context";
 import { fixedClock } from "../../platform/lib/clock";
-import { auditLog } from "../../platform/db/schema/index";
+import { auditLog } from "../audit/audit.schema";
 
 const clock = fixedClock("2026-03-10T15:00:00Z");
 const minutesAgo = (minutes: number) => new Date(clock.now().getTime() - minutes * 60_000);

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { HIGHEST_URGENCY, type ConversationChannel, type ConversationStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
-import { conversations, messages, twilioNumbers } from "../../platform/db/schema/index";
+import { conversations, messages } from "./messaging.schema";
+import { twilioNumbers } from "../whatsapp/whatsapp.schema";
 import { foldedText, foldForSearch, likeContains } from "../../platform/db/text-search";
 import { pageWithTotal } from "../../platform/lib/pagination";
 

@@ -1,7 +1,10 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import type { AiProvider, ConversationChannel, ConsentStatus, MessageStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
-import { assistantSettings, conversations, messages, patients, systemEvents, twilioNumbers } from "../../platform/db/schema/index";
+import { conversations, messages, systemEvents } from "./messaging.schema";
+import { assistantSettings } from "../assistant-settings/assistant-settings.schema";
+import { patients } from "../patients/patients.schema";
+import { twilioNumbers } from "../whatsapp/whatsapp.schema";
 import { assistantSwitchFields, providerOrDefault } from "../assistant-settings";
 import { latestConsentStatus } from "../consent";
 import { enqueueStatement, type EnqueueSpec } from "../../platform/jobs/job.repository";

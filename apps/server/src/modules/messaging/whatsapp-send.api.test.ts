@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { explainTwilioError, MSG, SEND_ERROR } from "@clinora/contracts";
-import * as s from "../../platform/db/schema/index";
+import * as s from "../../tables";
 import { fixedClock } from "../../platform/lib/clock";
 import { createAssistantHarness, type AssistantHarness, type Clinic } from "../../../test/assistant-harness";
 import { SEND_ATTEMPTS } from "./whatsapp-outbound.service";

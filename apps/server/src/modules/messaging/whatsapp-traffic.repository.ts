@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/client";
-import { conversations, messages, patients, systemEvents } from "../../platform/db/schema/index";
+import { conversations, messages, systemEvents } from "./messaging.schema";
+import { patients } from "../patients/patients.schema";
 import { UNROUTED_INBOUND } from "./message.repository";
 
 /**

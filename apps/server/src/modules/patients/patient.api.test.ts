@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { MSG } from "@clinora/contracts";
 import { contextWithProfessional, type TestContext } from "../../../test/context";
 import { fixedClock } from "../../platform/lib/clock";
-import { appointments, auditLog } from "../../platform/db/schema/index";
+import { appointments } from "../appointments/appointments.schema";
+import { auditLog } from "../audit/audit.schema";
 
 const clock = fixedClock("2026-03-10T15:00:00Z"); // 12:00 in São Paulo
 let t: TestContext;

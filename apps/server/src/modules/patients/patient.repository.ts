@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, like, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/client";
-import { appointments, patients } from "../../platform/db/schema/index";
+import { patients } from "./patients.schema";
+import { appointments } from "../appointments/appointments.schema";
 import { foldForSearch, likeContains, nameSortKey } from "../../platform/db/text-search";
 import { pageWithTotal } from "../../platform/lib/pagination";
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeMercadoPago, type FakeMercadoPago } from "@clinora/stand-ins";
 import { contextWithProfessional, type TestContext } from "../../../test/context";
 import { fixedClock } from "../../platform/lib/clock";
-import { charges, paymentWebhookEvents } from "../../platform/db/schema/index";
+import { charges, paymentWebhookEvents } from "./payments.schema";
 import { eq } from "drizzle-orm";
 
 // 01:30 UTC on 11 March is still 22:30 on 10 March in São Paulo: the payment date must be the 10th.

@@ -1,7 +1,10 @@
 import { and, asc, desc, eq, gte, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { ChargeStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
-import { professionals, appointments, charges, consultationPrices, expenses, patientPrices, patients, paymentSettings, paymentWebhookEvents } from "../../platform/db/schema/index";
+import { charges, consultationPrices, expenses, patientPrices, paymentSettings, paymentWebhookEvents } from "./payments.schema";
+import { appointments } from "../appointments/appointments.schema";
+import { patients } from "../patients/patients.schema";
+import { professionals } from "../professionals/professionals.schema";
 
 export type ChargeRow = typeof charges.$inferSelect & { patientName: string | null; appointmentDate: string | null };
 export type ChargeWrite = Omit<typeof charges.$inferInsert, "id" | "professionalId" | "createdAt" | "updatedAt">;

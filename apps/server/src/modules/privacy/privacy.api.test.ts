@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq } from "drizzle-orm";
 import { toLocal } from "@clinora/contracts/zoned-time";
-import * as s from "../../platform/db/schema/index";
+import * as s from "../../tables";
 import { createAssistantHarness, type AssistantHarness, type Clinic } from "../../../test/assistant-harness";
 import { currentDatabaseUrl, hasPgDump, logicalDump, pgDumpText } from "../../../test/database-dump";
 import { testDbKind } from "../../../test/test-db";

@@ -1,6 +1,12 @@
 import { and, asc, count, desc, eq, gte, inArray, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/client";
-import { appointments, auditLog, jobs, patients, professionals, tasks, users } from "../../platform/db/schema/index";
+import { jobs } from "../../platform/jobs/jobs.schema";
+import { appointments } from "../appointments/appointments.schema";
+import { auditLog } from "../audit/audit.schema";
+import { patients } from "../patients/patients.schema";
+import { professionals } from "../professionals/professionals.schema";
+import { tasks } from "../tasks/tasks.schema";
+import { users } from "../users/users.schema";
 import { nameSortKey } from "../../platform/db/text-search";
 
 export type AccessRow = typeof auditLog.$inferSelect & { actorName: string | null };

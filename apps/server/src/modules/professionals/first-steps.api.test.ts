@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookingPages } from "../../platform/db/schema/index";
+import { bookingPages } from "../booking-page/booking-page.schema";
 import { contextWithProfessional, type TestContext } from "../../../test/context";
 
 let t: TestContext;

@@ -6,5 +6,7 @@ export { type ProfessionalProfileService, professionalProfileService } from "./p
 export { professionalToggleRoutes } from "./professional-toggles.routes";
 export { type ProfessionalTogglesService, professionalTogglesService } from "./professional-toggles.service";
 export { toProfessionalDto } from "./professional.mapper";
+export { type ProfessionalName, professionalNamesOf } from "./professional-names";
 export { professionalRoutes } from "./professional.routes";
+export { type ChatClinic, findClinicByChatId, givePublicChatId, publicChatIdOf } from "./public-chat";
 export { countPracticeData, deleteProfessionalWithAllData, findProfessional, findProfessionalsByEmail, insertProfessional, lockProfessional, professionalService, type ProfessionalService } from "./professional.service";

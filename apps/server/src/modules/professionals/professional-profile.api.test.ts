@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { MSG } from "@clinora/contracts";
 import { contextWithProfessional, type TestContext } from "../../../test/context";
-import { auditLog } from "../../platform/db/schema/index";
+import { auditLog } from "../audit/audit.schema";
 
 let t: TestContext;
 let session: string;

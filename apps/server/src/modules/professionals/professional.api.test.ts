@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { MSG } from "@clinora/contracts";
 import { contextWithAdmin, type TestContext } from "../../../test/context";
 import { fixedClock } from "../../platform/lib/clock";
-import { auditLog } from "../../platform/db/schema/index";
+import { auditLog } from "../audit/audit.schema";
 
 const clock = fixedClock("2026-03-10T15:00:00Z");
 let t: TestContext;

@@ -1,5 +1,5 @@
 import type { Professional } from "@clinora/contracts";
-import type { professionals } from "../../platform/db/schema/index";
+import type { professionals } from "./professionals.schema";
 import { hhmm, isoInstant } from "../../platform/db/rows";
 
 export type ProfessionalRow = typeof professionals.$inferSelect;

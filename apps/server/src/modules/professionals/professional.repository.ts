@@ -2,7 +2,15 @@ import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm
 import type { DbOrTx } from "../../platform/db/client";
 import { foldedText } from "../../platform/db/text-search";
 import { rowsOf } from "../../platform/db/rows";
-import { appointments, auditLog, bookingPages, conversations, jobs, patients, professionals, tasks, users } from "../../platform/db/schema/index";
+import { professionals } from "./professionals.schema";
+import { jobs } from "../../platform/jobs/jobs.schema";
+import { appointments } from "../appointments/appointments.schema";
+import { auditLog } from "../audit/audit.schema";
+import { bookingPages } from "../booking-page/booking-page.schema";
+import { conversations } from "../messaging/messaging.schema";
+import { patients } from "../patients/patients.schema";
+import { tasks } from "../tasks/tasks.schema";
+import { users } from "../users/users.schema";
 import { pageWithTotal } from "../../platform/lib/pagination";
 
 export type NewProfessional = typeof professionals.$inferInsert;

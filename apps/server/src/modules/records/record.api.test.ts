@@ -6,7 +6,8 @@ import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { RECORD_SIGNATURE_NOTE } from "@clinora/contracts";
 import { contextWithProfessional, type TestContext } from "../../../test/context";
 import { fixedClock } from "../../platform/lib/clock";
-import { auditLog, recordEntries } from "../../platform/db/schema/index";
+import { recordEntries } from "./records.schema";
+import { auditLog } from "../audit/audit.schema";
 import { verifyAllChains } from "./index";
 
 // A Saturday evening in São Paulo; sessions are set relative to it, so the file passes on any day and hour.

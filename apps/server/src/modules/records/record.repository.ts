@@ -1,7 +1,10 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, max, sql } from "drizzle-orm";
 import type { RecordKind } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
-import { appointments, patients, professionals, recordEntries } from "../../platform/db/schema/index";
+import { recordEntries } from "./records.schema";
+import { appointments } from "../appointments/appointments.schema";
+import { patients } from "../patients/patients.schema";
+import { professionals } from "../professionals/professionals.schema";
 import { likeContains } from "../../platform/db/text-search";
 
 export type RecordRow = typeof recordEntries.$inferSelect;

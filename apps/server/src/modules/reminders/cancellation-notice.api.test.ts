@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { CANCEL_NOTICE_TEXTS } from "@clinora/contracts";
-import * as s from "../../platform/db/schema/index";
+import * as s from "../../tables";
 import { createAssistantHarness, type AssistantHarness, type Clinic } from "../../../test/assistant-harness";
 import { nextBusinessDate } from "../../../test/business-dates";
 

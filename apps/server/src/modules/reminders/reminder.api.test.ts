@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq, like } from "drizzle-orm";
-import * as s from "../../platform/db/schema/index";
+import * as s from "../../tables";
 import { fixedClock } from "../../platform/lib/clock";
 import { createAssistantHarness, type AssistantHarness, type Clinic } from "../../../test/assistant-harness";
 import { reminderKey } from "./reminder-schedule";

@@ -1,7 +1,10 @@
 import { and, asc, desc, eq, gt, inArray } from "drizzle-orm";
 import type { ReminderOutcome } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
-import { appointmentReminders, appointments, patients, professionals } from "../../platform/db/schema/index";
+import { appointmentReminders } from "./reminders.schema";
+import { appointments } from "../appointments/appointments.schema";
+import { patients } from "../patients/patients.schema";
+import { professionals } from "../professionals/professionals.schema";
 
 /** Appointment statuses that get a reminder (docs/decisions/017: "each pending or confirmed appointment"). */
 export const REMINDED_STATUSES = ["pending", "confirmed"] as const;

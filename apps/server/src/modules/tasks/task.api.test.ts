@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "@clinora/contracts";
 import { contextWithProfessional, type TestContext } from "../../../test/context";
 import { fixedClock } from "../../platform/lib/clock";
-import { tasks } from "../../platform/db/schema/index";
+import { tasks } from "./tasks.schema";
 
 // 01:30 UTC on 11 March is still 22:30 on 10 March in São Paulo: "today" must be the 10th.
 const NOW = "2026-03-11T01:30:00.000Z";

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { TaskPriority, TaskStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
-import { patients, taskDoneLast, taskPriorityRank, tasks } from "../../platform/db/schema/index";
+import { taskDoneLast, taskPriorityRank, tasks } from "./tasks.schema";
+import { patients } from "../patients/patients.schema";
 import { foldedText, foldForSearch, likeContains } from "../../platform/db/text-search";
 import { preparedRead, type Placeholders } from "../../platform/db/prepared-read";
 import { pageWithTotal } from "../../platform/lib/pagination";

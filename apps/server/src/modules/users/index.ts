@@ -2,5 +2,6 @@
 export { findUserByEmail, loadCurrentUser, loadCurrentUserById, recordLogin } from "./current-user";
 export { ensureFirstAdmin } from "./first-admin";
 export { type ProfessionalAccountService, professionalAccountService } from "./professional-account.service";
+export { userNamesOf } from "./user-names";
 export { userRoutes } from "./user.routes";
 export { userService, type UserService } from "./user.service";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count } from "drizzle-orm";
 import { MSG } from "@clinora/contracts";
 import { contextWithAdmin, type TestContext } from "../../../test/context";
-import { professionals } from "../../platform/db/schema/index";
+import { professionals } from "../professionals/professionals.schema";
 
 let t: TestContext;
 let session: string;

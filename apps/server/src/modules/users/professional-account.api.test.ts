@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count } from "drizzle-orm";
 import { MSG } from "@clinora/contracts";
 import { contextWithAdmin, type TestContext } from "../../../test/context";
-import { professionals, users } from "../../platform/db/schema/index";
+import { users } from "./users.schema";
+import { professionals } from "../professionals/professionals.schema";
 
 let t: TestContext;
 let session: string;

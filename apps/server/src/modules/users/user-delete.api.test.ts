@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { contextWithAdmin, type TestContext } from "../../../test/context";
 import { rowsOf } from "../../platform/db/rows";
-import * as s from "../../platform/db/schema/index";
+import * as s from "../../tables";
 
 let t: TestContext;
 let session: string;

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, getTableColumns, gte, ilike, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../platform/db/client";
-import { adminActions, professionals, users } from "../../platform/db/schema/index";
+import { adminActions, users } from "./users.schema";
+import { professionals } from "../professionals/professionals.schema";
 import { pageWithTotal } from "../../platform/lib/pagination";
 import { likeContains } from "../../platform/db/text-search";
 

@@ -1,6 +1,7 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/client";
-import { professionals, webChatVisitors } from "../../platform/db/schema/index";
+import { webChatVisitors } from "./web-chat.schema";
+import { findClinicByChatId, findProfessional, givePublicChatId, publicChatIdOf } from "../professionals";
 
 export type WebChatVisitorRow = typeof webChatVisitors.$inferSelect;
 
@@ -11,27 +12,17 @@ export type WebChatVisitorRow = typeof webChatVisitors.$inferSelect;
 export function webChatRepository(db: DbOrTx) {
   return {
     /** The professional behind a public chat id, with what the chat page shows. */
-    async findClinicByPublicId(publicId: string) {
-      const [row] = await db
-        .select({ id: professionals.id, fullName: professionals.fullName, clinicName: professionals.clinicName, timeZone: professionals.timezone })
-        .from(professionals)
-        .where(eq(professionals.publicChatId, publicId))
-        .limit(1);
-      return row ?? null;
+    findClinicByPublicId(publicId: string) {
+      return findClinicByChatId(db, publicId);
     },
 
-    async findPublicIdOf(professionalId: string): Promise<string | null> {
-      const [row] = await db.select({ publicId: professionals.publicChatId }).from(professionals).where(eq(professionals.id, professionalId)).limit(1);
-      return row?.publicId ?? null;
+    findPublicIdOf(professionalId: string): Promise<string | null> {
+      return publicChatIdOf(db, professionalId);
     },
 
     /** Gives the professional this public id unless it already has one; answers the id it has now. */
-    async assignPublicId(professionalId: string, publicId: string): Promise<string | null> {
-      await db
-        .update(professionals)
-        .set({ publicChatId: publicId })
-        .where(and(eq(professionals.id, professionalId), isNull(professionals.publicChatId)));
-      return this.findPublicIdOf(professionalId);
+    assignPublicId(professionalId: string, publicId: string): Promise<string | null> {
+      return givePublicChatId(db, professionalId, publicId);
     },
 
     async insertVisitor(values: typeof webChatVisitors.$inferInsert) {
@@ -41,13 +32,9 @@ export function webChatRepository(db: DbOrTx) {
 
     /** The visitor holding this token (by its hash), with its clinic's names. */
     async findVisitorByTokenHash(tokenHash: string) {
-      const [row] = await db
-        .select({ visitor: webChatVisitors, clinicName: professionals.clinicName, fullName: professionals.fullName })
-        .from(webChatVisitors)
-        .innerJoin(professionals, eq(professionals.id, webChatVisitors.professionalId))
-        .where(eq(webChatVisitors.tokenHash, tokenHash))
-        .limit(1);
-      return row ?? null;
+      const [visitor] = await db.select().from(webChatVisitors).where(eq(webChatVisitors.tokenHash, tokenHash)).limit(1);
+      const professional = visitor ? await findProfessional(db, visitor.professionalId) : null;
+      return visitor && professional ? { visitor, clinicName: professional.clinicName, fullName: professional.fullName } : null;
     },
 
     /**

@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "@clinora/contracts";
 import { contextWithAdmin, type TestContext } from "../../../test/context";
-import { auditLog, twilioNumbers } from "../../platform/db/schema/index";
+import { twilioNumbers } from "./whatsapp.schema";
+import { auditLog } from "../audit/audit.schema";
 
 const PATH = "/api/admin/whatsapp/twilio-numbers";
 

@@ -1,35 +1,39 @@
 import { asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/client";
-import { professionals, twilioNumbers } from "../../platform/db/schema/index";
+import { twilioNumbers } from "./whatsapp.schema";
+import { professionalNamesOf } from "../professionals";
 
 export type TwilioNumberWrite = Pick<typeof twilioNumbers.$inferInsert, "twilioNumber" | "e164Number" | "label" | "professionalId">;
 export type TwilioNumberChange = Partial<Pick<TwilioNumberWrite, "label" | "professionalId">>;
 
 /** The platform's WhatsApp senders; administrators manage them for every professional. */
 export function twilioNumberRepository(db: DbOrTx) {
-  const withOwner = () =>
-    db
-      .select({
-        id: twilioNumbers.id,
-        twilioNumber: twilioNumbers.twilioNumber,
-        e164Number: twilioNumbers.e164Number,
-        label: twilioNumbers.label,
-        professionalId: twilioNumbers.professionalId,
-        professionalName: professionals.fullName,
-        professionalEmail: professionals.email,
-        updatedAt: twilioNumbers.updatedAt,
-      })
-      .from(twilioNumbers)
-      .leftJoin(professionals, eq(professionals.id, twilioNumbers.professionalId));
+  /** Each number with the name and e-mail of the professional it routes to (null for a free number). */
+  const withOwners = async (rows: (typeof twilioNumbers.$inferSelect)[]) => {
+    const names = await professionalNamesOf(db, rows.flatMap((row) => (row.professionalId ? [row.professionalId] : [])));
+    return rows.map((row) => {
+      const owner = row.professionalId ? names.get(row.professionalId) : undefined;
+      return {
+        id: row.id,
+        twilioNumber: row.twilioNumber,
+        e164Number: row.e164Number,
+        label: row.label,
+        professionalId: row.professionalId,
+        professionalName: owner?.fullName ?? null,
+        professionalEmail: owner?.email ?? null,
+        updatedAt: row.updatedAt,
+      };
+    });
+  };
 
   return {
     /** Oldest first, so a new number appears at the end of the table; numbers added together by number. */
-    listWithOwner() {
-      return withOwner().orderBy(asc(twilioNumbers.createdAt), asc(twilioNumbers.e164Number));
+    async listWithOwner() {
+      return withOwners(await db.select().from(twilioNumbers).orderBy(asc(twilioNumbers.createdAt), asc(twilioNumbers.e164Number)));
     },
 
     async findWithOwnerById(id: string) {
-      const [row] = await withOwner().where(eq(twilioNumbers.id, id)).limit(1);
+      const [row] = await withOwners(await db.select().from(twilioNumbers).where(eq(twilioNumbers.id, id)).limit(1));
       return row ?? null;
     },
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../test/context";
-import { twilioNumbers } from "../../platform/db/schema/index";
+import { twilioNumbers } from "./whatsapp.schema";
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/client";
-import { jobs, systemEvents } from "../../platform/db/schema/index";
+import { jobs } from "../../platform/jobs/jobs.schema";
+import { systemEvents } from "../messaging/messaging.schema";
 
 /** The system event stored for each assistant safety check that gave no verdict (docs/decisions/030). */
 export const SAFETY_CHECK_NO_VERDICT = "safety_check_no_verdict";

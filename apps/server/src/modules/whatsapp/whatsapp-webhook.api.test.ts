@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
 import twilio from "twilio";
 import { INBOUND_CUT_MARKER, INBOUND_MESSAGE_MAX_LENGTH, MSG } from "@clinora/contracts";
-import * as s from "../../platform/db/schema/index";
+import * as s from "../../tables";
 import { isStorableText } from "../../platform/plugins/input-rule";
 import { createAssistantHarness, TEST_TWILIO, type AssistantHarness, type Clinic } from "../../../test/assistant-harness";
 import { createTestContext } from "../../../test/context";

@@ -11,11 +11,12 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
-import * as schema from "./schema/index";
 
-export type Schema = typeof schema;
-/** The Drizzle database, whichever driver is behind it (PGlite or node-postgres). */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The Drizzle database, whichever driver is behind it (PGlite or node-postgres). It is given no schema: each module
+ * queries its own tables by importing them (docs/decisions/029), so the connection needs to know none of them.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle: same query API as Db. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Repositories accept either the database or an open transaction. */
@@ -122,7 +123,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`);
     });
     const logger = options.logQuery ? { logQuery: options.logQuery } : undefined;
-    const db = drizzlePg({ client: pool, schema, logger }) as unknown as Db;
+    const db = drizzlePg({ client: pool, logger }) as unknown as Db;
     return {
       db,
       kind: "postgres",
@@ -147,7 +148,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // engine itself for its data folder.
   const connection = new PgliteConnection(client);
   const logger = options.logQuery ? { logQuery: options.logQuery } : undefined;
-  const db = drizzlePglite({ client: connection as unknown as PGlite, schema, logger }) as unknown as Db;
+  const db = drizzlePglite({ client: connection as unknown as PGlite, logger }) as unknown as Db;
   return {
     db,
     kind: "pglite",

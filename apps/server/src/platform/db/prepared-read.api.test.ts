@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, count, eq, gte, sql } from "drizzle-orm";
 import type { Database, Db } from "./client";
 import { preparedRead, type Placeholders } from "./prepared-read";
-import { appointmentReminders, appointments, patients } from "./schema/index";
+import { appointmentReminders, appointments, patients } from "../../tables";
 import { openTestDatabase } from "../../../test/context";
 import { factories } from "../../../test/factories";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { asc, eq, sql } from "drizzle-orm";
 import { openDatabase, type Database, type Db } from "../db/client";
-import { jobs } from "../db/schema/index";
+import { jobs } from "./jobs.schema";
 import { rowsOf } from "../db/rows";
 import { fixedClock } from "../lib/clock";
 import { openTestDatabase } from "../../../test/context";

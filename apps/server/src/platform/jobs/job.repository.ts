@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, notInArray, sql } from "drizzle-orm";
 import type { JobStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../db/client";
-import { jobs } from "../db/schema/index";
+import { jobs } from "./jobs.schema";
 
 /** A row of the queue; the payload is always a JSON object (enqueueJob only writes objects). */
 export type JobRow = Omit<typeof jobs.$inferSelect, "payload"> & { payload: Record<string, unknown> };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "@clinora/contracts";
 import { fixedClock } from "../lib/clock";
-import * as s from "../db/schema/index";
+import * as s from "../../tables";
 import { createTestContext, type TestContext } from "../../../test/context";
 
 /**

@@ -1,7 +1,7 @@
 import { lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { rowsOf } from "../db/rows";
-import { rateLimitHits } from "../db/schema/index";
+import { rateLimitHits } from "./rate-limits.schema";
 
 /** Requests one process counted for one client and window since it last reported them. */
 export interface HitCount {

@@ -4,7 +4,7 @@ import { MSG } from "@clinora/contracts";
 import { buildApp } from "../../app";
 import { loadConfig } from "../../config";
 import { fixedClock } from "../lib/clock";
-import * as s from "../db/schema/index";
+import * as s from "../../tables";
 import { createTestContext, type TestContext } from "../../../test/context";
 
 /**

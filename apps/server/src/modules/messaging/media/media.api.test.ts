@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { MEDIA_MAX_BYTES, MSG, type ConversationDetail, type ConversationMessage } from "@clinora/contracts";
 import { fakeVoiceNote, FAKE_TRANSCRIPTION_FAILS } from "@clinora/stand-ins";
-import * as s from "../../../platform/db/schema/index";
+import * as s from "../../../tables";
 import { createAssistantHarness, type AssistantHarness, type Clinic } from "../../../../test/assistant-harness";
 import { nextBusinessDate } from "../../../../test/business-dates";
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../platform/db/client";
-import { messageMedia, messages } from "../../../platform/db/schema/index";
+import { messageMedia, messages } from "../messaging.schema";
 
 export type MediaRow = typeof messageMedia.$inferSelect;
 /** A file without its bytes (lists never read them). */

@@ -1,7 +1,9 @@
-import { bigserial, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
-import { createdAt, updatedAt } from "./columns";
-import { jobStatus } from "./enums";
+import { createdAt, updatedAt } from "../db/columns";
+import { JOB_STATUSES } from "@clinora/contracts";
+
+export const jobStatus = pgEnum("job_status", JOB_STATUSES);
 
 /**
  * The durable job queue (docs/decisions/003-job-queue.md): workers claim due rows with

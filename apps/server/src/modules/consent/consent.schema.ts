@@ -1,8 +1,8 @@
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { ConsentChannel, ConsentMethod, ConsentStatus } from "@clinora/contracts";
-import { belongsTo, id } from "./columns";
-import { patients } from "./practice";
-import { professionals } from "./professionals";
+import { belongsTo, id } from "../../platform/db/columns";
+import { patients } from "../patients/patients.schema";
+import { professionals } from "../professionals/professionals.schema";
 
 /**
  * Every time a patient gave or withdrew consent for a channel, and how (LGPD art. 8 §5: consent may be withdrawn at

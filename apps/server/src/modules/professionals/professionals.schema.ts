@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, smallint, text, time, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { DEFAULT_TIME_ZONE } from "@clinora/contracts";
-import { createdAt, id, updatedAt } from "./columns";
+import { createdAt, id, updatedAt } from "../../platform/db/columns";
 
 /** The tenant: every professional-owned row points here (docs/product/platform.md §1). */
 export const professionals = pgTable(

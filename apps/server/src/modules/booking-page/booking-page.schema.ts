@@ -1,8 +1,8 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { BookingAppointmentType } from "@clinora/contracts";
-import { belongsTo, createdAt, id, updatedAt } from "./columns";
-import { appointments } from "./practice";
-import { professionals } from "./professionals";
+import { belongsTo, createdAt, id, updatedAt } from "../../platform/db/columns";
+import { appointments } from "../appointments/appointments.schema";
+import { professionals } from "../professionals/professionals.schema";
 
 /**
  * A professional's public booking page (docs/decisions/028): made the first time the professional opens

@@ -1,9 +1,9 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { ReminderOutcome } from "@clinora/contracts";
-import { belongsTo, createdAt, id, updatedAt } from "./columns";
-import { conversations, messages } from "./messaging";
-import { appointments } from "./practice";
-import { professionals } from "./professionals";
+import { belongsTo, createdAt, id, updatedAt } from "../../platform/db/columns";
+import { appointments } from "../appointments/appointments.schema";
+import { conversations, messages } from "../messaging/messaging.schema";
+import { professionals } from "../professionals/professionals.schema";
 
 /**
  * One WhatsApp reminder of one appointment start (docs/decisions/017-whatsapp-reminders.md): written in the same

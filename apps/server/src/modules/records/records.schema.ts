@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { RecordKind, RecordStatus, RecordVisibility } from "@clinora/contracts";
-import { belongsTo, createdAt, id, updatedAt } from "./columns";
-import { patients } from "./practice";
-import { professionals } from "./professionals";
+import { belongsTo, createdAt, id, updatedAt } from "../../platform/db/columns";
+import { patients } from "../patients/patients.schema";
+import { professionals } from "../professionals/professionals.schema";
 
 /**
  * One entry of a patient's prontuário (docs/product/records.md, docs/decisions/034). Only its author (the

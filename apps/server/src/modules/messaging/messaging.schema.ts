@@ -1,9 +1,18 @@
 import { sql } from "drizzle-orm";
-import { customType, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { belongsTo, createdAt, id, updatedAt } from "./columns";
-import { conversationChannel, conversationStatus, mediaKind, mediaStatus, messageDirection, messageSender, messageStatus, transcriptStatus } from "./enums";
-import { patients } from "./practice";
-import { professionals } from "./professionals";
+import { customType, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { CONVERSATION_CHANNELS, CONVERSATION_STATUSES, MEDIA_KINDS, MEDIA_STATUSES, MESSAGE_DIRECTIONS, MESSAGE_SENDERS, MESSAGE_STATUSES, TRANSCRIPT_STATUSES } from "@clinora/contracts";
+import { belongsTo, createdAt, id, updatedAt } from "../../platform/db/columns";
+import { patients } from "../patients/patients.schema";
+import { professionals } from "../professionals/professionals.schema";
+
+export const conversationStatus = pgEnum("conversation_status", CONVERSATION_STATUSES);
+export const conversationChannel = pgEnum("conversation_channel", CONVERSATION_CHANNELS);
+export const messageDirection = pgEnum("message_direction", MESSAGE_DIRECTIONS);
+export const messageStatus = pgEnum("message_status", MESSAGE_STATUSES);
+export const messageSender = pgEnum("message_sender", MESSAGE_SENDERS);
+export const mediaKind = pgEnum("media_kind", MEDIA_KINDS);
+export const mediaStatus = pgEnum("media_status", MEDIA_STATUSES);
+export const transcriptStatus = pgEnum("transcript_status", TRANSCRIPT_STATUSES);
 
 /** A WhatsApp or web-chat thread with one patient (docs/product/conversations-and-whatsapp.md §3 "Conversation"). */
 export const conversations = pgTable(
@@ -90,32 +99,6 @@ export const systemEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("system_events_kind_created_idx").on(t.kind, t.createdAt)],
-);
-
-/**
- * A web-chat visitor (docs/decisions/016): the only key to its conversation is a random token kept in the visitor's
- * browser, of which only the SHA-256 is stored. Counts the model calls made for it today (the professional's day),
- * so a bot cannot run up the clinic's bill.
- */
-export const webChatVisitors = pgTable(
-  "web_chat_visitors",
-  {
-    id: id(),
-    professionalId: belongsTo("professional_id", () => professionals.id),
-    conversationId: belongsTo("conversation_id", () => conversations.id),
-    tokenHash: text("token_hash").notNull(),
-    /** The local day `llm_calls` counts (YYYY-MM-DD in the professional's zone). */
-    llmDay: date("llm_day", { mode: "string" }),
-    llmCalls: integer("llm_calls").notNull().default(0),
-    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex("web_chat_visitors_token_key").on(t.tokenHash),
-    uniqueIndex("web_chat_visitors_conversation_key").on(t.conversationId),
-    index("web_chat_visitors_professional_idx").on(t.professionalId, t.createdAt),
-  ],
 );
 
 /** PostgreSQL's bytea as a Buffer (both drivers hand back bytes; PGlite a Uint8Array). */

@@ -1,9 +1,11 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { belongsTo, createdAt, id, updatedAt } from "./columns";
-import { calendarConnectionStatus } from "./enums";
-import { appointments } from "./practice";
-import { professionals } from "./professionals";
-import { sessions } from "./users";
+import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { CALENDAR_CONNECTION_STATUSES } from "@clinora/contracts";
+import { belongsTo, createdAt, id, updatedAt } from "../../platform/db/columns";
+import { appointments } from "../appointments/appointments.schema";
+import { sessions } from "../auth/auth.schema";
+import { professionals } from "../professionals/professionals.schema";
+
+export const calendarConnectionStatus = pgEnum("calendar_connection_status", CALENDAR_CONNECTION_STATUSES);
 
 /** A professional's Google Calendar link; tokens are encrypted at rest by the integration. */
 export const calendarConnections = pgTable(
@@ -90,17 +92,4 @@ export const calendarOauthStates = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("calendar_oauth_states_expires_idx").on(t.expiresAt)],
-);
-
-/** The private iCalendar subscription link of a professional: only the token's SHA-256 is kept. */
-export const calendarFeeds = pgTable(
-  "calendar_feeds",
-  {
-    professionalId: uuid("professional_id")
-      .primaryKey()
-      .references(() => professionals.id, { onDelete: "cascade" }),
-    tokenHash: text("token_hash").notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex("calendar_feeds_token_key").on(t.tokenHash)],
 );

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
 import type { ChargeStatus, PaymentMethod, PaymentProvider, PixKeyType } from "@clinora/contracts";
-import { belongsTo, createdAt, id, updatedAt } from "./columns";
-import { appointments, patients } from "./practice";
-import { professionals } from "./professionals";
+import { belongsTo, createdAt, id, updatedAt } from "../../platform/db/columns";
+import { appointments } from "../appointments/appointments.schema";
+import { patients } from "../patients/patients.schema";
+import { professionals } from "../professionals/professionals.schema";
 
 /**
  * A professional's payment settings (docs/decisions/035): the Pix key of the static BR Code, the Receita Saúde

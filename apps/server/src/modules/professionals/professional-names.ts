@@ -1,0 +1,17 @@
+import { inArray } from "drizzle-orm";
+import type { DbOrTx } from "../../platform/db/client";
+import { professionals } from "./professionals.schema";
+
+/** How a list elsewhere names a professional: her full name and e-mail. */
+export interface ProfessionalName {
+  fullName: string;
+  email: string | null;
+}
+
+/** The names of the given professionals, by id; an id with no professional is absent. */
+export async function professionalNamesOf(db: DbOrTx, ids: readonly string[]): Promise<Map<string, ProfessionalName>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select({ id: professionals.id, fullName: professionals.fullName, email: professionals.email }).from(professionals).where(inArray(professionals.id, unique));
+  return new Map(rows.map(({ id, ...name }) => [id, name]));
+}
