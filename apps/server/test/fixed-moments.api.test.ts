@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { like } from "drizzle-orm";
-import * as s from "../src/platform/db/schema/index";
+import * as s from "../src/tables";
 import { fixedClock } from "../src/platform/lib/clock";
 import { createAssistantHarness, type AssistantHarness, type Clinic } from "./assistant-harness";
 import { FIXED_MOMENTS, shiftDate, type FixedMoment } from "./fixed-moments";

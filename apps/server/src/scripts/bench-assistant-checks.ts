@@ -23,7 +23,7 @@ import { TWILIO_WEBHOOK_PATH } from "@clinora/contracts";
 import { startFakeLlm, startFakeTwilio } from "@clinora/stand-ins";
 import { buildApp } from "../app";
 import { openDatabase } from "../platform/db/client";
-import * as s from "../platform/db/schema/index";
+import * as s from "../tables";
 import { serverDir } from "../server-dir";
 import { benchConfig, freePort, percentile, runPool } from "./bench-support";
 

@@ -3,7 +3,7 @@ import { like } from "drizzle-orm";
 import { MSG } from "@clinora/contracts";
 import { createTestContext, type TestContext } from "../../../test/context";
 import { fixedClock } from "../../platform/lib/clock";
-import { jobs } from "../../platform/db/schema/index";
+import { jobs } from "../../tables";
 
 /**
  * Deleting an appointment entered by mistake (docs/product/appointments.md §2.2), apart from cancelling it: it leaves

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/client";
-import { charges } from "../../platform/db/schema/index";
+import { charges } from "./payments.schema";
 
 /** Charge states that are money records the tax rules keep (docs/product/payments.md §9). */
 const KEPT = ["paid", "refunded"] as const;

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/client";
-import { recordEntries } from "../../platform/db/schema/index";
+import { recordEntries } from "./records.schema";
 
 /**
  * Whether any prontuário entry (draft or finalised) names this appointment: such an appointment stays, so the entry
