@@ -299,6 +299,8 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
   };
 
   const replyJob: JobDefinition = {
+    // The model's answer (and the send that follows) is most of its run.
+    waitsOnNetwork: true,
     async run(job) {
       const messageId = String(job.payload.messageId ?? "");
       const conversation = await loadConversation(job);

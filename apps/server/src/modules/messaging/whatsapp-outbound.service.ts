@@ -196,6 +196,7 @@ export function whatsappOutboundService(
 
   const sendJob: JobDefinition = {
     run,
+    waitsOnNetwork: true,
     async onFailed(job) {
       const repo = messageRepository(db);
       const messageId = String(job.payload.messageId ?? "");
