@@ -254,6 +254,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
     llm,
     checks: safetyChecks,
     webChatModelCall: webChatAllowance(db, clock, config.webChat),
+    runJobNow: (dedupeKey) => worker.runNow(dedupeKey),
   });
   const calendarSync = calendarSyncService(db, clock, {
     provider: calendarProvider,

@@ -79,7 +79,19 @@ export interface QueuedMessage {
    */
   template?: { contentSid: string; variables: Record<string, string> };
   at: Date;
+  /**
+   * The caller sends the message itself right after its transaction commits (worker.runNow on `sendJobKey`): the
+   * send job is then due only SEND_TAKEOVER_MS later, as the path that takes over if the caller's process dies first,
+   * so no other worker races the caller for it (docs/decisions/036).
+   */
+  sentByCaller?: boolean;
 }
+
+/** The send job's dedupe key of an outbound message. */
+export const sendJobKey = (messageId: string) => `send:${messageId}`;
+
+/** How long a send its caller runs itself waits before any worker may take it over (the caller died before sending). */
+const SEND_TAKEOVER_MS = 15_000;
 
 export type WhatsappOutboundService = ReturnType<typeof whatsappOutboundService>;
 
@@ -260,8 +272,8 @@ export function whatsappOutboundService(
           type: SEND_JOB,
           payload: rest.length ? { messageId: first, next: rest } : { messageId: first },
           professionalId: message.conversation.professionalId,
-          dedupeKey: `send:${first}`,
-          runAt: message.at,
+          dedupeKey: sendJobKey(first),
+          runAt: message.sentByCaller ? new Date(message.at.getTime() + SEND_TAKEOVER_MS) : message.at,
           priority: SEND_PRIORITY,
           maxAttempts: SEND_ATTEMPTS,
         });

@@ -177,6 +177,19 @@ export function jobRepository(db: DbOrTx) {
       return rows.map(asJobRow).sort(byDueOrder);
     },
 
+    /**
+     * Claims the job with this dedupe key if it is pending, whenever it is due (for worker.runNow); null when it is
+     * not (another worker has it, or it is settled). Counts the attempt, as claimDue does.
+     */
+    async claimByDedupeKey(p: { dedupeKey: string; workerId: string; now: Date }): Promise<JobRow | null> {
+      const [row] = await db
+        .update(jobs)
+        .set({ status: "running", attempts: sql`${jobs.attempts} + 1`, lockedAt: p.now, lockedBy: p.workerId, updatedAt: p.now })
+        .where(and(eq(jobs.dedupeKey, p.dedupeKey), eq(jobs.status, "pending")))
+        .returning();
+      return row ? asJobRow(row) : null;
+    },
+
     /** Marks a job done; false when this worker no longer holds it (its lock was reclaimed or released). */
     async complete(id: number, workerId: string, now: Date): Promise<boolean> {
       const rows = await db

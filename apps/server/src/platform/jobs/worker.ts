@@ -100,6 +100,14 @@ export interface JobWorker {
   /** Makes a sleeping loop poll now: call it after committing a transaction that enqueued a job. */
   wake(): void;
   /**
+   * Claims the pending job with this dedupe key, due or not, and runs it in this process at once; resolves once its
+   * outcome is recorded, with whether it ran (false: another worker has it, it is settled, or the worker stops). For
+   * work its caller just committed and wants done without a hop through the queue (a reply's send,
+   * docs/decisions/036); the row stays the retry path: a failure is retried with backoff, a dead process's lock
+   * expires and another worker takes the job over.
+   */
+  runNow(dedupeKey: string): Promise<boolean>;
+  /**
    * Stops claiming, lets running handlers finish for up to `graceMs`, aborts the rest and hands their jobs back to
    * the queue (pending, attempt given back) so another process can take them at once. Resolves when fully stopped.
    */
@@ -448,6 +456,16 @@ export function createWorker(db: Db, options: WorkerOptions): JobWorker {
     },
 
     wake,
+
+    async runNow(dedupeKey) {
+      if (stopping) return false;
+      const job = await repo.claimByDedupeKey({ dedupeKey, workerId, now: clock.now() });
+      if (!job) return false;
+      // The lock must stay fresh if the run is long, also in a process whose loop is not started.
+      startHeartbeat();
+      await launch(job);
+      return true;
+    },
 
     stop({ graceMs = 10_000 } = {}) {
       if (stopped) return stopped;
