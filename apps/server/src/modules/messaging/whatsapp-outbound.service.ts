@@ -301,10 +301,14 @@ export function whatsappOutboundService(
       return true;
     },
 
-    /** Twilio's status callback: moves the message forward; an unknown sid is tried again by a job. */
-    async applyStatus(callback: { sid: string; twilioStatus: string; errorCode: string | null }) {
+    /**
+     * Twilio's status callback: moves the message forward in one statement, without a job (docs/decisions/036). Only
+     * a sid not stored yet (the callback outran the send's own write) is tried again by a job; answers whether it
+     * queued one (the caller wakes the worker then).
+     */
+    async applyStatus(callback: { sid: string; twilioStatus: string; errorCode: string | null }): Promise<{ queuedRetry: boolean }> {
       const status = toMessageStatus(callback.twilioStatus);
-      if (!status || status === "queued") return;
+      if (!status || status === "queued") return { queuedRetry: false };
       const { known } = await messageRepository(db).advanceStatus(callback.sid, status, callback.errorCode);
       // The recipient unsubscribed at the WhatsApp/Twilio level: recorded like a PARAR (docs/decisions/018).
       if (known && callback.errorCode === TWILIO_UNSUBSCRIBED) await optOutContactOf(db, { externalId: callback.sid });
@@ -316,6 +320,7 @@ export function whatsappOutboundService(
           maxAttempts: STATUS_ATTEMPTS,
         });
       }
+      return { queuedRetry: !known };
     },
 
     jobs: { [SEND_JOB]: sendJob, [STATUS_JOB]: statusJob } as Record<string, JobDefinition>,
