@@ -66,7 +66,8 @@ import { createAnthropicClient } from "./platform/integrations/llm/anthropic-cli
 import { createOpenAiModeration } from "./platform/integrations/llm/moderation";
 import { CHECK_TIMEOUT_MS, emptyCheckStats, type SafetyChecks } from "./modules/assistant";
 import { createWorker, type JobWorker } from "./platform/jobs/worker";
-import { sampleEventLoopLoad } from "./platform/lib/event-loop-load";
+import { JOBS_CHANNEL } from "./platform/jobs/job.repository";
+import { sampleEventLoopDelay } from "./platform/lib/event-loop-load";
 import { whatsappWebhookService } from "./modules/whatsapp";
 import { whatsappWebhookRoutes } from "./modules/whatsapp";
 import { assistantService } from "./modules/assistant";
@@ -107,12 +108,6 @@ declare module "fastify" {
 
 /** 1 MiB (docs/product/security-and-privacy.md §4). */
 export const BODY_LIMIT = 1024 * 1024;
-
-/**
- * Event-loop utilization from which the job worker runs one job at a time, leaving the loop to requests (the
- * WhatsApp webhook must answer in milliseconds; a reply may wait). Measured by the webhook benchmark.
- */
-const WORKER_STEPS_BACK_AT_LOOP_UTILIZATION = 0.5;
 
 /** Log levels at which each request is logged (received, answered). */
 const REQUEST_LOG_LEVELS = new Set(["debug", "trace"]);
@@ -265,6 +260,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
     llm,
     checks: safetyChecks,
     webChatModelCall: webChatAllowance(db, clock, config.webChat),
+    runJobNow: (dedupeKey) => worker.runNow(dedupeKey),
   });
   const calendarSync = calendarSyncService(db, clock, {
     provider: calendarProvider,
@@ -274,7 +270,8 @@ export async function buildApp({ config, database, clock = systemClock, instrume
   });
   const calendarBusy = calendarBusyService(db, clock, { provider: calendarProvider, sync: calendarSync, tokenKey: config.google.tokenKey, wake });
   const reminders = reminderService(db, clock, { gateway, messaging, appointments, contentSid: config.reminderContentSid, wake });
-  const loopLoad = sampleEventLoopLoad({ threshold: WORKER_STEPS_BACK_AT_LOOP_UTILIZATION });
+  // While the event loop runs late, the worker steps back so requests (a webhook must answer in milliseconds) go first.
+  const loopLoad = sampleEventLoopDelay({ limitMs: config.worker.loopDelayLimitMs });
   const worker = createWorker(db, {
     handlers: {
       ...messaging.jobs,
@@ -286,6 +283,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
       ...backupJobs({ database, databaseUrl: config.databaseUrl, dir: config.backup.dir, keep: config.backup.keep, everyHours: config.backup.everyHours, passphrase: config.backup.passphrase, clock, log: app.log }),
     },
     concurrency: config.worker.concurrency,
+    networkConcurrency: config.worker.networkConcurrency,
     busy: loopLoad.busy,
     lockTimeoutMs: config.worker.lockTimeoutMs,
     clock,
@@ -293,8 +291,12 @@ export async function buildApp({ config, database, clock = systemClock, instrume
   });
   const webChat = webChatService(db, clock, { assistant, messaging, limits: config.webChat, publicUrl: config.publicUrl, wake });
   app.decorate("worker", worker);
+  // On PostgreSQL a job enqueued by any process wakes every worker at once; polling stays as the fallback. The
+  // embedded database has one process: wake() after a commit is enough there.
+  const jobWakeups = database.listen?.(JOBS_CHANNEL, wake, (error) => app.log.warn({ err: error }, "job notifications: listening connection lost; reconnecting"));
   app.addHook("onClose", async () => {
     loopLoad.stop();
+    await jobWakeups?.stop();
     await worker.stop();
   });
   const webhook = whatsappWebhookService({

@@ -76,8 +76,12 @@ const envSchema = z.object({
   OPENAI_TRANSCRIPTION_MODEL: z.string().trim().min(1).default("gpt-4o-mini-transcribe"),
   /** One transcription call gives up after this; the job then retries, and finally the thread says it failed. */
   TRANSCRIPTION_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(60),
-  /** Background jobs (replies, sends) one server process runs at the same time. */
+  /** Background jobs of CPU work (backups, reminders' replies…) one server process runs at the same time. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** Background jobs that wait on the network (model replies, sends, transcriptions, Google) one process runs at once. */
+  WORKER_NETWORK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
+  /** While the event loop runs this late (ms), the worker steps back so requests are read first (docs/decisions/036). */
+  WORKER_LOOP_DELAY_LIMIT_MS: z.coerce.number().int().min(5).max(10_000).default(40),
   /** A job whose process stopped answering for this long is taken over by another process. */
   JOB_LOCK_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
   GOOGLE_CLIENT_ID: optional,
@@ -183,7 +187,7 @@ export type Config = {
   llmTimeoutMs: number;
   /** The checks around the reply model (docs/decisions/030). */
   safetyChecks: { secondOpinion: boolean; secondOpinionModel: string | null; riskCheck: boolean; riskModel: string | null };
-  worker: { concurrency: number; lockTimeoutMs: number };
+  worker: { concurrency: number; networkConcurrency: number; loopDelayLimitMs: number; lockTimeoutMs: number };
   google: { clientId?: string; clientSecret?: string; baseUrl?: string; tokenKey?: Buffer };
   /** MERCADOPAGO_BASE_URL. */
   mercadopago: { baseUrl?: string };
@@ -247,7 +251,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       riskCheck: e.SAFETY_RISK_CHECK,
       riskModel: e.SAFETY_RISK_MODEL ?? null,
     },
-    worker: { concurrency: e.WORKER_CONCURRENCY, lockTimeoutMs: e.JOB_LOCK_TIMEOUT_SECONDS * 1000 },
+    worker: {
+      concurrency: e.WORKER_CONCURRENCY,
+      networkConcurrency: e.WORKER_NETWORK_CONCURRENCY,
+      loopDelayLimitMs: e.WORKER_LOOP_DELAY_LIMIT_MS,
+      lockTimeoutMs: e.JOB_LOCK_TIMEOUT_SECONDS * 1000,
+    },
     google: {
       clientId: e.GOOGLE_CLIENT_ID,
       clientSecret: e.GOOGLE_CLIENT_SECRET,

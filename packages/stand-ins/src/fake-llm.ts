@@ -15,6 +15,8 @@ export interface FakeLlmOptions {
   brain?: LlmBrain;
   /** Wait this long before answering (a slow model, for time-out tests). */
   delayMs?: number;
+  /** Wait this long before answering a transcription; `delayMs` when omitted (a benchmark's slow transcription, quick model). */
+  transcriptionDelayMs?: number;
   port?: number;
 }
 
@@ -464,7 +466,8 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     const model = field("model");
     transcriptions.push({ model: model ?? "", language: field("language"), fileName: file?.fileName ?? null, contentType: file?.contentType ?? null, bytes: file?.data.length ?? 0 });
     if (!file || !model) return sendJson(res, 400, openAiError(400, "file and model are required"));
-    if (delayMs > 0) await wait(delayMs);
+    const transcriptionDelayMs = options.transcriptionDelayMs ?? delayMs;
+    if (transcriptionDelayMs > 0) await wait(transcriptionDelayMs);
     if (failures.remaining > 0) {
       failures.remaining -= 1;
       return sendJson(res, failures.httpStatus, openAiError(failures.httpStatus, `fake failure (HTTP ${failures.httpStatus})`));

@@ -10,7 +10,7 @@ import { findGlobalAiSettings, toAiSettingsDto } from "../ai-settings";
 import type { AppointmentService, ScheduleActor } from "../appointments";
 import type { PatientService } from "../patients";
 import { findProfessional } from "../professionals";
-import { REPLY_JOB, type ConversationRow, type MediaInfo, type MessagingService } from "../messaging";
+import { REPLY_JOB, sendJobKey, type ConversationRow, type MediaInfo, type MessagingService } from "../messaging";
 import { composeSystemPrompt, effectiveSettings, promptInstructions, type EffectiveAssistantSettings, type PracticeFacts } from "./assistant-prompt";
 import { asksForPerson, TEXTS } from "./assistant-texts";
 import { claimsAgendaChange, freeTimesFromToolResults, nothingChangedText } from "./safety/claims";
@@ -60,6 +60,11 @@ export interface AssistantDeps {
   webChatModelCall?: (conversation: ConversationRow, timeZone: string) => Promise<boolean>;
   /** The second opinion and the risk check around the reply model (docs/decisions/030); none in some tests. */
   checks?: SafetyChecks;
+  /**
+   * Runs a queued job in this process at once (the worker's runNow): a reply's send goes out from the reply job
+   * itself, one hop less than waiting for the queue (docs/decisions/036). Without it the send job sends it.
+   */
+  runJobNow?: (dedupeKey: string) => Promise<boolean>;
 }
 
 /** How an answer is being given: the channel shapes the prompt; `allowModelCall` may stop it before a model call. */
@@ -281,15 +286,19 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
 
   /** Sends `text` as the reply to `messageId` and, for a handoff, passes the conversation to the professional. */
   const deliver = async (conversation: ConversationRow, messageId: string, text: string, handoffUrgency: number | null) => {
-    await db.transaction(async (tx) => {
+    const sentByCaller = deps.runJobNow !== undefined && conversation.channel === "whatsapp";
+    const queued = await db.transaction(async (tx) => {
       const current = await deps.messaging.findConversation(tx, conversation.professionalId, conversation.id, { lock: true });
       // A person took the conversation over while the model was thinking: the assistant stays silent.
-      if (!current || current.status !== "bot_handling") return;
-      const id = await deps.messaging.queue(tx, { conversation: current, content: text, sender: "assistant", replyToMessageId: messageId, at: clock.now() });
+      if (!current || current.status !== "bot_handling") return null;
+      const id = await deps.messaging.queue(tx, { conversation: current, content: text, sender: "assistant", replyToMessageId: messageId, at: clock.now(), sentByCaller });
       if (id && handoffUrgency !== null) {
         await deps.messaging.updateConversation(tx, current.professionalId, current.id, { status: "waiting", urgency: Math.max(current.urgency, handoffUrgency) });
       }
+      return id;
     });
+    // Committed: the reply leaves now, from this job. Its send job (due a little later) is the retry path.
+    if (queued && sentByCaller) await deps.runJobNow!(sendJobKey(queued));
   };
 
   const loadConversation = async (job: ClaimedJob) => {
@@ -299,6 +308,8 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
   };
 
   const replyJob: JobDefinition = {
+    // The model's answer (and the send that follows) is most of its run.
+    waitsOnNetwork: true,
     async run(job) {
       const messageId = String(job.payload.messageId ?? "");
       const conversation = await loadConversation(job);

@@ -101,6 +101,7 @@ export function calendarBusyService(db: Db, clock: Clock, deps: { provider: Cale
   }
 
   const refreshJob: JobDefinition = {
+    waitsOnNetwork: true,
     async run(job) {
       const professionalId = String((job.payload as Record<string, unknown>).professionalId ?? "");
       const outcome = await refresh(professionalId);

@@ -226,6 +226,7 @@ export function calendarSyncService(
   });
 
   const syncJob: JobDefinition = {
+    waitsOnNetwork: true,
     async run(job) {
       const { professionalId, appointmentId } = payloadOf(job.payload as Record<string, unknown>);
       await syncAppointment(professionalId, appointmentId).catch(classify);

@@ -13,4 +13,5 @@ export { mediaService, outboundMediaSigner } from "./media/media.service";
 export type { ConversationRow } from "./message.repository";
 export { WHATSAPP_MAX_BODY } from "./message-parts";
 export { messagingService, type MessagingService } from "./messaging.service";
+export { sendJobKey } from "./whatsapp-outbound.service";
 export { whatsappInboundService, type InboundAnswerHook, type InboundOutcome, type WhatsappInboundService } from "./whatsapp-inbound.service";

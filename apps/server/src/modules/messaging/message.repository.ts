@@ -306,13 +306,22 @@ export function messageRepository(db: DbOrTx) {
      * that sid exists at all, so a callback that outran our own write can be applied again later.
      */
     async advanceStatus(externalId: string, status: MessageStatus, errorCode: string | null): Promise<{ known: boolean }> {
-      const updated = await db
-        .update(messages)
-        .set({ status, errorCode: status === "failed" ? errorCode : messages.errorCode, updatedAt: new Date() })
-        .where(and(eq(messages.externalId, externalId), sql`${STATUS_RANK} < ${RANK_OF[status]}`))
-        .returning({ id: messages.id });
-      if (updated.length > 0) return { known: true };
-      return { known: await this.messageExists(externalId) };
+      // One statement whatever happens (a status callback is frequent: several per message): the update, and whether
+      // the sid is ours at all. The outer read sees the rows as before the update, which does not change external_id.
+      const advanced = db.$with("advanced").as(
+        db
+          .update(messages)
+          .set({ status, errorCode: status === "failed" ? errorCode : messages.errorCode, updatedAt: new Date() })
+          .where(and(eq(messages.externalId, externalId), sql`${STATUS_RANK} < ${RANK_OF[status]}`))
+          .returning({ id: messages.id }),
+      );
+      const [row] = await db
+        .with(advanced)
+        .select({
+          known: sql<boolean>`exists (select 1 from ${advanced}) or exists (select 1 from ${messages} where ${messages.externalId} = ${externalId})`,
+        })
+        .from(sql`(select 1) as one`);
+      return { known: Boolean(row?.known) };
     },
 
     /** The thread since `after` (all of it when null), oldest first, at most the `limit` latest messages. */

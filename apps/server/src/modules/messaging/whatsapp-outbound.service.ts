@@ -79,7 +79,19 @@ export interface QueuedMessage {
    */
   template?: { contentSid: string; variables: Record<string, string> };
   at: Date;
+  /**
+   * The caller sends the message itself right after its transaction commits (worker.runNow on `sendJobKey`): the
+   * send job is then due only SEND_TAKEOVER_MS later, as the path that takes over if the caller's process dies first,
+   * so no other worker races the caller for it (docs/decisions/036).
+   */
+  sentByCaller?: boolean;
 }
+
+/** The send job's dedupe key of an outbound message. */
+export const sendJobKey = (messageId: string) => `send:${messageId}`;
+
+/** How long a send its caller runs itself waits before any worker may take it over (the caller died before sending). */
+const SEND_TAKEOVER_MS = 15_000;
 
 export type WhatsappOutboundService = ReturnType<typeof whatsappOutboundService>;
 
@@ -196,6 +208,7 @@ export function whatsappOutboundService(
 
   const sendJob: JobDefinition = {
     run,
+    waitsOnNetwork: true,
     async onFailed(job) {
       const repo = messageRepository(db);
       const messageId = String(job.payload.messageId ?? "");
@@ -259,8 +272,8 @@ export function whatsappOutboundService(
           type: SEND_JOB,
           payload: rest.length ? { messageId: first, next: rest } : { messageId: first },
           professionalId: message.conversation.professionalId,
-          dedupeKey: `send:${first}`,
-          runAt: message.at,
+          dedupeKey: sendJobKey(first),
+          runAt: message.sentByCaller ? new Date(message.at.getTime() + SEND_TAKEOVER_MS) : message.at,
           priority: SEND_PRIORITY,
           maxAttempts: SEND_ATTEMPTS,
         });
@@ -288,10 +301,14 @@ export function whatsappOutboundService(
       return true;
     },
 
-    /** Twilio's status callback: moves the message forward; an unknown sid is tried again by a job. */
-    async applyStatus(callback: { sid: string; twilioStatus: string; errorCode: string | null }) {
+    /**
+     * Twilio's status callback: moves the message forward in one statement, without a job (docs/decisions/036). Only
+     * a sid not stored yet (the callback outran the send's own write) is tried again by a job; answers whether it
+     * queued one (the caller wakes the worker then).
+     */
+    async applyStatus(callback: { sid: string; twilioStatus: string; errorCode: string | null }): Promise<{ queuedRetry: boolean }> {
       const status = toMessageStatus(callback.twilioStatus);
-      if (!status || status === "queued") return;
+      if (!status || status === "queued") return { queuedRetry: false };
       const { known } = await messageRepository(db).advanceStatus(callback.sid, status, callback.errorCode);
       // The recipient unsubscribed at the WhatsApp/Twilio level: recorded like a PARAR (docs/decisions/018).
       if (known && callback.errorCode === TWILIO_UNSUBSCRIBED) await optOutContactOf(db, { externalId: callback.sid });
@@ -303,6 +320,7 @@ export function whatsappOutboundService(
           maxAttempts: STATUS_ATTEMPTS,
         });
       }
+      return { queuedRetry: !known };
     },
 
     jobs: { [SEND_JOB]: sendJob, [STATUS_JOB]: statusJob } as Record<string, JobDefinition>,

@@ -136,6 +136,32 @@ suite("sending when Twilio is busy or failing", { TWILIO_RESEND_CONTENT_SID: RES
     expect(after!.externalId).toBe(t.sentToPatient()[0]!.sid);
   });
 
+  it("sends a reply from the reply job itself; when that send fails in doubt, the send job tries once more and Twilio has one message", async () => {
+    const t = helpers(c);
+    c.h.llm.script([{ text: "Posso ajudar com a sua consulta." }]);
+    await c.clinic.patientWrites(PATIENT, "Oi, quero marcar");
+    // One run of the queue: the reply job, which sent its message without a second job run.
+    expect(await c.h.drain()).toBe(1);
+    const [sent] = (await t.outbound()).filter((m) => m.content === "Posso ajudar com a sua consulta.");
+    expect(sent!.externalId).toBe(t.sentToPatient()[0]!.sid);
+    expect(await t.sendJob(sent!.id)).toMatchObject({ status: "done", attempts: 1 });
+
+    // Twilio takes the next one but the answer is lost: the reply job's own try fails, its send job is the retry.
+    c.h.twilio.failNextSends(1, 503, { afterRecording: true });
+    c.h.llm.script([{ text: "Qual dia prefere?" }]);
+    await c.clinic.patientWrites(PATIENT, "Pode ser semana que vem");
+    await c.h.drain();
+    const [inDoubt] = (await t.outbound()).filter((m) => m.content === "Qual dia prefere?");
+    expect(inDoubt!.status).toBe("queued");
+    expect(await t.sendJob(inDoubt!.id)).toMatchObject({ status: "pending", attempts: 1 });
+
+    await t.later(HOUR);
+    expect(await t.sendJob(inDoubt!.id)).toMatchObject({ status: "done", attempts: 2 });
+    const toPatient = t.sentToPatient().filter((m) => m.body === "Qual dia prefere?");
+    expect(toPatient).toHaveLength(1);
+    expect((await t.outbound()).find((m) => m.id === inDoubt!.id)!.externalId).toBe(toPatient[0]!.sid);
+  });
+
   it("gives up after a bounded number of tries, with a Portuguese reason and a Reenviar that works later", async () => {
     const t = helpers(c);
     c.h.twilio.failNextSends(100, 503);

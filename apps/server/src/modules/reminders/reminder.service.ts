@@ -63,6 +63,7 @@ export function reminderService(db: Db, clock: Clock, deps: ReminderDeps) {
    * send job, whose in-doubt check keeps Twilio from getting it twice.
    */
   const sendJob: JobDefinition = {
+    waitsOnNetwork: true,
     async run(job: ClaimedJob) {
       const appointmentId = String(job.payload.appointmentId ?? "");
       const jobLeadHours = Number(job.payload.leadHours);

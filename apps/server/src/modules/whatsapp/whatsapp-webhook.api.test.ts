@@ -102,6 +102,8 @@ describe("Twilio webhooks", () => {
     await h.twilio.postStatus(sent!.sid, "sent");
     await h.twilio.postStatus(sent!.sid, "failed", { ErrorCode: "30008" });
     expect(await messageOf()).toMatchObject({ status: "read", errorCode: null, sender: "professional" });
+    // Each callback of a known message was applied at once, in its request: no job was queued for any of them.
+    expect(await h.db.select().from(s.jobs).where(eq(s.jobs.type, "whatsapp.status"))).toEqual([]);
 
     const metrics = (await h.request({ method: "GET", url: "/api/whatsapp/metrics/overview", session: clinic.session })).json();
     expect(metrics).toMatchObject({ outbound_messages: 1, delivered_messages: 1, failed_messages: 0 });

@@ -84,12 +84,12 @@ export function whatsappWebhookService(deps: {
     /** A delivery status callback. */
     async status(request: TwilioRequest) {
       const params = verify(request);
-      await deps.outbound.applyStatus({
+      const { queuedRetry } = await deps.outbound.applyStatus({
         sid: required(params, "MessageSid"),
         twilioStatus: required(params, "MessageStatus"),
         errorCode: params.ErrorCode?.trim() || null,
       });
-      deps.wake();
+      if (queuedRetry) deps.wake();
     },
   };
 }

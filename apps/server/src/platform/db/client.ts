@@ -2,7 +2,7 @@ import path from "node:path";
 import { mkdirSync } from "node:fs";
 import { serverDir } from "../../server-dir";
 import { acquireDataDirLock } from "./data-dir-lock";
-import { markConnectionError } from "../lib/db-errors";
+import { databaseRetryDelayMs, markConnectionError } from "../lib/db-errors";
 import { PgliteConnection } from "./pglite-connection";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -39,7 +39,21 @@ export interface Database {
   close(): Promise<void>;
   /** The embedded instance, when there is one (tests copy its data folder as a template). */
   pglite?: PGlite;
+  /**
+   * PostgreSQL only: LISTENs on `channel` over one connection of its own (outside the pool), calling `onNotify` for
+   * each notification, and once more after each reconnection (what was sent while it was away is lost). A lost
+   * connection (a database restart, pg_terminate_backend) is opened again, with a growing pause while it fails.
+   */
+  listen?(channel: string, onNotify: () => void, onError?: (error: unknown) => void): NotificationListener;
 }
+
+export interface NotificationListener {
+  /** Closes the listening connection; no reconnection after this. */
+  stop(): Promise<void>;
+}
+
+/** The application_name of a listening connection: how an administrator (or a test) finds it in pg_stat_activity. */
+export const LISTENER_APPLICATION_NAME = "clinora-listener";
 
 /** Distinct statements one connection keeps prepared; past this, further new texts run unnamed. */
 const PREPARED_PER_CONNECTION = 300;
@@ -102,6 +116,66 @@ class PreparingClient extends pg.Client {
  */
 const CONNECT_TIMEOUT_MS = 10_000;
 
+/** Database.listen on PostgreSQL (docs/decisions/036). */
+function listenOn(url: string, channel: string, onNotify: () => void, onError?: (error: unknown) => void): NotificationListener {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let failures = 0;
+  let retryTimer: NodeJS.Timeout | undefined;
+  const retired = new WeakSet<pg.Client>();
+
+  const retire = (client: pg.Client, error?: unknown) => {
+    if (retired.has(client)) return;
+    retired.add(client);
+    if (current === client) current = null;
+    client.end().catch(() => {});
+    if (stopped) return;
+    if (error) onError?.(error);
+    failures++;
+    retryTimer = setTimeout(() => void connect(), databaseRetryDelayMs(failures));
+    retryTimer.unref();
+  };
+
+  const connect = async () => {
+    if (stopped) return;
+    const client = new pg.Client({ connectionString: url, application_name: LISTENER_APPLICATION_NAME, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    client.on("notification", (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    client.on("error", (error) => retire(client, error));
+    client.on("end", () => retire(client, new Error("the listening connection closed")));
+    try {
+      await client.connect();
+      await client.query(`listen ${client.escapeIdentifier(channel)}`);
+    } catch (error) {
+      retire(client, error);
+      return;
+    }
+    if (stopped) {
+      retired.add(client);
+      await client.end().catch(() => {});
+      return;
+    }
+    current = client;
+    failures = 0;
+    onNotify();
+  };
+
+  void connect();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(retryTimer);
+      const client = current;
+      current = null;
+      if (client && !retired.has(client)) {
+        retired.add(client);
+        await client.end().catch(() => {});
+      }
+    },
+  };
+}
+
 /** Opens the embedded database (default, see docs/decisions/001) or PostgreSQL when a URL is given. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") {
@@ -132,6 +206,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await pool.query("select 1");
       },
       close: () => pool.end(),
+      listen: (channel, onNotify, onError) => listenOn(options.url, channel, onNotify, onError),
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });

@@ -120,11 +120,18 @@ describe("claiming", () => {
       from generate_series(1, 3000) g`);
     await db.execute(sql`analyze jobs`);
 
-    const plan = JSON.stringify(rowsOf<Record<string, unknown>>(await db.execute(sql`explain (format json) ${claimStatement(db, { workerId: "w1", now: T0, limit: 4 }).getSQL()}`)));
-    expect(plan).toContain('"Index Name":"jobs_pending_due_idx"');
-    expect(plan).not.toContain('"Node Type":"Sort"');
-    expect(plan).not.toContain("Bitmap");
-    expect(await repo.claimDue({ workerId: "w1", now: T0, limit: 4 })).toHaveLength(4);
+    // The whole queue, and the network pool's claim (a type filter on the rows the index gives). The CPU pool's claim
+    // over a queue of network jobs only is not held to this: nothing matches, and any plan reads every pending entry
+    // to find that out (docs/decisions/036).
+    for (const pool of [{}, { types: ["assistant.reply", "whatsapp.send"] }]) {
+      const statement = claimStatement(db, { workerId: "w1", now: T0, limit: 4, ...pool }).getSQL();
+      const plan = JSON.stringify(rowsOf<Record<string, unknown>>(await db.execute(sql`explain (format json) ${statement}`)));
+      expect(plan).toContain('"Index Name":"jobs_pending_due_idx"');
+      expect(plan).not.toContain('"Node Type":"Sort"');
+      expect(plan).not.toContain("Bitmap");
+    }
+    expect(await repo.claimDue({ workerId: "w1", now: T0, limit: 4, types: ["assistant.reply"] })).toHaveLength(4);
+    expect(await repo.claimDue({ workerId: "w1", now: T0, limit: 4, exceptTypes: ["assistant.reply"] })).toHaveLength(0);
   });
 });
 
@@ -414,6 +421,41 @@ describe("the worker", () => {
       await settle();
     }
     expect(await repo.countByStatus()).toMatchObject({ done: 6 });
+  });
+
+  it("runs jobs that wait on the network in their own pool: they neither hold CPU slots nor stop at one while busy", async () => {
+    let busy = true;
+    const now = { network: 0, cpu: 0 };
+    const release: (() => void)[] = [];
+    const holding = (pool: keyof typeof now) => async () => {
+      now[pool]++;
+      await new Promise<void>((resolve) => release.push(resolve));
+      now[pool]--;
+    };
+    const w = worker({
+      concurrency: 2,
+      networkConcurrency: 5,
+      busy: () => busy,
+      busyPauseMs: 10,
+      handlers: { waits: { waitsOnNetwork: true, run: holding("network") }, computes: { run: holding("cpu") } },
+    });
+    for (let i = 0; i < 7; i++) await enqueueJob(db, { type: "waits", runAt: T0 });
+    for (let i = 0; i < 3; i++) await enqueueJob(db, { type: "computes", runAt: T0 });
+    w.start();
+    // Busy: the network pool still fills (claims paced, not shrunk); CPU work one at a time.
+    await vi.waitFor(() => expect(now).toEqual({ network: 5, cpu: 1 }), { timeout: 5000, interval: 20 });
+
+    busy = false;
+    w.wake();
+    await vi.waitFor(() => expect(now).toEqual({ network: 5, cpu: 2 }), { timeout: 5000, interval: 20 });
+    while (release.length) release.shift()!();
+    await vi.waitFor(
+      async () => {
+        while (release.length) release.shift()!();
+        expect(await repo.countByStatus()).toMatchObject({ done: 10 });
+      },
+      { timeout: 5000, interval: 20 },
+    );
   });
 
   it("while the process is busy, starts at most one job per pause, and goes on at once when it is not", async () => {

@@ -19,6 +19,12 @@ export interface EnqueueSpec {
   priority?: number;
 }
 
+/**
+ * The channel a statement that inserts jobs notifies at commit on PostgreSQL (the `jobs_notify` trigger, migration
+ * 0020): every process LISTENs on it and wakes its worker (docs/decisions/036).
+ */
+export const JOBS_CHANNEL = "jobs";
+
 /** last_error is shown on the admin's health panel: a message, not a dump. */
 const LAST_ERROR_MAX = 2000;
 const clip = (message: string) => (message.length > LAST_ERROR_MAX ? `${message.slice(0, LAST_ERROR_MAX - 1)}…` : message);
@@ -117,6 +123,10 @@ interface ClaimSpec {
   workerId: string;
   now: Date;
   limit: number;
+  /** Only jobs of these types (a pool of the worker); all types when omitted. */
+  types?: readonly string[];
+  /** No job of these types; ignored when empty. */
+  exceptTypes?: readonly string[];
 }
 
 /**
@@ -128,7 +138,14 @@ export function claimStatement(db: DbOrTx, p: ClaimSpec) {
   const due = db
     .select({ id: jobs.id })
     .from(jobs)
-    .where(and(eq(jobs.status, "pending"), lte(jobs.runAt, p.now)))
+    .where(
+      and(
+        eq(jobs.status, "pending"),
+        lte(jobs.runAt, p.now),
+        p.types ? inArray(jobs.type, [...p.types]) : undefined,
+        p.exceptTypes && p.exceptTypes.length > 0 ? notInArray(jobs.type, [...p.exceptTypes]) : undefined,
+      ),
+    )
     .orderBy(desc(jobs.priority), asc(jobs.runAt), asc(jobs.id))
     .limit(p.limit)
     .for("update", { skipLocked: true });
@@ -158,6 +175,19 @@ export function jobRepository(db: DbOrTx) {
       if (p.limit <= 0) return [];
       const rows = await claimStatement(db, p);
       return rows.map(asJobRow).sort(byDueOrder);
+    },
+
+    /**
+     * Claims the job with this dedupe key if it is pending, whenever it is due (for worker.runNow); null when it is
+     * not (another worker has it, or it is settled). Counts the attempt, as claimDue does.
+     */
+    async claimByDedupeKey(p: { dedupeKey: string; workerId: string; now: Date }): Promise<JobRow | null> {
+      const [row] = await db
+        .update(jobs)
+        .set({ status: "running", attempts: sql`${jobs.attempts} + 1`, lockedAt: p.now, lockedBy: p.workerId, updatedAt: p.now })
+        .where(and(eq(jobs.dedupeKey, p.dedupeKey), eq(jobs.status, "pending")))
+        .returning();
+      return row ? asJobRow(row) : null;
     },
 
     /** Marks a job done; false when this worker no longer holds it (its lock was reclaimed or released). */

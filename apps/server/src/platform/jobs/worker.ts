@@ -43,6 +43,11 @@ export interface JobDefinition {
   backoffMs?(attempt: number, error: unknown): number;
   /** A run taking longer is aborted and counts as a failed attempt; defaults to the worker's jobTimeoutMs. */
   timeoutMs?: number;
+  /**
+   * Most of a run waits on an outside system (a model, a transcription, Twilio, Google, a download): the job runs in
+   * the worker's network pool (`networkConcurrency`, many at once) instead of holding one of the few slots of CPU work.
+   */
+  waitsOnNetwork?: boolean;
 }
 
 /** What a recurring job answers: when it runs next. */
@@ -62,8 +67,10 @@ export interface WorkerOptions {
   handlers: Record<string, JobDefinition>;
   /** Names this process's locks; unique per worker instance (release() frees exactly this worker's jobs). */
   workerId?: string;
-  /** Jobs run at the same time. */
+  /** Jobs of the types that do not wait on the network (CPU and disk work) run at the same time; 4 when omitted. */
   concurrency?: number;
+  /** Jobs of the types marked `waitsOnNetwork` run at the same time, apart from `concurrency`; 32 when omitted. */
+  networkConcurrency?: number;
   /** Sleep between polls when nothing is due; wake() cuts it short. */
   pollMs?: number;
   /** A running job whose lock is older than this is considered abandoned and reclaimed. */
@@ -75,9 +82,9 @@ export interface WorkerOptions {
   /** Done jobs older than this (since they finished) are deleted; failed ones stay for the admin. */
   keepDoneMs?: number;
   /**
-   * While this answers true the worker runs one job at a time instead of `concurrency`, and starts at most one per
-   * `busyPauseMs` (never none, so the queue always moves): the process is busy serving requests, which should not
-   * wait behind background work.
+   * While this answers true (the event loop runs late: a request arriving now would wait to be read) the worker runs
+   * one CPU job at a time instead of `concurrency`, and claims at most once per `busyPauseMs` (never none, so the
+   * queue always moves; a claim still fills the free network slots, whose jobs mostly wait).
    */
   busy?: () => boolean;
   /** While busy, the least time between two claims; 100 ms when omitted. */
@@ -92,6 +99,14 @@ export interface JobWorker {
   start(): void;
   /** Makes a sleeping loop poll now: call it after committing a transaction that enqueued a job. */
   wake(): void;
+  /**
+   * Claims the pending job with this dedupe key, due or not, and runs it in this process at once; resolves once its
+   * outcome is recorded, with whether it ran (false: another worker has it, it is settled, or the worker stops). For
+   * work its caller just committed and wants done without a hop through the queue (a reply's send,
+   * docs/decisions/036); the row stays the retry path: a failure is retried with backoff, a dead process's lock
+   * expires and another worker takes the job over.
+   */
+  runNow(dedupeKey: string): Promise<boolean>;
   /**
    * Stops claiming, lets running handlers finish for up to `graceMs`, aborts the rest and hands their jobs back to
    * the queue (pending, attempt given back) so another process can take them at once. Resolves when fully stopped.
@@ -157,6 +172,11 @@ export function createWorker(db: Db, options: WorkerOptions): JobWorker {
   const handlers = options.handlers;
   const workerId = options.workerId ?? `${os.hostname()}-${process.pid}-${randomBytes(4).toString("hex")}`;
   const concurrency = Math.max(1, options.concurrency ?? 4);
+  const networkConcurrency = Math.max(1, options.networkConcurrency ?? 32);
+  /** The types that run in the network pool; every other type (one without a handler too) runs in the CPU pool. */
+  const networkTypes = Object.entries(handlers)
+    .filter(([, definition]) => definition.waitsOnNetwork === true)
+    .map(([type]) => type);
   const pollMs = options.pollMs ?? 1000;
   const lockTimeoutMs = options.lockTimeoutMs ?? 120_000;
   const backoffBaseMs = options.backoffBaseMs ?? 5000;
@@ -169,6 +189,9 @@ export function createWorker(db: Db, options: WorkerOptions): JobWorker {
   const repo = jobRepository(db);
 
   const running = new Map<number, Running>();
+  /** How many of `running` are network-pool jobs. */
+  let runningNetwork = 0;
+  const isNetworkJob = (job: ClaimedJob) => handlers[job.type]?.waitsOnNetwork === true;
   let loop: Promise<void> | null = null;
   let draining = false;
   let stopping = false;
@@ -335,12 +358,15 @@ export function createWorker(db: Db, options: WorkerOptions): JobWorker {
   const launch = (job: ClaimedJob) => {
     const controller = new AbortController();
     const entry: Running = { job, controller, settled: Promise.resolve() };
+    const network = isNetworkJob(job);
     running.set(job.id, entry);
+    if (network) runningNetwork++;
     // Every finished job frees a slot that due jobs may be waiting for: poll again at once. Waking only when the
     // pool had been full left the loop asleep for pollMs whenever a job finished while a claim was under way, so a
     // busy queue moved about one batch per poll interval (about 5 jobs/s, measured by the webhook benchmark).
     entry.settled = execute(job, controller).finally(() => {
       running.delete(job.id);
+      if (network) runningNetwork--;
       wake();
     });
     return entry.settled;
@@ -355,12 +381,18 @@ export function createWorker(db: Db, options: WorkerOptions): JobWorker {
         await reclaimStale(false);
         await pruneDone();
         const steppingBack = busy();
-        const free = (steppingBack ? 1 : concurrency) - running.size;
-        // While requests keep the process busy, one job at a time and one claim per busyPauseMs: with a model that
-        // answers at once (or a queue of jobs that end early) back-to-back jobs would still take a core.
+        // Two pools: jobs that wait on the network many at once, CPU work few (one while the loop runs late).
+        const freeCpu = (steppingBack ? 1 : concurrency) - (running.size - runningNetwork);
+        const freeNetwork = networkTypes.length > 0 ? networkConcurrency - runningNetwork : 0;
+        // While requests wait on the event loop, one claim per busyPauseMs: with a model that answers at once (or a
+        // queue of jobs that end early) back-to-back claims would still take a core from the requests.
         const wait = steppingBack ? lastBusyClaimAt + busyPauseMs - performance.now() : 0;
-        if (free > 0 && wait <= 0 && !stopping) {
-          const claimed = await repo.claimDue({ workerId, now: clock.now(), limit: free });
+        if ((freeCpu > 0 || freeNetwork > 0) && wait <= 0 && !stopping) {
+          const now = clock.now();
+          const claimed = [
+            ...(freeNetwork > 0 ? await repo.claimDue({ workerId, now, limit: freeNetwork, types: networkTypes }) : []),
+            ...(freeCpu > 0 && !stopping ? await repo.claimDue({ workerId, now, limit: freeCpu, exceptTypes: networkTypes }) : []),
+          ];
           // Claimed while stop() was called: not started; stop() releases them with the rest.
           if (stopping) break;
           if (steppingBack && claimed.length > 0) lastBusyClaimAt = performance.now();
@@ -420,10 +452,20 @@ export function createWorker(db: Db, options: WorkerOptions): JobWorker {
       if (draining) throw new Error("job worker is draining");
       startHeartbeat();
       loop = pollLoop();
-      log.info({ workerId, concurrency }, "job worker started");
+      log.info({ workerId, concurrency, networkConcurrency }, "job worker started");
     },
 
     wake,
+
+    async runNow(dedupeKey) {
+      if (stopping) return false;
+      const job = await repo.claimByDedupeKey({ dedupeKey, workerId, now: clock.now() });
+      if (!job) return false;
+      // The lock must stay fresh if the run is long, also in a process whose loop is not started.
+      startHeartbeat();
+      await launch(job);
+      return true;
+    },
 
     stop({ graceMs = 10_000 } = {}) {
       if (stopped) return stopped;

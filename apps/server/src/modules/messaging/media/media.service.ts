@@ -136,6 +136,7 @@ export function mediaService(
   };
 
   const fetchJob: JobDefinition = {
+    waitsOnNetwork: true,
     async run(job: ClaimedJob, ctx: JobContext) {
       const messageId = String(job.payload.messageId ?? "");
       const repo = mediaRepository(db);
@@ -199,6 +200,8 @@ export function mediaService(
   };
 
   const transcribeJob: JobDefinition = {
+    // A transcription waits seconds on OpenAI: it must not hold a slot of CPU work meanwhile.
+    waitsOnNetwork: true,
     async run(job: ClaimedJob, ctx: JobContext) {
       const messageId = String(job.payload.messageId ?? "");
       const repo = mediaRepository(db);

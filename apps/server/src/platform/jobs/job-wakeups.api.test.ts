@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { sql } from "drizzle-orm";
+import { LISTENER_APPLICATION_NAME, openDatabase, type Database, type NotificationListener } from "../db/client";
+import { rowsOf } from "../db/rows";
+import { copyTemplateDatabase } from "../../../test/server-process";
+import { testDbKind } from "../../../test/test-db";
+import { enqueueJob, JOBS_CHANNEL } from "./job.repository";
+import { createWorker, type JobWorker } from "./worker";
+
+/**
+ * Two processes on one PostgreSQL, as two pools with a worker each: a job one enqueues wakes the other's worker
+ * through LISTEN/NOTIFY (docs/decisions/036), long before its next poll; and a listening connection that is killed
+ * comes back. PostgreSQL only: the embedded database has no second process to wake.
+ */
+describe.skipIf(testDbKind() !== "postgres")("job notifications between processes", () => {
+  let copy: Awaited<ReturnType<typeof copyTemplateDatabase>>;
+  let enqueuing: Database;
+  let working: Database;
+  let worker: JobWorker;
+  let listener: NotificationListener;
+  const ran: string[] = [];
+
+  /** The backend of the working side's listening connection, once it listens. */
+  const listenerPids = async () =>
+    rowsOf<{ pid: number }>(
+      await enqueuing.db.execute(
+        sql`select pid from pg_stat_activity where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME} and query ilike 'listen%'`,
+      ),
+    ).map((r) => r.pid);
+
+  beforeAll(async () => {
+    copy = await copyTemplateDatabase("clinora_wake");
+    enqueuing = await openDatabase({ kind: "postgres", url: copy.url, maxConnections: 2 });
+    working = await openDatabase({ kind: "postgres", url: copy.url, maxConnections: 2 });
+    // A poll a minute: a job that runs within seconds was started by a notification, not by the poll.
+    worker = createWorker(working.db, { pollMs: 60_000, handlers: { ping: { run: async (job) => void ran.push(String(job.payload.name)) } } });
+    listener = working.listen!(JOBS_CHANNEL, () => worker.wake());
+    worker.start();
+    await vi.waitFor(async () => expect(await listenerPids()).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    // Let the worker's first poll find the queue empty and go to sleep.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  });
+
+  afterAll(async () => {
+    await listener?.stop();
+    await worker?.stop({ graceMs: 0 });
+    await enqueuing?.close();
+    await working?.close();
+    await copy?.drop();
+  });
+
+  it("runs a job enqueued by another process at once, woken by the notification of its commit", async () => {
+    await enqueuing.db.transaction((tx) => enqueueJob(tx, { type: "ping", payload: { name: "first" } }));
+    await vi.waitFor(() => expect(ran).toEqual(["first"]), { timeout: 10_000, interval: 20 });
+  });
+
+  it("listens again after its connection is killed (pg_terminate_backend), and is woken as before", async () => {
+    const [killed] = await listenerPids();
+    await enqueuing.db.execute(sql`select pg_terminate_backend(${killed}::int)`);
+    await vi.waitFor(
+      async () => {
+        const pids = await listenerPids();
+        expect(pids).toHaveLength(1);
+        expect(pids[0]).not.toBe(killed);
+      },
+      { timeout: 15_000, interval: 50 },
+    );
+    // The reconnection's own wake finds nothing; then the worker sleeps again until notified.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await enqueuing.db.transaction((tx) => enqueueJob(tx, { type: "ping", payload: { name: "second" } }));
+    await vi.waitFor(() => expect(ran).toEqual(["first", "second"]), { timeout: 10_000, interval: 20 });
+  });
+});
