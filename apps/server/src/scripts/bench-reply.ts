@@ -25,7 +25,7 @@ import { fakeVoiceNote, receptionistBrain, startFakeLlm, startFakeTwilio, type F
 import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "../platform/db/client";
 import { rowsOf } from "../platform/db/rows";
-import * as s from "../platform/db/schema/index";
+import * as s from "../tables";
 import { serverDir } from "../server-dir";
 
 const RATES = (process.env.BENCH_REPLY_RATES ?? "10,25,50").split(",").map(Number).filter((n) => n > 0 && n <= 500);
