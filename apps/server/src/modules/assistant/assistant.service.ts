@@ -8,7 +8,7 @@ import type { PracticeSettings } from "../../platform/lib/caller";
 import { findAssistantSettings, findAssistantSwitch, toAssistantSettingsDto } from "../assistant-settings";
 import { findGlobalAiSettings, toAiSettingsDto } from "../ai-settings";
 import type { AppointmentService, ScheduleActor } from "../appointments";
-import type { PatientService } from "../patients";
+import { patientByPhone, type PatientService } from "../patients";
 import { findProfessional } from "../professionals";
 import { REPLY_JOB, type ConversationRow, type MediaInfo, type MessagingService } from "../messaging";
 import { composeSystemPrompt, effectiveSettings, promptInstructions, type EffectiveAssistantSettings, type PracticeFacts } from "./assistant-prompt";
@@ -346,7 +346,7 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
           webChat: webChat
             ? {
                 since: conversation.createdAt,
-                findPatientByPhone: (phone) => deps.messaging.patientByPhone(db, professionalId, phone),
+                findPatientByPhone: (phone) => patientByPhone(db, professionalId, phone),
                 onContactLinked: async (patient, contact) => {
                   await deps.messaging.updateConversation(db, professionalId, conversation.id, {
                     patientId: patient.id,

@@ -32,14 +32,14 @@ import type { TenantCaller } from "../../platform/lib/caller";
 import type { Clock } from "../../platform/lib/clock";
 import { sha256Hex } from "../../platform/lib/crypto";
 import { isUniqueViolation } from "../../platform/lib/db-errors";
-import type { AppointmentService, ScheduleActor } from "../appointments";
+import { upcomingAppointment, upcomingAppointmentsOf, type AppointmentService, type ScheduleActor } from "../appointments";
 import { recordAudit } from "../audit";
-import { createPatientFrom } from "../patients";
-import { canSendBusinessInitiated, recordConsentsGiven } from "../consent";
+import { createPatientFrom, patientByPhone } from "../patients";
+import { recordConsentsGiven } from "../consent";
 import { rateLimitRepository } from "../../platform/plugins/rate-limit-store";
-import { FREE_TEXT_WINDOW_MS } from "../reminders";
 import { reminderText, reminderVariables } from "../reminders";
-import type { MessagingService } from "../messaging";
+import { foldAccents } from "@clinora/contracts/text-fold";
+import type { ContactMessage, MessagingService } from "../messaging";
 import { bookingPageRepository, type BookingPageRow } from "./booking-page.repository";
 
 export type BookingPageService = ReturnType<typeof bookingPageService>;
@@ -53,9 +53,7 @@ const BRAZILIAN_MOBILE = /^\+55[1-9]\d9\d{8}$/;
 
 /** "ana-souza" from "Dra. Ana Souza": lowercase ASCII letters and digits joined by hyphens, 3 to 40 characters. */
 export function slugOf(name: string): string {
-  const words = name
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
+  const words = foldAccents(name)
     .toLowerCase()
     .replace(/\b(dra?|prof(a)?|sr(a)?)\.\s*/g, "")
     .split(/[^a-z0-9]+/)
@@ -98,7 +96,7 @@ export function bookingPageService(
   clock: Clock,
   deps: {
     appointments: AppointmentService;
-    messaging: Pick<MessagingService, "queue" | "senderOf" | "lockWhatsappConversation" | "openWhatsappConversation" | "patientByPhone">;
+    messaging: Pick<MessagingService, "senderOf" | "sendToContact">;
     gateway: Pick<MessagingGateway, "configured">;
     /** TWILIO_REMINDER_CONTENT_SID: the approved appointment template, for the confirmation outside the 24-hour window. */
     reminderContentSid: string | undefined;
@@ -265,30 +263,8 @@ export function bookingPageService(
     if (website && website.trim() !== "") throw AppError.validation([{ field: "website", msg: "Não foi possível enviar. Atualize a página e tente novamente." }]);
   };
 
-  /**
-   * A WhatsApp message to a patient, in the caller's transaction, through the outbound path: free text inside the
-   * patient's 24-hour window, else the approved `template` when there is one; nothing when WhatsApp is not set up,
-   * the clinic has no sender number, or the patient withdrew WhatsApp messages. Answers whether it was queued.
-   */
-  const sendWhatsapp = async (
-    tx: DbOrTx,
-    m: { professionalId: string; patientId: string | null; patientName: string | null; phone: string; text: string; template?: { contentSid: string; variables: Record<string, string>; content: string } },
-  ) => {
-    if (!deps.gateway.configured || !(await deps.messaging.senderOf(tx, m.professionalId))) return false;
-    if (!(await canSendBusinessInitiated(tx, m.professionalId, { patientId: m.patientId, phone: m.phone }))) return false;
-    const now = clock.now();
-    const conversation =
-      (await deps.messaging.lockWhatsappConversation(tx, m.professionalId, m.phone)) ??
-      (await deps.messaging.openWhatsappConversation(tx, { professionalId: m.professionalId, phone: m.phone, patientId: m.patientId, patientName: m.patientName }));
-    const windowOpen = conversation.lastInboundAt !== null && now.getTime() - conversation.lastInboundAt.getTime() < FREE_TEXT_WINDOW_MS;
-    if (windowOpen) {
-      await deps.messaging.queue(tx, { conversation, content: m.text, sender: "assistant", at: now });
-      return true;
-    }
-    if (!m.template) return false;
-    await deps.messaging.queue(tx, { conversation, content: m.template.content, sender: "assistant", at: now, template: { contentSid: m.template.contentSid, variables: m.template.variables } });
-    return true;
-  };
+  /** A WhatsApp message to a patient in the caller's transaction, through messaging's one way: answers whether it was queued. */
+  const sendWhatsapp = async (tx: DbOrTx, m: Omit<ContactMessage, "sender">) => (await deps.messaging.sendToContact(tx, { ...m, sender: "assistant" })).sent;
 
   const confirmationText = (ctx: Context, a: { date: string; time: string; appointment_type: string }, rescheduled: boolean) => {
     const address = addressOf(ctx.professional);
@@ -307,11 +283,8 @@ export function bookingPageService(
     return { contentSid: deps.reminderContentSid, variables: reminderVariables(facts), content: reminderText(facts) };
   };
 
-  /** A patient's active coming appointment (pending or confirmed, not started): the one a reschedule link moves. */
-  const activeAppointmentOf = async (ctx: Context, patientId: string) => {
-    const upcoming = await deps.appointments.upcomingOfPatient(ctx.actor, patientId, 5);
-    return upcoming.find((a) => a.status === "pending" || a.status === "confirmed") ?? null;
-  };
+  /** A patient's upcoming appointment (the appointments' one rule), the soonest: the one a reschedule link moves. */
+  const activeAppointmentOf = async (ctx: Context, patientId: string) => (await upcomingAppointmentsOf(db, ctx.page.professionalId, [patientId], clock.now()))[0] ?? null;
 
   /**
    * Makes a one-time link to move `appointment` and sends it to the patient's WhatsApp, in one transaction. Answers
@@ -346,9 +319,8 @@ export function bookingPageService(
   /** The appointment a reschedule token moves, or 404 with the same text for a wrong, used or expired token. */
   const tokenTarget = async (ctx: Context, token: string | undefined) => {
     const row = token && BOOKING_TOKEN_PATTERN.test(token) ? await repo.findUsableToken(ctx.page.professionalId, sha256Hex(token), clock.now()) : null;
-    const appointment = row ? await deps.appointments.get({ ...ctx.actor, userId: "", sessionId: "", email: "", ip: "" } as never, row.appointmentId).catch(() => null) : null;
-    const active = appointment && (appointment.status === "pending" || appointment.status === "confirmed") && new Date(appointment.starts_at).getTime() > clock.now().getTime();
-    if (!row || !appointment || !active) throw AppError.notFound(BOOKING_TEXTS.tokenInvalid);
+    const appointment = row ? await upcomingAppointment(db, ctx.page.professionalId, row.appointmentId, clock.now()) : null;
+    if (!row || !appointment) throw AppError.notFound(BOOKING_TEXTS.tokenInvalid);
     return { row, appointment };
   };
 
@@ -471,7 +443,7 @@ export function bookingPageService(
       await takeAttempt(ctx, meta.ip, phone);
       const professionalId = ctx.page.professionalId;
 
-      const known = await deps.messaging.patientByPhone(db, professionalId, phone);
+      const known = await patientByPhone(db, professionalId, phone);
       const active = known ? await activeAppointmentOf(ctx, known.id) : null;
       if (known && active) {
         const sent = await sendRescheduleLink(ctx, meta.origin, known, phone, active);
@@ -490,7 +462,7 @@ export function bookingPageService(
           {
             beforeCheck: checkNotice(ctx, input.date, input.time),
             patient: async (tx) => {
-              const found = await deps.messaging.patientByPhone(tx, professionalId, phone);
+              const found = await patientByPhone(tx, professionalId, phone);
               if (found) {
                 patientName = found.name;
                 return found.id;
@@ -532,7 +504,7 @@ export function bookingPageService(
       refuseRobot(input.website);
       const phone = phoneOf(input.phone);
       await takeAttempt(ctx, meta.ip, phone);
-      const known = await deps.messaging.patientByPhone(db, ctx.page.professionalId, phone);
+      const known = await patientByPhone(db, ctx.page.professionalId, phone);
       const active = known ? await activeAppointmentOf(ctx, known.id) : null;
       // With no number that can send, no link can reach anyone: say so, whoever asks (the answer reveals nothing).
       if (!(await canSendWhatsapp(ctx.page.professionalId))) return { status: "reschedule_offered", message: BOOKING_TEXTS.rescheduleByCall, when: null };
