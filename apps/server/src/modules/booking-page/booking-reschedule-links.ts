@@ -7,7 +7,7 @@ import { sha256Hex } from "../../platform/lib/crypto";
 import { upcomingAppointment, upcomingAppointmentsOf, type AppointmentService } from "../appointments";
 import { recordAudit } from "../audit";
 import type { MessagingService } from "../messaging";
-import { findPatient, patientByPhone } from "../patients";
+import { patientByPhone, patientContact } from "../patients";
 import { confirmationMessage } from "./booking-confirmation";
 import { bookingContextOf, clinicNameOf, HOUR, whenOf, type BookingContext } from "./booking-page-context";
 import { mobileOf, refuseRobot, takeAttempt } from "./booking-page-guards";
@@ -118,7 +118,7 @@ export function rescheduleLinks(db: Db, clock: Clock, deps: RescheduleLinkDeps) 
       const wanted = { date: input.date, time: input.time, duration: appointment.duration, excludeId: appointment.id };
       await deps.slots.checkOffered(ctx, wanted.date, wanted.time, wanted.duration, wanted.excludeId);
       const actor = { ...ctx.actor, ip: meta.ip };
-      const phone = (await findPatient(db, ctx.page.professionalId, appointment.patient_id))?.phone ?? null;
+      const phone = (await patientContact(db, ctx.page.professionalId, appointment.patient_id))?.phone ?? null;
       const { moved, confirmed } = await deps.slots.orNearest(ctx, wanted, () =>
         db.transaction(async (tx) => {
           await deps.appointments.lockSchedule(tx, actor);

@@ -140,12 +140,19 @@ export function patientService(db: Db, clock: Clock, deps: { optedOut: OptedOutL
 }
 
 /*
- * Other modules' way to the patients table, inside their own transaction (a task's patient check, a booking that
- * creates its patient).
+ * Other modules' reads and writes of patients, inside their own transaction (a task's patient check, the booking
+ * page's patient found by phone or created), each with a domain name and a typed result.
  */
 
-export function findPatient(db: DbOrTx, professionalId: string, id: string) {
-  return patientRepository(db, professionalId).findById(id);
+/** Whether the professional has this patient (a task may link only to one of her own). */
+export async function isOwnPatient(db: DbOrTx, professionalId: string, id: string): Promise<boolean> {
+  return (await patientRepository(db, professionalId).findById(id)) !== null;
+}
+
+/** How to reach one of the professional's patients: their name and phone, or null for none of hers. */
+export async function patientContact(db: DbOrTx, professionalId: string, id: string): Promise<{ name: string; phone: string | null } | null> {
+  const row = await patientRepository(db, professionalId).findById(id);
+  return row ? { name: row.name, phone: row.phone } : null;
 }
 
 /**
