@@ -1,12 +1,12 @@
-import { DEFAULT_AI_SETTINGS, MSG, WEB_CHAT_TEXTS, type AiProvider, type AssistantTestRequest, type AssistantTestResponse } from "@clinora/contracts";
+import { MSG, WEB_CHAT_TEXTS, type AiProvider, type AssistantTestRequest, type AssistantTestResponse } from "@clinora/contracts";
 import type { Db, DbOrTx } from "../../platform/db/client";
 import type { LlmClient, LlmMessage } from "../../platform/integrations/llm/llm-client";
 import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
 import type { ClaimedJob, JobDefinition } from "../../platform/jobs/worker";
 import type { PracticeSettings } from "../../platform/lib/caller";
-import { findAssistantSettings, findAssistantSwitch, toAssistantSettingsDto } from "../assistant-settings";
-import { findGlobalAiSettings, toAiSettingsDto } from "../ai-settings";
+import { findAssistantSwitch, ownAssistantSettings } from "../assistant-settings";
+import { platformAiSettings } from "../ai-settings";
 import type { AppointmentService, ScheduleActor } from "../appointments";
 import { patientByPhone, type PatientService } from "../patients";
 import { findProfessional } from "../professionals";
@@ -92,8 +92,8 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
   const loadPractice = async (tx: DbOrTx, professionalId: string): Promise<Practice | null> => {
     const professional = await findProfessional(tx, professionalId);
     if (!professional) return null;
-    const [global, own] = await Promise.all([findGlobalAiSettings(tx), findAssistantSettings(tx, professionalId)]);
-    const settings = effectiveSettings({ global: global ? toAiSettingsDto(global) : DEFAULT_AI_SETTINGS, own: own && toAssistantSettingsDto(own) });
+    const [global, own] = await Promise.all([platformAiSettings(tx), ownAssistantSettings(tx, professionalId)]);
+    const settings = effectiveSettings({ global, own });
     const practice: PracticeSettings = {
       timeZone: professional.timezone,
       appointmentDuration: professional.appointmentDuration,
@@ -116,7 +116,7 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
       },
       actor: { userId: null, role: "assistant", professionalId, practice, ip: null },
       settings,
-      enabled: own?.aiEnabled ?? true,
+      enabled: own?.ai_enabled ?? true,
     };
   };
 
