@@ -330,7 +330,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
       await api.register(privacyRoutes(privacyService(db, clock, { patients, messaging })));
       await api.register(taskRoutes(taskService(db, clock)));
       await api.register(recordRoutes(recordService(db, clock)));
-      await api.register(appointmentRoutes(appointments, cancellationNotice(db, clock, { gateway, messaging, resendContentSid: config.resendContentSid, wake })));
+      await api.register(appointmentRoutes(appointments, cancellationNotice(db, { messaging, resendContentSid: config.resendContentSid, wake })));
       await api.register(professionalToggleRoutes(professionalTogglesService(db)));
       await api.register(aiSettingsRoutes());
       await api.register(globalAiSettingsRoutes(globalAiSettingsService(db, clock)));

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageQuerySchema } from "./common";
+import { foldAccents } from "./text-fold";
 
 /**
  * The prontuário (docs/product/records.md): entries about a patient that only their author reads, locked once
@@ -183,10 +184,7 @@ export const BUILT_IN_RECORD_TEMPLATES: readonly RecordTemplate[] = [
 
 /** The profession whose templates a professional sees first, from the free-text specialty. */
 export function professionOfSpecialty(specialty: string): RecordProfession {
-  const s = specialty
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase();
+  const s = foldAccents(specialty).toLowerCase();
   if (s.includes("psic")) return s.includes("psiquiat") ? "medicina" : "psicologia";
   if (s.includes("odont") || s.includes("dent")) return "odontologia";
   if (/medic|clinic|cardio|pediat|dermat|ginec|psiquiat|neuro|ortoped|endocrin/.test(s)) return "medicina";

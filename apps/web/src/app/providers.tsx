@@ -3,6 +3,8 @@ import { useState, type ReactNode } from "react";
 import { Toaster } from "sonner";
 import { authKeys, currentUserQueryOptions } from "@/features/auth/api/auth";
 import { isApiError } from "@/lib/api-client";
+import { changesOf } from "@/lib/data-changes";
+import { refreshAfterChanges } from "./data-changes";
 import { readSessionId } from "@/lib/session";
 
 function createQueryClient(): QueryClient {
@@ -10,8 +12,12 @@ function createQueryClient(): QueryClient {
     // A feature whose change shows in the current user (the shell's names, the availability) marks its mutation with
     // useResourceMutation's `refreshesCurrentUser`: features never import the auth feature themselves.
     mutationCache: new MutationCache({
+      // Likewise a mutation names what it changed (`changes`) and the app's map refreshes the other domains' queries.
       onSuccess: (_data, _variables, _context, mutation) =>
-        mutation.meta?.refreshesCurrentUser === true ? queryClient.invalidateQueries({ queryKey: authKeys.all }) : undefined,
+        Promise.all([
+          mutation.meta?.refreshesCurrentUser === true ? queryClient.invalidateQueries({ queryKey: authKeys.all }) : undefined,
+          refreshAfterChanges(queryClient, changesOf(mutation.meta)),
+        ]),
     }),
     defaultOptions: {
       queries: {

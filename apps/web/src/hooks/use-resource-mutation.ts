@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { serverDetail } from "@/lib/api-client";
+import type { DataChange } from "@/lib/data-changes";
 import { toast } from "@/lib/toast";
 
 export interface ResourceMutationOptions<Variables, Result> {
@@ -19,6 +20,11 @@ export interface ResourceMutationOptions<Variables, Result> {
    * refresh together. Awaited, so a caller's own onSuccess sees the fresh data.
    */
   invalidates?: readonly QueryKey[];
+  /**
+   * What this mutation changed that other domains show (a patient anonymised…): app/data-changes.ts refreshes the
+   * queries each change touches, so a feature never imports another domain's keys.
+   */
+  changes?: readonly DataChange[];
   /** The signed-in user shows this data too (the shell's names, the availability): app/providers.tsx refreshes it. */
   refreshesCurrentUser?: boolean;
 }
@@ -34,11 +40,12 @@ export function useResourceMutation<Variables = void, Result = unknown>({
   failure,
   invalidates = [],
   refreshesCurrentUser = false,
+  changes,
 }: ResourceMutationOptions<Variables, Result>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    meta: refreshesCurrentUser ? { refreshesCurrentUser } : undefined,
+    meta: refreshesCurrentUser || changes?.length ? { ...(refreshesCurrentUser ? { refreshesCurrentUser } : {}), ...(changes?.length ? { changes } : {}) } : undefined,
     onSuccess: async (result, variables) => {
       await onSuccess?.(result, variables, queryClient);
       if (success !== undefined) toast.success(typeof success === "string" ? success : success(result, variables));

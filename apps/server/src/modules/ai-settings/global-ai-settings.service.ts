@@ -37,7 +37,11 @@ export function globalAiSettingsService(db: Db, clock: Clock) {
   };
 }
 
-/** The platform's assistant configuration as saved (null until an administrator saves it), inside any transaction. */
-export function findGlobalAiSettings(db: DbOrTx) {
-  return globalAiSettingsRepository(db).find();
+/**
+ * The platform's assistant configuration every practice starts from, inside any transaction: as an administrator
+ * saved it, or the defaults until one does (docs/product/admin.md §9).
+ */
+export async function platformAiSettings(db: DbOrTx): Promise<AiSettings> {
+  const row = await globalAiSettingsRepository(db).find();
+  return row ? toAiSettingsDto(row) : DEFAULT_AI_SETTINGS;
 }

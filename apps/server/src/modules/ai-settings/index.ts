@@ -2,4 +2,4 @@
 export { aiSettingsRoutes } from "./ai-settings.routes";
 export { GLOBAL_AI_SETTINGS_ID } from "./global-ai-settings.repository";
 export { globalAiSettingsRoutes } from "./global-ai-settings.routes";
-export { findGlobalAiSettings, globalAiSettingsService, type GlobalAiSettingsService, toAiSettingsDto } from "./global-ai-settings.service";
+export { globalAiSettingsService, type GlobalAiSettingsService, platformAiSettings } from "./global-ai-settings.service";

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, lt, lte, ne } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, inArray, lt, lte, ne } from "drizzle-orm";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { AppointmentSource, AppointmentStatus, PatientResponse, ReminderOutcome } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
@@ -26,6 +26,9 @@ export interface AppointmentFilters {
  * API and the form enforce), so a row written under an older or looser limit is still found.
  */
 const LONGEST_APPOINTMENT_MS = 24 * 60 * 60 * 1000;
+
+/** The statuses of an appointment still to happen: the ones an upcoming appointment has. */
+const UPCOMING_STATUSES: AppointmentStatus[] = ["pending", "confirmed"];
 
 /** An instant range [startsAt, endsAt). */
 export interface InstantRange {
@@ -176,6 +179,21 @@ export function appointmentRepository(db: DbOrTx, professionalId: string) {
             exceptId ? ne(appointments.id, exceptId) : undefined,
           ),
         );
+    },
+
+    /**
+     * Upcoming appointments (docs/product/appointments.md: pending or confirmed, starting after `now`) of the given
+     * patients, or the one with `id`, soonest first. THE comparison: an appointment that starts at `now` has begun.
+     */
+    listUpcoming(of: { patientIds: string[] } | { id: string }, now: Date): Promise<ShownAppointment[]> {
+      const which = "id" in of ? eq(appointments.id, of.id) : inArray(appointments.patientId, of.patientIds);
+      return db
+        .select(shownColumns)
+        .from(appointments)
+        .innerJoin(patients, patientOfRow)
+        .leftJoin(appointmentReminders, reminderOfRow)
+        .where(and(own, which, inArray(appointments.status, UPCOMING_STATUSES), gt(appointments.startsAt, now)))
+        .orderBy(asc(appointments.startsAt));
     },
 
     /** A patient's non-cancelled appointments starting at or after `from`, soonest first. */

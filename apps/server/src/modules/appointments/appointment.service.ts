@@ -19,16 +19,16 @@ const DAY_MS = 24 * 60 * 60_000;
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 /**
- * Writes that commit together with a booking, inside its transaction and under the schedule lock (the public
- * booking page, docs/decisions/028): checks that must see the locked schedule, the patient found or created, and
- * what follows the booking (consent, the confirmation message). Any of them throwing leaves nothing written.
+ * How a booking made outside the professional's screens is written (the public booking page, docs/decisions/028):
+ * who made it, the earliest start its own rules still allow, checked under the schedule lock, and whether a reminder
+ * inside the lead time goes at once. The screens and the assistant get their terms from `create` and `update`.
  */
-export interface CreateHooks {
-  /** Runs first under the lock, before the overlap check (e.g. the page's own rules: notice, days ahead). */
-  beforeCheck?: (tx: DbOrTx) => Promise<void>;
-  /** The patient's id, found or created in the booking's transaction; replaces `patient_id`. */
-  patient?: (tx: DbOrTx) => Promise<string>;
-  after?: (tx: DbOrTx, appointment: Appointment) => Promise<void>;
+export interface BookingTerms {
+  source: AppointmentSource;
+  /** Refused with 409 when the appointment would start before this, seen under the lock (the page's minimum notice). */
+  notBefore?: Date;
+  /** A reminder due already (inside the lead time) is sent at once; false when the booker just got a confirmation. */
+  lateReminder: boolean;
 }
 
 /**
@@ -168,6 +168,47 @@ export function appointmentService(db: Db, clock: Clock, deps: AppointmentServic
     });
   };
 
+  /** Refuses a start before the terms' earliest, under the lock (another rule of the booker's, given as a value). */
+  const checkTerms = (values: AppointmentWrite, terms: Pick<BookingTerms, "notBefore">) => {
+    if (terms.notBefore && values.startsAt.getTime() < terms.notBefore.getTime()) throw AppError.conflict(MSG.slotAlreadyBooked);
+  };
+
+  /**
+   * Books an appointment in the caller's transaction, under the schedule lock, on the given terms: what the public
+   * booking page writes together with its patient, consent and confirmation (docs/decisions/028).
+   */
+  const bookIn = async (tx: DbOrTx, caller: ScheduleActor, input: AppointmentInputParsed, terms: BookingTerms) => {
+    await lockSchedule(tx, caller);
+    const repo = appointmentRepository(tx, caller.professionalId);
+    const values = { ...toWrite(input, caller.practice, { duration: caller.practice.appointmentDuration, status: "pending" }), source: terms.source };
+    checkTerms(values, terms);
+    await checkWrite(repo, values);
+    const id = await repo.insert(values);
+    await recordAudit(tx, caller, { action: "appointment.created", entityType: "appointment", entityId: id, details: terms.source === "manual" ? undefined : { source: terms.source } });
+    await queueCalendarSync(tx, clock, caller.professionalId, id);
+    await deps.queueReminder(tx, caller.professionalId, id, { late: terms.lateReminder });
+    await deps.appointmentChanged?.(tx, caller.professionalId, id, "created");
+    return loadDto(tx, caller, id);
+  };
+
+  /** Moves or changes an appointment in the caller's transaction, under the schedule lock, on the given terms. */
+  const moveIn = async (tx: DbOrTx, caller: ScheduleActor, id: string, input: AppointmentInputParsed, terms: Omit<BookingTerms, "source">) => {
+    await lockSchedule(tx, caller);
+    const repo = appointmentRepository(tx, caller.professionalId);
+    const current = await repo.findById(id);
+    if (!current) throw AppError.notFound(NOT_FOUND);
+    const values = toWrite(input, caller.practice, current);
+    checkTerms(values, terms);
+    await checkWrite(repo, values, id);
+    const patientResponse = keptPatientResponse(current, values);
+    await repo.update(id, { ...values, patientResponse, ...(patientResponse ? {} : { patientRespondedAt: null }) });
+    await recordAudit(tx, caller, { action: "appointment.updated", entityType: "appointment", entityId: id });
+    await queueCalendarSync(tx, clock, caller.professionalId, id);
+    await deps.queueReminder(tx, caller.professionalId, id, { late: terms.lateReminder });
+    await deps.appointmentChanged?.(tx, caller.professionalId, id, "updated");
+    return loadDto(tx, caller, id);
+  };
+
   return {
     /** One page of the caller's appointments, ordered by date and time. */
     async list(caller: TenantCaller, q: AppointmentListQuery) {
@@ -184,48 +225,19 @@ export function appointmentService(db: Db, clock: Clock, deps: AppointmentServic
      * Books an appointment; 409 `Time slot already booked` when it overlaps another one, even under a race.
      * `source` marks bookings the assistant made for a patient.
      */
-    create(caller: ScheduleActor, input: AppointmentInputParsed, source: AppointmentSource = "manual", hooks: CreateHooks = {}) {
-      return db.transaction(async (tx) => {
-        await lockSchedule(tx, caller);
-        const repo = appointmentRepository(tx, caller.professionalId);
-        const values = { ...toWrite(input, caller.practice, { duration: caller.practice.appointmentDuration, status: "pending" }), source };
-        await hooks.beforeCheck?.(tx);
-        if (hooks.patient) values.patientId = await hooks.patient(tx);
-        await checkWrite(repo, values);
-        const id = await repo.insert(values);
-        await recordAudit(tx, caller, { action: "appointment.created", entityType: "appointment", entityId: id, details: source === "manual" ? undefined : { source } });
-        await queueCalendarSync(tx, clock, caller.professionalId, id);
-        // A patient who books through the assistant inside the lead time just got the booking confirmation.
-        // The patient booking on the public page gets its own confirmation (hooks.after).
-        await deps.queueReminder(tx, caller.professionalId, id, { late: caller.role !== "assistant" && source !== "booking_page" });
-        await deps.appointmentChanged?.(tx, caller.professionalId, id, "created");
-        const dto = await loadDto(tx, caller, id);
-        await hooks.after?.(tx, dto);
-        return dto;
-      });
+    create(caller: ScheduleActor, input: AppointmentInputParsed, source: AppointmentSource = "manual") {
+      // A patient who books through the assistant inside the lead time just got the booking confirmation.
+      return db.transaction((tx) => bookIn(tx, caller, input, { source, lateReminder: caller.role !== "assistant" }));
     },
 
     /** Changes any field, status included; a left-out duration or status keeps its current value. */
-    update(caller: ScheduleActor, id: string, input: AppointmentInputParsed, hooks: Omit<CreateHooks, "patient"> = {}) {
-      return db.transaction(async (tx) => {
-        await lockSchedule(tx, caller);
-        const repo = appointmentRepository(tx, caller.professionalId);
-        const current = await repo.findById(id);
-        if (!current) throw AppError.notFound(NOT_FOUND);
-        const values = toWrite(input, caller.practice, current);
-        await hooks.beforeCheck?.(tx);
-        await checkWrite(repo, values, id);
-        const patientResponse = keptPatientResponse(current, values);
-        await repo.update(id, { ...values, patientResponse, ...(patientResponse ? {} : { patientRespondedAt: null }) });
-        await recordAudit(tx, caller, { action: "appointment.updated", entityType: "appointment", entityId: id });
-        await queueCalendarSync(tx, clock, caller.professionalId, id);
-        await deps.queueReminder(tx, caller.professionalId, id, { late: caller.role !== "assistant" && !hooks.after });
-        await deps.appointmentChanged?.(tx, caller.professionalId, id, "updated");
-        const dto = await loadDto(tx, caller, id);
-        await hooks.after?.(tx, dto);
-        return dto;
-      });
+    update(caller: ScheduleActor, id: string, input: AppointmentInputParsed) {
+      return db.transaction((tx) => moveIn(tx, caller, id, input, { lateReminder: caller.role !== "assistant" }));
     },
+
+    lockSchedule,
+    bookIn,
+    moveIn,
 
     /** Cancels without deleting, so the history stays (docs/product/appointments.md §2.2: cancelling cannot be undone). */
     cancel(caller: ScheduleActor, id: string) {

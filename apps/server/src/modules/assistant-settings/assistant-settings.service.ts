@@ -58,9 +58,10 @@ export function assistantSettingsService(db: Db) {
   };
 }
 
-/** One professional's saved assistant configuration (null until first saved), inside any transaction. */
-export function findAssistantSettings(db: DbOrTx, professionalId: string) {
-  return assistantSettingsRepository(db, professionalId).find();
+/** One professional's own assistant configuration (null until first saved: the platform's applies), inside any transaction. */
+export async function ownAssistantSettings(db: DbOrTx, professionalId: string): Promise<AssistantSettings | null> {
+  const row = await assistantSettingsRepository(db, professionalId).find();
+  return row ? toAssistantSettingsDto(row) : null;
 }
 
 /** Whether the professional's assistant answers, and with which provider; null for no such professional. */

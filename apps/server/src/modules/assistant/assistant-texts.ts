@@ -1,13 +1,14 @@
 import { longDate } from "@clinora/contracts/date-display";
 import { durationText } from "./assistant-tool-texts";
 import { withTitle } from "../safety";
+import { foldAccents } from "@clinora/contracts/text-fold";
 
 /**
  * What the server itself says to patients. Confirmations are written here from the tools' results, never by the
  * model, so a patient is never told "agendado" for a booking that does not exist (docs/product/assistant.md §10).
  */
 
-const fold = (text: string) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+const fold = (text: string) => foldAccents(text).toLowerCase();
 
 /** A patient asking for a person ("falar com a doutora", "atendente", "humano"...). */
 export function asksForPerson(text: string): boolean {

@@ -1,14 +1,14 @@
-import { DEFAULT_AI_SETTINGS, MSG, WEB_CHAT_TEXTS, type AiProvider, type AssistantTestRequest, type AssistantTestResponse } from "@clinora/contracts";
+import { MSG, WEB_CHAT_TEXTS, type AiProvider, type AssistantTestRequest, type AssistantTestResponse } from "@clinora/contracts";
 import type { Db, DbOrTx } from "../../platform/db/client";
 import type { LlmClient, LlmMessage } from "../../platform/integrations/llm/llm-client";
 import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
 import type { ClaimedJob, JobDefinition } from "../../platform/jobs/worker";
 import type { PracticeSettings } from "../../platform/lib/caller";
-import { findAssistantSettings, findAssistantSwitch, toAssistantSettingsDto } from "../assistant-settings";
-import { findGlobalAiSettings, toAiSettingsDto } from "../ai-settings";
+import { findAssistantSwitch, ownAssistantSettings } from "../assistant-settings";
+import { platformAiSettings } from "../ai-settings";
 import type { AppointmentService, ScheduleActor } from "../appointments";
-import type { PatientService } from "../patients";
+import { patientByPhone, type PatientService } from "../patients";
 import { findProfessional } from "../professionals";
 import { REPLY_JOB, sendJobKey, type ConversationRow, type MediaInfo, type MessagingService } from "../messaging";
 import { composeSystemPrompt, effectiveSettings, promptInstructions, type EffectiveAssistantSettings, type PracticeFacts } from "./assistant-prompt";
@@ -97,8 +97,8 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
   const loadPractice = async (tx: DbOrTx, professionalId: string): Promise<Practice | null> => {
     const professional = await findProfessional(tx, professionalId);
     if (!professional) return null;
-    const [global, own] = await Promise.all([findGlobalAiSettings(tx), findAssistantSettings(tx, professionalId)]);
-    const settings = effectiveSettings({ global: global ? toAiSettingsDto(global) : DEFAULT_AI_SETTINGS, own: own && toAssistantSettingsDto(own) });
+    const [global, own] = await Promise.all([platformAiSettings(tx), ownAssistantSettings(tx, professionalId)]);
+    const settings = effectiveSettings({ global, own });
     const practice: PracticeSettings = {
       timeZone: professional.timezone,
       appointmentDuration: professional.appointmentDuration,
@@ -121,7 +121,7 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
       },
       actor: { userId: null, role: "assistant", professionalId, practice, ip: null },
       settings,
-      enabled: own?.aiEnabled ?? true,
+      enabled: own?.ai_enabled ?? true,
     };
   };
 
@@ -357,7 +357,7 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
           webChat: webChat
             ? {
                 since: conversation.createdAt,
-                findPatientByPhone: (phone) => deps.messaging.patientByPhone(db, professionalId, phone),
+                findPatientByPhone: (phone) => patientByPhone(db, professionalId, phone),
                 onContactLinked: async (patient, contact) => {
                   await deps.messaging.updateConversation(db, professionalId, conversation.id, {
                     patientId: patient.id,

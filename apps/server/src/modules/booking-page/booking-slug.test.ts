@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BOOKING_SLUG_PATTERN } from "@clinora/contracts";
-import { slugOf } from "./booking-page.service";
+import { slugOf } from "./booking-page-context";
 
 describe("the booking page's address made from the professional's name", () => {
   // Whole words up to 34 characters, leaving room for "-2", "-3"… when the address is taken.

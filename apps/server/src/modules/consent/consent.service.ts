@@ -2,6 +2,7 @@ import { CONSENT_CHANNELS, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS, type ConsentChanne
 import type { DbOrTx } from "../../platform/db/client";
 import { recordAudit, type AuditActor } from "../audit";
 import { consentRepository, type ConsentEventWithActor, type ConsentSubject, type NewConsentEvent } from "./consent.repository";
+import { foldAccents } from "@clinora/contracts/text-fold";
 
 /** Twilio's error for a message to a recipient who opted out (https://www.twilio.com/docs/api/errors/21610). */
 export const TWILIO_UNSUBSCRIBED = "21610";
@@ -16,9 +17,7 @@ export const OPT_IN_CONFIRMATION = "Pronto! Você voltará a receber lembretes e
  * whole message, ignoring case, accents, spaces and final punctuation, so "Parar." counts and "não quero parar" does not.
  */
 export function keywordOf(body: string): "opt_out" | "opt_in" | null {
-  const word = body
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
+  const word = foldAccents(body)
     .replace(/[\s\p{P}\p{S}]+/gu, "")
     .toUpperCase();
   if ((OPT_OUT_KEYWORDS as readonly string[]).includes(word)) return "opt_out";

@@ -3,8 +3,10 @@
  * outbound, delivery statuses, the messages' files) are read and written only here. Other modules call the
  * messaging service; the screens' routes and the webhook's inbound handling are built by the app.
  */
+export type { ContactMessage, ContactOutcome } from "./contact-message";
 export { conversationRoutes } from "./conversation.routes";
 export { conversationService } from "./conversation.service";
+export { freeTextWindowOpen } from "./free-text-window";
 export { REPLY_JOB, statusAfterInbound } from "./inbound-rules";
 export { inboundFilesOf } from "./media/media-rules";
 export type { MediaInfo } from "./media/media.repository";

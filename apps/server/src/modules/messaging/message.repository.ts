@@ -129,17 +129,6 @@ export function messageRepository(db: DbOrTx) {
       return row !== undefined;
     },
 
-    /** The professional's patient with this E.164 phone (the oldest record when several share it). */
-    async findPatientByPhone(professionalId: string, phone: string) {
-      const [row] = await db
-        .select({ id: patients.id, name: patients.name })
-        .from(patients)
-        .where(and(eq(patients.professionalId, professionalId), eq(patients.phone, phone)))
-        .orderBy(patients.createdAt)
-        .limit(1);
-      return row ?? null;
-    },
-
     /** The latest conversation of a channel with this phone, locked until the transaction ends. */
     async lockConversationByPhone(professionalId: string, channel: ConversationChannel, phone: string): Promise<ConversationRow | null> {
       const [row] = await db

@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from "../../platform/db/client";
 import type { MessagingGateway } from "../../platform/integrations/twilio/messaging-gateway";
 import type { Clock } from "../../platform/lib/clock";
 import { safetyCaseOf, safetyConversationValues } from "../safety";
+import { contactMessenger, openQuietConversation } from "./contact-message";
 import { conversationRepository, type ConversationRow, type ThreadSubject } from "./conversation.repository";
 import { replyJobFor, statusAfterInbound } from "./inbound-rules";
 import { mediaRepository } from "./media/media.repository";
@@ -41,6 +42,8 @@ export function messagingService(
     },
   });
 
+  const sendToContact = contactMessenger(clock, { gateway: deps.gateway, queue: outbound.queue });
+
   return {
     queue: outbound.queue,
     resend: outbound.resend,
@@ -62,28 +65,22 @@ export function messagingService(
     },
 
     /**
-     * A new WhatsApp conversation for a message the practice starts (a reminder, a booking's confirmation). Nobody
-     * is waiting on it: the thread is quiet until the patient answers.
+     * A new WhatsApp conversation for a message the practice starts (a reminder). Nobody is waiting on it: the
+     * thread is quiet until the patient answers.
      */
     openWhatsappConversation(tx: DbOrTx, c: { professionalId: string; phone: string; patientId: string | null; patientName: string | null }): Promise<ConversationRow> {
-      return messageRepository(tx).insertConversation({
-        professionalId: c.professionalId,
-        channel: "whatsapp",
-        phoneNumber: c.phone,
-        patientId: c.patientId,
-        patientName: c.patientName,
-        status: "resolved",
-      });
+      return openQuietConversation(tx, c);
     },
+
+    /**
+     * A message the practice starts to a contact, in the caller's transaction: consent, opt-out, the 24-hour window
+     * and the template fallback are decided here and nowhere else (see `contactMessenger`).
+     */
+    sendToContact,
 
     /** The professional's sender number (`whatsapp:+E164`), the oldest when several are assigned. */
     senderOf(tx: DbOrTx, professionalId: string): Promise<string | null> {
       return messageRepository(tx).findSenderOf(professionalId);
-    },
-
-    /** The professional's patient with this E.164 phone (the oldest record), the one its conversations link to. */
-    patientByPhone(tx: DbOrTx, professionalId: string, phone: string) {
-      return messageRepository(tx).findPatientByPhone(professionalId, phone);
     },
 
     /** Whether the inbound message already has its reply. */

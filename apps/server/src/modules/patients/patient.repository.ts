@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, like, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, like, lte, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/client";
 import { patients } from "./patients.schema";
 import { appointments } from "../appointments/appointments.schema";
@@ -79,28 +79,6 @@ export function patientRepository(db: DbOrTx, professionalId: string) {
         .limit(limit);
     },
 
-    /** "Próxima" of each given patient: the first appointment still ahead (starting after `now`, not concluded nor cancelled). */
-    async nextAppointments(patientIds: string[], now: Date) {
-      if (patientIds.length === 0) return new Map<string, { date: string; time: string }>();
-      const rows = await db
-        .selectDistinctOn([appointments.patientId], {
-          patientId: appointments.patientId,
-          date: appointments.appointmentDate,
-          time: appointments.appointmentTime,
-        })
-        .from(appointments)
-        .where(
-          and(
-            eq(appointments.professionalId, professionalId),
-            inArray(appointments.patientId, patientIds),
-            gt(appointments.startsAt, now),
-            notInArray(appointments.status, ["completed", "cancelled"]),
-          ),
-        )
-        .orderBy(appointments.patientId, appointments.startsAt);
-      return new Map(rows.map((r) => [r.patientId, { date: r.date, time: r.time.slice(0, 5) }]));
-    },
-
     async lastCompletedDate(patientId: string, now: Date) {
       const [row] = await db
         .select({ d: sql<string | null>`max(${appointments.appointmentDate})::text` })
@@ -114,6 +92,12 @@ export function patientRepository(db: DbOrTx, professionalId: string) {
           ),
         );
       return row?.d ?? null;
+    },
+
+    /** The oldest patient with this E.164 phone (the record its conversations link to). */
+    async findByPhone(phone: string) {
+      const [row] = await db.select({ id: patients.id, name: patients.name }).from(patients).where(and(own, eq(patients.phone, phone))).orderBy(patients.createdAt).limit(1);
+      return row ?? null;
     },
 
     async findIdByCpf(cpf: string) {

@@ -4,6 +4,7 @@ import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
 import { pageOf, pageWindow } from "../../platform/lib/pagination";
 import type { TenantCaller } from "../../platform/lib/caller";
+import { upcomingAppointmentsOf } from "../appointments";
 import { recordAudit, type AuditActor } from "../audit";
 import { patientRepository, type PatientRow, type PatientWrite } from "./patient.repository";
 import { iso, isoInstant } from "../../platform/db/rows";
@@ -64,16 +65,22 @@ export function patientService(db: Db, clock: Clock, deps: { optedOut: OptedOutL
   const optedOutOf = (db: DbOrTx, professionalId: string, rows: PatientRow[]) =>
     deps.optedOut(db, professionalId, rows.map((r) => ({ id: r.id, phone: r.phone })));
 
+  /** "Próxima" of each given patient: the first of their upcoming appointments (the appointments' one rule). */
+  const nextAppointments = async (professionalId: string, patientIds: string[], now: Date) => {
+    const next = new Map<string, { date: string; time: string }>();
+    for (const a of await upcomingAppointmentsOf(db, professionalId, patientIds, now)) {
+      if (!next.has(a.patient_id)) next.set(a.patient_id, { date: a.appointment_date, time: a.appointment_time });
+    }
+    return next;
+  };
+
   return {
     /** One page of the caller's patients with their next and last appointment dates. */
     async list(caller: TenantCaller, q: PatientListQuery) {
       const repo = patientRepository(db, caller.professionalId);
       const now = clock.now();
       const { rows, total } = await repo.list({ search: q.search || undefined, sort: q.sort, now, ...pageWindow(q) });
-      const next = await repo.nextAppointments(
-        rows.map((r) => r.patient.id),
-        now,
-      );
+      const next = await nextAppointments(caller.professionalId, rows.map((r) => r.patient.id), now);
       const optedOut = await optedOutOf(db, caller.professionalId, rows.map((r) => r.patient));
       const items = rows.map((r) =>
         toPatientDto(r.patient, { last_appointment: r.lastAppointment, next_appointment: next.get(r.patient.id) ?? null, whatsapp_opted_out: optedOut.has(r.patient.id) }),
@@ -125,7 +132,7 @@ export function patientService(db: Db, clock: Clock, deps: { optedOut: OptedOutL
     async withAppointments(caller: TenantCaller, row: PatientRow) {
       const repo = patientRepository(db, caller.professionalId);
       const now = clock.now();
-      const next = await repo.nextAppointments([row.id], now);
+      const next = await nextAppointments(caller.professionalId, [row.id], now);
       const optedOut = await optedOutOf(db, caller.professionalId, [row]);
       return toPatientDto(row, { last_appointment: await repo.lastCompletedDate(row.id, now), next_appointment: next.get(row.id) ?? null, whatsapp_opted_out: optedOut.has(row.id) });
     },
@@ -133,12 +140,27 @@ export function patientService(db: Db, clock: Clock, deps: { optedOut: OptedOutL
 }
 
 /*
- * Other modules' way to the patients table, inside their own transaction (a task's patient check, a booking that
- * creates its patient).
+ * Other modules' reads and writes of patients, inside their own transaction (a task's patient check, the booking
+ * page's patient found by phone or created), each with a domain name and a typed result.
  */
 
-export function findPatient(db: DbOrTx, professionalId: string, id: string) {
-  return patientRepository(db, professionalId).findById(id);
+/** Whether the professional has this patient (a task may link only to one of her own). */
+export async function isOwnPatient(db: DbOrTx, professionalId: string, id: string): Promise<boolean> {
+  return (await patientRepository(db, professionalId).findById(id)) !== null;
+}
+
+/** How to reach one of the professional's patients: their name and phone, or null for none of hers. */
+export async function patientContact(db: DbOrTx, professionalId: string, id: string): Promise<{ name: string; phone: string | null } | null> {
+  const row = await patientRepository(db, professionalId).findById(id);
+  return row ? { name: row.name, phone: row.phone } : null;
+}
+
+/**
+ * The professional's patient with this E.164 phone, the oldest record when several share it (the one its
+ * conversations link to): how the assistant and the booking page recognise a patient who writes or books.
+ */
+export function patientByPhone(db: DbOrTx, professionalId: string, phone: string): Promise<{ id: string; name: string } | null> {
+  return patientRepository(db, professionalId).findByPhone(phone);
 }
 
 /** A patient another module's flow creates (the booking page), written to the access history with its source. */

@@ -1,5 +1,6 @@
 import { createStaticPix, hasError } from "pix-utils";
 import type { PixKeyType } from "@clinora/contracts";
+import { foldAccents } from "@clinora/contracts/text-fold";
 
 /** The txid of a static BR Code: up to 25 letters and digits (BCB Manual de Padrões para Iniciação do Pix, 62-05). */
 export function txidOf(chargeId: string): string {
@@ -17,9 +18,7 @@ export interface StaticPixInput {
 
 /** Letters without accents, as the EMV fields 59 and 60 allow (pix-utils upper-cases them). */
 const plain = (text: string, max: number) =>
-  text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
+  foldAccents(text)
     .replace(/[^A-Za-z0-9 ]/g, "")
     .trim()
     .slice(0, max) || "CLINORA";

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/client";
 import { jobs } from "../../platform/jobs/jobs.schema";
 import { appointments } from "../appointments/appointments.schema";
@@ -65,23 +65,6 @@ export function privacyRepository(db: DbOrTx, professionalId: string) {
 
     tasksOf(patientId: string) {
       return db.select().from(tasks).where(and(eq(tasks.professionalId, professionalId), eq(tasks.patientId, patientId))).orderBy(asc(tasks.createdAt));
-    },
-
-    /** Pending or confirmed appointments that have not started yet. */
-    /** The patient's pending or confirmed appointments from `now` on, earliest first: they block anonymisation. */
-    async listActiveFuture(patientId: string, now: Date) {
-      return db
-        .select({ date: appointments.appointmentDate, time: appointments.appointmentTime })
-        .from(appointments)
-        .where(
-          and(
-            eq(appointments.professionalId, professionalId),
-            eq(appointments.patientId, patientId),
-            gte(appointments.startsAt, now),
-            inArray(appointments.status, ["pending", "confirmed"]),
-          ),
-        )
-        .orderBy(asc(appointments.startsAt));
     },
 
     /** The patient, without a lock (reads outside a transaction). */

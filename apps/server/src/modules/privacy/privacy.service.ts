@@ -14,6 +14,7 @@ import { AppError } from "../../platform/lib/app-error";
 import type { TenantCaller } from "../../platform/lib/caller";
 import type { Clock } from "../../platform/lib/clock";
 import { pageOf, pageWindow } from "../../platform/lib/pagination";
+import { upcomingAppointmentsOf } from "../appointments";
 import { recordAudit } from "../audit";
 import { recordRetentionOf } from "../records";
 import { queueCalendarSync } from "../google-calendar";
@@ -259,7 +260,8 @@ export function privacyService(db: Db, clock: Clock, deps: { patients: PatientSe
         const patient = await repo.lockPatient(patientId);
         if (!patient) throw AppError.notFound(NOT_FOUND);
         if (patient.anonymizedAt) throw AppError.conflict(ALREADY_ANONYMIZED);
-        const blocking = await repo.listActiveFuture(patientId, at);
+        // Upcoming appointments block it (the appointments' one rule of an upcoming appointment).
+        const blocking = (await upcomingAppointmentsOf(tx, caller.professionalId, [patientId], at)).map((a) => ({ date: a.appointment_date, time: a.appointment_time }));
         if (blocking.length > 0) throw AppError.conflict(futureAppointmentsRefusal(blocking));
 
         const subject = { id: patient.id, phone: patient.phone };

@@ -1,15 +1,18 @@
 import { CANCEL_NOTICE_TEXTS, cancellationNoticeText, type Appointment, type CancelNotice } from "@clinora/contracts";
 import type { Db } from "../../platform/db/client";
-import type { MessagingGateway } from "../../platform/integrations/twilio/messaging-gateway";
-import type { Clock } from "../../platform/lib/clock";
-import { canSendBusinessInitiated } from "../consent";
-import type { MessagingService } from "../messaging";
+import type { ContactOutcome, MessagingService } from "../messaging";
 import { findProfessional } from "../professionals";
-import { FREE_TEXT_WINDOW_MS } from "./reminder-decision";
+
+/** Why a notice did not go, as the screen tells the professional. */
+const NOT_SENT: Record<Extract<ContactOutcome, { sent: false }>["reason"], string> = {
+  not_configured: CANCEL_NOTICE_TEXTS.noSender,
+  no_sender: CANCEL_NOTICE_TEXTS.noSender,
+  opted_out: CANCEL_NOTICE_TEXTS.optedOut,
+  window_closed: CANCEL_NOTICE_TEXTS.windowClosed,
+};
 
 export interface CancellationNoticeDeps {
-  gateway: Pick<MessagingGateway, "configured">;
-  messaging: Pick<MessagingService, "queue" | "senderOf" | "lockWhatsappConversation" | "openWhatsappConversation">;
+  messaging: Pick<MessagingService, "sendToContact">;
   /** TWILIO_RESEND_CONTENT_SID: the approved template carrying one text, for the notice outside the 24-hour window. */
   resendContentSid: string | undefined;
   wake: () => void;
@@ -22,12 +25,11 @@ export interface CancellationNoticeDeps {
  * a phone, the patient's consent, or a way through the window, and the answer says which, so the screen can tell the
  * professional to call instead (docs/decisions/033).
  */
-export function cancellationNotice(db: Db, clock: Clock, deps: CancellationNoticeDeps) {
+export function cancellationNotice(db: Db, deps: CancellationNoticeDeps) {
   return async (professionalId: string, appointment: Appointment): Promise<CancelNotice> => {
     const phone = appointment.patient_phone;
     const notSent = (reason: string): CancelNotice => ({ sent: false, text: reason });
     if (!phone) return notSent(CANCEL_NOTICE_TEXTS.noPhone);
-    if (!deps.gateway.configured || !(await deps.messaging.senderOf(db, professionalId))) return notSent(CANCEL_NOTICE_TEXTS.noSender);
     const professional = await findProfessional(db, professionalId);
     const text = cancellationNoticeText({
       patientName: appointment.patient_name,
@@ -35,23 +37,19 @@ export function cancellationNotice(db: Db, clock: Clock, deps: CancellationNotic
       time: appointment.appointment_time,
       practiceName: professional?.clinicName?.trim() || professional?.fullName || "a clínica",
     });
-    const outcome = await db.transaction(async (tx) => {
-      if (!(await canSendBusinessInitiated(tx, professionalId, { patientId: appointment.patient_id, phone }))) return notSent(CANCEL_NOTICE_TEXTS.optedOut);
-      const now = clock.now();
-      const conversation =
-        (await deps.messaging.lockWhatsappConversation(tx, professionalId, phone)) ??
-        (await deps.messaging.openWhatsappConversation(tx, { professionalId, phone, patientId: appointment.patient_id, patientName: appointment.patient_name }));
-      const windowOpen = conversation.lastInboundAt !== null && now.getTime() - conversation.lastInboundAt.getTime() < FREE_TEXT_WINDOW_MS;
-      if (windowOpen) {
-        await deps.messaging.queue(tx, { conversation, content: text, sender: "professional", at: now });
-      } else if (deps.resendContentSid) {
-        await deps.messaging.queue(tx, { conversation, content: text, sender: "professional", at: now, template: { contentSid: deps.resendContentSid, variables: { "1": text } } });
-      } else {
-        return notSent(CANCEL_NOTICE_TEXTS.windowClosed);
-      }
-      return { sent: true, text: CANCEL_NOTICE_TEXTS.queued };
-    });
-    if (outcome.sent) deps.wake();
-    return outcome;
+    const outcome = await db.transaction((tx) =>
+      deps.messaging.sendToContact(tx, {
+        professionalId,
+        phone,
+        patientId: appointment.patient_id,
+        patientName: appointment.patient_name,
+        text,
+        template: deps.resendContentSid ? { contentSid: deps.resendContentSid, variables: { "1": text } } : undefined,
+        sender: "professional",
+      }),
+    );
+    if (!outcome.sent) return notSent(NOT_SENT[outcome.reason]);
+    deps.wake();
+    return { sent: true, text: CANCEL_NOTICE_TEXTS.queued };
   };
 }

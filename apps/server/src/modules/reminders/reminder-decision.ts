@@ -1,8 +1,6 @@
 import type { AppointmentStatus, ReminderSkipReason } from "@clinora/contracts";
+import { freeTextWindowOpen } from "../messaging";
 import { REMINDED_STATUSES } from "./reminder.repository";
-
-/** WhatsApp's customer-care window: free text is accepted up to 24 hours after the patient's last message. */
-export const FREE_TEXT_WINDOW_MS = 24 * 60 * 60_000;
 
 /** A job that finds its reminder due more than this far ahead was re-armed for later (the appointment moved). */
 const NOT_DUE_TOLERANCE_MS = 60_000;
@@ -55,6 +53,5 @@ export function reminderDecision(f: ReminderFacts): ReminderDecision {
   if (!f.twilioConfigured) return { action: "skip", reason: "not_configured" };
   if (!f.senderNumber) return { action: "skip", reason: "no_sender" };
   if (f.templateConfigured) return { action: "send", mode: "template" };
-  const windowOpen = f.lastInboundAt !== null && f.now.getTime() - f.lastInboundAt.getTime() < FREE_TEXT_WINDOW_MS;
-  return windowOpen ? { action: "send", mode: "text" } : { action: "skip", reason: "no_template" };
+  return freeTextWindowOpen(f.lastInboundAt, f.now) ? { action: "send", mode: "text" } : { action: "skip", reason: "no_template" };
 }

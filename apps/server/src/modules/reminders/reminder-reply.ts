@@ -1,3 +1,5 @@
+import { foldAccents } from "@clinora/contracts/text-fold";
+
 /**
  * Reads a patient's answer to a reminder ("Responda 1 para confirmar ou 2 para cancelar"). Only clear answers are
  * taken: anything that also talks about moving the appointment, mixes a yes and a no, or says more than an answer
@@ -5,11 +7,7 @@
  */
 export type ReminderReplyIntent = "confirm" | "cancel";
 
-const fold = (text: string) =>
-  text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase();
+const fold = (text: string) => foldAccents(text).toLowerCase();
 
 /** Keycap digits (1️⃣) and emoji that mean yes or no, turned into words first. */
 const SYMBOLS: [RegExp, string][] = [

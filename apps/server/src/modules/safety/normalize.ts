@@ -1,3 +1,5 @@
+import { foldAccents } from "@clinora/contracts/text-fold";
+
 /**
  * The form every safety rule reads (docs/decisions/022): lower case, no accents, emojis and symbols turned into
  * spaces, every run of one repeated letter collapsed to one ("AGENDADOOO" → "agendado", "morrer" → "morer"), so
@@ -5,9 +7,7 @@
  * in this collapsed form ("pasei", "existise", "morer").
  */
 export function normalizeForRules(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
+  return foldAccents(text)
     .toLowerCase()
     .replace(/[^\p{L}\p{N}\s.!?,;:/]/gu, " ")
     .replace(/(\p{L})\1+/gu, "$1")

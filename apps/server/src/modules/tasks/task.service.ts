@@ -15,7 +15,7 @@ import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
 import { pageOf, pageWindow } from "../../platform/lib/pagination";
 import type { TenantCaller } from "../../platform/lib/caller";
-import { findPatient } from "../patients";
+import { isOwnPatient } from "../patients";
 import { taskRepository, type DueRange, type TaskRow, type TaskWrite } from "./task.repository";
 
 export type TaskService = ReturnType<typeof taskService>;
@@ -59,7 +59,7 @@ export function dueRangeOf(filter: TaskDueFilter, today: string): DueRange | und
 
 /** A task may only be linked to one of the professional's own patients. */
 async function assertOwnPatient(tx: DbOrTx, professionalId: string, patientId: string | null | undefined) {
-  if (patientId && !(await findPatient(tx, professionalId, patientId))) {
+  if (patientId && !(await isOwnPatient(tx, professionalId, patientId))) {
     throw AppError.validation([{ field: "patient_id", msg: "Paciente não encontrado" }]);
   }
 }

@@ -108,6 +108,7 @@ export const useSaveAppointment = () =>
       toast.error("Falha ao salvar compromisso");
     },
     invalidates: [appointmentKeys.all],
+    changes: ["appointment.changed"],
   });
 
 /**
@@ -134,4 +135,5 @@ export const useCancelAppointment = () =>
     },
     failure: "Não foi possível cancelar a consulta.",
     invalidates: [appointmentKeys.all],
+    changes: ["appointment.changed"],
   });

@@ -67,6 +67,7 @@ export function useAnonymizePatient(patientId: string) {
   return useResourceMutation({
     mutationFn: () => api.post<Patient>(`/patients/${patientId}/anonymize`, { confirm: true }),
     invalidates: [patientKeys.all],
+    changes: ["patient.anonymised"],
     success: "Paciente anonimizado",
     failure: "Erro ao anonimizar paciente",
   });

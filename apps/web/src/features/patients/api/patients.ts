@@ -92,6 +92,7 @@ export function useUpdatePatient() {
   return useResourceMutation({
     mutationFn: ({ id, input }: { id: string; input: PatientInputParsed }) => api.put<Patient>(`/patients/${id}`, input),
     invalidates: [patientKeys.all],
+    changes: ["patient.changed"],
     success: "Paciente atualizado com sucesso!",
     failure: "Erro ao salvar paciente",
   });

@@ -6,8 +6,9 @@ import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { cn } from "@/lib/cn";
 import { formatPhone } from "@/lib/format";
 import { patientChoicesQueryOptions, PATIENT_SEARCH_MIN_LENGTH, type PatientChoice } from "../api/patients";
+import { foldAccents } from "@clinora/contracts/text-fold";
 
-const fold = (text: string) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+const fold = (text: string) => foldAccents(text).toLowerCase();
 
 export interface PatientComboboxProps {
   /** The chosen patient (at least its id and name), or null. */

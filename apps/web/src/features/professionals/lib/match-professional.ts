@@ -1,6 +1,7 @@
 import type { Professional } from "@clinora/contracts";
+import { foldAccents } from "@clinora/contracts/text-fold";
 
-const fold = (text: string) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+const fold = (text: string) => foldAccents(text).toLowerCase();
 
 /**
  * The search box of the professionals page: name, email or specialty, accents and case aside. It filters
