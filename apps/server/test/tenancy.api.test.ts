@@ -60,6 +60,7 @@ const CASES: Record<
   },
   "DELETE /api/appointments/:id": { id: () => ids.appointment!, readBack: "/api/appointments/:id" },
   "POST /api/appointments/:id/cancel": { id: () => ids.appointment!, body: { notify_patient: true }, readBack: "/api/appointments/:id" },
+  "POST /api/appointments/:id/remove": { id: () => ids.appointment!, readBack: "/api/appointments/:id" },
   "GET /api/conversations/:id": { id: () => ids.conversation!, readBack: "/api/conversations/:id" },
   "PUT /api/conversations/:id": { id: () => ids.conversation!, body: { status: "resolved" }, readBack: "/api/conversations/:id" },
   "POST /api/conversations/:id/messages": { id: () => ids.conversation!, body: { content: "Mensagem de B" }, readBack: "/api/conversations/:id" },

@@ -18,6 +18,7 @@ import type { Clock } from "../../platform/lib/clock";
 import { isUniqueViolation } from "../../platform/lib/db-errors";
 import type { AppointmentService } from "../appointments";
 import { recordAudit } from "../audit";
+import { findProfessional } from "../professionals";
 import type { MessagingService } from "../messaging";
 import { addressOf, bookingContextOf, clinicNameOf, phoneOfClinic, slugOf, typeOf } from "./booking-page-context";
 import { bookingSlots, SlotTaken } from "./booking-page-slots";
@@ -56,7 +57,7 @@ export function bookingPageService(
   const canSendWhatsapp = async (professionalId: string) => deps.gateway.configured && Boolean(await deps.messaging.senderOf(db, professionalId));
 
   const toSettings = async (row: BookingPageRow, origin: string): Promise<BookingPageSettings> => {
-    const professional = await db.query.professionals.findFirst({ where: (p, { eq }) => eq(p.id, row.professionalId) });
+    const professional = await findProfessional(db, row.professionalId);
     return {
       enabled: row.enabled,
       slug: row.slug,
@@ -73,7 +74,7 @@ export function bookingPageService(
   const ensurePage = async (professionalId: string): Promise<BookingPageRow> => {
     const existing = await repo.findByProfessional(professionalId);
     if (existing) return existing;
-    const professional = await db.query.professionals.findFirst({ where: (p, { eq }) => eq(p.id, professionalId) });
+    const professional = await findProfessional(db, professionalId);
     if (!professional) throw AppError.notFound();
     const base = slugOf(professional.fullName);
     for (let n = 1; n <= 50; n++) {
