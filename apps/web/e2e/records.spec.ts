@@ -103,3 +103,37 @@ test.describe("Prontuário", () => {
     }
   });
 });
+
+test.describe("Sessões sem evolução", () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test("the Painel lists a concluded session with no entry, opens it pre-filled, and drops it once the evolução is started", async ({ page }) => {
+    await page.setViewportSize(DESKTOP_VIEWPORT);
+    const session = await signInViaApi(page, PROFESSIONAL);
+    const name = `Sara Pendente ${uniqueSuffix()}`;
+    const { patientId, appointment } = await patientWithConcludedSession(page, session, name);
+
+    await page.goto("/painel");
+    const card = page.getByRole("list", { name: "Sessões sem evolução" });
+    const link = card.getByRole("link", { name: new RegExp(`^Registrar evolução de ${name}`) });
+    await expect(link).toBeVisible();
+    for (const size of [DESKTOP_VIEWPORT, PHONE_VIEWPORT]) {
+      await page.setViewportSize(size);
+      await expect(link).toBeVisible();
+      expect(await axeFindings(page, `painel sessões sem evolução ${size.width}`)).toEqual([]);
+      await screenshot(page, `records-pending-sessions-${size.width}`);
+    }
+    await page.setViewportSize(DESKTOP_VIEWPORT);
+
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`paciente=${patientId}.*compromisso=${appointment.id}`));
+    await expect(page.getByRole("heading", { name: `Prontuário de ${name}` })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Nova entrada" })).toBeVisible();
+    await page.getByRole("textbox", { name: "Resumo da sessão" }).fill("Sessão de acolhimento.");
+    await expect(page.getByRole("status").filter({ hasText: /Rascunho salvo às/ })).toBeVisible();
+
+    await page.goto("/painel");
+    await expect(page.getByRole("heading", { name: "Painel" })).toBeVisible();
+    await expect(page.getByRole("link", { name: new RegExp(`^Registrar evolução de ${name}`) })).toHaveCount(0);
+  });
+});

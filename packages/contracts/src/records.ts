@@ -328,3 +328,33 @@ export const recordVerifyResultSchema = z.object({
   breaks: z.array(z.object({ patient_id: z.string(), entry_id: z.string(), reason: z.string() })),
 });
 export type RecordVerifyResult = z.infer<typeof recordVerifyResultSchema>;
+
+/** How far back the Painel looks for concluded sessions with no entry ("Sessões sem evolução"). */
+export const RECORD_PENDING_SESSION_DAYS = 7;
+
+/** A concluded appointment of the last 7 days with no prontuário entry tied to it. */
+export const recordPendingSessionSchema = z.object({
+  appointment_id: z.string(),
+  patient_id: z.string(),
+  patient_name: z.string(),
+  appointment_type: z.string(),
+  starts_at: z.string(),
+});
+export type RecordPendingSession = z.infer<typeof recordPendingSessionSchema>;
+export const recordPendingSessionsSchema = z.object({ items: z.array(recordPendingSessionSchema), total: z.number().int() });
+export type RecordPendingSessions = z.infer<typeof recordPendingSessionsSchema>;
+
+/**
+ * The prontuário in the patient's LGPD export (docs/product/records.md §6): every entry with its adendos, authors and
+ * times, oldest session first. Registros documentais sigilosos are left out unless the professional ticks them.
+ */
+export const recordExportSchema = z.object({
+  included_confidential: z.boolean(),
+  /** How many sigiloso entries were left out (0 when they were included). */
+  confidential_left_out: z.number().int(),
+  entries: z.array(recordEntrySchema),
+});
+export type RecordExport = z.infer<typeof recordExportSchema>;
+
+/** `?include_confidential=true` on the patient's export: the professional ticked "registros sigilosos". */
+export const recordExportQuerySchema = z.object({ include_confidential: z.enum(["true", "false"], "Use true ou false").optional() });

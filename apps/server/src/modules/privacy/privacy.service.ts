@@ -15,7 +15,7 @@ import type { TenantCaller } from "../../platform/lib/caller";
 import type { Clock } from "../../platform/lib/clock";
 import { pageOf, pageWindow } from "../../platform/lib/pagination";
 import { recordAudit } from "../audit";
-import { recordRetentionOf } from "../records";
+import { recordRetentionOf, recordsForExport } from "../records";
 import { queueCalendarSync } from "../google-calendar";
 import type { MessagingService } from "../messaging";
 import type { PatientService } from "../patients";
@@ -48,6 +48,11 @@ function actorNameOf(row: { actorRole: string | null; actorName: string | null; 
 }
 
 export type PrivacyService = ReturnType<typeof privacyService>;
+
+/** What the professional ticked when exporting: registros documentais sigilosos are left out unless she does. */
+export interface ExportOptions {
+  includeConfidential: boolean;
+}
 
 /**
  * A patient's data rights under the LGPD (art. 18): consent per channel, who accessed the record, the export of
@@ -105,11 +110,13 @@ export function privacyService(db: Db, clock: Clock, deps: { patients: PatientSe
   };
 
   /** Everything about one patient, as the export document. */
-  const collect = async (caller: TenantCaller, patientId: string): Promise<PatientExport> => {
+  const collect = async (caller: TenantCaller, patientId: string, opts: ExportOptions): Promise<PatientExport> => {
     const tz = caller.practice.timeZone;
     const repo = privacyRepository(db, caller.professionalId);
     const row = await findPatient(db, caller, patientId);
     const subject = { id: row.id, phone: row.phone };
+    // First: it logs the entries it carries, and the document's access history must show that.
+    const records = await recordsForExport(db, caller, patientId, opts.includeConfidential);
     const [professional, appointmentRows, taskRows, threads, consents, access] = await Promise.all([
       repo.professional(),
       repo.appointmentsOf(patientId),
@@ -134,6 +141,7 @@ export function privacyService(db: Db, clock: Clock, deps: { patients: PatientSe
         address: professional?.clinicAddress ?? null,
       },
       patient: await deps.patients.withAppointments(caller, row),
+      records,
       appointments: appointmentRows.map((a) => ({
         id: a.id,
         date: a.appointmentDate,
@@ -233,17 +241,17 @@ export function privacyService(db: Db, clock: Clock, deps: { patients: PatientSe
     },
 
     /** The export as data; the export itself is written to the access history first, so the document shows it. */
-    async exportJson(caller: TenantCaller, patientId: string): Promise<PatientExport> {
+    async exportJson(caller: TenantCaller, patientId: string, opts: ExportOptions = { includeConfidential: false }): Promise<PatientExport> {
       await findPatient(db, caller, patientId);
       await recordAudit(db, caller, { action: "patient.exported", entityType: "patient", entityId: patientId, details: { format: "json" } });
-      return collect(caller, patientId);
+      return collect(caller, patientId, opts);
     },
 
     /** The same export as a printable page in Portuguese. */
-    async exportHtml(caller: TenantCaller, patientId: string): Promise<string> {
+    async exportHtml(caller: TenantCaller, patientId: string, opts: ExportOptions = { includeConfidential: false }): Promise<string> {
       await findPatient(db, caller, patientId);
       await recordAudit(db, caller, { action: "patient.exported", entityType: "patient", entityId: patientId, details: { format: "html" } });
-      return renderPatientExportHtml(await collect(caller, patientId));
+      return renderPatientExportHtml(await collect(caller, patientId, opts));
     },
 
     /**

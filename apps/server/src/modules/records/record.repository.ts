@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, max, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, max, notExists, sql } from "drizzle-orm";
 import type { RecordKind } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
 import { appointments, patients, professionals, recordEntries } from "../../platform/db/schema/index";
@@ -116,6 +116,37 @@ export function recordRepository(db: DbOrTx, professionalId: string) {
         .from(recordEntries)
         .where(and(own, eq(recordEntries.status, "draft"), lte(recordEntries.sessionAt, cutoff), patientId ? eq(recordEntries.patientId, patientId) : undefined))
         .orderBy(asc(recordEntries.sessionAt), asc(recordEntries.createdAt));
+    },
+
+    /**
+     * Concluded appointments that started in [from, to] and have no entry tied to them ("Sessões sem evolução"),
+     * newest first; anonymised patients are left out (no entry can be written for them).
+     */
+    async concludedWithoutEntry(from: Date, to: Date, limit: number) {
+      const where = and(
+        eq(appointments.professionalId, professionalId),
+        eq(appointments.status, "completed"),
+        gte(appointments.startsAt, from),
+        lte(appointments.startsAt, to),
+        isNull(patients.anonymizedAt),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(recordEntries)
+            .where(and(own, eq(recordEntries.appointmentId, appointments.id))),
+        ),
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ id: appointments.id, patientId: appointments.patientId, patientName: patients.name, appointmentType: appointments.appointmentType, startsAt: appointments.startsAt })
+          .from(appointments)
+          .innerJoin(patients, eq(patients.id, appointments.patientId))
+          .where(where)
+          .orderBy(desc(appointments.startsAt), desc(appointments.id))
+          .limit(limit),
+        db.select({ n: count() }).from(appointments).innerJoin(patients, eq(patients.id, appointments.patientId)).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
     },
 
     /** How many entries the patient has and when the last was written: what retention counts from. */

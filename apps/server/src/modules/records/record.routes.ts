@@ -9,6 +9,7 @@ import {
   recordEntryInputSchema,
   recordEntrySchema,
   recordListQuerySchema,
+  recordPendingSessionsSchema,
   recordRetentionSchema,
   recordTemplatesResponseSchema,
   validationErrorSchema,
@@ -31,6 +32,12 @@ export function recordRoutes(service: RecordService) {
       "/records/templates",
       { config: access, schema: { tags, summary: "Modelos de prontuário", response: { 200: recordTemplatesResponseSchema } } },
       (request) => service.templates(tenantOf(request)),
+    );
+
+    r.get(
+      "/records/pending-sessions",
+      { config: access, schema: { tags, summary: "Sessões sem evolução (últimos 7 dias)", response: { 200: recordPendingSessionsSchema } } },
+      (request) => service.pendingSessions(tenantOf(request)),
     );
 
     r.get(

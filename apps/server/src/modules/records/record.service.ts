@@ -3,6 +3,7 @@ import {
   RECORD_AUTO_FINALISE_HOURS,
   RECORD_KIND_LABELS,
   RECORD_MSG,
+  RECORD_PENDING_SESSION_DAYS,
   RECORD_RETAINED_LABEL,
   RECORD_RETENTION_YEARS,
   professionOfSpecialty,
@@ -11,7 +12,9 @@ import {
   type RecordDraftUpdateParsed,
   type RecordEntry,
   type RecordEntryInputParsed,
+  type RecordExport,
   type RecordListQuery,
+  type RecordPendingSessions,
   type RecordRetention,
   type RecordTemplatesResponse,
 } from "@clinora/contracts";
@@ -91,6 +94,27 @@ export async function recordRetentionOf(db: DbOrTx, professionalId: string, pati
  */
 export function holdsFinalisedRecords(db: DbOrTx, professionalId: string) {
   return recordRepository(db, professionalId).holdsFinalised();
+}
+
+/**
+ * The patient's prontuário for her LGPD export: every entry with its adendos, oldest session first; registros
+ * documentais sigilosos only when the professional ticked them. Logged as an access with the entries it carried.
+ */
+export async function recordsForExport(db: DbOrTx, caller: TenantCaller, patientId: string, includeConfidential: boolean): Promise<RecordExport> {
+  const all = await recordRepository(db, caller.professionalId).allOfPatient(patientId);
+  const originals = all.filter((r) => !r.addendumOf);
+  const shown = originals.filter((r) => includeConfidential || r.visibility !== "sigiloso");
+  const entries = shown.map((r) =>
+    toEntryDto(
+      r,
+      all.filter((a) => a.addendumOf === r.id),
+    ),
+  );
+  const ids = entries.flatMap((e) => [e.id, ...e.addenda.map((a) => a.id)]);
+  if (ids.length > 0) {
+    await recordAudit(db, caller, { action: "record.exported", entityType: "patient", entityId: patientId, details: { entry_ids: ids, include_confidential: includeConfidential } });
+  }
+  return { included_confidential: includeConfidential, confidential_left_out: originals.length - shown.length, entries };
 }
 
 /**
@@ -182,6 +206,20 @@ export function recordService(db: Db, clock: Clock) {
       const mine = BUILT_IN_RECORD_TEMPLATES.filter((t) => t.profession === profession);
       const others = BUILT_IN_RECORD_TEMPLATES.filter((t) => t.profession !== profession);
       return { profession, templates: [...mine, ...others].map((t) => ({ ...t, fields: t.fields.map((f) => ({ ...f, options: f.options ? [...f.options] : undefined })) })) };
+    },
+
+    /**
+     * "Sessões sem evolução" on the Painel: concluded appointments of the last 7 days with no entry, up to `limit`.
+     * No entry is read, so nothing is logged.
+     */
+    async pendingSessions(caller: TenantCaller, limit = 10): Promise<RecordPendingSessions> {
+      const now = clock.now();
+      const from = new Date(now.getTime() - RECORD_PENDING_SESSION_DAYS * 24 * HOUR_MS);
+      const { rows, total } = await recordRepository(db, caller.professionalId).concludedWithoutEntry(from, now, limit);
+      return {
+        items: rows.map((r) => ({ appointment_id: r.id, patient_id: r.patientId, patient_name: r.patientName, appointment_type: r.appointmentType, starts_at: isoInstant(r.startsAt) })),
+        total,
+      };
     },
 
     /** A page of the patient's timeline (newest session first), each entry with its adendos. Logged as an access. */

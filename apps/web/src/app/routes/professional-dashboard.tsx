@@ -20,6 +20,7 @@ import { ownProfileQueryOptions } from "@/features/professionals/api/own-profile
 import { DashboardToggles } from "@/features/professionals/components/dashboard-toggles";
 import { PaymentSummaryCards } from "@/features/payments/components/payment-summary-cards";
 import { FirstStepsCard } from "@/features/professionals/components/first-steps-card";
+import { PendingSessionsCard } from "@/features/records/components/pending-sessions-card";
 import { formatLongDate } from "@/lib/format";
 
 /** Before the profile loads: no working day, so no occupancy is made up. */
@@ -100,6 +101,7 @@ export function ProfessionalDashboardPage() {
           <div className="grid gap-6 lg:grid-cols-3">
             <div className="min-w-0 space-y-6 lg:order-2">
               <NextPatientCard appointment={figures.next} />
+              <PendingSessionsCard />
               {calm ? null : <ConfirmationsCard figures={figures.confirmations} />}
               <UpcomingAppointmentsCard appointments={figures.upcoming} />
             </div>

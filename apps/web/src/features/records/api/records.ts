@@ -1,4 +1,4 @@
-import type { AccessLogEntry, ListResponse, RecordAddendumInput, RecordDraftUpdate, RecordEntry, RecordEntryInput, RecordKind, RecordRetention, RecordTemplatesResponse } from "@clinora/contracts";
+import type { AccessLogEntry, ListResponse, RecordAddendumInput, RecordDraftUpdate, RecordEntry, RecordEntryInput, RecordKind, RecordPendingSessions, RecordRetention, RecordTemplatesResponse } from "@clinora/contracts";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { serverDetailOr, useResourceMutation } from "@/hooks/use-resource-mutation";
 import { api } from "@/lib/api-client";
@@ -13,6 +13,7 @@ export const recordKeys = {
   list: (patientId: string, params: RecordListParams) => ["records", "list", patientId, params] as const,
   retention: (patientId: string) => ["records", "retention", patientId] as const,
   access: (patientId: string, page: number) => ["records", "access", patientId, page] as const,
+  pendingSessions: ["records", "pending-sessions"] as const,
 };
 
 export interface RecordListParams {
@@ -36,6 +37,10 @@ export const useRecords = (patientId: string, params: RecordListParams) => useQu
 /** One entry (a draft being continued after a reload). */
 export const useRecord = (id: string | null) =>
   useQuery({ queryKey: ["records", "one", id], queryFn: ({ signal }) => api.get<RecordEntry>(`/records/${id}`, { signal }), enabled: Boolean(id) });
+
+/** "Sessões sem evolução" for the Painel: refetched on every visit, an entry written elsewhere drops its session. */
+export const usePendingRecordSessions = () =>
+  useQuery({ queryKey: recordKeys.pendingSessions, queryFn: ({ signal }) => api.get<RecordPendingSessions>("/records/pending-sessions", { signal }), staleTime: 0 });
 
 export const useRecordRetention = (patientId: string) =>
   useQuery({ queryKey: recordKeys.retention(patientId), queryFn: ({ signal }) => api.get<RecordRetention>(`/patients/${patientId}/records/retention`, { signal }) });
