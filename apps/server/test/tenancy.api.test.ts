@@ -48,6 +48,12 @@ const CASES: Record<
   "GET /api/records/:id": { id: () => ids.draftRecord!, readBack: "/api/records/:id" },
   "PUT /api/records/:id": { id: () => ids.draftRecord!, body: { session_at: "2026-04-01T13:00:00.000Z", free_text: "Alterado por B" }, readBack: "/api/records/:id" },
   "POST /api/records/:id/finalise": { id: () => ids.draftRecord!, readBack: "/api/records/:id" },
+  "GET /api/records/templates/:id": { id: () => ids.template!, readBack: "/api/records/templates" },
+  "PUT /api/records/templates/:id": {
+    id: () => ids.template!,
+    body: { name: "Modelo de B", kind: "evolucao", fields: [{ label: "Campo de B", type: "short_text" }] },
+    readBack: "/api/records/templates",
+  },
   "POST /api/records/:id/addenda": { id: () => ids.finalRecord!, body: { reason: "Correção de B", free_text: "Adendo de B" }, readBack: "/api/records/:id" },
   "GET /api/tasks/:id": { id: () => ids.task!, readBack: "/api/tasks/:id" },
   "PUT /api/tasks/:id": { id: () => ids.task!, body: { status: "done" }, readBack: "/api/tasks/:id" },
@@ -109,6 +115,7 @@ beforeAll(async () => {
   const draftRecord = await t.request({ method: "POST", url: `/api/patients/${patient.id}/records`, payload: { kind: "evolucao", session_at: sessionAt, free_text: "Rascunho de A" }, session: sessionA });
   const finalRecord = await t.request({ method: "POST", url: `/api/patients/${patient.id}/records`, payload: { kind: "evolucao", session_at: sessionAt, free_text: "Entrada final de A" }, session: sessionA });
   await t.request({ method: "POST", url: `/api/records/${finalRecord.json().id}/finalise`, session: sessionA });
+  const template = await t.request({ method: "POST", url: "/api/records/templates", payload: { name: "Modelo de A", kind: "evolucao", fields: [{ label: "Resumo", type: "long_text" }] }, session: sessionA });
   const [charge, paidCharge] = await t.db
     .insert(s.charges)
     .values([
@@ -119,6 +126,7 @@ beforeAll(async () => {
   const [expense] = await t.db.insert(s.expenses).values({ professionalId: a.professional.id, expenseDate: "2026-03-05", category: "Aluguel", amountCents: 1000 }).returning();
   ids = {
     draftRecord: draftRecord.json().id,
+    template: (template.json().id as string).replace("custom.", ""),
     finalRecord: finalRecord.json().id,
     patient: patient.id,
     task: task.id,

@@ -73,6 +73,8 @@ export interface RecordTemplate {
   kind: RecordKind;
   name: string;
   fields: readonly RecordTemplateField[];
+  /** Made by the professional. */
+  custom?: boolean;
 }
 
 const long = (key: string, label: string, required = false): RecordTemplateField => ({ key, label, type: "long_text", required });
@@ -208,6 +210,8 @@ export const recordTemplateSchema = z.object({
       required: z.boolean().optional(),
     }),
   ),
+  /** Made by the professional (editable: each change is a new version). */
+  custom: z.boolean().optional(),
 });
 export const recordTemplatesResponseSchema = z.object({ profession: z.enum(RECORD_PROFESSIONS), templates: z.array(recordTemplateSchema) });
 export type RecordTemplatesResponse = z.infer<typeof recordTemplatesResponseSchema>;
@@ -215,6 +219,7 @@ export type RecordTemplatesResponse = z.infer<typeof recordTemplatesResponseSche
 export const RECORD_MSG = {
   kindInvalid: "Tipo de entrada inválido",
   templateUnknown: "Modelo de prontuário desconhecido",
+  templateNotFound: "Modelo não encontrado",
   fieldUnknown: "Campo que o modelo não tem",
   fieldRequired: "Campo obrigatório",
   fieldInvalid: "Valor inválido para este campo",
@@ -358,3 +363,36 @@ export type RecordExport = z.infer<typeof recordExportSchema>;
 
 /** `?include_confidential=true` on the patient's export: the professional ticked "registros sigilosos". */
 export const recordExportQuerySchema = z.object({ include_confidential: z.enum(["true", "false"], "Use true ou false").optional() });
+
+/** Limits of a template the professional makes herself. */
+export const RECORD_TEMPLATE_MAX_FIELDS = 30;
+export const RECORD_TEMPLATE_MAX_OPTIONS = 20;
+export const CUSTOM_TEMPLATE_PREFIX = "custom.";
+
+export const recordTemplateFieldInputSchema = z
+  .object({
+    /** Kept from the previous version so entries and the new version share the field; made from the label when absent. */
+    key: z.string().regex(/^[a-z0-9_]{1,40}$/, "Chave de campo inválida").optional(),
+    label: z.string().trim().min(1, "Dê um nome ao campo").max(80, "No máximo 80 caracteres"),
+    type: z.enum(RECORD_FIELD_TYPES, "Tipo de campo inválido"),
+    options: z.array(z.string().trim().min(1, "Opção vazia").max(80, "No máximo 80 caracteres")).max(RECORD_TEMPLATE_MAX_OPTIONS, `No máximo ${RECORD_TEMPLATE_MAX_OPTIONS} opções`).optional(),
+    required: z.boolean().default(false),
+  })
+  .strict()
+  .refine((f) => f.type !== "choice" || (f.options?.length ?? 0) >= 2, { message: "Uma escolha precisa de pelo menos duas opções", path: ["options"] });
+
+export const recordTemplateInputSchema = z
+  .object({
+    name: z.string().trim().min(1, "Dê um nome ao modelo").max(80, "No máximo 80 caracteres"),
+    kind: z.enum(RECORD_KINDS, RECORD_MSG.kindInvalid),
+    fields: z
+      .array(recordTemplateFieldInputSchema)
+      .min(1, "O modelo precisa de pelo menos um campo")
+      .max(RECORD_TEMPLATE_MAX_FIELDS, `No máximo ${RECORD_TEMPLATE_MAX_FIELDS} campos`),
+  })
+  .strict();
+export type RecordTemplateInput = z.input<typeof recordTemplateInputSchema>;
+export type RecordTemplateInputParsed = z.output<typeof recordTemplateInputSchema>;
+
+/** `?version=N` on one of her templates; the latest when absent. */
+export const recordTemplateVersionQuerySchema = z.object({ version: z.coerce.number("Versão inválida").int("Versão inválida").min(1, "Versão inválida").optional() });

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, max, notExists, sql } from "drizzle-orm";
-import type { RecordKind } from "@clinora/contracts";
+import type { RecordKind, RecordTemplateField } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
-import { appointments, patients, professionals, recordEntries } from "../../platform/db/schema/index";
+import { appointments, patients, professionals, recordEntries, recordTemplates } from "../../platform/db/schema/index";
 import { likeContains } from "../../platform/db/text-search";
 
 export type RecordRow = typeof recordEntries.$inferSelect;
@@ -162,6 +162,35 @@ export function recordRepository(db: DbOrTx, professionalId: string) {
     async holdsFinalised() {
       const [row] = await db.select({ n: count() }).from(recordEntries).where(and(own, eq(recordEntries.status, "finalised")));
       return (row?.n ?? 0) > 0;
+    },
+
+    /** One version of one of her templates; the latest when `version` is not given. */
+    async findTemplate(templateId: string, version?: number | null) {
+      const [row] = await db
+        .select()
+        .from(recordTemplates)
+        .where(and(eq(recordTemplates.professionalId, professionalId), eq(recordTemplates.templateId, templateId), version == null ? undefined : eq(recordTemplates.version, version)))
+        .orderBy(desc(recordTemplates.version))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The latest version of each of her templates, by name. */
+    async latestTemplates() {
+      const rows = await db
+        .selectDistinctOn([recordTemplates.templateId])
+        .from(recordTemplates)
+        .where(eq(recordTemplates.professionalId, professionalId))
+        .orderBy(recordTemplates.templateId, desc(recordTemplates.version));
+      return rows.sort((a, b) => a.name.localeCompare(b.name, "pt-BR"));
+    },
+
+    async insertTemplate(values: { templateId: string; version: number; kind: RecordKind; name: string; fields: RecordTemplateField[] }, at: Date) {
+      const [row] = await db
+        .insert(recordTemplates)
+        .values({ ...values, professionalId, createdAt: at })
+        .returning();
+      return row!;
     },
 
     /** `at` is the server's time of writing, from the injected clock. */

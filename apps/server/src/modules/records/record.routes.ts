@@ -11,6 +11,9 @@ import {
   recordListQuerySchema,
   recordPendingSessionsSchema,
   recordRetentionSchema,
+  recordTemplateInputSchema,
+  recordTemplateSchema,
+  recordTemplateVersionQuerySchema,
   recordTemplatesResponseSchema,
   validationErrorSchema,
 } from "@clinora/contracts";
@@ -32,6 +35,27 @@ export function recordRoutes(service: RecordService) {
       "/records/templates",
       { config: access, schema: { tags, summary: "Modelos de prontuário", response: { 200: recordTemplatesResponseSchema } } },
       (request) => service.templates(tenantOf(request)),
+    );
+
+    r.post(
+      "/records/templates",
+      { config: access, schema: { tags, summary: "Criar modelo próprio", body: recordTemplateInputSchema, response: { 201: recordTemplateSchema, 422: validationErrorSchema } } },
+      async (request, reply) => reply.status(201).send(await service.createTemplate(tenantOf(request), request.body)),
+    );
+
+    r.get(
+      "/records/templates/:id",
+      {
+        config: access,
+        schema: { tags, summary: "Uma versão de um modelo próprio", params: idParamSchema, querystring: recordTemplateVersionQuerySchema, response: { 200: recordTemplateSchema, ...notFound } },
+      },
+      (request) => service.templateVersion(tenantOf(request), request.params.id, request.query.version),
+    );
+
+    r.put(
+      "/records/templates/:id",
+      { config: access, schema: { tags, summary: "Editar modelo próprio (nova versão)", params: idParamSchema, body: recordTemplateInputSchema, response: { 200: recordTemplateSchema, ...notFound, 422: validationErrorSchema } } },
+      (request) => service.updateTemplate(tenantOf(request), request.params.id, request.body),
     );
 
     r.get(

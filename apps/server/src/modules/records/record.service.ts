@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
 import {
   BUILT_IN_RECORD_TEMPLATES,
+  CUSTOM_TEMPLATE_PREFIX,
   RECORD_AUTO_FINALISE_HOURS,
   RECORD_KIND_LABELS,
   RECORD_MSG,
@@ -16,6 +18,9 @@ import {
   type RecordListQuery,
   type RecordPendingSessions,
   type RecordRetention,
+  type RecordTemplate,
+  type RecordTemplateField,
+  type RecordTemplateInputParsed,
   type RecordTemplatesResponse,
 } from "@clinora/contracts";
 import type { Db, DbOrTx } from "../../platform/db/client";
@@ -28,10 +33,45 @@ import { pageOf, pageWindow } from "../../platform/lib/pagination";
 import { recordAudit } from "../audit";
 import { entryHash } from "./record-chain";
 import { renderRecordPdf } from "./record-pdf";
-import { checkedFields, fieldLabel } from "./record-templates";
+import { checkedFields, fieldKeyOf, fieldLabel, templateOf } from "./record-templates";
 import { recordRepository, type RecordRow, type RecordWrite } from "./record.repository";
 
 export type RecordService = ReturnType<typeof recordService>;
+
+type TemplateRow = NonNullable<Awaited<ReturnType<ReturnType<typeof recordRepository>["findTemplate"]>>>;
+
+/** One version of the professional's own template, in the built-in templates' shape. */
+const toTemplate = (row: TemplateRow, profession: RecordTemplate["profession"] = "outras"): RecordTemplate => ({
+  id: row.templateId,
+  version: row.version,
+  profession,
+  kind: row.kind,
+  name: row.name,
+  fields: row.fields,
+  custom: true,
+});
+
+/** A template as the API sends it (mutable arrays). */
+const templateDto = (t: RecordTemplate) => ({ ...t, fields: t.fields.map((f) => ({ ...f, options: f.options ? [...f.options] : undefined })) });
+
+/** Field keys for a new version: a key kept from the input stays, a new field gets one from its label. */
+function keyedFields(fields: RecordTemplateInputParsed["fields"]): RecordTemplateField[] {
+  const taken = new Set<string>();
+  const issues: { field: (string | number)[]; msg: string }[] = [];
+  fields.forEach((f, i) => {
+    if (!f.key) return;
+    if (taken.has(f.key)) issues.push({ field: ["fields", i, "key"], msg: "Campo repetido no modelo" });
+    taken.add(f.key);
+  });
+  if (issues.length > 0) throw AppError.validation(issues);
+  return fields.map((f) => ({
+    key: f.key ?? fieldKeyOf(f.label, taken),
+    label: f.label,
+    type: f.type,
+    ...(f.type === "choice" ? { options: f.options ?? [] } : {}),
+    required: f.required,
+  }));
+}
 
 const HOUR_MS = 3_600_000;
 
@@ -173,8 +213,22 @@ export function recordService(db: Db, clock: Clock) {
     };
   };
 
-  const contentOf = (kind: RecordEntryInputParsed["kind"], input: RecordDraftUpdateParsed) => {
-    const { template, fields } = checkedFields(kind, input.template_id, input.fields, false);
+  /** A built-in template or one of hers, at `version` (the latest when not given); null when there is none. */
+  const resolveTemplate = async (tx: DbOrTx, caller: TenantCaller, id: string | null | undefined, version?: number | null): Promise<RecordTemplate | null> => {
+    if (!id) return null;
+    if (!id.startsWith(CUSTOM_TEMPLATE_PREFIX)) return templateOf(id, version);
+    const row = await recordRepository(tx, caller.professionalId).findTemplate(id, version);
+    return row ? toTemplate(row) : null;
+  };
+
+  /**
+   * The checked content of an entry. `kept` is the draft's template and version: saving it again with the same
+   * template keeps the version it was started with, even when the template changed since.
+   */
+  const contentOf = async (tx: DbOrTx, caller: TenantCaller, kind: RecordEntryInputParsed["kind"], input: RecordDraftUpdateParsed, kept?: { templateId: string | null; version: number | null }) => {
+    const version = kept && kept.templateId === input.template_id ? kept.version : undefined;
+    const resolved = await resolveTemplate(tx, caller, input.template_id, version);
+    const { template, fields } = checkedFields(kind, input.template_id, resolved, input.fields, false);
     if (kind === "documento_emitido" && (!input.document_purpose || !input.document_recipient)) {
       throw AppError.validation([
         ...(input.document_purpose ? [] : [{ field: "document_purpose", msg: RECORD_MSG.documentRequired }]),
@@ -201,11 +255,41 @@ export function recordService(db: Db, clock: Clock) {
   return {
     /** The built-in templates, those of the professional's profession (from the specialty) first. */
     async templates(caller: TenantCaller): Promise<RecordTemplatesResponse> {
-      const p = await recordRepository(db, caller.professionalId).professional();
+      const repo = recordRepository(db, caller.professionalId);
+      const p = await repo.professional();
       const profession = professionOfSpecialty(p?.specialty ?? "");
+      const own = (await repo.latestTemplates()).map((row) => toTemplate(row, profession));
       const mine = BUILT_IN_RECORD_TEMPLATES.filter((t) => t.profession === profession);
       const others = BUILT_IN_RECORD_TEMPLATES.filter((t) => t.profession !== profession);
-      return { profession, templates: [...mine, ...others].map((t) => ({ ...t, fields: t.fields.map((f) => ({ ...f, options: f.options ? [...f.options] : undefined })) })) };
+      return { profession, templates: [...own, ...mine, ...others].map(templateDto) };
+    },
+
+    /** A template of her own, version 1. */
+    async createTemplate(caller: TenantCaller, input: RecordTemplateInputParsed) {
+      const row = await recordRepository(db, caller.professionalId).insertTemplate(
+        { templateId: `${CUSTOM_TEMPLATE_PREFIX}${randomUUID()}`, version: 1, kind: input.kind, name: input.name, fields: keyedFields(input.fields) },
+        clock.now(),
+      );
+      return templateDto(toTemplate(row));
+    },
+
+    /** One version of her template (the latest when not given): a draft written with an older one is continued with it. */
+    async templateVersion(caller: TenantCaller, id: string, version?: number) {
+      const row = await recordRepository(db, caller.professionalId).findTemplate(`${CUSTOM_TEMPLATE_PREFIX}${id}`, version);
+      if (!row) throw AppError.notFound(RECORD_MSG.templateNotFound);
+      return templateDto(toTemplate(row));
+    },
+
+    /** Editing her template writes its next version; entries keep the version they were written with. */
+    async updateTemplate(caller: TenantCaller, id: string, input: RecordTemplateInputParsed) {
+      return db.transaction(async (tx) => {
+        const repo = recordRepository(tx, caller.professionalId);
+        const templateId = `${CUSTOM_TEMPLATE_PREFIX}${id}`;
+        const latest = await repo.findTemplate(templateId);
+        if (!latest) throw AppError.notFound(RECORD_MSG.templateNotFound);
+        const row = await repo.insertTemplate({ templateId, version: latest.version + 1, kind: input.kind, name: input.name, fields: keyedFields(input.fields) }, clock.now());
+        return templateDto(toTemplate(row));
+      });
     },
 
     /**
@@ -259,7 +343,7 @@ export function recordService(db: Db, clock: Clock) {
           if (!appointment || appointment.patientId !== patientId) throw AppError.validation([{ field: "appointment_id", msg: RECORD_MSG.appointmentNotFound }]);
         }
         const row = await recordRepository(tx, caller.professionalId).insert({
-          ...contentOf(input.kind, input),
+          ...(await contentOf(tx, caller, input.kind, input)),
           ...(await authorSnapshot(tx, caller)),
           patientId,
           appointmentId: input.appointment_id ?? null,
@@ -278,7 +362,8 @@ export function recordService(db: Db, clock: Clock) {
       return db.transaction(async (tx) => {
         const { row } = await loadEntry(tx, caller, id);
         if (row.status !== "draft") throw AppError.conflict(RECORD_MSG.locked);
-        const saved = await recordRepository(tx, caller.professionalId).updateDraft(id, contentOf(row.kind, input), clock.now());
+        const content = await contentOf(tx, caller, row.kind, input, { templateId: row.templateId, version: row.templateVersion });
+        const saved = await recordRepository(tx, caller.professionalId).updateDraft(id, content, clock.now());
         if (!saved) throw AppError.conflict(RECORD_MSG.locked);
         return toEntryDto(saved, []);
       });
@@ -289,7 +374,7 @@ export function recordService(db: Db, clock: Clock) {
       return db.transaction(async (tx) => {
         const { row } = await loadEntry(tx, caller, id);
         if (row.status !== "draft") throw AppError.conflict(RECORD_MSG.locked);
-        checkedFields(row.kind, row.templateId, row.fields ?? {}, true);
+        checkedFields(row.kind, row.templateId, await resolveTemplate(tx, caller, row.templateId, row.templateVersion), row.fields ?? {}, true);
         if (!row.freeText.trim() && Object.values(row.fields ?? {}).every((v) => v === null || v === "")) {
           throw AppError.validation([{ field: "free_text", msg: "Escreva o registro antes de finalizar" }]);
         }
@@ -351,9 +436,14 @@ export function recordService(db: Db, clock: Clock) {
       await finaliseDue(caller, patientId);
       const repo = recordRepository(db, caller.professionalId);
       const [professional, all, head] = await Promise.all([repo.professional(), repo.allOfPatient(patientId), repo.chainHead(patientId)]);
+      const templates = new Map<string, RecordTemplate | null>();
+      for (const r of all) {
+        const key = `${r.templateId}@${r.templateVersion}`;
+        if (r.templateId && !templates.has(key)) templates.set(key, await resolveTemplate(db, caller, r.templateId, r.templateVersion));
+      }
       const withLabels = (row: RecordRow): RecordRow => ({
         ...row,
-        fields: Object.fromEntries(Object.entries(row.fields ?? {}).map(([k, v]) => [fieldLabel(row.templateId, row.templateVersion, k), v])),
+        fields: Object.fromEntries(Object.entries(row.fields ?? {}).map(([k, v]) => [fieldLabel(templates.get(`${row.templateId}@${row.templateVersion}`) ?? null, k), v])),
       });
       const entries = all
         .filter((r) => !r.addendumOf)

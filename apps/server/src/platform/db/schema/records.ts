@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar, type AnyPgColumn } from "drizzle-orm/pg-core";
-import type { RecordKind, RecordStatus, RecordVisibility } from "@clinora/contracts";
+import type { RecordKind, RecordStatus, RecordTemplateField, RecordVisibility } from "@clinora/contracts";
 import { belongsTo, createdAt, id, updatedAt } from "./columns";
 import { patients } from "./practice";
 import { professionals } from "./professionals";
@@ -60,4 +60,24 @@ export const recordEntries = pgTable(
     index("record_entries_addendum_idx").on(t.addendumOf),
     index("record_entries_appointment_idx").on(t.professionalId, t.appointmentId),
   ],
+);
+
+/**
+ * A professional's own prontuário template, one row per version (docs/product/records.md §3). A version is never
+ * changed: editing the template writes the next version, and an entry keeps the version it was written with.
+ * `template_id` ("custom.<uuid>") is shared by every version of one template.
+ */
+export const recordTemplates = pgTable(
+  "record_templates",
+  {
+    id: id(),
+    professionalId: belongsTo("professional_id", () => professionals.id),
+    templateId: text("template_id").notNull(),
+    version: integer("version").notNull(),
+    kind: text("kind").$type<RecordKind>().notNull(),
+    name: text("name").notNull(),
+    fields: jsonb("fields").$type<RecordTemplateField[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("record_templates_version_key").on(t.professionalId, t.templateId, t.version)],
 );

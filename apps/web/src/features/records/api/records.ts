@@ -1,4 +1,18 @@
-import type { AccessLogEntry, ListResponse, RecordAddendumInput, RecordDraftUpdate, RecordEntry, RecordEntryInput, RecordKind, RecordPendingSessions, RecordRetention, RecordTemplatesResponse } from "@clinora/contracts";
+import {
+  CUSTOM_TEMPLATE_PREFIX,
+  type AccessLogEntry,
+  type ListResponse,
+  type RecordAddendumInput,
+  type RecordDraftUpdate,
+  type RecordEntry,
+  type RecordEntryInput,
+  type RecordKind,
+  type RecordPendingSessions,
+  type RecordRetention,
+  type RecordTemplate,
+  type RecordTemplateInput,
+  type RecordTemplatesResponse,
+} from "@clinora/contracts";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { serverDetailOr, useResourceMutation } from "@/hooks/use-resource-mutation";
 import { api } from "@/lib/api-client";
@@ -21,6 +35,24 @@ export interface RecordListParams {
   kind?: RecordKind;
   search?: string;
 }
+
+/** One version of the professional's own template: a draft written with an older version continues with it. */
+export const useRecordTemplateVersion = (templateId: string | null | undefined, version: number | null | undefined, enabled: boolean) =>
+  useQuery({
+    queryKey: ["records", "templates", templateId, version],
+    queryFn: ({ signal }) => api.get<RecordTemplate>(`/records/templates/${templateId!.replace(CUSTOM_TEMPLATE_PREFIX, "")}`, { query: { version: version ?? undefined }, signal }),
+    enabled: enabled && Boolean(templateId?.startsWith(CUSTOM_TEMPLATE_PREFIX)),
+    staleTime: Infinity,
+  });
+
+export const useSaveRecordTemplate = () =>
+  useResourceMutation({
+    mutationFn: ({ id, input }: { id: string | null; input: RecordTemplateInput }) =>
+      id ? api.put<RecordTemplate>(`/records/templates/${id.replace(CUSTOM_TEMPLATE_PREFIX, "")}`, input) : api.post<RecordTemplate>("/records/templates", input),
+    success: "Modelo salvo",
+    failure: serverDetailOr("Não foi possível salvar o modelo"),
+    invalidates: [recordKeys.templates],
+  });
 
 export const useRecordTemplates = () =>
   useQuery({ queryKey: recordKeys.templates, queryFn: ({ signal }) => api.get<RecordTemplatesResponse>("/records/templates", { signal }), staleTime: Infinity });

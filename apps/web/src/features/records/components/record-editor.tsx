@@ -14,7 +14,15 @@ import { Textarea } from "@/components/ui/textarea";
 import { TimeField } from "@/components/ui/time-field";
 import { serverDetail } from "@/lib/api-client";
 import { inDisplayZone, instantInDisplayZone } from "@/lib/format";
-import { createRecord, recordKeys, saveRecordDraft, useFinaliseRecord, useRecordTemplates } from "../api/records";
+import { createRecord, recordKeys, saveRecordDraft, useFinaliseRecord, useRecordTemplates, useRecordTemplateVersion } from "../api/records";
+
+/** A number field as typed ("7,5" with the decimal comma): the number, the text itself when it is not one (the server names the field), or null when empty. */
+function numberOf(text: string): number | string | null {
+  const t = text.trim();
+  if (!t) return null;
+  const n = Number(t.includes(",") ? t.replace(/\./g, "").replace(",", ".") : t);
+  return Number.isFinite(n) ? n : t;
+}
 
 /** The draft is saved on the server this often while the text changes (docs/product/records.md §6). */
 const AUTOSAVE_MS = 3000;
@@ -95,7 +103,11 @@ export function RecordEditor({ patientId, entry, appointment = null, onClose, on
     if (!entry && !dirty.current && templates.data) setState((s) => ({ ...s, choice: defaultChoice }));
   }, [templates.data, entry, defaultChoice]);
 
-  const template: RecordTemplate | null = templates.data?.templates.find((t) => t.id === state.choice) ?? null;
+  const listed: RecordTemplate | null = templates.data?.templates.find((t) => t.id === state.choice) ?? null;
+  // A draft keeps the version of her own template it was started with, even after the template was edited.
+  const olderVersion = Boolean(entry && listed?.custom && entry.template_id === listed.id && entry.template_version !== listed.version);
+  const kept = useRecordTemplateVersion(entry?.template_id, entry?.template_version, olderVersion);
+  const template: RecordTemplate | null = olderVersion ? (kept.data ?? null) : listed;
   const kind: RecordKind = template?.kind ?? ((state.choice.startsWith(NO_TEMPLATE) ? state.choice.slice(NO_TEMPLATE.length) : "evolucao") as RecordKind);
 
   const update = (patch: Partial<DraftState>) => {
@@ -110,7 +122,9 @@ export function RecordEditor({ patientId, entry, appointment = null, onClose, on
   const body = useCallback(
     (s: DraftState) => ({
       template_id: template?.id ?? null,
-      fields: Object.fromEntries(Object.entries(s.fields).filter(([k]) => template?.fields.some((f) => f.key === k))),
+      fields: Object.fromEntries(
+        (template?.fields ?? []).filter((f) => f.key in s.fields).map((f) => [f.key, f.type === "number" ? numberOf(s.fields[f.key] ?? "") : (s.fields[f.key] ?? "")]),
+      ),
       free_text: s.freeText,
       session_at: instantInDisplayZone(s.date, s.time || "00:00"),
       visibility: s.visibility,
@@ -221,6 +235,10 @@ export function RecordEditor({ patientId, entry, appointment = null, onClose, on
           {(control) =>
             f.type === "choice" ? (
               <Select {...control} options={(f.options ?? []).map((o) => ({ value: o, label: o }))} value={state.fields[f.key] ?? ""} onValueChange={(v) => update({ fields: { ...state.fields, [f.key]: v } })} />
+            ) : f.type === "date" ? (
+              <DateField {...control} value={state.fields[f.key] ?? ""} onChange={(v) => update({ fields: { ...state.fields, [f.key]: v } })} />
+            ) : f.type === "number" ? (
+              <Input {...control} inputMode="decimal" value={state.fields[f.key] ?? ""} onChange={(e) => update({ fields: { ...state.fields, [f.key]: e.target.value } })} />
             ) : f.type === "long_text" ? (
               <Textarea {...control} rows={4} value={state.fields[f.key] ?? ""} onChange={(e) => update({ fields: { ...state.fields, [f.key]: e.target.value } })} />
             ) : (
