@@ -137,3 +137,70 @@ test.describe("Sessões sem evolução", () => {
     await expect(page.getByRole("link", { name: new RegExp(`^Registrar evolução de ${name}`) })).toHaveCount(0);
   });
 });
+
+test.describe("Modelos próprios", () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test("makes a template, writes an entry with it, and editing it makes version 2 while the entry keeps version 1", async ({ page }) => {
+    await page.setViewportSize(DESKTOP_VIEWPORT);
+    const session = await signInViaApi(page, PROFESSIONAL);
+    const name = `Tina Modelo ${uniqueSuffix()}`;
+    const templateName = `Avaliação vocal ${uniqueSuffix()}`;
+    const patient = await page.request.post("/api/patients", { headers: { "X-Session-ID": session }, data: { name } });
+    const { id: patientId } = (await patient.json()) as { id: string };
+
+    await page.goto(`/pacientes/prontuario?paciente=${patientId}`);
+    await page.getByRole("button", { name: "Modelos" }).click();
+    const dialog = page.getByRole("dialog", { name: "Modelos próprios" });
+    await dialog.getByRole("button", { name: "Novo modelo" }).click();
+    const form = page.getByRole("dialog", { name: "Novo modelo" });
+    await form.getByRole("textbox", { name: "Nome do modelo" }).fill(templateName);
+    await chooseOption(page, "Tipo de registro", "Avaliação");
+    await form.getByRole("textbox", { name: "Nome do campo 1" }).fill("Queixa");
+    await form.getByRole("checkbox", { name: "Obrigatório para finalizar" }).check();
+    await form.getByRole("button", { name: "Adicionar campo" }).click();
+    await form.getByRole("textbox", { name: "Nome do campo 2" }).fill("Escore");
+    await chooseOption(page, "Tipo do campo 2", "Número");
+    await form.getByRole("button", { name: "Adicionar campo" }).click();
+    await form.getByRole("textbox", { name: "Nome do campo 3" }).fill("Modalidade");
+    await chooseOption(page, "Tipo do campo 3", "Escolha");
+    await form.getByRole("textbox", { name: "Opções do campo 3" }).fill("Presencial\nOnline");
+    for (const size of [DESKTOP_VIEWPORT, PHONE_VIEWPORT]) {
+      await page.setViewportSize(size);
+      expect(await axeFindings(page, `modelo próprio ${size.width}`)).toEqual([]);
+      await screenshot(page, `records-template-form-${size.width}`);
+    }
+    await page.setViewportSize(DESKTOP_VIEWPORT);
+    await form.getByRole("button", { name: "Salvar modelo" }).click();
+    await expectToast(page, "Modelo salvo");
+    const list = page.getByRole("list", { name: "Modelos próprios" });
+    await expect(list.getByRole("listitem").filter({ hasText: templateName })).toContainText("3 campos · versão 1");
+    await page.keyboard.press("Escape");
+
+    // An entry written with it.
+    await page.getByRole("button", { name: "Nova entrada" }).click();
+    await chooseOption(page, "Tipo de registro", templateName);
+    await page.getByRole("textbox", { name: "Queixa" }).fill("Rouquidão ao fim do dia");
+    await page.getByRole("textbox", { name: "Escore" }).fill("7,5");
+    await chooseOption(page, "Modalidade", "Online");
+    await expect(page.getByRole("status").filter({ hasText: /Rascunho salvo às/ })).toBeVisible();
+    await page.getByRole("button", { name: "Finalizar" }).click();
+    await page.getByRole("alertdialog", { name: "Finalizar esta entrada?" }).getByRole("button", { name: "Finalizar" }).click();
+    await expectToast(page, "Entrada finalizada");
+    const entries = page.getByRole("list", { name: "Entradas do prontuário" });
+    await expect(entries).toContainText("Rouquidão ao fim do dia");
+    await expect(entries).toContainText("7.5");
+
+    // Editing the template makes version 2; the finalised entry still says version 1 on the server.
+    await page.getByRole("button", { name: "Modelos" }).click();
+    await page.getByRole("button", { name: `Editar modelo ${templateName}` }).click();
+    const edit = page.getByRole("dialog", { name: `Editar modelo: ${templateName}` });
+    await edit.getByRole("textbox", { name: "Nome do campo 1" }).fill("Queixa principal");
+    await edit.getByRole("button", { name: "Salvar modelo" }).click();
+    await expectToast(page, "Modelo salvo");
+    await expect(page.getByRole("list", { name: "Modelos próprios" }).getByRole("listitem").filter({ hasText: templateName })).toContainText("versão 2");
+    const timeline = await page.request.get(`/api/patients/${patientId}/records`, { headers: { "X-Session-ID": session } });
+    const [entry] = ((await timeline.json()) as { items: { template_version: number; fields: Record<string, unknown> }[] }).items;
+    expect(entry).toMatchObject({ template_version: 1, fields: { queixa: "Rouquidão ao fim do dia", escore: 7.5, modalidade: "Online" } });
+  });
+});

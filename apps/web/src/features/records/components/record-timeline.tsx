@@ -69,8 +69,12 @@ export function RecordTimeline({ patientId, onContinue, readOnly = false }: Reco
   const [text, setText] = useState("");
   const addAddendum = useAddAddendum();
 
+  // An entry written with an older version of her own template: the field keeps its key across versions, so the
+  // latest version's label names it (the PDF prints the entry's own version).
   const labelOf = (e: RecordAddendum) => (key: string) =>
-    templates.data?.templates.find((t) => t.id === e.template_id && t.version === e.template_version)?.fields.find((f) => f.key === key)?.label ?? key;
+    (templates.data?.templates.find((t) => t.id === e.template_id && t.version === e.template_version) ?? templates.data?.templates.find((t) => t.id === e.template_id))?.fields.find(
+      (f) => f.key === key,
+    )?.label ?? key;
 
   const list = () => {
     if (records.isPending) return <LoadingState text="Carregando prontuário..." />;
