@@ -103,6 +103,8 @@ export const ACCESS_ACTION_LABELS: Record<string, string> = {
   "record.addendum_created": "Registrou um adendo no prontuário",
   "record.printed": "Imprimiu ou baixou o prontuário em PDF",
   "record.exported": "Exportou o prontuário com os dados do paciente",
+  "record.attachment_added": "Anexou um arquivo a uma entrada do prontuário",
+  "record.attachment_downloaded": "Abriu ou baixou um arquivo do prontuário",
 };
 
 export const accessLogEntrySchema = z.object({

@@ -308,7 +308,18 @@ const entryShape = {
   auto_finalised: z.boolean(),
 };
 export const recordAddendumSchema = z.object(entryShape);
-export const recordEntrySchema = z.object({ ...entryShape, addenda: z.array(recordAddendumSchema) });
+
+/** A PDF or image on an entry (docs/product/records.md §3): WhatsApp media's types and 16 MB limit. */
+export const recordAttachmentSchema = z.object({
+  id: z.string(),
+  file_name: z.string(),
+  content_type: z.string(),
+  size_bytes: z.number().int(),
+  sha256: z.string(),
+  created_at: z.string(),
+});
+export type RecordAttachment = z.infer<typeof recordAttachmentSchema>;
+export const recordEntrySchema = z.object({ ...entryShape, addenda: z.array(recordAddendumSchema), attachments: z.array(recordAttachmentSchema).default([]) });
 export type RecordEntry = z.infer<typeof recordEntrySchema>;
 export type RecordAddendum = z.infer<typeof recordAddendumSchema>;
 
@@ -357,7 +368,8 @@ export const recordExportSchema = z.object({
   included_confidential: z.boolean(),
   /** How many sigiloso entries were left out (0 when they were included). */
   confidential_left_out: z.number().int(),
-  entries: z.array(recordEntrySchema),
+  /** Each entry's files travel with their bytes (base64). */
+  entries: z.array(recordEntrySchema.extend({ attachments: z.array(recordAttachmentSchema.extend({ data_base64: z.string() })) })),
 });
 export type RecordExport = z.infer<typeof recordExportSchema>;
 
@@ -396,3 +408,14 @@ export type RecordTemplateInputParsed = z.output<typeof recordTemplateInputSchem
 
 /** `?version=N` on one of her templates; the latest when absent. */
 export const recordTemplateVersionQuerySchema = z.object({ version: z.coerce.number("Versão inválida").int("Versão inválida").min(1, "Versão inválida").optional() });
+
+/** `?file_name=` of a file attached to a draft (the body is the file, Content-Type its type). */
+export const recordAttachmentQuerySchema = z.object({
+  file_name: z.string().trim().min(1, "Informe o nome do arquivo.").max(200, "O nome do arquivo pode ter até 200 caracteres."),
+});
+export const recordAttachmentParamSchema = z.object({ id: z.uuid("Entrada do prontuário não encontrada"), fileId: z.uuid("Arquivo não encontrado") });
+export const recordAttachmentDownloadQuerySchema = z.object({ download: z.enum(["0", "1"]).optional() });
+export const RECORD_ATTACHMENT_MSG = {
+  notFound: "Arquivo não encontrado",
+  draftOnly: "Arquivos só podem ser anexados ou removidos enquanto a entrada é rascunho",
+} as const;

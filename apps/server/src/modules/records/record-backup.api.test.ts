@@ -20,7 +20,7 @@ const clock = fixedClock(NOW);
 const hoursBefore = (h: number) => new Date(new Date(NOW).getTime() - h * 3_600_000).toISOString();
 const onPostgres = testDbKind() === "postgres";
 /** The prontuário's own tables (entries and adendos, templates) and the access log, compared checksum for checksum. */
-const RECORD_TABLES = ["public.record_entries", "public.record_templates", "public.audit_log"];
+const RECORD_TABLES = ["public.record_entries", "public.record_templates", "public.record_attachments", "public.audit_log"];
 
 let t: TestContext;
 let session: string;
@@ -46,7 +46,10 @@ beforeAll(async () => {
       expect((await req("POST", `/api/records/${entry.id}/finalise`)).statusCode).toBe(200);
       if (h === 30) expect((await req("POST", `/api/records/${entry.id}/addenda`, { reason: "Complemento", free_text: "Adendo" })).statusCode).toBe(201);
     }
-    await req("POST", `/api/patients/${patient.id}/records`, { kind: "evolucao", free_text: "Rascunho", session_at: hoursBefore(1) });
+    const draft = (await req("POST", `/api/patients/${patient.id}/records`, { kind: "evolucao", free_text: "Rascunho", session_at: hoursBefore(1) })).json();
+    const pdf = Buffer.from(`%PDF-1.4\n% ${name}\n%%EOF\n`);
+    const attached = await t.request({ method: "POST", url: `/api/records/${draft.id}/attachments?file_name=laudo.pdf`, payload: pdf, headers: { "content-type": "application/pdf" }, session });
+    expect(attached.statusCode).toBe(201);
     expect((await req("GET", `/api/patients/${patient.id}/records`)).statusCode).toBe(200);
   }
 
@@ -116,6 +119,7 @@ describe("records: backups carry the prontuário and its chains still verify", (
           const after = await tableChecksums(restored.db);
           for (const table of RECORD_TABLES) expect(after[table], table).toEqual(before[table]);
           expect(before["public.record_templates"]!.rows).toBe(2);
+          expect(before["public.record_attachments"]!.rows).toBe(2);
           const verified = await verifyAllChains(restored.db);
           expect(verified.breaks).toEqual([]);
           expect(verified.entries).toBe((await verifyAllChains(t.db)).entries);

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, max, notExists, sql } from "drizzle-orm";
 import type { RecordKind, RecordTemplateField } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
-import { appointments, patients, professionals, recordEntries, recordTemplates } from "../../platform/db/schema/index";
+import { appointments, patients, professionals, recordAttachments, recordEntries, recordTemplates } from "../../platform/db/schema/index";
 import { likeContains } from "../../platform/db/text-search";
 
 export type RecordRow = typeof recordEntries.$inferSelect;
@@ -191,6 +191,59 @@ export function recordRepository(db: DbOrTx, professionalId: string) {
         .values({ ...values, professionalId, createdAt: at })
         .returning();
       return row!;
+    },
+
+    /** The files of the given entries, without their bytes, oldest first. */
+    async attachmentsOf(entryIds: string[]) {
+      if (entryIds.length === 0) return [];
+      return db
+        .select({
+          id: recordAttachments.id,
+          entryId: recordAttachments.entryId,
+          fileName: recordAttachments.fileName,
+          contentType: recordAttachments.contentType,
+          sizeBytes: recordAttachments.sizeBytes,
+          sha256: recordAttachments.sha256,
+          createdAt: recordAttachments.createdAt,
+        })
+        .from(recordAttachments)
+        .where(and(eq(recordAttachments.professionalId, professionalId), inArray(recordAttachments.entryId, entryIds)))
+        .orderBy(asc(recordAttachments.createdAt), asc(recordAttachments.id));
+    },
+
+    /** The files of the given entries with their bytes: the export. */
+    async attachmentFilesOf(entryIds: string[]) {
+      if (entryIds.length === 0) return [];
+      return db
+        .select()
+        .from(recordAttachments)
+        .where(and(eq(recordAttachments.professionalId, professionalId), inArray(recordAttachments.entryId, entryIds)))
+        .orderBy(asc(recordAttachments.createdAt), asc(recordAttachments.id));
+    },
+
+    async findAttachment(entryId: string, fileId: string) {
+      const [row] = await db
+        .select()
+        .from(recordAttachments)
+        .where(and(eq(recordAttachments.professionalId, professionalId), eq(recordAttachments.entryId, entryId), eq(recordAttachments.id, fileId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async insertAttachment(values: { entryId: string; fileName: string; contentType: string; sizeBytes: number; sha256: string; data: Buffer }, at: Date) {
+      const [row] = await db
+        .insert(recordAttachments)
+        .values({ ...values, professionalId, createdAt: at })
+        .returning({ id: recordAttachments.id });
+      return row!;
+    },
+
+    async deleteAttachment(entryId: string, fileId: string) {
+      const gone = await db
+        .delete(recordAttachments)
+        .where(and(eq(recordAttachments.professionalId, professionalId), eq(recordAttachments.entryId, entryId), eq(recordAttachments.id, fileId)))
+        .returning({ id: recordAttachments.id });
+      return gone.length > 0;
     },
 
     /** `at` is the server's time of writing, from the injected clock. */

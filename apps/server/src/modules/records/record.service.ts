@@ -1,8 +1,13 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import {
   BUILT_IN_RECORD_TEMPLATES,
+  MSG,
+  baseContentType,
   CUSTOM_TEMPLATE_PREFIX,
+  MEDIA_MAX_BYTES,
+  RECORD_ATTACHMENT_MSG,
   RECORD_AUTO_FINALISE_HOURS,
+  outboundMediaKind,
   RECORD_KIND_LABELS,
   RECORD_MSG,
   RECORD_PENDING_SESSION_DAYS,
@@ -11,6 +16,7 @@ import {
   professionOfSpecialty,
   type RecordAddendum,
   type RecordAddendumInput,
+  type RecordAttachment,
   type RecordDraftUpdateParsed,
   type RecordEntry,
   type RecordEntryInputParsed,
@@ -31,6 +37,7 @@ import type { TenantCaller } from "../../platform/lib/caller";
 import type { Clock } from "../../platform/lib/clock";
 import { pageOf, pageWindow } from "../../platform/lib/pagination";
 import { recordAudit } from "../audit";
+import { looksLike } from "../messaging";
 import { entryHash } from "./record-chain";
 import { renderRecordPdf } from "./record-pdf";
 import { checkedFields, fieldKeyOf, fieldLabel, templateOf } from "./record-templates";
@@ -103,7 +110,22 @@ function toAddendumDto(row: RecordRow): RecordAddendum {
   };
 }
 
-const toEntryDto = (row: RecordRow, addenda: RecordRow[]): RecordEntry => ({ ...toAddendumDto(row), addenda: addenda.map(toAddendumDto) });
+type AttachmentInfo = Awaited<ReturnType<ReturnType<typeof recordRepository>["attachmentsOf"]>>[number];
+
+const toAttachmentDto = (a: AttachmentInfo): RecordAttachment => ({
+  id: a.id,
+  file_name: a.fileName,
+  content_type: a.contentType,
+  size_bytes: a.sizeBytes,
+  sha256: a.sha256,
+  created_at: isoInstant(a.createdAt),
+});
+
+const toEntryDto = (row: RecordRow, addenda: RecordRow[], attachments: AttachmentInfo[] = []): RecordEntry => ({
+  ...toAddendumDto(row),
+  addenda: addenda.map(toAddendumDto),
+  attachments: attachments.filter((a) => a.entryId === row.id).map(toAttachmentDto),
+});
 
 /** The words the author's search looks in: free text, field values, the kind, purpose and recipient. */
 function searchTextOf(w: Pick<RecordWrite, "kind" | "fields" | "freeText" | "documentPurpose" | "documentRecipient" | "addendumReason">): string {
@@ -144,12 +166,14 @@ export async function recordsForExport(db: DbOrTx, caller: TenantCaller, patient
   const all = await recordRepository(db, caller.professionalId).allOfPatient(patientId);
   const originals = all.filter((r) => !r.addendumOf);
   const shown = originals.filter((r) => includeConfidential || r.visibility !== "sigiloso");
-  const entries = shown.map((r) =>
-    toEntryDto(
+  const files = await recordRepository(db, caller.professionalId).attachmentFilesOf(shown.map((r) => r.id));
+  const entries = shown.map((r) => ({
+    ...toEntryDto(
       r,
       all.filter((a) => a.addendumOf === r.id),
     ),
-  );
+    attachments: files.filter((f) => f.entryId === r.id).map((f) => ({ ...toAttachmentDto(f), data_base64: f.data.toString("base64") })),
+  }));
   const ids = entries.flatMap((e) => [e.id, ...e.addenda.map((a) => a.id)]);
   if (ids.length > 0) {
     await recordAudit(db, caller, { action: "record.exported", entityType: "patient", entityId: patientId, details: { entry_ids: ids, include_confidential: includeConfidential } });
@@ -199,7 +223,7 @@ export function recordService(db: Db, clock: Clock) {
     const repo = recordRepository(tx, caller.professionalId);
     const row = await repo.findById(id);
     if (!row) throw AppError.notFound(RECORD_MSG.notFound);
-    return { row, dto: toEntryDto(row, await repo.addendaOf([row.id])) };
+    return { row, dto: toEntryDto(row, await repo.addendaOf([row.id]), await repo.attachmentsOf([row.id])) };
   };
 
   const authorSnapshot = async (tx: DbOrTx, caller: TenantCaller) => {
@@ -312,11 +336,12 @@ export function recordService(db: Db, clock: Clock) {
       await finaliseDue(caller, patientId);
       const repo = recordRepository(db, caller.professionalId);
       const { rows, total } = await repo.listTopLevel(patientId, { kind: q.kind, search: q.search ? foldForSearch(q.search) : undefined }, pageWindow(q));
-      const addenda = await repo.addendaOf(rows.map((r) => r.id));
+      const [addenda, attachments] = await Promise.all([repo.addendaOf(rows.map((r) => r.id)), repo.attachmentsOf(rows.map((r) => r.id))]);
       const items = rows.map((r) =>
         toEntryDto(
           r,
           addenda.filter((a) => a.addendumOf === r.id),
+          attachments,
         ),
       );
       await audit(db, caller, "record.timeline_viewed", patientId, [...rows.map((r) => r.id), ...addenda.map((a) => a.id)]);
@@ -365,7 +390,7 @@ export function recordService(db: Db, clock: Clock) {
         const content = await contentOf(tx, caller, row.kind, input, { templateId: row.templateId, version: row.templateVersion });
         const saved = await recordRepository(tx, caller.professionalId).updateDraft(id, content, clock.now());
         if (!saved) throw AppError.conflict(RECORD_MSG.locked);
-        return toEntryDto(saved, []);
+        return toEntryDto(saved, [], await recordRepository(tx, caller.professionalId).attachmentsOf([id]));
       });
     },
 
@@ -412,6 +437,49 @@ export function recordService(db: Db, clock: Clock) {
         }, now);
         await finaliseRow(tx, caller, draft, false);
         await audit(tx, caller, "record.addendum_created", original.patientId, [original.id, draft.id]);
+        return (await loadEntry(tx, caller, id)).dto;
+      });
+    },
+
+    /**
+     * A PDF or image attached to a draft, with WhatsApp media's rules: an accepted type, at most 16 MB, bytes that
+     * are what they claim. Stored in the practice's database and never sent anywhere; logged as a write.
+     */
+    async addAttachment(caller: TenantCaller, id: string, file: { data: Buffer; contentType: string | undefined }, fileName: string) {
+      const first = await recordRepository(db, caller.professionalId).findById(id);
+      if (!first) throw AppError.notFound(RECORD_MSG.notFound);
+      await finaliseDue(caller, first.patientId);
+      if (!outboundMediaKind(file.contentType)) throw new AppError(415, MSG.attachmentTypeNotAccepted, "unsupported_media_type");
+      if (file.data.length > MEDIA_MAX_BYTES) throw new AppError(413, MSG.attachmentTooLarge, "payload_too_large");
+      if (file.data.length === 0) throw AppError.validation([{ field: "body", msg: MSG.attachmentEmpty }]);
+      if (!looksLike(file.contentType!, file.data)) throw AppError.validation([{ field: "body", msg: MSG.mediaEmpty }]);
+      const contentType = baseContentType(file.contentType);
+      return db.transaction(async (tx) => {
+        const { row } = await loadEntry(tx, caller, id);
+        if (row.status !== "draft") throw AppError.conflict(RECORD_ATTACHMENT_MSG.draftOnly);
+        const repo = recordRepository(tx, caller.professionalId);
+        const sha256 = createHash("sha256").update(file.data).digest("hex");
+        const added = await repo.insertAttachment({ entryId: id, fileName, contentType, sizeBytes: file.data.length, sha256, data: file.data }, clock.now());
+        await recordAudit(tx, caller, { action: "record.attachment_added", entityType: "patient", entityId: row.patientId, details: { entry_ids: [id], attachment_id: added.id } });
+        return (await loadEntry(tx, caller, id)).dto;
+      });
+    },
+
+    /** A file of one of her entries, to show or download; logged as an access with the entry and the file. */
+    async attachment(caller: TenantCaller, id: string, fileId: string) {
+      const file = await recordRepository(db, caller.professionalId).findAttachment(id, fileId);
+      const entry = file ? await recordRepository(db, caller.professionalId).findById(id) : null;
+      if (!file || !entry) throw AppError.notFound(RECORD_ATTACHMENT_MSG.notFound);
+      await recordAudit(db, caller, { action: "record.attachment_downloaded", entityType: "patient", entityId: entry.patientId, details: { entry_ids: [id], attachment_id: fileId } });
+      return file;
+    },
+
+    /** Removes a file from a draft; a finalised entry keeps its files (409). */
+    async removeAttachment(caller: TenantCaller, id: string, fileId: string) {
+      return db.transaction(async (tx) => {
+        const { row } = await loadEntry(tx, caller, id);
+        if (row.status !== "draft") throw AppError.conflict(RECORD_ATTACHMENT_MSG.draftOnly);
+        if (!(await recordRepository(tx, caller.professionalId).deleteAttachment(id, fileId))) throw AppError.notFound(RECORD_ATTACHMENT_MSG.notFound);
         return (await loadEntry(tx, caller, id)).dto;
       });
     },

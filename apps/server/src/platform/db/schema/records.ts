@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { RecordKind, RecordStatus, RecordTemplateField, RecordVisibility } from "@clinora/contracts";
 import { belongsTo, createdAt, id, updatedAt } from "./columns";
 import { patients } from "./practice";
@@ -80,4 +80,32 @@ export const recordTemplates = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("record_templates_version_key").on(t.professionalId, t.templateId, t.version)],
+);
+
+/** PostgreSQL's bytea as a Buffer (both drivers hand back bytes; PGlite a Uint8Array). */
+const fileBytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * A PDF or image attached to a prontuário entry (docs/product/records.md §3), with WhatsApp media's limits, stored
+ * in the practice's database like a message's file: tenancy, the export and every backup cover it. Added to and
+ * removed from a draft only; once the entry is finalised its files stay as they are.
+ */
+export const recordAttachments = pgTable(
+  "record_attachments",
+  {
+    id: id(),
+    professionalId: belongsTo("professional_id", () => professionals.id),
+    entryId: belongsTo("entry_id", () => recordEntries.id),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    /** SHA-256 (hex) of the bytes, shown with the entry and in the export. */
+    sha256: text("sha256").notNull(),
+    data: fileBytes("data").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("record_attachments_entry_idx").on(t.entryId)],
 );

@@ -3,6 +3,7 @@ import {
   type AccessLogEntry,
   type ListResponse,
   type RecordAddendumInput,
+  type RecordAttachment,
   type RecordDraftUpdate,
   type RecordEntry,
   type RecordEntryInput,
@@ -52,6 +53,34 @@ export const useSaveRecordTemplate = () =>
     success: "Modelo salvo",
     failure: serverDetailOr("Não foi possível salvar o modelo"),
     invalidates: [recordKeys.templates],
+  });
+
+/** Attaches a PDF or image to a draft (the server checks type, size and bytes). */
+export const useAttachRecordFile = () =>
+  useResourceMutation({
+    mutationFn: ({ id, file }: { id: string; file: File }) => api.upload<RecordEntry>(`/records/${id}/attachments`, file, { query: { file_name: file.name } }),
+    success: "Arquivo anexado",
+    failure: serverDetailOr("Não foi possível anexar o arquivo"),
+    invalidates: [recordKeys.all],
+  });
+
+export const useRemoveRecordFile = () =>
+  useResourceMutation({
+    mutationFn: ({ id, fileId }: { id: string; fileId: string }) => api.delete<RecordEntry>(`/records/${id}/attachments/${fileId}`),
+    success: "Arquivo removido",
+    failure: serverDetailOr("Não foi possível remover o arquivo"),
+    invalidates: [recordKeys.all],
+  });
+
+/** Saves one of an entry's files; the server logs the download as an access. */
+export const useDownloadRecordFile = () =>
+  useResourceMutation({
+    mutationFn: async ({ id, file }: { id: string; file: RecordAttachment }) => {
+      const blob = await api.file(`/api/records/${id}/attachments/${file.id}?download=1`, { timeoutMs: 120_000 });
+      saveFile(blob, file.file_name);
+    },
+    failure: serverDetailOr("Não foi possível baixar o arquivo"),
+    invalidates: [recordKeys.all],
   });
 
 export const useRecordTemplates = () =>

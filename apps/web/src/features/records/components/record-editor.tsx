@@ -1,4 +1,4 @@
-import { RECORD_KIND_LABELS, RECORD_KINDS, type RecordEntry, type RecordKind, type RecordTemplate, type RecordVisibility } from "@clinora/contracts";
+import { RECORD_KIND_LABELS, RECORD_KINDS, type RecordAttachment, type RecordEntry, type RecordKind, type RecordTemplate, type RecordVisibility } from "@clinora/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { Lock, Save } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
@@ -14,6 +14,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { TimeField } from "@/components/ui/time-field";
 import { serverDetail } from "@/lib/api-client";
 import { inDisplayZone, instantInDisplayZone } from "@/lib/format";
+import { RecordAttachments } from "./record-attachments";
 import { createRecord, recordKeys, saveRecordDraft, useFinaliseRecord, useRecordTemplates, useRecordTemplateVersion } from "../api/records";
 
 /** A number field as typed ("7,5" with the decimal comma): the number, the text itself when it is not one (the server names the field), or null when empty. */
@@ -95,6 +96,7 @@ export function RecordEditor({ patientId, entry, appointment = null, onClose, on
   const [status, setStatus] = useState<string>(local ? "Texto recuperado deste aparelho; salvando…" : entry ? "Rascunho salvo" : "");
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [files, setFiles] = useState<RecordAttachment[]>(entry?.attachments ?? []);
   const dirty = useRef(local !== null);
   const saving = useRef(false);
 
@@ -250,6 +252,14 @@ export function RecordEditor({ patientId, entry, appointment = null, onClose, on
       <FormField label={template ? "Observações (texto livre)" : "Texto"} htmlFor="record-free-text">
         {(control) => <Textarea {...control} rows={template ? 3 : 8} value={state.freeText} onChange={(e) => update({ freeText: e.target.value })} />}
       </FormField>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-900">Arquivos</legend>
+        {state.entryId ? (
+          <RecordAttachments entryId={state.entryId} files={files} editable onChanged={setFiles} />
+        ) : (
+          <p className="text-xs text-slate-600">Arquivos podem ser anexados assim que o rascunho for salvo.</p>
+        )}
+      </fieldset>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="outline" onClick={onClose}>
           Fechar

@@ -17,6 +17,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { formatDateTime } from "@/lib/format";
 import { RECORDS_PER_PAGE, useAddAddendum, useRecords, useRecordTemplates } from "../api/records";
+import { RecordAttachments } from "./record-attachments";
 
 const authorLine = (e: RecordAddendum) =>
   [e.author.name, e.author.council_type && e.author.council_number ? `${e.author.council_type} ${e.author.council_number}${e.author.council_uf ? `/${e.author.council_uf}` : ""}` : null]
@@ -114,6 +115,7 @@ export function RecordTimeline({ patientId, onContinue, readOnly = false }: Reco
                 )}
               </div>
               <EntryBody entry={entry} labelOf={labelOf(entry)} />
+              <RecordAttachments entryId={entry.id} files={entry.attachments} editable={false} />
               {entry.addenda.length > 0 ? (
                 <ol className="space-y-2 border-l-2 border-slate-200 pl-3" aria-label="Adendos">
                   {entry.addenda.map((a) => (
