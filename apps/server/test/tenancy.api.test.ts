@@ -44,6 +44,7 @@ const CASES: Record<
     body: { kind: "evolucao", session_at: "2026-04-01T13:00:00.000Z", free_text: "Entrada de B" },
     readBack: "/api/patients/:id/records",
   },
+  "POST /api/patients/:id/records/eliminate": { id: () => ids.patient!, body: { confirm: true }, readBack: "/api/patients/:id/records" },
   "GET /api/patients/:id/records/retention": { id: () => ids.patient!, readBack: "/api/patients/:id/records" },
   "GET /api/patients/:id/records.pdf": { id: () => ids.patient!, readBack: "/api/patients/:id/records" },
   "GET /api/records/:id": { id: () => ids.draftRecord!, readBack: "/api/records/:id" },

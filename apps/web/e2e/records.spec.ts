@@ -129,8 +129,19 @@ test.describe("Sessões sem evolução", () => {
     await expect(page).toHaveURL(new RegExp(`paciente=${patientId}.*compromisso=${appointment.id}`));
     await expect(page.getByRole("heading", { name: `Prontuário de ${name}` })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Nova entrada" })).toBeVisible();
+    await chooseOption(page, "Modalidade", "Online");
     await page.getByRole("textbox", { name: "Resumo da sessão" }).fill("Sessão de acolhimento.");
     await expect(page.getByRole("status").filter({ hasText: /Rascunho salvo às/ })).toBeVisible();
+
+    // A PDF attached to the draft is listed with it and downloads through the server.
+    await page.getByLabel("Anexar arquivo").setInputFiles({ name: "encaminhamento.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+    await expectToast(page, "Arquivo anexado");
+    const files = page.getByRole("list", { name: "Arquivos da entrada" }).first();
+    await expect(files).toContainText("encaminhamento.pdf");
+    expect(await axeFindings(page, "prontuário arquivos 1440")).toEqual([]);
+    const download = page.waitForEvent("download");
+    await files.getByRole("button", { name: "Baixar encaminhamento.pdf" }).click();
+    expect((await download).suggestedFilename()).toBe("encaminhamento.pdf");
 
     await page.goto("/painel");
     await expect(page.getByRole("heading", { name: "Painel" })).toBeVisible();

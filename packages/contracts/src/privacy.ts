@@ -105,6 +105,7 @@ export const ACCESS_ACTION_LABELS: Record<string, string> = {
   "record.exported": "Exportou o prontuário com os dados do paciente",
   "record.attachment_added": "Anexou um arquivo a uma entrada do prontuário",
   "record.attachment_downloaded": "Abriu ou baixou um arquivo do prontuário",
+  "record.eliminated": "Eliminou o prontuário após o prazo de guarda",
 };
 
 export const accessLogEntrySchema = z.object({

@@ -236,6 +236,8 @@ export const RECORD_MSG = {
   patientNotFound: "Paciente não encontrado",
   appointmentNotFound: "Compromisso não encontrado",
   anonymized: "Este paciente foi anonimizado",
+  stillRetained: "O prontuário deste paciente ainda está no prazo de guarda (Lei 13.787/2018) e não pode ser eliminado",
+  nothingToEliminate: "Este paciente não tem prontuário a eliminar",
 } as const;
 
 /** Values of a template's fields: text, a number, or a date as YYYY-MM-DD; checked against the template by the server. */
@@ -419,3 +421,24 @@ export const RECORD_ATTACHMENT_MSG = {
   notFound: "Arquivo não encontrado",
   draftOnly: "Arquivos só podem ser anexados ou removidos enquanto a entrada é rascunho",
 } as const;
+
+/** A prontuário past retention, due for the professional's decision (docs/product/records.md §7). */
+export const recordEliminationDueSchema = z.object({
+  retention_years: z.number().int(),
+  items: z.array(z.object({ patient_id: z.string(), patient_name: z.string(), entries: z.number().int(), last_entry_at: z.string(), retained_until: z.string() })),
+});
+export type RecordEliminationDue = z.infer<typeof recordEliminationDueSchema>;
+
+/** A termo de eliminação: who eliminated which patient's prontuário, when, and how many entries went. */
+export const recordEliminationTermoSchema = z.object({
+  id: z.string(),
+  patient_id: z.string(),
+  entries: z.number().int(),
+  last_entry_at: z.string(),
+  eliminated_by: z.string(),
+  eliminated_at: z.string(),
+});
+export type RecordEliminationTermo = z.infer<typeof recordEliminationTermoSchema>;
+
+/** The professional's explicit confirmation: elimination cannot be undone. */
+export const recordEliminateInputSchema = z.object({ confirm: z.literal(true, "Confirme que a eliminação não pode ser desfeita") }).strict();

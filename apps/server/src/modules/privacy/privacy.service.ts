@@ -58,7 +58,7 @@ export interface ExportOptions {
  * A patient's data rights under the LGPD (art. 18): consent per channel, who accessed the record, the export of
  * everything held, and anonymisation. docs/decisions/018-patient-data-rights-and-backups.md.
  */
-export function privacyService(db: Db, clock: Clock, deps: { patients: PatientService; messaging: Pick<MessagingService, "patientThreads" | "scrubPatientThreads"> }) {
+export function privacyService(db: Db, clock: Clock, deps: { patients: PatientService; messaging: Pick<MessagingService, "patientThreads" | "scrubPatientThreads">; recordRetentionYears?: number }) {
   const findPatient = async (tx: DbOrTx, caller: TenantCaller, patientId: string) => {
     const row = await privacyRepository(tx, caller.professionalId).findPatient(patientId);
     if (!row) throw AppError.notFound(NOT_FOUND);
@@ -282,7 +282,7 @@ export function privacyService(db: Db, clock: Clock, deps: { patients: PatientSe
         await repo.scrubCopies(needles);
         const appointmentIds = await repo.scrubAppointments(patientId, at);
         // A prontuário under retention turns the anonymisation into a restriction (docs/product/records.md §7).
-        const retained = await recordRetentionOf(tx, caller.professionalId, patientId, at);
+        const retained = await recordRetentionOf(tx, caller.professionalId, patientId, at, deps.recordRetentionYears);
         await (retained ? repo.restrictPatient(patientId, at) : repo.anonymizePatient(patientId, at));
         for (const id of appointmentIds) await queueCalendarSync(tx, clock, caller.professionalId, id);
         await recordAudit(tx, caller, {

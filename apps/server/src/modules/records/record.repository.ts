@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, max, notExists, sql } from "drizzle-orm";
 import type { RecordKind, RecordTemplateField } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
-import { appointments, patients, professionals, recordAttachments, recordEntries, recordTemplates } from "../../platform/db/schema/index";
+import { appointments, patients, professionals, recordAttachments, recordEliminations, recordEntries, recordTemplates } from "../../platform/db/schema/index";
 import { likeContains } from "../../platform/db/text-search";
 
 export type RecordRow = typeof recordEntries.$inferSelect;
@@ -246,6 +246,32 @@ export function recordRepository(db: DbOrTx, professionalId: string) {
       return gone.length > 0;
     },
 
+    /** Patients whose last entry was written before `cutoff`: their prontuário is past retention. */
+    async lastEntryBefore(cutoff: Date) {
+      const last = max(recordEntries.createdAt);
+      const rows = await db
+        .select({ patientId: recordEntries.patientId, patientName: patients.name, entries: count(), lastEntryAt: last })
+        .from(recordEntries)
+        .innerJoin(patients, eq(patients.id, recordEntries.patientId))
+        .where(own)
+        .groupBy(recordEntries.patientId, patients.name)
+        .having(lte(last, cutoff))
+        .orderBy(asc(last));
+      return rows.map((r) => ({ ...r, lastEntryAt: new Date(r.lastEntryAt!) }));
+    },
+
+    async insertElimination(values: Omit<typeof recordEliminations.$inferInsert, "id" | "professionalId">) {
+      const [row] = await db
+        .insert(recordEliminations)
+        .values({ ...values, professionalId })
+        .returning();
+      return row!;
+    },
+
+    async eliminations() {
+      return db.select().from(recordEliminations).where(eq(recordEliminations.professionalId, professionalId)).orderBy(desc(recordEliminations.eliminatedAt));
+    },
+
     /** `at` is the server's time of writing, from the injected clock. */
     async insert(values: RecordWrite, at: Date) {
       const [row] = await db
@@ -272,13 +298,17 @@ export function recordRepository(db: DbOrTx, professionalId: string) {
     async eliminateAllOfPatient(patientId: string) {
       await db.execute(sql`select set_config('clinora.record_elimination', 'on', true)`);
       // Adendos first: they point to their originals.
-      await db.delete(recordEntries).where(and(own, eq(recordEntries.patientId, patientId), sql`${recordEntries.addendumOf} is not null`));
+      const addenda = await db
+        .delete(recordEntries)
+        .where(and(own, eq(recordEntries.patientId, patientId), sql`${recordEntries.addendumOf} is not null`))
+        .returning({ id: recordEntries.id });
       const gone = await db
         .delete(recordEntries)
         .where(and(own, eq(recordEntries.patientId, patientId)))
         .returning({ id: recordEntries.id });
       await db.execute(sql`select set_config('clinora.record_elimination', 'off', true)`);
-      return gone.length;
+      // Every row counts, adendos included: the termo says how many entries went.
+      return addenda.length + gone.length;
     },
   };
 }

@@ -1,10 +1,14 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import {
   MEDIA_MAX_BYTES,
   MSG,
   errorResponseSchema,
   recordAttachmentDownloadQuerySchema,
+  recordEliminateInputSchema,
+  recordEliminationDueSchema,
+  recordEliminationTermoSchema,
   recordAttachmentParamSchema,
   recordAttachmentQuerySchema,
   idParamSchema,
@@ -79,6 +83,27 @@ export function recordRoutes(service: RecordService) {
       "/records/templates/:id",
       { config: access, schema: { tags, summary: "Editar modelo próprio (nova versão)", params: idParamSchema, body: recordTemplateInputSchema, response: { 200: recordTemplateSchema, ...notFound, 422: validationErrorSchema } } },
       (request) => service.updateTemplate(tenantOf(request), request.params.id, request.body),
+    );
+
+    r.get(
+      "/records/elimination/due",
+      { config: access, schema: { tags, summary: "Prontuários após o prazo de guarda", response: { 200: recordEliminationDueSchema } } },
+      (request) => service.dueForElimination(tenantOf(request)),
+    );
+
+    r.get(
+      "/records/eliminations",
+      { config: access, schema: { tags, summary: "Termos de eliminação", response: { 200: z.array(recordEliminationTermoSchema) } } },
+      (request) => service.eliminations(tenantOf(request)),
+    );
+
+    r.post(
+      "/patients/:id/records/eliminate",
+      {
+        config: access,
+        schema: { tags, summary: "Eliminar prontuário após o prazo de guarda (gera termo)", params: idParamSchema, body: recordEliminateInputSchema, response: { 200: recordEliminationTermoSchema, ...refused } },
+      },
+      (request) => service.eliminate(tenantOf(request), request.params.id),
     );
 
     r.get(

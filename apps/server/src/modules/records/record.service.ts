@@ -18,6 +18,8 @@ import {
   type RecordAddendumInput,
   type RecordAttachment,
   type RecordDraftUpdateParsed,
+  type RecordEliminationDue,
+  type RecordEliminationTermo,
   type RecordEntry,
   type RecordEntryInputParsed,
   type RecordExport,
@@ -44,6 +46,16 @@ import { checkedFields, fieldKeyOf, fieldLabel, templateOf } from "./record-temp
 import { recordRepository, type RecordRow, type RecordWrite } from "./record.repository";
 
 export type RecordService = ReturnType<typeof recordService>;
+
+type TermoRow = Awaited<ReturnType<ReturnType<typeof recordRepository>["eliminations"]>>[number];
+const toTermoDto = (t: TermoRow): RecordEliminationTermo => ({
+  id: t.id,
+  patient_id: t.patientId,
+  entries: t.entries,
+  last_entry_at: isoInstant(t.lastEntryAt),
+  eliminated_by: t.eliminatedByName,
+  eliminated_at: isoInstant(t.eliminatedAt),
+});
 
 type TemplateRow = NonNullable<Awaited<ReturnType<ReturnType<typeof recordRepository>["findTemplate"]>>>;
 
@@ -133,11 +145,11 @@ function searchTextOf(w: Pick<RecordWrite, "kind" | "fields" | "freeText" | "doc
   return foldForSearch(parts.join(" \n "));
 }
 
-/** A retained record's facts: 20 years from its last entry (Lei 13.787/2018 art. 6). */
-function retentionFrom(facts: { entries: number; lastEntryAt: Date | null }) {
+/** A retained record's facts: 20 years (or the setting's more) from its last entry (Lei 13.787/2018 art. 6). */
+function retentionFrom(facts: { entries: number; lastEntryAt: Date | null }, years: number = RECORD_RETENTION_YEARS) {
   if (facts.entries === 0 || !facts.lastEntryAt) return null;
   const until = new Date(facts.lastEntryAt);
-  until.setUTCFullYear(until.getUTCFullYear() + RECORD_RETENTION_YEARS);
+  until.setUTCFullYear(until.getUTCFullYear() + Math.max(years, RECORD_RETENTION_YEARS));
   return { entries: facts.entries, lastEntryAt: facts.lastEntryAt, retainedUntil: until };
 }
 
@@ -145,8 +157,8 @@ function retentionFrom(facts: { entries: number; lastEntryAt: Date | null }) {
  * Whether the patient has a prontuário still under retention at `now`, and until when. Privacy asks this before
  * anonymising: a retained record turns the anonymisation into a restriction (docs/product/records.md §7).
  */
-export async function recordRetentionOf(db: DbOrTx, professionalId: string, patientId: string, now: Date) {
-  const r = retentionFrom(await recordRepository(db, professionalId).retentionFacts(patientId));
+export async function recordRetentionOf(db: DbOrTx, professionalId: string, patientId: string, now: Date, years?: number) {
+  const r = retentionFrom(await recordRepository(db, professionalId).retentionFacts(patientId), years);
   return r && r.retainedUntil > now ? r : null;
 }
 
@@ -186,7 +198,8 @@ export async function recordsForExport(db: DbOrTx, caller: TenantCaller, patient
  * the patient (the "Acessos" list and the LGPD export show it); no content is ever written there. Only the
  * professional who wrote an entry reaches it: the repository is scoped by the caller's professional.
  */
-export function recordService(db: Db, clock: Clock) {
+export function recordService(db: Db, clock: Clock, options: { retentionYears?: number } = {}) {
+  const years = Math.max(options.retentionYears ?? RECORD_RETENTION_YEARS, RECORD_RETENTION_YEARS);
   const ownPatient = async (tx: DbOrTx, caller: TenantCaller, patientId: string) => {
     const row = await recordRepository(tx, caller.professionalId).findPatient(patientId);
     if (!row) throw AppError.notFound(RECORD_MSG.patientNotFound);
@@ -484,10 +497,58 @@ export function recordService(db: Db, clock: Clock) {
       });
     },
 
+    /**
+     * The prontuários past retention (docs/product/records.md §7): each patient whose last entry was written more
+     * than the retention's years ago, with how many entries would go. Computed when read: nothing is due in between.
+     */
+    async dueForElimination(caller: TenantCaller): Promise<RecordEliminationDue> {
+      const now = clock.now();
+      const cutoff = new Date(now);
+      cutoff.setUTCFullYear(cutoff.getUTCFullYear() - years);
+      const rows = await recordRepository(db, caller.professionalId).lastEntryBefore(cutoff);
+      return {
+        retention_years: years,
+        items: rows.map((r) => ({
+          patient_id: r.patientId,
+          patient_name: r.patientName,
+          entries: r.entries,
+          last_entry_at: isoInstant(r.lastEntryAt),
+          retained_until: isoInstant(retentionFrom({ entries: r.entries, lastEntryAt: r.lastEntryAt }, years)!.retainedUntil),
+        })),
+      };
+    },
+
+    /**
+     * The professional confirms the elimination of one patient's prontuário past retention: every entry, adendo and
+     * file goes, and a termo de eliminação (who, when, which patient id, how many entries) is kept, in one transaction.
+     */
+    async eliminate(caller: TenantCaller, patientId: string): Promise<RecordEliminationTermo> {
+      return db.transaction(async (tx) => {
+        await ownPatient(tx, caller, patientId);
+        const repo = recordRepository(tx, caller.professionalId);
+        await repo.lockPatientChain(patientId);
+        const facts = await repo.retentionFacts(patientId);
+        const r = retentionFrom(facts, years);
+        const now = clock.now();
+        if (!r) throw AppError.conflict(RECORD_MSG.nothingToEliminate);
+        if (r.retainedUntil > now) throw AppError.conflict(RECORD_MSG.stillRetained);
+        const entries = await repo.eliminateAllOfPatient(patientId);
+        const author = await authorSnapshot(tx, caller);
+        const termo = await repo.insertElimination({ patientId, entries, lastEntryAt: r.lastEntryAt, eliminatedByUserId: caller.userId, eliminatedByName: author.authorName, eliminatedAt: now });
+        await recordAudit(tx, caller, { action: "record.eliminated", entityType: "patient", entityId: patientId, details: { entries, termo_id: termo.id } });
+        return toTermoDto(termo);
+      });
+    },
+
+    /** The termos de eliminação she signed, newest first. */
+    async eliminations(caller: TenantCaller): Promise<RecordEliminationTermo[]> {
+      return (await recordRepository(db, caller.professionalId).eliminations()).map(toTermoDto);
+    },
+
     /** Whether the patient's record is under retention, and until when. */
     async retention(caller: TenantCaller, patientId: string): Promise<RecordRetention> {
       const patient = await ownPatient(db, caller, patientId);
-      const r = retentionFrom(await recordRepository(db, caller.professionalId).retentionFacts(patientId));
+      const r = retentionFrom(await recordRepository(db, caller.professionalId).retentionFacts(patientId), years);
       const restricted = Boolean(patient.anonymizedAt && r);
       return {
         entries: r?.entries ?? 0,

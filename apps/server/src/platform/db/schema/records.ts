@@ -109,3 +109,22 @@ export const recordAttachments = pgTable(
   },
   (t) => [index("record_attachments_entry_idx").on(t.entryId)],
 );
+
+/**
+ * A termo de eliminação (docs/product/records.md §7): who eliminated a patient's prontuário after its retention,
+ * when, which patient id and how many entries. The patient id has no foreign key: the termo outlives the patient.
+ */
+export const recordEliminations = pgTable(
+  "record_eliminations",
+  {
+    id: id(),
+    professionalId: belongsTo("professional_id", () => professionals.id),
+    patientId: uuid("patient_id").notNull(),
+    entries: integer("entries").notNull(),
+    lastEntryAt: timestamp("last_entry_at", { withTimezone: true }).notNull(),
+    eliminatedByUserId: uuid("eliminated_by_user_id"),
+    eliminatedByName: text("eliminated_by_name").notNull(),
+    eliminatedAt: timestamp("eliminated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("record_eliminations_professional_idx").on(t.professionalId, t.eliminatedAt)],
+);
