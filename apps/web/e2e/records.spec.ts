@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { test, type Page } from "@playwright/test";
 import { axeFindings } from "./axe";
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, PROFESSIONAL, screenshot, signInViaApi } from "./fixtures";
@@ -213,5 +214,46 @@ test.describe("Modelos próprios", () => {
     const timeline = await page.request.get(`/api/patients/${patientId}/records`, { headers: { "X-Session-ID": session } });
     const [entry] = ((await timeline.json()) as { items: { template_version: number; fields: Record<string, unknown> }[] }).items;
     expect(entry).toMatchObject({ template_version: 1, fields: { queixa: "Rouquidão ao fim do dia", escore: 7.5, modalidade: "Online" } });
+  });
+});
+
+test.describe("O prontuário na exportação do paciente", () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test("the export carries the prontuário and leaves the registro sigiloso out unless ticked", async ({ page }) => {
+    await page.setViewportSize(DESKTOP_VIEWPORT);
+    const session = await signInViaApi(page, PROFESSIONAL);
+    const headers = { "X-Session-ID": session };
+    const name = `Lia Exportação ${uniqueSuffix()}`;
+    const patient = await page.request.post("/api/patients", { headers, data: { name } });
+    const { id: patientId } = (await patient.json()) as { id: string };
+    const sessionAt = new Date(Date.now() - 3_600_000).toISOString();
+    for (const [visibility, text] of [["prontuario", "Evolução compartilhável"], ["sigiloso", "Hipótese reservada"]]) {
+      const res = await page.request.post(`/api/patients/${patientId}/records`, { headers, data: { kind: "evolucao", free_text: text, session_at: sessionAt, visibility } });
+      expect(res.status()).toBe(201);
+    }
+
+    await page.goto("/pacientes");
+    await page.getByRole("searchbox", { name: "Buscar pacientes" }).fill(name);
+    await page.getByRole("article", { name }).getByRole("button", { name: `Privacidade e dados (LGPD) de ${name}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Privacidade e dados (LGPD)" });
+    const htmlDownload = page.waitForEvent("download");
+    await dialog.getByRole("button", { name: "Exportar dados do paciente" }).click();
+    const html = readFileSync((await (await htmlDownload).path())!, "utf8");
+    expect(html).toContain("Prontuário (1)");
+    expect(html).toContain("Evolução compartilhável");
+    expect(html).not.toContain("Hipótese reservada");
+
+    const tick = dialog.getByRole("checkbox", { name: /Incluir os registros documentais sigilosos/ });
+    await tick.check();
+    for (const size of [DESKTOP_VIEWPORT, PHONE_VIEWPORT]) {
+      await page.setViewportSize(size);
+      expect(await axeFindings(page, `exportação com sigilosos ${size.width}`)).toEqual([]);
+    }
+    const jsonDownload = page.waitForEvent("download");
+    await dialog.getByRole("button", { name: "Baixar em JSON" }).click();
+    const json = JSON.parse(readFileSync((await (await jsonDownload).path())!, "utf8")) as { records: { included_confidential: boolean; entries: { free_text: string }[] } };
+    expect(json.records.included_confidential).toBe(true);
+    expect(json.records.entries.map((e) => e.free_text).sort()).toEqual(["Evolução compartilhável", "Hipótese reservada"]);
   });
 });

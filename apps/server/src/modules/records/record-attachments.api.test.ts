@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { PatientExport } from "@clinora/contracts";
 import { contextWithProfessional, type TestContext } from "../../../test/context";
 import { fixedClock } from "../../platform/lib/clock";
@@ -64,6 +64,13 @@ describe("records: attachments", () => {
     expect(late.json().detail).toBe("Arquivos só podem ser anexados ou removidos enquanto a entrada é rascunho");
     expect((await t.request({ method: "DELETE", url: `/api/records/${draft.id}/attachments/${pdfFile!.id}`, session })).statusCode).toBe(409);
     expect((await t.request({ method: "GET", url: `/api/records/${draft.id}`, session })).json().attachments).toHaveLength(1);
+
+    // The database refuses a raw change too, and a draft's file is still free to go.
+    await expect(t.db.execute(sql`update record_attachments set file_name = 'trocado.pdf' where id = ${pdfFile!.id}`)).rejects.toThrow();
+    await expect(t.db.execute(sql`delete from record_attachments where id = ${pdfFile!.id}`)).rejects.toThrow();
+    const { draft: other } = await draftFor("Eva Prado");
+    const loose = (await upload(other.id, PDF, "application/pdf")).json().attachments[0] as { id: string };
+    await t.db.execute(sql`delete from record_attachments where id = ${loose.id}`);
   });
 
   it("refuses with WhatsApp media's rules: a type not accepted, an empty or fake file, over 16 MB, no name", async () => {
