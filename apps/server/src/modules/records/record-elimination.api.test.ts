@@ -74,3 +74,28 @@ describe("records: elimination after retention", () => {
     expect((await req("POST", `/api/patients/${old.id}/records/eliminate`, { confirm: true })).statusCode).toBe(409);
   });
 });
+
+describe("records: a raised retention (RECORD_RETENTION_YEARS=25)", () => {
+  it("keeps the record 25 years, for the elimination list and for the retention shown", async () => {
+    const longClock = fixedClock(WRITTEN);
+    const ctx = await contextWithProfessional({ clock: longClock, env: { RECORD_RETENTION_YEARS: "25" }, profile: { fullName: "Ana Souza", specialty: "Psicologia clínica" } });
+    try {
+      const patient = await ctx.t.make.patient(ctx.professional.id, { name: "Beatriz Lima" });
+      const as = async () => ctx.t.login(ctx.user.email, ctx.user.password);
+      await ctx.t.request({ method: "POST", url: `/api/patients/${patient.id}/records`, payload: { kind: "evolucao", free_text: "Sessão", session_at: "2026-03-14T20:00:00.000Z" }, session: ctx.session });
+      const retention = (await ctx.t.request({ method: "GET", url: `/api/patients/${patient.id}/records/retention`, session: ctx.session })).json();
+      expect(retention.retained_until).toBe("2051-03-14T21:30:00.000Z");
+
+      longClock.set("2047-03-14T21:30:00.000Z");
+      let session = await as();
+      expect((await ctx.t.request({ method: "GET", url: "/api/records/elimination/due", session })).json()).toEqual({ retention_years: 25, items: [] });
+      expect((await ctx.t.request({ method: "POST", url: `/api/patients/${patient.id}/records/eliminate`, payload: { confirm: true }, session })).statusCode).toBe(409);
+
+      longClock.set("2051-03-15T21:30:00.000Z");
+      session = await as();
+      expect((await ctx.t.request({ method: "GET", url: "/api/records/elimination/due", session })).json().items).toMatchObject([{ patient_id: patient.id, entries: 1 }]);
+    } finally {
+      await ctx.t.close();
+    }
+  });
+});
