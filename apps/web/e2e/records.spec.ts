@@ -257,3 +257,45 @@ test.describe("O prontuário na exportação do paciente", () => {
     expect(json.records.entries.map((e) => e.free_text).sort()).toEqual(["Evolução compartilhável", "Hipótese reservada"]);
   });
 });
+
+test.describe("Prontuários após o prazo de guarda", () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  // No record in the demo is 20 years old, so the due list and the elimination are answered here: this checks the
+  // screen; the API itself is covered by record-elimination.api.test.ts with the injected clock.
+  test("the Painel lists a record past retention and eliminates it only after a confirmation that explains it", async ({ page }) => {
+    await page.setViewportSize(DESKTOP_VIEWPORT);
+    await signInViaApi(page, PROFESSIONAL);
+    const patientId = "7b0c5a52-5d1e-4e0c-9c8e-7c2f0e6f9a11";
+    let eliminated = false;
+    await page.route("**/api/records/elimination/due", (route) =>
+      route.fulfill({
+        json: {
+          retention_years: 20,
+          items: eliminated ? [] : [{ patient_id: patientId, patient_name: "Olga Antiga", entries: 12, last_entry_at: "2005-03-10T13:00:00.000Z", retained_until: "2025-03-10T13:00:00.000Z" }],
+        },
+      }),
+    );
+    await page.route(`**/api/patients/${patientId}/records/eliminate`, async (route) => {
+      expect(route.request().postDataJSON()).toEqual({ confirm: true });
+      eliminated = true;
+      await route.fulfill({ json: { id: "1d7c5a52-5d1e-4e0c-9c8e-7c2f0e6f9a12", patient_id: patientId, entries: 12, last_entry_at: "2005-03-10T13:00:00.000Z", eliminated_by: "Dra. Ana Souza", eliminated_at: new Date().toISOString() } });
+    });
+
+    await page.goto("/painel");
+    const list = page.getByRole("list", { name: "Prontuários após o prazo de guarda" });
+    await expect(list).toContainText("Olga Antiga");
+    await expect(list).toContainText("12 entradas · última em 10/03/2005 · guarda até 10/03/2025");
+    for (const size of [DESKTOP_VIEWPORT, PHONE_VIEWPORT]) {
+      await page.setViewportSize(size);
+      expect(await axeFindings(page, `painel prontuários após a guarda ${size.width}`)).toEqual([]);
+    }
+    await page.setViewportSize(DESKTOP_VIEWPORT);
+    await list.getByRole("button", { name: "Eliminar prontuário de Olga Antiga" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Eliminar este prontuário?" });
+    await expect(confirm).toContainText("termo de eliminação");
+    await confirm.getByRole("button", { name: "Eliminar prontuário" }).click();
+    await expectToast(page, "Prontuário eliminado; o termo de eliminação foi registrado");
+    await expect(page.getByRole("list", { name: "Prontuários após o prazo de guarda" })).toHaveCount(0);
+  });
+});

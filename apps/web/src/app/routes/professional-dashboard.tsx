@@ -21,6 +21,7 @@ import { DashboardToggles } from "@/features/professionals/components/dashboard-
 import { PaymentSummaryCards } from "@/features/payments/components/payment-summary-cards";
 import { FirstStepsCard } from "@/features/professionals/components/first-steps-card";
 import { PendingSessionsCard } from "@/features/records/components/pending-sessions-card";
+import { RecordsDueCard } from "@/features/records/components/records-due-card";
 import { formatLongDate } from "@/lib/format";
 
 /** Before the profile loads: no working day, so no occupancy is made up. */
@@ -102,6 +103,7 @@ export function ProfessionalDashboardPage() {
             <div className="min-w-0 space-y-6 lg:order-2">
               <NextPatientCard appointment={figures.next} />
               <PendingSessionsCard />
+              <RecordsDueCard />
               {calm ? null : <ConfirmationsCard figures={figures.confirmations} />}
               <UpcomingAppointmentsCard appointments={figures.upcoming} />
             </div>

@@ -6,6 +6,8 @@ import {
   type RecordAttachment,
   type RecordDraftUpdate,
   type RecordEntry,
+  type RecordEliminationDue,
+  type RecordEliminationTermo,
   type RecordEntryInput,
   type RecordKind,
   type RecordPendingSessions,
@@ -80,6 +82,19 @@ export const useDownloadRecordFile = () =>
       saveFile(blob, file.file_name);
     },
     failure: serverDetailOr("Não foi possível baixar o arquivo"),
+    invalidates: [recordKeys.all],
+  });
+
+/** Prontuários past retention, for the Painel (docs/product/records.md §7). */
+export const useRecordsDueForElimination = () =>
+  useQuery({ queryKey: ["records", "elimination-due"], queryFn: ({ signal }) => api.get<RecordEliminationDue>("/records/elimination/due", { signal }), staleTime: 0 });
+
+/** The professional confirms the elimination; the server keeps a termo de eliminação. */
+export const useEliminateRecord = () =>
+  useResourceMutation({
+    mutationFn: (patientId: string) => api.post<RecordEliminationTermo>(`/patients/${patientId}/records/eliminate`, { confirm: true }),
+    success: "Prontuário eliminado; o termo de eliminação foi registrado",
+    failure: serverDetailOr("Não foi possível eliminar o prontuário"),
     invalidates: [recordKeys.all],
   });
 
