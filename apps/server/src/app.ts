@@ -327,9 +327,9 @@ export async function buildApp({ config, database, clock = systemClock, instrume
       await api.register(adminDashboardRoutes(adminDashboardService(db, clock)));
       await api.register(userRoutes(userService(db, clock, sessions), professionalAccountService(db, clock)));
       await api.register(patientRoutes(patients));
-      await api.register(privacyRoutes(privacyService(db, clock, { patients, messaging })));
+      await api.register(privacyRoutes(privacyService(db, clock, { patients, messaging, recordRetentionYears: config.recordRetentionYears })));
       await api.register(taskRoutes(taskService(db, clock)));
-      await api.register(recordRoutes(recordService(db, clock)));
+      await api.register(recordRoutes(recordService(db, clock, { retentionYears: config.recordRetentionYears })));
       await api.register(appointmentRoutes(appointments, cancellationNotice(db, { messaging, resendContentSid: config.resendContentSid, wake })));
       await api.register(professionalToggleRoutes(professionalTogglesService(db)));
       await api.register(aiSettingsRoutes());

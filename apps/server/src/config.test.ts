@@ -10,6 +10,12 @@ describe("loadConfig", () => {
     expect(c.dataDir.endsWith("/data")).toBe(true);
   });
 
+  it("keeps a prontuário 20 years by default; RECORD_RETENTION_YEARS may raise it, never lower it", () => {
+    expect(loadConfig({}).recordRetentionYears).toBe(20);
+    expect(loadConfig({ RECORD_RETENTION_YEARS: "25" }).recordRetentionYears).toBe(25);
+    expect(() => loadConfig({ RECORD_RETENTION_YEARS: "19" })).toThrow(/RECORD_RETENTION_YEARS não pode ser menor que 20/);
+  });
+
   it("resolves DATA_DIR against the folder npm was started from", () => {
     expect(loadConfig({ DATA_DIR: "./dados", INIT_CWD: "/srv/clinora" }).dataDir).toBe("/srv/clinora/dados");
   });

@@ -111,6 +111,8 @@ const envSchema = z.object({
   BACKUP_PASSPHRASE: optional,
   /** Scheduled backups kept; older ones are deleted after each new one. */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  /** Years a prontuário is kept after the patient's last entry (Lei 13.787/2018): 20 at least; it may only be raised. */
+  RECORD_RETENTION_YEARS: z.coerce.number().int().min(20, "RECORD_RETENTION_YEARS não pode ser menor que 20 (Lei 13.787/2018)").max(200).default(20),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Folder of the built web app; the API alone is served when it does not exist. */
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, "apps/web/dist")),
@@ -192,6 +194,8 @@ export type Config = {
   /** MERCADOPAGO_BASE_URL. */
   mercadopago: { baseUrl?: string };
   backup: { dir: string; everyHours: number; keep: number; passphrase: string | undefined };
+  /** RECORD_RETENTION_YEARS. */
+  recordRetentionYears: number;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   webDistDir: string;
   /** TRUST_PROXY. */
@@ -265,6 +269,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     mercadopago: { baseUrl: e.MERCADOPAGO_BASE_URL?.replace(/\/$/, "") },
     backup: { dir: path.resolve(env.INIT_CWD ?? process.cwd(), e.BACKUP_DIR), everyHours: e.BACKUP_EVERY_HOURS, keep: e.BACKUP_KEEP, passphrase: e.BACKUP_PASSPHRASE },
+    recordRetentionYears: e.RECORD_RETENTION_YEARS,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     trustProxy: e.TRUST_PROXY,

@@ -19,6 +19,7 @@ const CASES: Record<
     id: () => string;
     messageId?: () => string;
     mediaId?: () => string;
+    fileId?: () => string;
     body?: Record<string, unknown>;
     /** A file as the request body (the one route that takes bytes), with its query. */
     file?: { contentType: string; data: Buffer; query: string };
@@ -43,11 +44,25 @@ const CASES: Record<
     body: { kind: "evolucao", session_at: "2026-04-01T13:00:00.000Z", free_text: "Entrada de B" },
     readBack: "/api/patients/:id/records",
   },
+  "POST /api/patients/:id/records/eliminate": { id: () => ids.patient!, body: { confirm: true }, readBack: "/api/patients/:id/records" },
   "GET /api/patients/:id/records/retention": { id: () => ids.patient!, readBack: "/api/patients/:id/records" },
   "GET /api/patients/:id/records.pdf": { id: () => ids.patient!, readBack: "/api/patients/:id/records" },
   "GET /api/records/:id": { id: () => ids.draftRecord!, readBack: "/api/records/:id" },
   "PUT /api/records/:id": { id: () => ids.draftRecord!, body: { session_at: "2026-04-01T13:00:00.000Z", free_text: "Alterado por B" }, readBack: "/api/records/:id" },
   "POST /api/records/:id/finalise": { id: () => ids.draftRecord!, readBack: "/api/records/:id" },
+  "GET /api/records/templates/:id": { id: () => ids.template!, readBack: "/api/records/templates" },
+  "PUT /api/records/templates/:id": {
+    id: () => ids.template!,
+    body: { name: "Modelo de B", kind: "evolucao", fields: [{ label: "Campo de B", type: "short_text" }] },
+    readBack: "/api/records/templates",
+  },
+  "POST /api/records/:id/attachments": {
+    id: () => ids.draftRecord!,
+    file: { contentType: "application/pdf", data: Buffer.from("%PDF-1.4\n%%EOF\n"), query: "?file_name=invasao.pdf" },
+    readBack: "/api/records/:id",
+  },
+  "GET /api/records/:id/attachments/:fileId": { id: () => ids.draftRecord!, fileId: () => ids.recordFile!, readBack: "/api/records/:id" },
+  "DELETE /api/records/:id/attachments/:fileId": { id: () => ids.draftRecord!, fileId: () => ids.recordFile!, readBack: "/api/records/:id" },
   "POST /api/records/:id/addenda": { id: () => ids.finalRecord!, body: { reason: "Correção de B", free_text: "Adendo de B" }, readBack: "/api/records/:id" },
   "GET /api/tasks/:id": { id: () => ids.task!, readBack: "/api/tasks/:id" },
   "PUT /api/tasks/:id": { id: () => ids.task!, body: { status: "done" }, readBack: "/api/tasks/:id" },
@@ -110,6 +125,14 @@ beforeAll(async () => {
   const draftRecord = await t.request({ method: "POST", url: `/api/patients/${patient.id}/records`, payload: { kind: "evolucao", session_at: sessionAt, free_text: "Rascunho de A" }, session: sessionA });
   const finalRecord = await t.request({ method: "POST", url: `/api/patients/${patient.id}/records`, payload: { kind: "evolucao", session_at: sessionAt, free_text: "Entrada final de A" }, session: sessionA });
   await t.request({ method: "POST", url: `/api/records/${finalRecord.json().id}/finalise`, session: sessionA });
+  const recordFile = await t.request({
+    method: "POST",
+    url: `/api/records/${draftRecord.json().id}/attachments?file_name=exame.pdf`,
+    payload: Buffer.from("%PDF-1.4\n%%EOF\n"),
+    headers: { "content-type": "application/pdf" },
+    session: sessionA,
+  });
+  const template = await t.request({ method: "POST", url: "/api/records/templates", payload: { name: "Modelo de A", kind: "evolucao", fields: [{ label: "Resumo", type: "long_text" }] }, session: sessionA });
   const [charge, paidCharge] = await t.db
     .insert(s.charges)
     .values([
@@ -120,6 +143,8 @@ beforeAll(async () => {
   const [expense] = await t.db.insert(s.expenses).values({ professionalId: a.professional.id, expenseDate: "2026-03-05", category: "Aluguel", amountCents: 1000 }).returning();
   ids = {
     draftRecord: draftRecord.json().id,
+    template: (template.json().id as string).replace("custom.", ""),
+    recordFile: recordFile.json().attachments[0].id,
     finalRecord: finalRecord.json().id,
     patient: patient.id,
     task: task.id,
@@ -145,7 +170,7 @@ describe("tenancy", () => {
   it("professional B gets 404 for A's records and changes nothing", async () => {
     for (const [key, c] of Object.entries(CASES)) {
       const [method, url] = key.split(" ") as [InjectOptions["method"], string];
-      const target = url.replace(":id", c.id()).replace(":messageId", c.messageId?.() ?? "").replace(":mediaId", c.mediaId?.() ?? "");
+      const target = url.replace(":id", c.id()).replace(":messageId", c.messageId?.() ?? "").replace(":mediaId", c.mediaId?.() ?? "").replace(":fileId", c.fileId?.() ?? "");
       const before = (await t.request({ method: "GET", url: c.readBack.replace(":id", c.id()), session: sessionA })).body;
       const res = c.file
         ? await t.request({ method, url: `${target}${c.file.query}`, payload: c.file.data, headers: { "content-type": c.file.contentType }, session: sessionB })

@@ -3,6 +3,7 @@ import { APPOINTMENT_STATUSES, CONVERSATION_CHANNELS, CONVERSATION_STATUSES, MES
 import { messageMediaSchema } from "./conversations";
 import { pageQuerySchema } from "./common";
 import { patientSchema } from "./patients";
+import { recordExportSchema } from "./records";
 
 /**
  * A patient's data rights under the LGPD (Lei 13.709/2018 art. 18): consent per channel, the access history, the
@@ -102,6 +103,10 @@ export const ACCESS_ACTION_LABELS: Record<string, string> = {
   "record.entry_finalised": "Finalizou uma entrada do prontuário",
   "record.addendum_created": "Registrou um adendo no prontuário",
   "record.printed": "Imprimiu ou baixou o prontuário em PDF",
+  "record.exported": "Exportou o prontuário com os dados do paciente",
+  "record.attachment_added": "Anexou um arquivo a uma entrada do prontuário",
+  "record.attachment_downloaded": "Abriu ou baixou um arquivo do prontuário",
+  "record.eliminated": "Eliminou o prontuário após o prazo de guarda",
 };
 
 export const accessLogEntrySchema = z.object({
@@ -136,6 +141,8 @@ export const patientExportSchema = z.object({
   time_zone: z.string(),
   controller: z.object({ name: z.string(), clinic_name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable(), address: z.string().nullable() }),
   patient: patientSchema,
+  /** The prontuário (docs/product/records.md §6): entries, adendos, authors and times. */
+  records: recordExportSchema,
   appointments: z.array(
     z.object({
       id: z.uuid(),

@@ -74,6 +74,8 @@ export interface RecordTemplate {
   kind: RecordKind;
   name: string;
   fields: readonly RecordTemplateField[];
+  /** Made by the professional. */
+  custom?: boolean;
 }
 
 const long = (key: string, label: string, required = false): RecordTemplateField => ({ key, label, type: "long_text", required });
@@ -206,6 +208,8 @@ export const recordTemplateSchema = z.object({
       required: z.boolean().optional(),
     }),
   ),
+  /** Made by the professional (editable: each change is a new version). */
+  custom: z.boolean().optional(),
 });
 export const recordTemplatesResponseSchema = z.object({ profession: z.enum(RECORD_PROFESSIONS), templates: z.array(recordTemplateSchema) });
 export type RecordTemplatesResponse = z.infer<typeof recordTemplatesResponseSchema>;
@@ -213,6 +217,7 @@ export type RecordTemplatesResponse = z.infer<typeof recordTemplatesResponseSche
 export const RECORD_MSG = {
   kindInvalid: "Tipo de entrada inválido",
   templateUnknown: "Modelo de prontuário desconhecido",
+  templateNotFound: "Modelo não encontrado",
   fieldUnknown: "Campo que o modelo não tem",
   fieldRequired: "Campo obrigatório",
   fieldInvalid: "Valor inválido para este campo",
@@ -229,6 +234,8 @@ export const RECORD_MSG = {
   patientNotFound: "Paciente não encontrado",
   appointmentNotFound: "Compromisso não encontrado",
   anonymized: "Este paciente foi anonimizado",
+  stillRetained: "O prontuário deste paciente ainda está no prazo de guarda (Lei 13.787/2018) e não pode ser eliminado",
+  nothingToEliminate: "Este paciente não tem prontuário a eliminar",
 } as const;
 
 /** Values of a template's fields: text, a number, or a date as YYYY-MM-DD; checked against the template by the server. */
@@ -301,7 +308,18 @@ const entryShape = {
   auto_finalised: z.boolean(),
 };
 export const recordAddendumSchema = z.object(entryShape);
-export const recordEntrySchema = z.object({ ...entryShape, addenda: z.array(recordAddendumSchema) });
+
+/** A PDF or image on an entry (docs/product/records.md §3): WhatsApp media's types and 16 MB limit. */
+export const recordAttachmentSchema = z.object({
+  id: z.string(),
+  file_name: z.string(),
+  content_type: z.string(),
+  size_bytes: z.number().int(),
+  sha256: z.string(),
+  created_at: z.string(),
+});
+export type RecordAttachment = z.infer<typeof recordAttachmentSchema>;
+export const recordEntrySchema = z.object({ ...entryShape, addenda: z.array(recordAddendumSchema), attachments: z.array(recordAttachmentSchema).default([]) });
 export type RecordEntry = z.infer<typeof recordEntrySchema>;
 export type RecordAddendum = z.infer<typeof recordAddendumSchema>;
 
@@ -326,3 +344,99 @@ export const recordVerifyResultSchema = z.object({
   breaks: z.array(z.object({ patient_id: z.string(), entry_id: z.string(), reason: z.string() })),
 });
 export type RecordVerifyResult = z.infer<typeof recordVerifyResultSchema>;
+
+/** How far back the Painel looks for concluded sessions with no entry ("Sessões sem evolução"). */
+export const RECORD_PENDING_SESSION_DAYS = 7;
+
+/** A concluded appointment of the last 7 days with no prontuário entry tied to it. */
+export const recordPendingSessionSchema = z.object({
+  appointment_id: z.string(),
+  patient_id: z.string(),
+  patient_name: z.string(),
+  appointment_type: z.string(),
+  starts_at: z.string(),
+});
+export type RecordPendingSession = z.infer<typeof recordPendingSessionSchema>;
+export const recordPendingSessionsSchema = z.object({ items: z.array(recordPendingSessionSchema), total: z.number().int() });
+export type RecordPendingSessions = z.infer<typeof recordPendingSessionsSchema>;
+
+/**
+ * The prontuário in the patient's LGPD export (docs/product/records.md §6): every entry with its adendos, authors and
+ * times, oldest session first. Registros documentais sigilosos are left out unless the professional ticks them.
+ */
+export const recordExportSchema = z.object({
+  included_confidential: z.boolean(),
+  /** How many sigiloso entries were left out (0 when they were included). */
+  confidential_left_out: z.number().int(),
+  /** Each entry's files travel with their bytes (base64). */
+  entries: z.array(recordEntrySchema.extend({ attachments: z.array(recordAttachmentSchema.extend({ data_base64: z.string() })) })),
+});
+export type RecordExport = z.infer<typeof recordExportSchema>;
+
+/** `?include_confidential=true` on the patient's export: the professional ticked "registros sigilosos". */
+export const recordExportQuerySchema = z.object({ include_confidential: z.enum(["true", "false"], "Use true ou false").optional() });
+
+/** Limits of a template the professional makes herself. */
+export const RECORD_TEMPLATE_MAX_FIELDS = 30;
+export const RECORD_TEMPLATE_MAX_OPTIONS = 20;
+export const CUSTOM_TEMPLATE_PREFIX = "custom.";
+
+export const recordTemplateFieldInputSchema = z
+  .object({
+    /** Kept from the previous version so entries and the new version share the field; made from the label when absent. */
+    key: z.string().regex(/^[a-z0-9_]{1,40}$/, "Chave de campo inválida").optional(),
+    label: z.string().trim().min(1, "Dê um nome ao campo").max(80, "No máximo 80 caracteres"),
+    type: z.enum(RECORD_FIELD_TYPES, "Tipo de campo inválido"),
+    options: z.array(z.string().trim().min(1, "Opção vazia").max(80, "No máximo 80 caracteres")).max(RECORD_TEMPLATE_MAX_OPTIONS, `No máximo ${RECORD_TEMPLATE_MAX_OPTIONS} opções`).optional(),
+    required: z.boolean().default(false),
+  })
+  .strict()
+  .refine((f) => f.type !== "choice" || (f.options?.length ?? 0) >= 2, { message: "Uma escolha precisa de pelo menos duas opções", path: ["options"] });
+
+export const recordTemplateInputSchema = z
+  .object({
+    name: z.string().trim().min(1, "Dê um nome ao modelo").max(80, "No máximo 80 caracteres"),
+    kind: z.enum(RECORD_KINDS, RECORD_MSG.kindInvalid),
+    fields: z
+      .array(recordTemplateFieldInputSchema)
+      .min(1, "O modelo precisa de pelo menos um campo")
+      .max(RECORD_TEMPLATE_MAX_FIELDS, `No máximo ${RECORD_TEMPLATE_MAX_FIELDS} campos`),
+  })
+  .strict();
+export type RecordTemplateInput = z.input<typeof recordTemplateInputSchema>;
+export type RecordTemplateInputParsed = z.output<typeof recordTemplateInputSchema>;
+
+/** `?version=N` on one of her templates; the latest when absent. */
+export const recordTemplateVersionQuerySchema = z.object({ version: z.coerce.number("Versão inválida").int("Versão inválida").min(1, "Versão inválida").optional() });
+
+/** `?file_name=` of a file attached to a draft (the body is the file, Content-Type its type). */
+export const recordAttachmentQuerySchema = z.object({
+  file_name: z.string().trim().min(1, "Informe o nome do arquivo.").max(200, "O nome do arquivo pode ter até 200 caracteres."),
+});
+export const recordAttachmentParamSchema = z.object({ id: z.uuid("Entrada do prontuário não encontrada"), fileId: z.uuid("Arquivo não encontrado") });
+export const recordAttachmentDownloadQuerySchema = z.object({ download: z.enum(["0", "1"]).optional() });
+export const RECORD_ATTACHMENT_MSG = {
+  notFound: "Arquivo não encontrado",
+  draftOnly: "Arquivos só podem ser anexados ou removidos enquanto a entrada é rascunho",
+} as const;
+
+/** A prontuário past retention, due for the professional's decision (docs/product/records.md §7). */
+export const recordEliminationDueSchema = z.object({
+  retention_years: z.number().int(),
+  items: z.array(z.object({ patient_id: z.string(), patient_name: z.string(), entries: z.number().int(), last_entry_at: z.string(), retained_until: z.string() })),
+});
+export type RecordEliminationDue = z.infer<typeof recordEliminationDueSchema>;
+
+/** A termo de eliminação: who eliminated which patient's prontuário, when, and how many entries went. */
+export const recordEliminationTermoSchema = z.object({
+  id: z.string(),
+  patient_id: z.string(),
+  entries: z.number().int(),
+  last_entry_at: z.string(),
+  eliminated_by: z.string(),
+  eliminated_at: z.string(),
+});
+export type RecordEliminationTermo = z.infer<typeof recordEliminationTermoSchema>;
+
+/** The professional's explicit confirmation: elimination cannot be undone. */
+export const recordEliminateInputSchema = z.object({ confirm: z.literal(true, "Confirme que a eliminação não pode ser desfeita") }).strict();

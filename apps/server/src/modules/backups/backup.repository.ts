@@ -38,17 +38,37 @@ export function backupRepository(db: DbOrTx) {
       );
     },
 
+    /**
+     * Per table, its columns that point to the same table (a prontuário adendo to its original, docs/decisions/034).
+     * The snapshot writes rows with such a column empty first, so a row's parent is in an earlier chunk.
+     */
+    async selfReferences(): Promise<Map<string, string[]>> {
+      const rows = rowsOf<{ t: string; c: string }>(
+        await db.execute(sql`select cl.relname as t, a.attname as c
+          from pg_constraint k join pg_class cl on cl.oid = k.conrelid join pg_namespace n on n.oid = cl.relnamespace
+          join pg_attribute a on a.attrelid = k.conrelid and a.attnum = any(k.conkey)
+          where k.contype = 'f' and n.nspname = 'public' and k.conrelid = k.confrelid order by 1, 2`),
+      );
+      const out = new Map<string, string[]>();
+      for (const { t, c } of rows) out.set(t, [...(out.get(t) ?? []), c]);
+      return out;
+    },
+
     async hasRows(table: string): Promise<boolean> {
       const [row] = rowsOf<{ any: boolean }>(await db.execute(sql.raw(`select exists (select 1 from ${ident(table)}) as any`)));
       return Boolean(row?.any);
     },
 
-    /** One chunk of a table's rows as JSON text (null past the end), in the table's first column's order. */
-    async rowsChunk(table: string, limit: number, offset: number): Promise<{ rows: string | null; n: number } | undefined> {
+    /**
+     * One chunk of a table's rows as JSON text (null past the end), in the table's first column's order; rows whose
+     * `parentsFirst` columns are empty come before the others (one level of self-reference, as adendos have).
+     */
+    async rowsChunk(table: string, limit: number, offset: number, parentsFirst: string[] = []): Promise<{ rows: string | null; n: number } | undefined> {
+      const order = [...parentsFirst.map((c) => `(${ident(c)} is not null)`), "1"].join(", ");
       const [row] = rowsOf<{ rows: string | null; n: number }>(
         // jsonb text: one line per chunk (json_agg puts a newline between elements).
         await db.execute(
-          sql.raw(`select json_agg(t)::jsonb::text as rows, count(*)::int as n from (select * from ${ident(table)} order by 1 limit ${limit} offset ${offset}) t`),
+          sql.raw(`select json_agg(t)::jsonb::text as rows, count(*)::int as n from (select * from ${ident(table)} order by ${order} limit ${limit} offset ${offset}) t`),
         ),
       );
       return row;

@@ -70,10 +70,11 @@ export async function writePortableSnapshot(db: Db, file: string, now: Date): Pr
       const header: Header = { format: PORTABLE_FORMAT, version: 1, created_at: now.toISOString(), migrations: await repo.appliedMigrations(), tables };
       await write(JSON.stringify(header));
       const withFiles = await repo.tablesWithFiles();
+      const selfRefs = await repo.selfReferences();
       for (const table of tables) {
         const chunkRows = withFiles.has(table) ? FILE_CHUNK_ROWS : CHUNK_ROWS;
         for (let offset = 0; ; offset += chunkRows) {
-          const row = await repo.rowsChunk(table, chunkRows, offset);
+          const row = await repo.rowsChunk(table, chunkRows, offset, selfRefs.get(table));
           if (!row?.rows) break;
           await write(`{"table":${JSON.stringify(table)},"rows":${row.rows}}`);
           if (row.n < chunkRows) break;

@@ -10,6 +10,7 @@ import {
   type PatientExport,
 } from "@clinora/contracts";
 import { shortDate } from "@clinora/contracts/date-display";
+import { renderRecordsExportSection } from "../records";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 /** Every value comes from people (patients write the messages): escaped, never trusted as markup. */
@@ -52,6 +53,7 @@ export function renderPatientExportHtml(data: PatientExport): string {
 
   const sections = [
     `<section><h2>Dados cadastrais</h2><dl>${profile.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join("")}</dl></section>`,
+    renderRecordsExportSection(data.records, data.time_zone),
     `<section><h2>Compromissos (${data.appointments.length})</h2>${table(
       ["Data", "Hora", "Duração", "Tipo", "Situação", "Observações"],
       data.appointments.map((a) => [brDate(a.date), esc(a.time), `${a.duration} min`, esc(a.type), esc(APPOINTMENT_STATUS_LABELS[a.status]), or(a.notes)]),
@@ -120,7 +122,7 @@ body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f1
 h1{font-size:1.5rem;margin:0 0 .25rem}h2{font-size:1.15rem;border-bottom:1px solid #cbd5e1;padding-bottom:.25rem;margin-top:2rem}h3{font-size:1rem;margin:1rem 0 .5rem}
 .meta{color:#475569;font-size:.9rem}dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0;white-space:pre-wrap}
 table{border-collapse:collapse;width:100%;font-size:.85rem}th,td{border:1px solid #e2e8f0;padding:.35rem .5rem;text-align:left;vertical-align:top;white-space:pre-wrap}th{background:#f1f5f9}
-.empty{color:#64748b;font-style:italic}footer{margin-top:2rem;color:#64748b;font-size:.8rem}
+.empty{color:#64748b;font-style:italic}article{border-top:1px solid #e2e8f0;padding:.5rem 0}.text{white-space:pre-wrap}.addendum{margin:.5rem 0 0 1rem;padding-left:.75rem;border-left:3px solid #cbd5e1}footer{margin-top:2rem;color:#64748b;font-size:.8rem}
 @media print{body{margin:0;max-width:none}section{break-inside:auto}h2{break-after:avoid}tr{break-inside:avoid}}
 </style>
 </head>

@@ -11,6 +11,7 @@ import {
   patientConsentsSchema,
   patientExportSchema,
   patientSchema,
+  recordExportQuerySchema,
 } from "@clinora/contracts";
 import { tenantOf } from "../../platform/plugins/auth";
 import type { PrivacyService } from "./privacy.service";
@@ -22,6 +23,8 @@ const notFound = { 404: errorResponseSchema };
 /** The dated file name of an export, without the patient's name (a downloads folder is not private). */
 const fileName = (id: string, ext: string) => `paciente-${id.slice(0, 8)}-${new Date().toISOString().slice(0, 10)}.${ext}`;
 
+const optionsOf = (query: { include_confidential?: "true" | "false" }) => ({ includeConfidential: query.include_confidential === "true" });
+
 /** A patient's data rights (LGPD art. 18): export, access history, consent, anonymisation. */
 export function privacyRoutes(service: PrivacyService) {
   return async (app: FastifyInstance) => {
@@ -29,19 +32,22 @@ export function privacyRoutes(service: PrivacyService) {
 
     r.get(
       "/patients/:id/export",
-      { config: access, schema: { tags, summary: "Exportar dados do paciente (JSON)", params: idParamSchema, response: { 200: patientExportSchema, ...notFound } } },
+      {
+        config: access,
+        schema: { tags, summary: "Exportar dados do paciente (JSON)", params: idParamSchema, querystring: recordExportQuerySchema, response: { 200: patientExportSchema, ...notFound } },
+      },
       async (request, reply) => {
-        const data = await service.exportJson(tenantOf(request), request.params.id);
+        const data = await service.exportJson(tenantOf(request), request.params.id, optionsOf(request.query));
         return reply.header("content-disposition", `attachment; filename="${fileName(request.params.id, "json")}"`).send(data);
       },
     );
 
     // Untyped 200 on purpose: the page is HTML, which the JSON response serializer must not touch.
-    app.get<{ Params: { id: string } }>(
+    app.get<{ Params: { id: string }; Querystring: { include_confidential?: "true" | "false" } }>(
       "/patients/:id/export.html",
-      { config: access, schema: { tags, summary: "Exportar dados do paciente (página para impressão)", params: idParamSchema, response: notFound } },
+      { config: access, schema: { tags, summary: "Exportar dados do paciente (página para impressão)", params: idParamSchema, querystring: recordExportQuerySchema, response: notFound } },
       async (request, reply) => {
-        const html = await service.exportHtml(tenantOf(request), request.params.id);
+        const html = await service.exportHtml(tenantOf(request), request.params.id, optionsOf(request.query));
         return reply
           .type("text/html; charset=utf-8")
           .header("cache-control", "no-store")

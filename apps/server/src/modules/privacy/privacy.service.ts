@@ -16,7 +16,7 @@ import type { Clock } from "../../platform/lib/clock";
 import { pageOf, pageWindow } from "../../platform/lib/pagination";
 import { upcomingAppointmentsOf } from "../appointments";
 import { recordAudit } from "../audit";
-import { recordRetentionOf } from "../records";
+import { recordRetentionOf, recordsForExport } from "../records";
 import { queueCalendarSync } from "../google-calendar";
 import type { MessagingService } from "../messaging";
 import type { PatientService } from "../patients";
@@ -50,11 +50,16 @@ function actorNameOf(row: { actorRole: string | null; actorName: string | null; 
 
 export type PrivacyService = ReturnType<typeof privacyService>;
 
+/** What the professional ticked when exporting: registros documentais sigilosos are left out unless she does. */
+export interface ExportOptions {
+  includeConfidential: boolean;
+}
+
 /**
  * A patient's data rights under the LGPD (art. 18): consent per channel, who accessed the record, the export of
  * everything held, and anonymisation. docs/decisions/018-patient-data-rights-and-backups.md.
  */
-export function privacyService(db: Db, clock: Clock, deps: { patients: PatientService; messaging: Pick<MessagingService, "patientThreads" | "scrubPatientThreads"> }) {
+export function privacyService(db: Db, clock: Clock, deps: { patients: PatientService; messaging: Pick<MessagingService, "patientThreads" | "scrubPatientThreads">; recordRetentionYears?: number }) {
   const findPatient = async (tx: DbOrTx, caller: TenantCaller, patientId: string) => {
     const row = await privacyRepository(tx, caller.professionalId).findPatient(patientId);
     if (!row) throw AppError.notFound(NOT_FOUND);
@@ -106,11 +111,13 @@ export function privacyService(db: Db, clock: Clock, deps: { patients: PatientSe
   };
 
   /** Everything about one patient, as the export document. */
-  const collect = async (caller: TenantCaller, patientId: string): Promise<PatientExport> => {
+  const collect = async (caller: TenantCaller, patientId: string, opts: ExportOptions): Promise<PatientExport> => {
     const tz = caller.practice.timeZone;
     const repo = privacyRepository(db, caller.professionalId);
     const row = await findPatient(db, caller, patientId);
     const subject = { id: row.id, phone: row.phone };
+    // First: it logs the entries it carries, and the document's access history must show that.
+    const records = await recordsForExport(db, caller, patientId, opts.includeConfidential);
     const [professional, appointmentRows, taskRows, threads, consents, access] = await Promise.all([
       repo.professional(),
       repo.appointmentsOf(patientId),
@@ -135,6 +142,7 @@ export function privacyService(db: Db, clock: Clock, deps: { patients: PatientSe
         address: professional?.clinicAddress ?? null,
       },
       patient: await deps.patients.withAppointments(caller, row),
+      records,
       appointments: appointmentRows.map((a) => ({
         id: a.id,
         date: a.appointmentDate,
@@ -234,17 +242,17 @@ export function privacyService(db: Db, clock: Clock, deps: { patients: PatientSe
     },
 
     /** The export as data; the export itself is written to the access history first, so the document shows it. */
-    async exportJson(caller: TenantCaller, patientId: string): Promise<PatientExport> {
+    async exportJson(caller: TenantCaller, patientId: string, opts: ExportOptions = { includeConfidential: false }): Promise<PatientExport> {
       await findPatient(db, caller, patientId);
       await recordAudit(db, caller, { action: "patient.exported", entityType: "patient", entityId: patientId, details: { format: "json" } });
-      return collect(caller, patientId);
+      return collect(caller, patientId, opts);
     },
 
     /** The same export as a printable page in Portuguese. */
-    async exportHtml(caller: TenantCaller, patientId: string): Promise<string> {
+    async exportHtml(caller: TenantCaller, patientId: string, opts: ExportOptions = { includeConfidential: false }): Promise<string> {
       await findPatient(db, caller, patientId);
       await recordAudit(db, caller, { action: "patient.exported", entityType: "patient", entityId: patientId, details: { format: "html" } });
-      return renderPatientExportHtml(await collect(caller, patientId));
+      return renderPatientExportHtml(await collect(caller, patientId, opts));
     },
 
     /**
@@ -276,7 +284,7 @@ export function privacyService(db: Db, clock: Clock, deps: { patients: PatientSe
         await repo.scrubCopies(needles);
         const appointmentIds = await repo.scrubAppointments(patientId, at);
         // A prontuário under retention turns the anonymisation into a restriction (docs/product/records.md §7).
-        const retained = await recordRetentionOf(tx, caller.professionalId, patientId, at);
+        const retained = await recordRetentionOf(tx, caller.professionalId, patientId, at, deps.recordRetentionYears);
         await (retained ? repo.restrictPatient(patientId, at) : repo.anonymizePatient(patientId, at));
         for (const id of appointmentIds) await queueCalendarSync(tx, clock, caller.professionalId, id);
         await recordAudit(tx, caller, {

@@ -13,8 +13,24 @@ export function templateOf(id: string, version?: number | null): RecordTemplate 
 }
 
 /** The label a field is printed with; the key itself when the template no longer has it. */
-export function fieldLabel(templateId: string | null, version: number | null, key: string): string {
-  return (templateId && templateOf(templateId, version)?.fields.find((f) => f.key === key)?.label) || key;
+export function fieldLabel(template: RecordTemplate | null, key: string): string {
+  return template?.fields.find((f) => f.key === key)?.label || key;
+}
+
+/** A field key made from its label ("Queixa principal" → "queixa_principal"), unique among `taken`. */
+export function fieldKeyOf(label: string, taken: Set<string>): string {
+  const base =
+    label
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "_")
+      .replace(/^_+|_+$/g, "")
+      .slice(0, 36) || "campo";
+  let key = base;
+  for (let i = 2; taken.has(key); i++) key = `${base}_${i}`;
+  taken.add(key);
+  return key;
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -27,6 +43,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export function checkedFields(
   kind: RecordKind,
   templateId: string | null | undefined,
+  template: RecordTemplate | null,
   fields: Record<string, string | number | null>,
   complete: boolean,
 ): { template: RecordTemplate | null; fields: Record<string, string | number | null> } {
@@ -34,7 +51,6 @@ export function checkedFields(
     if (Object.keys(fields).length > 0) throw AppError.validation(Object.keys(fields).map((k) => ({ field: ["fields", k], msg: RECORD_MSG.fieldUnknown })));
     return { template: null, fields: {} };
   }
-  const template = templateOf(templateId);
   if (!template || template.kind !== kind) throw AppError.validation([{ field: "template_id", msg: RECORD_MSG.templateUnknown }]);
   const issues: { field: string[]; msg: string }[] = [];
   const out: Record<string, string | number | null> = {};

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, max, sql } from "drizzle-orm";
-import type { RecordKind } from "@clinora/contracts";
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, max, notExists, sql } from "drizzle-orm";
+import type { RecordKind, RecordTemplateField } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
-import { recordEntries } from "./records.schema";
+import { recordAttachments, recordEliminations, recordEntries, recordTemplates } from "./records.schema";
 import { appointments } from "../appointments/appointments.schema";
 import { patients } from "../patients/patients.schema";
 import { professionals } from "../professionals/professionals.schema";
@@ -121,6 +121,37 @@ export function recordRepository(db: DbOrTx, professionalId: string) {
         .orderBy(asc(recordEntries.sessionAt), asc(recordEntries.createdAt));
     },
 
+    /**
+     * Concluded appointments that started in [from, to] and have no entry tied to them ("Sessões sem evolução"),
+     * newest first; anonymised patients are left out (no entry can be written for them).
+     */
+    async concludedWithoutEntry(from: Date, to: Date, limit: number) {
+      const where = and(
+        eq(appointments.professionalId, professionalId),
+        eq(appointments.status, "completed"),
+        gte(appointments.startsAt, from),
+        lte(appointments.startsAt, to),
+        isNull(patients.anonymizedAt),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(recordEntries)
+            .where(and(own, eq(recordEntries.appointmentId, appointments.id))),
+        ),
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ id: appointments.id, patientId: appointments.patientId, patientName: patients.name, appointmentType: appointments.appointmentType, startsAt: appointments.startsAt })
+          .from(appointments)
+          .innerJoin(patients, eq(patients.id, appointments.patientId))
+          .where(where)
+          .orderBy(desc(appointments.startsAt), desc(appointments.id))
+          .limit(limit),
+        db.select({ n: count() }).from(appointments).innerJoin(patients, eq(patients.id, appointments.patientId)).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
     /** How many entries the patient has and when the last was written: what retention counts from. */
     async retentionFacts(patientId: string) {
       const [row] = await db
@@ -134,6 +165,114 @@ export function recordRepository(db: DbOrTx, professionalId: string) {
     async holdsFinalised() {
       const [row] = await db.select({ n: count() }).from(recordEntries).where(and(own, eq(recordEntries.status, "finalised")));
       return (row?.n ?? 0) > 0;
+    },
+
+    /** One version of one of her templates; the latest when `version` is not given. */
+    async findTemplate(templateId: string, version?: number | null) {
+      const [row] = await db
+        .select()
+        .from(recordTemplates)
+        .where(and(eq(recordTemplates.professionalId, professionalId), eq(recordTemplates.templateId, templateId), version == null ? undefined : eq(recordTemplates.version, version)))
+        .orderBy(desc(recordTemplates.version))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The latest version of each of her templates, by name. */
+    async latestTemplates() {
+      const rows = await db
+        .selectDistinctOn([recordTemplates.templateId])
+        .from(recordTemplates)
+        .where(eq(recordTemplates.professionalId, professionalId))
+        .orderBy(recordTemplates.templateId, desc(recordTemplates.version));
+      return rows.sort((a, b) => a.name.localeCompare(b.name, "pt-BR"));
+    },
+
+    async insertTemplate(values: { templateId: string; version: number; kind: RecordKind; name: string; fields: RecordTemplateField[] }, at: Date) {
+      const [row] = await db
+        .insert(recordTemplates)
+        .values({ ...values, professionalId, createdAt: at })
+        .returning();
+      return row!;
+    },
+
+    /** The files of the given entries, without their bytes, oldest first. */
+    async attachmentsOf(entryIds: string[]) {
+      if (entryIds.length === 0) return [];
+      return db
+        .select({
+          id: recordAttachments.id,
+          entryId: recordAttachments.entryId,
+          fileName: recordAttachments.fileName,
+          contentType: recordAttachments.contentType,
+          sizeBytes: recordAttachments.sizeBytes,
+          sha256: recordAttachments.sha256,
+          createdAt: recordAttachments.createdAt,
+        })
+        .from(recordAttachments)
+        .where(and(eq(recordAttachments.professionalId, professionalId), inArray(recordAttachments.entryId, entryIds)))
+        .orderBy(asc(recordAttachments.createdAt), asc(recordAttachments.id));
+    },
+
+    /** The files of the given entries with their bytes: the export. */
+    async attachmentFilesOf(entryIds: string[]) {
+      if (entryIds.length === 0) return [];
+      return db
+        .select()
+        .from(recordAttachments)
+        .where(and(eq(recordAttachments.professionalId, professionalId), inArray(recordAttachments.entryId, entryIds)))
+        .orderBy(asc(recordAttachments.createdAt), asc(recordAttachments.id));
+    },
+
+    async findAttachment(entryId: string, fileId: string) {
+      const [row] = await db
+        .select()
+        .from(recordAttachments)
+        .where(and(eq(recordAttachments.professionalId, professionalId), eq(recordAttachments.entryId, entryId), eq(recordAttachments.id, fileId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async insertAttachment(values: { entryId: string; fileName: string; contentType: string; sizeBytes: number; sha256: string; data: Buffer }, at: Date) {
+      const [row] = await db
+        .insert(recordAttachments)
+        .values({ ...values, professionalId, createdAt: at })
+        .returning({ id: recordAttachments.id });
+      return row!;
+    },
+
+    async deleteAttachment(entryId: string, fileId: string) {
+      const gone = await db
+        .delete(recordAttachments)
+        .where(and(eq(recordAttachments.professionalId, professionalId), eq(recordAttachments.entryId, entryId), eq(recordAttachments.id, fileId)))
+        .returning({ id: recordAttachments.id });
+      return gone.length > 0;
+    },
+
+    /** Patients whose last entry was written before `cutoff`: their prontuário is past retention. */
+    async lastEntryBefore(cutoff: Date) {
+      const last = max(recordEntries.createdAt);
+      const rows = await db
+        .select({ patientId: recordEntries.patientId, patientName: patients.name, entries: count(), lastEntryAt: last })
+        .from(recordEntries)
+        .innerJoin(patients, eq(patients.id, recordEntries.patientId))
+        .where(own)
+        .groupBy(recordEntries.patientId, patients.name)
+        .having(lte(last, cutoff))
+        .orderBy(asc(last));
+      return rows.map((r) => ({ ...r, lastEntryAt: new Date(r.lastEntryAt!) }));
+    },
+
+    async insertElimination(values: Omit<typeof recordEliminations.$inferInsert, "id" | "professionalId">) {
+      const [row] = await db
+        .insert(recordEliminations)
+        .values({ ...values, professionalId })
+        .returning();
+      return row!;
+    },
+
+    async eliminations() {
+      return db.select().from(recordEliminations).where(eq(recordEliminations.professionalId, professionalId)).orderBy(desc(recordEliminations.eliminatedAt));
     },
 
     /** `at` is the server's time of writing, from the injected clock. */
@@ -162,13 +301,17 @@ export function recordRepository(db: DbOrTx, professionalId: string) {
     async eliminateAllOfPatient(patientId: string) {
       await db.execute(sql`select set_config('clinora.record_elimination', 'on', true)`);
       // Adendos first: they point to their originals.
-      await db.delete(recordEntries).where(and(own, eq(recordEntries.patientId, patientId), sql`${recordEntries.addendumOf} is not null`));
+      const addenda = await db
+        .delete(recordEntries)
+        .where(and(own, eq(recordEntries.patientId, patientId), sql`${recordEntries.addendumOf} is not null`))
+        .returning({ id: recordEntries.id });
       const gone = await db
         .delete(recordEntries)
         .where(and(own, eq(recordEntries.patientId, patientId)))
         .returning({ id: recordEntries.id });
       await db.execute(sql`select set_config('clinora.record_elimination', 'off', true)`);
-      return gone.length;
+      // Every row counts, adendos included: the termo says how many entries went.
+      return addenda.length + gone.length;
     },
   };
 }

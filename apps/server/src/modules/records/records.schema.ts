@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar, type AnyPgColumn } from "drizzle-orm/pg-core";
-import type { RecordKind, RecordStatus, RecordVisibility } from "@clinora/contracts";
+import { boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar, type AnyPgColumn } from "drizzle-orm/pg-core";
+import type { RecordKind, RecordStatus, RecordTemplateField, RecordVisibility } from "@clinora/contracts";
 import { belongsTo, createdAt, id, updatedAt } from "../../platform/db/columns";
 import { patients } from "../patients/patients.schema";
 import { professionals } from "../professionals/professionals.schema";
@@ -60,4 +60,71 @@ export const recordEntries = pgTable(
     index("record_entries_addendum_idx").on(t.addendumOf),
     index("record_entries_appointment_idx").on(t.professionalId, t.appointmentId),
   ],
+);
+
+/**
+ * A professional's own prontuário template, one row per version (docs/product/records.md §3). A version is never
+ * changed: editing the template writes the next version, and an entry keeps the version it was written with.
+ * `template_id` ("custom.<uuid>") is shared by every version of one template.
+ */
+export const recordTemplates = pgTable(
+  "record_templates",
+  {
+    id: id(),
+    professionalId: belongsTo("professional_id", () => professionals.id),
+    templateId: text("template_id").notNull(),
+    version: integer("version").notNull(),
+    kind: text("kind").$type<RecordKind>().notNull(),
+    name: text("name").notNull(),
+    fields: jsonb("fields").$type<RecordTemplateField[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("record_templates_version_key").on(t.professionalId, t.templateId, t.version)],
+);
+
+/** PostgreSQL's bytea as a Buffer (both drivers hand back bytes; PGlite a Uint8Array). */
+const fileBytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * A PDF or image attached to a prontuário entry (docs/product/records.md §3), with WhatsApp media's limits, stored
+ * in the practice's database like a message's file: tenancy, the export and every backup cover it. Added to and
+ * removed from a draft only; once the entry is finalised its files stay as they are.
+ */
+export const recordAttachments = pgTable(
+  "record_attachments",
+  {
+    id: id(),
+    professionalId: belongsTo("professional_id", () => professionals.id),
+    entryId: belongsTo("entry_id", () => recordEntries.id),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    /** SHA-256 (hex) of the bytes, shown with the entry and in the export. */
+    sha256: text("sha256").notNull(),
+    data: fileBytes("data").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("record_attachments_entry_idx").on(t.entryId)],
+);
+
+/**
+ * A termo de eliminação (docs/product/records.md §7): who eliminated a patient's prontuário after its retention,
+ * when, which patient id and how many entries. The patient id has no foreign key: the termo outlives the patient.
+ */
+export const recordEliminations = pgTable(
+  "record_eliminations",
+  {
+    id: id(),
+    professionalId: belongsTo("professional_id", () => professionals.id),
+    patientId: uuid("patient_id").notNull(),
+    entries: integer("entries").notNull(),
+    lastEntryAt: timestamp("last_entry_at", { withTimezone: true }).notNull(),
+    eliminatedByUserId: uuid("eliminated_by_user_id"),
+    eliminatedByName: text("eliminated_by_name").notNull(),
+    eliminatedAt: timestamp("eliminated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("record_eliminations_professional_idx").on(t.professionalId, t.eliminatedAt)],
 );

@@ -1,5 +1,5 @@
 import { RECORD_SIGNATURE_NOTE, type RecordEntry } from "@clinora/contracts";
-import { ArrowLeft, Download, Plus, Printer } from "lucide-react";
+import { ArrowLeft, Download, LayoutTemplate, Plus, Printer } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Alert } from "@/components/ui/alert";
@@ -11,6 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { usePatient } from "@/features/patients/api/patients";
 import { usePrintRecord, useRecord, useRecordRetention } from "@/features/records/api/records";
 import { RecordAccess } from "@/features/records/components/record-access";
+import { RecordTemplatesDialog } from "@/features/records/components/record-templates-dialog";
 import { localDraftKey, RecordEditor } from "@/features/records/components/record-editor";
 import { RecordTimeline } from "@/features/records/components/record-timeline";
 import { formatDate } from "@/lib/format";
@@ -44,6 +45,7 @@ function PatientRecord({ patientId, appointment, draft }: { patientId: string; a
   const patient = usePatient(patientId);
   const retention = useRecordRetention(patientId);
   const print = usePrintRecord();
+  const [templatesOpen, setTemplatesOpen] = useState(false);
   // A new entry left unsaved in this browser (a reload, a lost connection) opens again by itself.
   const [editing, setEditing] = useState<{ entry: RecordEntry | null } | null>(() =>
     draft ? { entry: draft } : appointment || localStorage.getItem(localDraftKey(patientId, null)) ? { entry: null } : null,
@@ -73,6 +75,9 @@ function PatientRecord({ patientId, appointment, draft }: { patientId: string; a
             <Button variant="outline" icon={ArrowLeft} asChild>
               <Link to={pagePath("ProfessionalPatients")}>Pacientes</Link>
             </Button>
+            <Button variant="outline" icon={LayoutTemplate} onClick={() => setTemplatesOpen(true)}>
+              Modelos
+            </Button>
             <Button variant="outline" icon={Printer} onClick={() => print.mutate({ patientId, print: true })} disabled={print.isPending}>
               Imprimir
             </Button>
@@ -87,6 +92,7 @@ function PatientRecord({ patientId, appointment, draft }: { patientId: string; a
           </div>
         }
       />
+      <RecordTemplatesDialog open={templatesOpen} onOpenChange={setTemplatesOpen} />
       <div className="space-y-4">
         {restricted && retention.data?.label ? (
           <Alert tone="info" title="Prontuário retido">

@@ -20,6 +20,8 @@ import { ownProfileQueryOptions } from "@/features/professionals/api/own-profile
 import { DashboardToggles } from "@/features/professionals/components/dashboard-toggles";
 import { PaymentSummaryCards } from "@/features/payments/components/payment-summary-cards";
 import { FirstStepsCard } from "@/features/professionals/components/first-steps-card";
+import { PendingSessionsCard } from "@/features/records/components/pending-sessions-card";
+import { RecordsDueCard } from "@/features/records/components/records-due-card";
 import { formatLongDate } from "@/lib/format";
 
 /** Before the profile loads: no working day, so no occupancy is made up. */
@@ -100,6 +102,8 @@ export function ProfessionalDashboardPage() {
           <div className="grid gap-6 lg:grid-cols-3">
             <div className="min-w-0 space-y-6 lg:order-2">
               <NextPatientCard appointment={figures.next} />
+              <PendingSessionsCard />
+              <RecordsDueCard />
               {calm ? null : <ConfirmationsCard figures={figures.confirmations} />}
               <UpcomingAppointmentsCard appointments={figures.upcoming} />
             </div>

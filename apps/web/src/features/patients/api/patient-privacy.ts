@@ -39,12 +39,14 @@ export type ExportFormat = "html" | "json";
 /** Downloads everything the practice holds about the patient (the server logs the export). */
 export function useExportPatient() {
   return useResourceMutation({
-    mutationFn: async ({ patientId, format }: { patientId: string; format: ExportFormat }) => {
+    // Registros documentais sigilosos of the prontuário go only when the professional ticks them (docs/product/records.md §6).
+    mutationFn: async ({ patientId, format, includeConfidential = false }: { patientId: string; format: ExportFormat; includeConfidential?: boolean }) => {
+      const query = includeConfidential ? { include_confidential: "true" } : undefined;
       if (format === "html") {
-        const html = await api.get<string>(`/patients/${patientId}/export.html`, { timeoutMs: 60_000 });
+        const html = await api.get<string>(`/patients/${patientId}/export.html`, { query, timeoutMs: 60_000 });
         saveFile(new Blob([html], { type: "text/html;charset=utf-8" }), exportName(patientId, "html"));
       } else {
-        const data = await api.get<PatientExport>(`/patients/${patientId}/export`, { timeoutMs: 60_000 });
+        const data = await api.get<PatientExport>(`/patients/${patientId}/export`, { query, timeoutMs: 60_000 });
         saveFile(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }), exportName(patientId, "json"));
       }
     },

@@ -12,6 +12,7 @@ import { Download, FileJson, FileText, History, ShieldCheck, ShieldOff, UserX } 
 import { useState } from "react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog, DialogBody, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -38,9 +39,10 @@ const METHOD_OPTIONS = MANUAL_CONSENT_METHODS.map((m) => ({ value: m, label: CON
 
 function ExportTab({ patient }: { patient: Patient }) {
   const exporting = useExportPatient();
+  const [includeConfidential, setIncludeConfidential] = useState(false);
   const run = (format: ExportFormat) =>
     exporting.mutate(
-      { patientId: patient.id, format },
+      { patientId: patient.id, format, includeConfidential },
       {
         onSuccess: () => toast.success("Dados do paciente exportados"),
         onError: (error) => toast.error("Erro ao exportar dados do paciente", { description: serverDetail(error) ?? undefined }),
@@ -50,9 +52,16 @@ function ExportTab({ patient }: { patient: Patient }) {
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-600">
-        Tudo o que o consultório guarda sobre este paciente: cadastro, compromissos, tarefas, conversas com cada mensagem e sua entrega,
-        consentimentos e histórico de acesso (LGPD, art. 18). A exportação fica registrada no histórico de acesso.
+        Tudo o que o consultório guarda sobre este paciente: cadastro, prontuário, compromissos, tarefas, conversas com cada mensagem e sua
+        entrega, consentimentos e histórico de acesso (LGPD, art. 18). A exportação fica registrada no histórico de acesso.
       </p>
+      <label className="flex items-start gap-2.5 text-sm text-slate-700">
+        <Checkbox className="mt-0.5" checked={includeConfidential} onCheckedChange={(checked) => setIncludeConfidential(checked === true)} />
+        <span>
+          Incluir os registros documentais sigilosos do prontuário
+          <span className="block text-xs text-slate-500">Sem esta marcação, eles ficam fora da exportação (CFP, Resolução 001/2009).</span>
+        </span>
+      </label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button onClick={() => run("html")} disabled={exporting.isPending} aria-busy={busy === "html"}>
           <FileText aria-hidden />

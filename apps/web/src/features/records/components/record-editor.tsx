@@ -1,4 +1,4 @@
-import { RECORD_KIND_LABELS, RECORD_KINDS, type RecordEntry, type RecordKind, type RecordTemplate, type RecordVisibility } from "@clinora/contracts";
+import { RECORD_KIND_LABELS, RECORD_KINDS, type RecordAttachment, type RecordEntry, type RecordKind, type RecordTemplate, type RecordVisibility } from "@clinora/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { Lock, Save } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
@@ -14,7 +14,16 @@ import { Textarea } from "@/components/ui/textarea";
 import { TimeField } from "@/components/ui/time-field";
 import { serverDetail } from "@/lib/api-client";
 import { inDisplayZone, instantInDisplayZone } from "@/lib/format";
-import { createRecord, recordKeys, saveRecordDraft, useFinaliseRecord, useRecordTemplates } from "../api/records";
+import { RecordAttachments } from "./record-attachments";
+import { createRecord, recordKeys, saveRecordDraft, useFinaliseRecord, useRecordTemplates, useRecordTemplateVersion } from "../api/records";
+
+/** A number field as typed ("7,5" with the decimal comma): the number, the text itself when it is not one (the server names the field), or null when empty. */
+function numberOf(text: string): number | string | null {
+  const t = text.trim();
+  if (!t) return null;
+  const n = Number(t.includes(",") ? t.replace(/\./g, "").replace(",", ".") : t);
+  return Number.isFinite(n) ? n : t;
+}
 
 /** The draft is saved on the server this often while the text changes (docs/product/records.md §6). */
 const AUTOSAVE_MS = 3000;
@@ -87,6 +96,7 @@ export function RecordEditor({ patientId, entry, appointment = null, onClose, on
   const [status, setStatus] = useState<string>(local ? "Texto recuperado deste aparelho; salvando…" : entry ? "Rascunho salvo" : "");
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [files, setFiles] = useState<RecordAttachment[]>(entry?.attachments ?? []);
   const dirty = useRef(local !== null);
   const saving = useRef(false);
 
@@ -95,7 +105,11 @@ export function RecordEditor({ patientId, entry, appointment = null, onClose, on
     if (!entry && !dirty.current && templates.data) setState((s) => ({ ...s, choice: defaultChoice }));
   }, [templates.data, entry, defaultChoice]);
 
-  const template: RecordTemplate | null = templates.data?.templates.find((t) => t.id === state.choice) ?? null;
+  const listed: RecordTemplate | null = templates.data?.templates.find((t) => t.id === state.choice) ?? null;
+  // A draft keeps the version of her own template it was started with, even after the template was edited.
+  const olderVersion = Boolean(entry && listed?.custom && entry.template_id === listed.id && entry.template_version !== listed.version);
+  const kept = useRecordTemplateVersion(entry?.template_id, entry?.template_version, olderVersion);
+  const template: RecordTemplate | null = olderVersion ? (kept.data ?? null) : listed;
   const kind: RecordKind = template?.kind ?? ((state.choice.startsWith(NO_TEMPLATE) ? state.choice.slice(NO_TEMPLATE.length) : "evolucao") as RecordKind);
 
   const update = (patch: Partial<DraftState>) => {
@@ -110,7 +124,9 @@ export function RecordEditor({ patientId, entry, appointment = null, onClose, on
   const body = useCallback(
     (s: DraftState) => ({
       template_id: template?.id ?? null,
-      fields: Object.fromEntries(Object.entries(s.fields).filter(([k]) => template?.fields.some((f) => f.key === k))),
+      fields: Object.fromEntries(
+        (template?.fields ?? []).filter((f) => f.key in s.fields).map((f) => [f.key, f.type === "number" ? numberOf(s.fields[f.key] ?? "") : (s.fields[f.key] ?? "")]),
+      ),
       free_text: s.freeText,
       session_at: instantInDisplayZone(s.date, s.time || "00:00"),
       visibility: s.visibility,
@@ -221,6 +237,10 @@ export function RecordEditor({ patientId, entry, appointment = null, onClose, on
           {(control) =>
             f.type === "choice" ? (
               <Select {...control} options={(f.options ?? []).map((o) => ({ value: o, label: o }))} value={state.fields[f.key] ?? ""} onValueChange={(v) => update({ fields: { ...state.fields, [f.key]: v } })} />
+            ) : f.type === "date" ? (
+              <DateField {...control} value={state.fields[f.key] ?? ""} onChange={(v) => update({ fields: { ...state.fields, [f.key]: v } })} />
+            ) : f.type === "number" ? (
+              <Input {...control} inputMode="decimal" value={state.fields[f.key] ?? ""} onChange={(e) => update({ fields: { ...state.fields, [f.key]: e.target.value } })} />
             ) : f.type === "long_text" ? (
               <Textarea {...control} rows={4} value={state.fields[f.key] ?? ""} onChange={(e) => update({ fields: { ...state.fields, [f.key]: e.target.value } })} />
             ) : (
@@ -232,6 +252,14 @@ export function RecordEditor({ patientId, entry, appointment = null, onClose, on
       <FormField label={template ? "Observações (texto livre)" : "Texto"} htmlFor="record-free-text">
         {(control) => <Textarea {...control} rows={template ? 3 : 8} value={state.freeText} onChange={(e) => update({ freeText: e.target.value })} />}
       </FormField>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-900">Arquivos</legend>
+        {state.entryId ? (
+          <RecordAttachments entryId={state.entryId} files={files} editable onChanged={setFiles} />
+        ) : (
+          <p className="text-xs text-slate-600">Arquivos podem ser anexados assim que o rascunho for salvo.</p>
+        )}
+      </fieldset>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="outline" onClick={onClose}>
           Fechar

@@ -17,6 +17,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { formatDateTime } from "@/lib/format";
 import { RECORDS_PER_PAGE, useAddAddendum, useRecords, useRecordTemplates } from "../api/records";
+import { RecordAttachments } from "./record-attachments";
 
 const authorLine = (e: RecordAddendum) =>
   [e.author.name, e.author.council_type && e.author.council_number ? `${e.author.council_type} ${e.author.council_number}${e.author.council_uf ? `/${e.author.council_uf}` : ""}` : null]
@@ -69,8 +70,12 @@ export function RecordTimeline({ patientId, onContinue, readOnly = false }: Reco
   const [text, setText] = useState("");
   const addAddendum = useAddAddendum();
 
+  // An entry written with an older version of her own template: the field keeps its key across versions, so the
+  // latest version's label names it (the PDF prints the entry's own version).
   const labelOf = (e: RecordAddendum) => (key: string) =>
-    templates.data?.templates.find((t) => t.id === e.template_id && t.version === e.template_version)?.fields.find((f) => f.key === key)?.label ?? key;
+    (templates.data?.templates.find((t) => t.id === e.template_id && t.version === e.template_version) ?? templates.data?.templates.find((t) => t.id === e.template_id))?.fields.find(
+      (f) => f.key === key,
+    )?.label ?? key;
 
   const list = () => {
     if (records.isPending) return <LoadingState text="Carregando prontuário..." />;
@@ -110,6 +115,7 @@ export function RecordTimeline({ patientId, onContinue, readOnly = false }: Reco
                 )}
               </div>
               <EntryBody entry={entry} labelOf={labelOf(entry)} />
+              <RecordAttachments entryId={entry.id} files={entry.attachments} editable={false} />
               {entry.addenda.length > 0 ? (
                 <ol className="space-y-2 border-l-2 border-slate-200 pl-3" aria-label="Adendos">
                   {entry.addenda.map((a) => (
