@@ -95,7 +95,7 @@ const PROFESSIONAL_STATES: ScreenState[] = [
     visit: async (page) => {
       await submitLogin(page, PROFESSIONAL.email, PROFESSIONAL.password);
       await expect(toastWith(page, "Bem-vindo ao Clinora!")).toBeVisible({ timeout: FIRST_LOAD_MS });
-      await expect(page.getByRole("heading", { name: "Agenda de Hoje" })).toBeVisible({ timeout: FIRST_LOAD_MS });
+      await expect(page.getByRole("heading", { name: "Agenda de hoje" })).toBeVisible({ timeout: FIRST_LOAD_MS });
       await settled(page);
     },
   },
@@ -118,21 +118,21 @@ const PROFESSIONAL_STATES: ScreenState[] = [
     }),
   ),
   {
-    name: "Compromissos › Novo Compromisso",
-    visit: (page) => openDialog(page, () => page.getByRole("button", { name: "Novo Compromisso" }).first().click()),
+    name: "Compromissos › Novo compromisso",
+    visit: (page) => openDialog(page, () => page.getByRole("button", { name: "Novo compromisso" }).first().click()),
   },
   {
-    name: "Compromissos › Novo Compromisso › Cadastrar novo paciente",
+    name: "Compromissos › Novo compromisso › Cadastrar novo paciente",
     visit: async (page) => {
       await page.getByRole("button", { name: "Cadastrar novo paciente" }).click();
       await settled(page);
     },
   },
   {
-    name: "Compromissos › Novo Compromisso com erros",
+    name: "Compromissos › Novo compromisso com erros",
     visit: async (page) => {
       await closeDialogs(page);
-      await openDialog(page, () => page.getByRole("button", { name: "Novo Compromisso" }).first().click());
+      await openDialog(page, () => page.getByRole("button", { name: "Novo compromisso" }).first().click());
       await page.getByRole("dialog").getByRole("button", { name: /^(Agendar|Criar|Salvar)/ }).last().click();
       await expect(page.getByRole("dialog").getByRole("alert").first()).toBeVisible();
     },
@@ -141,28 +141,28 @@ const PROFESSIONAL_STATES: ScreenState[] = [
     name: "Pacientes",
     visit: async (page) => {
       await closeDialogs(page);
-      await open(page, "/pacientes", "Meus Pacientes");
+      await open(page, "/pacientes", "Meus pacientes");
       await expect(page.getByRole("article").first()).toBeVisible();
     },
   },
   {
-    name: "Pacientes › Novo Paciente com erros",
+    name: "Pacientes › Novo paciente com erros",
     visit: async (page) => {
-      await openDialog(page, () => page.getByRole("button", { name: "Novo Paciente" }).first().click(), "Novo Paciente");
+      await openDialog(page, () => page.getByRole("button", { name: "Novo paciente" }).first().click(), "Novo paciente");
       await page.getByRole("dialog").getByRole("button", { name: /^(Cadastrar|Criar|Salvar)/ }).last().click();
       await expect(page.getByRole("dialog").getByRole("alert").first()).toBeVisible();
     },
   },
   {
-    name: "Pacientes › Ver Detalhes",
+    name: "Pacientes › Ver detalhes",
     visit: async (page) => {
       await closeDialogs(page);
-      await openDialog(page, () => page.getByRole("article").first().getByRole("button", { name: /^Ver Detalhes/ }).click());
+      await openDialog(page, () => page.getByRole("article").first().getByRole("button", { name: /^Ver detalhes/ }).click());
     },
   },
   {
-    name: "Pacientes › Editar Paciente",
-    visit: (page) => openDialog(page, () => page.getByRole("dialog").last().getByRole("button", { name: "Editar", exact: true }).click(), "Editar Paciente"),
+    name: "Pacientes › Editar paciente",
+    visit: (page) => openDialog(page, () => page.getByRole("dialog").last().getByRole("button", { name: "Editar", exact: true }).click(), "Editar paciente"),
   },
   {
     name: "Pacientes › Privacidade e dados (LGPD)",
@@ -267,9 +267,9 @@ const PROFESSIONAL_STATES: ScreenState[] = [
     },
   },
   {
-    name: "Tarefas › Nova Tarefa com erros",
+    name: "Tarefas › Nova tarefa com erros",
     visit: async (page) => {
-      await openDialog(page, () => page.getByRole("button", { name: "Nova Tarefa" }).click(), "Nova Tarefa");
+      await openDialog(page, () => page.getByRole("button", { name: "Nova tarefa" }).click(), "Nova tarefa");
       await page.getByRole("dialog").getByRole("button", { name: "Criar tarefa" }).click();
       await expect(page.getByRole("dialog").getByText("Título é obrigatório")).toBeVisible();
     },
@@ -349,7 +349,7 @@ const ADMIN_STATES: ScreenState[] = [
   {
     name: "Profissionais",
     visit: async (page) => {
-      await open(page, "/admin/profissionais", "Gerenciamento de Profissionais");
+      await open(page, "/admin/profissionais", "Gerenciamento de profissionais");
       await expect(page.getByRole("button", { name: "Ações de Dra. Ana Souza" })).toBeVisible();
     },
   },
@@ -361,19 +361,19 @@ const ADMIN_STATES: ScreenState[] = [
     },
   },
   {
-    name: "Profissionais › Novo Profissional com erros",
+    name: "Profissionais › Novo profissional com erros",
     visit: async (page) => {
       await closeDialogs(page);
-      await openDialog(page, () => page.getByRole("button", { name: "Novo Profissional" }).click(), "Novo Profissional");
+      await openDialog(page, () => page.getByRole("button", { name: "Novo profissional" }).click(), "Novo profissional");
       await page.getByRole("dialog").getByRole("button", { name: "Criar profissional" }).click();
-      await expect(page.getByRole("dialog").getByText("Nome e especialidade são obrigatórios").first()).toBeVisible();
+      await expect(page.getByRole("dialog").getByText("Nome completo é obrigatório")).toBeVisible();
     },
   },
   {
     name: "Leads",
     visit: async (page) => {
       await closeDialogs(page);
-      await open(page, "/admin/leads", "Gerenciamento de Leads");
+      await open(page, "/admin/leads", "Gerenciamento de leads");
       await expect(page.getByRole("button", { name: /^Ações de / }).first()).toBeVisible();
     },
   },
@@ -385,10 +385,10 @@ const ADMIN_STATES: ScreenState[] = [
     },
   },
   {
-    name: "Leads › Novo Lead",
+    name: "Leads › Novo lead",
     visit: async (page) => {
       await closeDialogs(page);
-      await openDialog(page, () => page.getByRole("button", { name: "Novo Lead" }).click(), "Novo Lead");
+      await openDialog(page, () => page.getByRole("button", { name: "Novo lead" }).click(), "Novo lead");
     },
   },
   {
@@ -407,19 +407,19 @@ const ADMIN_STATES: ScreenState[] = [
     },
   },
   {
-    name: "Sistema › Nova Conta Profissional com erros",
+    name: "Sistema › Nova conta profissional com erros",
     visit: async (page) => {
       await page.getByRole("checkbox", { name: "Selecionar todos" }).first().click();
-      await openDialog(page, () => page.getByRole("button", { name: "Nova Conta Profissional" }).click());
-      await page.getByRole("dialog").getByRole("button", { name: "Criar Conta" }).click();
+      await openDialog(page, () => page.getByRole("button", { name: "Nova conta profissional" }).click());
+      await page.getByRole("dialog").getByRole("button", { name: "Criar conta" }).click();
       await expect(page.getByRole("dialog").getByRole("alert").first()).toBeVisible();
     },
   },
   {
-    name: "Sistema › Criar Usuário",
+    name: "Sistema › Criar usuário",
     visit: async (page) => {
       await closeDialogs(page);
-      await openDialog(page, () => page.getByRole("button", { name: "Criar Usuário" }).click());
+      await openDialog(page, () => page.getByRole("button", { name: "Criar usuário" }).click());
     },
   },
   {
@@ -453,7 +453,7 @@ const ADMIN_STATES: ScreenState[] = [
     visit: async (page) => {
       await closeDialogs(page);
       await open(page, "/admin/sistema?tab=ai-settings", "Sistema");
-      await expect(page.getByRole("button", { name: "Salvar Configurações" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Salvar configurações" })).toBeVisible();
     },
   },
   {
@@ -462,7 +462,7 @@ const ADMIN_STATES: ScreenState[] = [
       const headers = await apiSession(page, ADMIN);
       const users = (await (await page.request.get(`/api/users?search=${encodeURIComponent(PROFESSIONAL.email)}`, { headers })).json()) as { items: { id: string }[] };
       await open(page, `/admin/usuario?userId=${users.items[0]!.id}`, /./);
-      await expect(page.getByText("Informações do Profissional")).toBeVisible();
+      await expect(page.getByText("Informações do profissional")).toBeVisible();
     },
   },
   {

@@ -78,8 +78,8 @@ test("a day's core path by keyboard only: log in, Compromissos, a new appointmen
     await expect(page.getByRole("heading", { level: 1, name: "Compromissos" })).toBeFocused();
   });
 
-  const newAppointment = page.getByRole("button", { name: "Novo Compromisso" }).first();
-  const dialog = page.getByRole("dialog", { name: "Novo Compromisso" });
+  const newAppointment = page.getByRole("button", { name: "Novo compromisso" }).first();
+  const dialog = page.getByRole("dialog", { name: "Novo compromisso" });
 
   await test.step("the appointment dialog: focus inside, trapped, Escape closes it and focus comes back", async () => {
     await tabTo(page, newAppointment);

@@ -5,14 +5,23 @@ import { useLocation } from "react-router";
 const WAIT_FOR_HEADING_MS = 10_000;
 
 /**
+ * Navigation state that asks for the heading's focus even on the shell's first page: the way in after signing in
+ * (the login screen is outside the shell, so the shell's first page is not the document's first load).
+ */
+export const FOCUS_HEADING_STATE = { focusHeading: true } as const;
+
+const asksForHeading = (state: unknown) =>
+  typeof state === "object" && state !== null && (state as { focusHeading?: unknown }).focusHeading === true;
+
+/**
  * After each change of page (not the first load, nor a change of query string such as a tab), moves focus to the
  * new page's h1 inside `container`, so a keyboard or screen-reader user starts reading the page they opened
  * instead of staying on the menu link or on <body> (WCAG 2.4.3). The h1 may appear after the page's lazy bundle
  * loads: until it does, the DOM is watched. A heading needs tabIndex={-1} (PageHeader has it).
  */
 export function useFocusHeadingOnNavigation(container: RefObject<HTMLElement | null>) {
-  const { pathname } = useLocation();
-  const previous = useRef(pathname);
+  const { pathname, state } = useLocation();
+  const previous = useRef(asksForHeading(state) ? null : pathname);
 
   useEffect(() => {
     if (previous.current === pathname) return;

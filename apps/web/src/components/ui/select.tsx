@@ -1,6 +1,6 @@
 import { Check, ChevronDown } from "lucide-react";
 import { Select as SelectPrimitive } from "radix-ui";
-import { useId, type ReactNode, type Ref } from "react";
+import { useEffect, useId, useRef, type ReactNode, type Ref, type RefObject } from "react";
 import { Controller, type Control, type FieldPath, type FieldValues } from "react-hook-form";
 import { cn } from "@/lib/cn";
 import { FormField } from "./form-field";
@@ -49,6 +49,29 @@ function assertNoEmptyValue(options: readonly SelectOption[]): void {
 }
 
 /**
+ * While the list is open, Radix hides the rest of the page from assistive technology (`aria-hidden` on every other
+ * child of <body>) and traps focus, but the hidden part keeps its buttons and links focusable, which WCAG 4.1.2 and
+ * axe's aria-hidden-focus rule forbid. `inert` on the same elements makes them unfocusable too, as the open list is
+ * modal anyway (https://www.radix-ui.com/primitives/docs/components/select#content: focus is trapped while open).
+ * Mounted inside the list, so it lives exactly as long as the list is open; Radix returns focus to the trigger
+ * after a tick, by then the page is no longer inert.
+ */
+function InertOutside({ list }: { list: RefObject<HTMLElement | null> }) {
+  useEffect(() => {
+    const inside = list.current;
+    if (!inside) return;
+    const others = [...document.body.children].filter(
+      (element): element is HTMLElement => element instanceof HTMLElement && !element.contains(inside) && !element.inert,
+    );
+    for (const element of others) element.inert = true;
+    return () => {
+      for (const element of others) element.inert = false;
+    };
+  }, [list]);
+  return null;
+}
+
+/**
  * Single-choice list on Radix Select: keyboard navigation, typeahead, a native-like popup on phones.
  *
  * With react-hook-form, as a labelled form field: SelectFormField below.
@@ -71,6 +94,7 @@ export function Select<T extends string = string>({
   assertNoEmptyValue(options);
   const generatedId = useId();
   const triggerId = id ?? generatedId;
+  const list = useRef<HTMLDivElement>(null);
 
   const select = (
     <SelectPrimitive.Root
@@ -106,6 +130,7 @@ export function Select<T extends string = string>({
       </SelectPrimitive.Trigger>
       <SelectPrimitive.Portal>
         <SelectPrimitive.Content
+          ref={list}
           position="popper"
           sideOffset={4}
           className={cn(
@@ -114,6 +139,7 @@ export function Select<T extends string = string>({
             "origin-(--radix-select-content-transform-origin) data-[state=closed]:animate-pop-out data-[state=open]:animate-pop-in",
           )}
         >
+          <InertOutside list={list} />
           <SelectPrimitive.Viewport className="max-h-80 p-1">
             {options.map((option) => (
               <SelectPrimitive.Item

@@ -7,7 +7,7 @@ export function UpcomingAppointmentsCard({ appointments }: { appointments: reado
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Próximos Compromissos</CardTitle>
+        <CardTitle>Próximos compromissos</CardTitle>
       </CardHeader>
       <CardContent>
         {appointments.length === 0 ? (
