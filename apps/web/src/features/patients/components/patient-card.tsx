@@ -117,7 +117,7 @@ export function PatientCard({ patient, onOpen, onEdit, onPrivacy }: PatientCardP
         </div>
       ) : null}
 
-      <div className="mt-auto flex gap-2 pt-4">
+      <div className="mt-auto flex flex-wrap gap-2 pt-4">
         <Button variant="outline" className="flex-1" onClick={() => (anonymized ? onPrivacy(patient) : onOpen(patient))} aria-label={`Ver detalhes de ${patient.name}`}>
           Ver detalhes
         </Button>
