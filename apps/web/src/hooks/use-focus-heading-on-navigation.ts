@@ -1,17 +1,19 @@
-import { useEffect, useRef, type RefObject } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import { useLocation } from "react-router";
 
 /** How long a new page may take to show its heading (its bundle and first data) before focus is left alone. */
 const WAIT_FOR_HEADING_MS = 10_000;
 
-/**
- * Navigation state that asks for the heading's focus even on the shell's first page: the way in after signing in
- * (the login screen is outside the shell, so the shell's first page is not the document's first load).
- */
-export const FOCUS_HEADING_STATE = { focusHeading: true } as const;
+let focusOnShellsFirstPage = false;
 
-const asksForHeading = (state: unknown) =>
-  typeof state === "object" && state !== null && (state as { focusHeading?: unknown }).focusHeading === true;
+/**
+ * Asks the shell's first page to take the focus on its heading too: the way in after signing in (the login screen
+ * is outside the shell, so that page is not the document's first load). A module flag, not navigation state, so a
+ * reload of the page afterwards leaves the focus alone as on any first load.
+ */
+export function focusHeadingAfterSignIn(): void {
+  focusOnShellsFirstPage = true;
+}
 
 /**
  * After each change of page (not the first load, nor a change of query string such as a tab), moves focus to the
@@ -20,8 +22,12 @@ const asksForHeading = (state: unknown) =>
  * loads: until it does, the DOM is watched. A heading needs tabIndex={-1} (PageHeader has it).
  */
 export function useFocusHeadingOnNavigation(container: RefObject<HTMLElement | null>) {
-  const { pathname, state } = useLocation();
-  const previous = useRef(asksForHeading(state) ? null : pathname);
+  const { pathname } = useLocation();
+  const [afterSignIn] = useState(() => focusOnShellsFirstPage);
+  const previous = useRef(afterSignIn ? null : pathname);
+  useEffect(() => {
+    focusOnShellsFirstPage = false;
+  }, []);
 
   useEffect(() => {
     if (previous.current === pathname) return;

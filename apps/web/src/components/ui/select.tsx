@@ -49,23 +49,29 @@ function assertNoEmptyValue(options: readonly SelectOption[]): void {
 }
 
 /**
- * While the list is open, Radix hides the rest of the page from assistive technology (`aria-hidden` on every other
- * child of <body>) and traps focus, but the hidden part keeps its buttons and links focusable, which WCAG 4.1.2 and
- * axe's aria-hidden-focus rule forbid. `inert` on the same elements makes them unfocusable too, as the open list is
- * modal anyway (https://www.radix-ui.com/primitives/docs/components/select#content: focus is trapped while open).
- * Mounted inside the list, so it lives exactly as long as the list is open; Radix returns focus to the trigger
- * after a tick, by then the page is no longer inert.
+ * While the list is open, Radix hides the rest of the page from assistive technology (`aria-hidden` on the elements
+ * beside the path to the list and to each live region, marked `data-aria-hidden`) and traps focus, but what it hides
+ * keeps its buttons and links focusable, which WCAG 4.1.2 and axe's aria-hidden-focus rule forbid. `inert` on the
+ * same elements makes them unfocusable too, as the open list is modal anyway
+ * (https://www.radix-ui.com/primitives/docs/components/select#content: focus is trapped while open). Mounted inside
+ * the list, so it lives exactly as long as the list is open; Radix returns focus to the trigger a tick after
+ * closing, when nothing is inert any more.
  */
 function InertOutside({ list }: { list: RefObject<HTMLElement | null> }) {
   useEffect(() => {
     const inside = list.current;
-    if (!inside) return;
-    const others = [...document.body.children].filter(
-      (element): element is HTMLElement => element instanceof HTMLElement && !element.contains(inside) && !element.inert,
-    );
-    for (const element of others) element.inert = true;
+    // Closed, Radix renders the items into a detached fragment to learn them; then the ref may still hold the list
+    // that just closed, and nothing must become inert.
+    if (!inside?.isConnected) return;
+    // Radix marks them in its own effect, which runs after this one (a parent's effects run after its children's).
+    const frame = requestAnimationFrame(() => {
+      hidden = [...document.querySelectorAll<HTMLElement>('[data-aria-hidden="true"]')].filter((element) => !element.inert && !element.contains(inside));
+      for (const element of hidden) element.inert = true;
+    });
+    let hidden: HTMLElement[] = [];
     return () => {
-      for (const element of others) element.inert = false;
+      cancelAnimationFrame(frame);
+      for (const element of hidden) element.inert = false;
     };
   }, [list]);
   return null;
