@@ -481,7 +481,7 @@ const ADMIN_STATES: ScreenState[] = [
     name: "WhatsApp › Webhook",
     visit: async (page) => {
       await closeDialogs(page);
-      await open(page, "/admin/whatsapp/webhook", "WhatsApp Webhook");
+      await open(page, "/admin/whatsapp/webhook", "Webhook do WhatsApp");
     },
   },
 ];

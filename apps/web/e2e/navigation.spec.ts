@@ -62,8 +62,8 @@ test.describe("menu by role", () => {
   test("pages without a menu entry open by address", async ({ page }) => {
     await signIn(page, ADMIN);
     await page.goto("/admin/whatsapp/webhook");
-    await expect(page.getByRole("heading", { name: "WhatsApp Webhook" })).toBeVisible();
-    await expect(page.getByText("Webhook endpoint ready")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Webhook do WhatsApp" })).toBeVisible();
+    await expect(page.getByText("Endereço do webhook pronto")).toBeVisible();
     await expect(mainMenu(page).getByRole("link", { name: "WhatsApp" })).toHaveAttribute("aria-current", "page");
 
     await page.goto("/admin/usuario?userId=123");

@@ -14,9 +14,9 @@ const CARD_LABELS = [
   "Novos usuários (7 dias)",
   "Novos pacientes (7 dias)",
   "Alertas do sistema",
-  "WhatsApp Conectados",
+  "WhatsApp conectados",
   "Google Calendar conectados",
-  "Taxa de conclusão de Tarefas",
+  "Taxa de conclusão de tarefas",
 ];
 
 test.beforeEach(async ({ page }) => {
@@ -30,7 +30,7 @@ test("the admin dashboard shows the eleven platform figures and the 30-day chart
 
   for (const label of CARD_LABELS) {
     const value = page.getByText(label, { exact: true }).locator("xpath=following-sibling::p[1]");
-    await expect(value, label).toHaveText(label === "Taxa de conclusão de Tarefas" ? /^\d+%$/ : /^\d[\d.]*$/);
+    await expect(value, label).toHaveText(label === "Taxa de conclusão de tarefas" ? /^\d+%$/ : /^\d[\d.]*$/);
   }
   // The demo data has patients and appointments: the platform is not empty.
   await expect(page.getByText("Total de pacientes", { exact: true }).locator("xpath=following-sibling::p[1]")).not.toHaveText("0");

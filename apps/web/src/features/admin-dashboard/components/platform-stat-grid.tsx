@@ -47,9 +47,9 @@ const ROWS: CardSpec[][] = [
     },
   ],
   [
-    { label: "WhatsApp Conectados", value: (s) => count(s.whatsapp_connections), icon: MessageCircle, tone: () => "success" },
+    { label: "WhatsApp conectados", value: (s) => count(s.whatsapp_connections), icon: MessageCircle, tone: () => "success" },
     { label: "Google Calendar conectados", value: (s) => count(s.google_calendar_connections), icon: CalendarSync, tone: () => "info" },
-    { label: "Taxa de conclusão de Tarefas", value: (s) => `${count(s.task_completion_rate)}%`, icon: ListChecks },
+    { label: "Taxa de conclusão de tarefas", value: (s) => `${count(s.task_completion_rate)}%`, icon: ListChecks },
   ],
 ];
 
