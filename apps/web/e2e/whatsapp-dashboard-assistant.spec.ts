@@ -15,7 +15,7 @@ test("a professional sees the assistant page and saves its settings, after fixin
 
   try {
     await page.goto("/configuracoes/assistente");
-    await expect(page.getByRole("heading", { name: "Assistente Virtual & WhatsApp" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Assistente virtual e WhatsApp" })).toBeVisible();
     for (const title of ["Status da integração", "Monitoramento de mensagens", "Seu número de WhatsApp", "Configurações do assistente", "Boas práticas"]) {
       await expect(page.getByRole("heading", { name: title })).toBeVisible();
     }

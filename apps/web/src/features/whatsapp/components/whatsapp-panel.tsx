@@ -52,7 +52,7 @@ export function WhatsappPanel() {
       <CardFooter className="justify-end">
         <Button asChild variant="outline" className="w-full sm:w-auto">
           <Link to={pagePath("ProfessionalWhatsAppSettings")}>
-            Assistente Virtual & WhatsApp
+            Assistente virtual e WhatsApp
             <ArrowRight aria-hidden />
           </Link>
         </Button>
