@@ -63,12 +63,12 @@ function InertOutside({ list }: { list: RefObject<HTMLElement | null> }) {
     // Closed, Radix renders the items into a detached fragment to learn them; then the ref may still hold the list
     // that just closed, and nothing must become inert.
     if (!inside?.isConnected) return;
+    let hidden: HTMLElement[] = [];
     // Radix marks them in its own effect, which runs after this one (a parent's effects run after its children's).
     const frame = requestAnimationFrame(() => {
       hidden = [...document.querySelectorAll<HTMLElement>('[data-aria-hidden="true"]')].filter((element) => !element.inert && !element.contains(inside));
       for (const element of hidden) element.inert = true;
     });
-    let hidden: HTMLElement[] = [];
     return () => {
       cancelAnimationFrame(frame);
       for (const element of hidden) element.inert = false;
