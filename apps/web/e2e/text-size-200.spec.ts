@@ -12,6 +12,7 @@ const SCREENS = [
   { path: "/compromissos", heading: "Compromissos" },
   { path: "/conversas", heading: "Conversas" },
   { path: "/pacientes", heading: "Meus pacientes" },
+  { path: "/tarefas", heading: "Tarefas" },
 ] as const;
 
 const VIEWPORTS = [
