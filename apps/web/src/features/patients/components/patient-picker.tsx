@@ -81,7 +81,7 @@ export function PatientPicker({ value, onChange, id, ...aria }: PatientPickerPro
         showContact
         {...aria}
       />
-      <Button variant="link" size="sm" className="h-auto px-0" onClick={() => setCreating(true)}>
+      <Button variant="link" size="sm" className="h-auto min-h-0 px-0 py-0" onClick={() => setCreating(true)}>
         <UserPlus aria-hidden />
         Cadastrar novo paciente
       </Button>
