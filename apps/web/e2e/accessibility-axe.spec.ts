@@ -11,6 +11,7 @@ import {
   toastWith,
 } from "./fixtures";
 import { patientSendsFiles, pdfFile, VOICE_NOTE_TEXT } from "./media-fixtures";
+import { saoPauloDate, uniqueSuffix } from "./patients-tasks-helpers";
 
 /**
  * Every screen state a user meets (empty, loaded, error, dialog open, toast shown), checked with axe-core against
@@ -95,7 +96,7 @@ const PROFESSIONAL_STATES: ScreenState[] = [
     visit: async (page) => {
       await submitLogin(page, PROFESSIONAL.email, PROFESSIONAL.password);
       await expect(toastWith(page, "Bem-vindo ao Clinora!")).toBeVisible({ timeout: FIRST_LOAD_MS });
-      await expect(page.getByRole("heading", { name: "Agenda de Hoje" })).toBeVisible({ timeout: FIRST_LOAD_MS });
+      await expect(page.getByRole("heading", { name: "Agenda de hoje" })).toBeVisible({ timeout: FIRST_LOAD_MS });
       await settled(page);
     },
   },
@@ -118,21 +119,21 @@ const PROFESSIONAL_STATES: ScreenState[] = [
     }),
   ),
   {
-    name: "Compromissos › Novo Compromisso",
-    visit: (page) => openDialog(page, () => page.getByRole("button", { name: "Novo Compromisso" }).first().click()),
+    name: "Compromissos › Novo compromisso",
+    visit: (page) => openDialog(page, () => page.getByRole("button", { name: "Novo compromisso" }).first().click()),
   },
   {
-    name: "Compromissos › Novo Compromisso › Cadastrar novo paciente",
+    name: "Compromissos › Novo compromisso › Cadastrar novo paciente",
     visit: async (page) => {
       await page.getByRole("button", { name: "Cadastrar novo paciente" }).click();
       await settled(page);
     },
   },
   {
-    name: "Compromissos › Novo Compromisso com erros",
+    name: "Compromissos › Novo compromisso com erros",
     visit: async (page) => {
       await closeDialogs(page);
-      await openDialog(page, () => page.getByRole("button", { name: "Novo Compromisso" }).first().click());
+      await openDialog(page, () => page.getByRole("button", { name: "Novo compromisso" }).first().click());
       await page.getByRole("dialog").getByRole("button", { name: /^(Agendar|Criar|Salvar)/ }).last().click();
       await expect(page.getByRole("dialog").getByRole("alert").first()).toBeVisible();
     },
@@ -141,28 +142,28 @@ const PROFESSIONAL_STATES: ScreenState[] = [
     name: "Pacientes",
     visit: async (page) => {
       await closeDialogs(page);
-      await open(page, "/pacientes", "Meus Pacientes");
+      await open(page, "/pacientes", "Meus pacientes");
       await expect(page.getByRole("article").first()).toBeVisible();
     },
   },
   {
-    name: "Pacientes › Novo Paciente com erros",
+    name: "Pacientes › Novo paciente com erros",
     visit: async (page) => {
-      await openDialog(page, () => page.getByRole("button", { name: "Novo Paciente" }).first().click(), "Novo Paciente");
+      await openDialog(page, () => page.getByRole("button", { name: "Novo paciente" }).first().click(), "Novo paciente");
       await page.getByRole("dialog").getByRole("button", { name: /^(Cadastrar|Criar|Salvar)/ }).last().click();
       await expect(page.getByRole("dialog").getByRole("alert").first()).toBeVisible();
     },
   },
   {
-    name: "Pacientes › Ver Detalhes",
+    name: "Pacientes › Ver detalhes",
     visit: async (page) => {
       await closeDialogs(page);
-      await openDialog(page, () => page.getByRole("article").first().getByRole("button", { name: /^Ver Detalhes/ }).click());
+      await openDialog(page, () => page.getByRole("article").first().getByRole("button", { name: /^Ver detalhes/ }).click());
     },
   },
   {
-    name: "Pacientes › Editar Paciente",
-    visit: (page) => openDialog(page, () => page.getByRole("dialog").last().getByRole("button", { name: "Editar", exact: true }).click(), "Editar Paciente"),
+    name: "Pacientes › Editar paciente",
+    visit: (page) => openDialog(page, () => page.getByRole("dialog").last().getByRole("button", { name: "Editar", exact: true }).click(), "Editar paciente"),
   },
   {
     name: "Pacientes › Privacidade e dados (LGPD)",
@@ -267,9 +268,9 @@ const PROFESSIONAL_STATES: ScreenState[] = [
     },
   },
   {
-    name: "Tarefas › Nova Tarefa com erros",
+    name: "Tarefas › Nova tarefa com erros",
     visit: async (page) => {
-      await openDialog(page, () => page.getByRole("button", { name: "Nova Tarefa" }).click(), "Nova Tarefa");
+      await openDialog(page, () => page.getByRole("button", { name: "Nova tarefa" }).click(), "Nova tarefa");
       await page.getByRole("dialog").getByRole("button", { name: "Criar tarefa" }).click();
       await expect(page.getByRole("dialog").getByText("Título é obrigatório")).toBeVisible();
     },
@@ -349,7 +350,7 @@ const ADMIN_STATES: ScreenState[] = [
   {
     name: "Profissionais",
     visit: async (page) => {
-      await open(page, "/admin/profissionais", "Gerenciamento de Profissionais");
+      await open(page, "/admin/profissionais", "Gerenciamento de profissionais");
       await expect(page.getByRole("button", { name: "Ações de Dra. Ana Souza" })).toBeVisible();
     },
   },
@@ -361,19 +362,19 @@ const ADMIN_STATES: ScreenState[] = [
     },
   },
   {
-    name: "Profissionais › Novo Profissional com erros",
+    name: "Profissionais › Novo profissional com erros",
     visit: async (page) => {
       await closeDialogs(page);
-      await openDialog(page, () => page.getByRole("button", { name: "Novo Profissional" }).click(), "Novo Profissional");
+      await openDialog(page, () => page.getByRole("button", { name: "Novo profissional" }).click(), "Novo profissional");
       await page.getByRole("dialog").getByRole("button", { name: "Criar profissional" }).click();
-      await expect(page.getByRole("dialog").getByText("Nome e especialidade são obrigatórios").first()).toBeVisible();
+      await expect(page.getByRole("dialog").getByText("Nome completo é obrigatório")).toBeVisible();
     },
   },
   {
     name: "Leads",
     visit: async (page) => {
       await closeDialogs(page);
-      await open(page, "/admin/leads", "Gerenciamento de Leads");
+      await open(page, "/admin/leads", "Gerenciamento de leads");
       await expect(page.getByRole("button", { name: /^Ações de / }).first()).toBeVisible();
     },
   },
@@ -385,10 +386,10 @@ const ADMIN_STATES: ScreenState[] = [
     },
   },
   {
-    name: "Leads › Novo Lead",
+    name: "Leads › Novo lead",
     visit: async (page) => {
       await closeDialogs(page);
-      await openDialog(page, () => page.getByRole("button", { name: "Novo Lead" }).click(), "Novo Lead");
+      await openDialog(page, () => page.getByRole("button", { name: "Novo lead" }).click(), "Novo lead");
     },
   },
   {
@@ -407,19 +408,19 @@ const ADMIN_STATES: ScreenState[] = [
     },
   },
   {
-    name: "Sistema › Nova Conta Profissional com erros",
+    name: "Sistema › Nova conta profissional com erros",
     visit: async (page) => {
       await page.getByRole("checkbox", { name: "Selecionar todos" }).first().click();
-      await openDialog(page, () => page.getByRole("button", { name: "Nova Conta Profissional" }).click());
-      await page.getByRole("dialog").getByRole("button", { name: "Criar Conta" }).click();
+      await openDialog(page, () => page.getByRole("button", { name: "Nova conta profissional" }).click());
+      await page.getByRole("dialog").getByRole("button", { name: "Criar conta" }).click();
       await expect(page.getByRole("dialog").getByRole("alert").first()).toBeVisible();
     },
   },
   {
-    name: "Sistema › Criar Usuário",
+    name: "Sistema › Criar usuário",
     visit: async (page) => {
       await closeDialogs(page);
-      await openDialog(page, () => page.getByRole("button", { name: "Criar Usuário" }).click());
+      await openDialog(page, () => page.getByRole("button", { name: "Criar usuário" }).click());
     },
   },
   {
@@ -453,7 +454,7 @@ const ADMIN_STATES: ScreenState[] = [
     visit: async (page) => {
       await closeDialogs(page);
       await open(page, "/admin/sistema?tab=ai-settings", "Sistema");
-      await expect(page.getByRole("button", { name: "Salvar Configurações" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Salvar configurações" })).toBeVisible();
     },
   },
   {
@@ -462,7 +463,7 @@ const ADMIN_STATES: ScreenState[] = [
       const headers = await apiSession(page, ADMIN);
       const users = (await (await page.request.get(`/api/users?search=${encodeURIComponent(PROFESSIONAL.email)}`, { headers })).json()) as { items: { id: string }[] };
       await open(page, `/admin/usuario?userId=${users.items[0]!.id}`, /./);
-      await expect(page.getByText("Informações do Profissional")).toBeVisible();
+      await expect(page.getByText("Informações do profissional")).toBeVisible();
     },
   },
   {
@@ -480,10 +481,155 @@ const ADMIN_STATES: ScreenState[] = [
     name: "WhatsApp › Webhook",
     visit: async (page) => {
       await closeDialogs(page);
-      await open(page, "/admin/whatsapp/webhook", "WhatsApp Webhook");
+      await open(page, "/admin/whatsapp/webhook", "Webhook do WhatsApp");
     },
   },
 ];
+
+/** The fake Twilio of the e2e server (apps/server/src/scripts/e2e-server.ts): the patients' phones. */
+const phoneUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? "3100") + 1}/_stand-in`;
+const ANA_NUMBER = "whatsapp:+5511940000001";
+const randomPhone = () => `+55119${String(Math.floor(10_000_000 + Math.random() * 89_999_999))}`;
+
+/** What the popups-and-alerts table opens: a patient with a booked time far ahead, an urgent and a failed conversation. */
+interface FirstWeekData {
+  patientName: string;
+  /** dd/mm/aaaa of the booked day; 10:10-11:00 is taken. */
+  bookedDay: string;
+  urgentName: string;
+  failedName: string;
+  failedText: string;
+}
+
+async function prepareFirstWeekData(page: Page, daysAhead: number): Promise<FirstWeekData> {
+  const headers = await apiSession(page, PROFESSIONAL);
+  const id = uniqueSuffix();
+  const patientName = `Paciente Conflito ${id}`;
+  const patient = (await (await page.request.post("/api/patients", { headers, data: { name: patientName } })).json()) as { id: string };
+  // A weekday months ahead that no other flow books (one per screen size).
+  let day = new Date(`${saoPauloDate(daysAhead)}T12:00:00Z`);
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day = new Date(day.getTime() + 86_400_000);
+  const date = day.toISOString().slice(0, 10);
+  const booked = await page.request.post("/api/appointments", {
+    headers,
+    data: { patient_id: patient.id, appointment_date: date, appointment_time: "10:10", appointment_type: "Consulta" },
+  });
+  // 409: an earlier run against the same server already took 10:10 that day, which is just as good a clash.
+  expect(booked.ok() || booked.status() === 409, await booked.text()).toBe(true);
+
+  const urgentPhone = randomPhone();
+  const urgentName = `Urgente Axe ${id}`;
+  await page.request.post(`${phoneUrl}/inbound`, { data: { from: urgentPhone, to: ANA_NUMBER, body: "às vezes penso em me machucar", profileName: urgentName } });
+
+  // A reply the fake Twilio refuses (21408, a failure the platform can fix): the thread offers Reenviar.
+  const failedPhone = randomPhone();
+  const failedName = `Falha Axe ${id}`;
+  const failedText = `Sua guia ficou pronta (${id}).`;
+  await page.request.post(`${phoneUrl}/inbound`, { data: { from: failedPhone, to: ANA_NUMBER, body: "Olá, bom dia", profileName: failedName } });
+  const conversationOf = async (name: string) => {
+    let found: string | undefined;
+    await expect
+      .poll(async () => {
+        const list = await page.request.get(`/api/conversations?search=${encodeURIComponent(name)}`, { headers });
+        found = ((await list.json()) as { items: { id: string }[] }).items[0]?.id;
+        return found;
+      }, { timeout: 30_000 })
+      .toBeTruthy();
+    return found!;
+  };
+  await conversationOf(urgentName);
+  const failedConversation = await conversationOf(failedName);
+  await page.request.post(`${phoneUrl}/fail-recipient`, { data: { to: `whatsapp:${failedPhone}`, code: 21408 } });
+  await page.request.post(`/api/conversations/${failedConversation}/messages`, { headers, data: { content: failedText } });
+  return { patientName, bookedDay: `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`, urgentName, failedName, failedText };
+}
+
+/** Resolves the table's conversations, so the shared database shows no urgent one to the other flows. */
+async function resolveFirstWeekConversations(page: Page, data: FirstWeekData): Promise<void> {
+  const headers = await apiSession(page, PROFESSIONAL);
+  for (const name of [data.urgentName, data.failedName]) {
+    const list = await page.request.get(`/api/conversations?search=${encodeURIComponent(name)}`, { headers });
+    for (const c of ((await list.json()) as { items: { id: string }[] }).items) {
+      await page.request.put(`/api/conversations/${c.id}`, { headers, data: { status: "resolved" } });
+    }
+  }
+}
+
+/** Popups, toasts and alerts of issue 35 (the open list, the calendar, a toast, a clash, an urgent and a failed conversation). */
+function firstWeekStates(data: () => FirstWeekData): ScreenState[] {
+  const dialog = (page: Page) => page.getByRole("dialog", { name: "Novo compromisso" });
+  return [
+    {
+      name: "Compromissos › filtro de status aberto",
+      visit: async (page) => {
+        await open(page, "/compromissos", "Compromissos");
+        await page.getByRole("combobox", { name: "Filtrar por status" }).click();
+        await expect(page.getByRole("listbox")).toBeVisible();
+        await expect(page.getByRole("option").first()).toBeVisible();
+      },
+    },
+    {
+      name: "Compromissos › Novo compromisso › calendário aberto",
+      visit: async (page) => {
+        await page.keyboard.press("Escape");
+        await expect(page.getByRole("listbox")).toHaveCount(0);
+        await openDialog(page, () => page.getByRole("button", { name: "Novo compromisso" }).first().click(), "Novo compromisso");
+        await dialog(page).getByRole("button", { name: "Abrir calendário" }).click();
+        await expect(page.getByRole("dialog", { name: "Calendário" })).toBeVisible();
+        await expect(page.getByRole("grid")).toBeVisible();
+      },
+    },
+    {
+      name: "Compromissos › Novo compromisso com conflito de horário",
+      visit: async (page) => {
+        await page.keyboard.press("Escape");
+        await expect(page.getByRole("dialog", { name: "Calendário" })).toHaveCount(0);
+        const form = dialog(page);
+        await form.getByRole("combobox", { name: "Paciente" }).fill(data().patientName.slice(0, 24));
+        await page.getByRole("option", { name: data().patientName }).click();
+        await form.getByRole("textbox", { name: "Data", exact: true }).fill(data().bookedDay);
+        await form.getByRole("textbox", { name: "Hora" }).fill("10");
+        await form.getByRole("textbox", { name: "Minuto" }).fill("30");
+        await expect(form.getByRole("textbox", { name: "Hora" })).toHaveAttribute("aria-invalid", "true");
+        await expect(form.getByRole("group", { name: "Horários livres mais próximos" })).toBeVisible();
+        await settled(page);
+      },
+    },
+    {
+      name: "Aviso (toast) visível",
+      visit: async (page) => {
+        const form = dialog(page);
+        await form.getByRole("group", { name: "Horários livres mais próximos" }).getByRole("button").first().click();
+        await form.getByRole("button", { name: "Agendar" }).click();
+        await expect(toastWith(page, "Compromisso criado com sucesso!")).toBeVisible();
+        await expect(form).toBeHidden();
+      },
+    },
+    {
+      name: "Conversas › conversa urgente aberta",
+      visit: async (page) => {
+        await closeToasts(page);
+        await open(page, "/conversas", "Conversas");
+        const row = page.getByRole("list", { name: "Conversas" }).getByRole("button").filter({ hasText: data().urgentName });
+        await expect(row).toHaveAttribute("data-urgent", "true");
+        await openDialog(page, () => row.click());
+        await expect(page.getByRole("dialog").getByText("às vezes penso em me machucar")).toBeVisible();
+        await settled(page);
+      },
+    },
+    {
+      name: "Conversas › resposta com falha e Reenviar",
+      visit: async (page) => {
+        await closeDialogs(page);
+        const row = page.getByRole("list", { name: "Conversas" }).getByRole("button").filter({ hasText: data().failedName });
+        await openDialog(page, () => row.click());
+        const bubble = page.getByRole("dialog").getByRole("list", { name: "Mensagens" }).getByRole("listitem").filter({ hasText: data().failedText });
+        await expect(bubble.getByRole("button", { name: /^Reenviar/ })).toBeVisible({ timeout: 20_000 });
+        await settled(page);
+      },
+    },
+  ];
+}
 
 async function closeToasts(page: Page): Promise<void> {
   // Stacked toasts behind the front one are transparent, so the click is dispatched rather than aimed.
@@ -514,6 +660,19 @@ for (const viewport of VIEWPORTS) {
       test.setTimeout(480_000);
       const findings = await scan(page, PROFESSIONAL_STATES, viewport.name);
       expect(findings.length, `axe found accessibility violations:\n${formatFindings(findings)}`).toBe(0);
+    });
+
+    test("popups, toasts and alerts: open list, calendar, clash, toast, urgent and failed conversations", async ({ page }) => {
+      test.setTimeout(240_000);
+      let data: FirstWeekData | undefined;
+      try {
+        data = await prepareFirstWeekData(page, viewport.name === "desktop" ? 97 : 131);
+        await signInViaApi(page, PROFESSIONAL);
+        const findings = await scan(page, firstWeekStates(() => data!), viewport.name);
+        expect(findings.length, `axe found accessibility violations:\n${formatFindings(findings)}`).toBe(0);
+      } finally {
+        if (data) await resolveFirstWeekConversations(page, data);
+      }
     });
 
     test("every screen of the admin area", async ({ page }) => {

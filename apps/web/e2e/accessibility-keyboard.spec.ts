@@ -57,10 +57,15 @@ test("a day's core path by keyboard only: log in, Compromissos, a new appointmen
     await page.keyboard.type(PROFESSIONAL.password);
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(PROFESSIONAL.home);
-    await expect(page.getByRole("heading", { level: 1, name: "Painel" })).toBeVisible();
+    // The focus goes to the Painel's heading, not back to <body>.
+    await expect(page.getByRole("heading", { level: 1, name: "Painel" })).toBeFocused();
   });
 
   await test.step("the skip link comes first and leads to the main content", async () => {
+    // A reload is a first load: the focus is left at the start of the page.
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Painel" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Painel" })).not.toBeFocused();
     const skip = page.getByRole("link", { name: "Pular para o conteúdo" });
     await tabTo(page, skip, { max: 1 });
     await expect(skip).toBeInViewport();
@@ -78,8 +83,8 @@ test("a day's core path by keyboard only: log in, Compromissos, a new appointmen
     await expect(page.getByRole("heading", { level: 1, name: "Compromissos" })).toBeFocused();
   });
 
-  const newAppointment = page.getByRole("button", { name: "Novo Compromisso" }).first();
-  const dialog = page.getByRole("dialog", { name: "Novo Compromisso" });
+  const newAppointment = page.getByRole("button", { name: "Novo compromisso" }).first();
+  const dialog = page.getByRole("dialog", { name: "Novo compromisso" });
 
   await test.step("the appointment dialog: focus inside, trapped, Escape closes it and focus comes back", async () => {
     await tabTo(page, newAppointment);
@@ -102,6 +107,16 @@ test("a day's core path by keyboard only: log in, Compromissos, a new appointmen
     await tabTo(page, dialog.getByRole("button", { name: "Criar paciente" }));
     await page.keyboard.press("Enter");
     await expect(dialog.getByText(patientName)).toBeVisible();
+    // The focus stays in the patient field, on the chosen patient's Trocar, not on the dialog.
+    await expect(dialog.getByRole("button", { name: `Trocar paciente (${patientName})` })).toBeFocused();
+    // Trocar gives the search box back, focused; a patient chosen from the list by keyboard lands on Trocar again.
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByRole("combobox", { name: "Paciente" })).toBeFocused();
+    await page.keyboard.type(patientName);
+    // The search answers after a pause: Enter takes the first row once it is hers.
+    await expect(page.getByRole("option").first()).toContainText(patientName);
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByRole("button", { name: `Trocar paciente (${patientName})` })).toBeFocused();
 
     await tabTo(page, dialog.getByRole("textbox", { name: "Data", exact: true }));
     await page.keyboard.type(format(day, "ddMMyyyy"));

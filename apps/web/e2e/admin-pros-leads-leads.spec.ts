@@ -43,7 +43,7 @@ test.describe("admin leads", () => {
   test.beforeEach(async ({ page }) => {
     session = await signInViaApi(page, ADMIN);
     await page.goto("/admin/leads");
-    await expect(page.getByRole("heading", { name: "Gerenciamento de Leads" })).toBeVisible({ timeout: FIRST_LOAD_MS });
+    await expect(page.getByRole("heading", { name: "Gerenciamento de leads" })).toBeVisible({ timeout: FIRST_LOAD_MS });
   });
 
   test("creates a lead, filters the list and exports exactly the filtered leads as CSV", async ({ page }) => {
@@ -52,10 +52,11 @@ test.describe("admin leads", () => {
     const source = `Feira E2E ${id}`;
     const notes = "Prefere contato à tarde; pediu proposta, com desconto";
 
-    await page.getByRole("button", { name: "Novo Lead" }).click();
-    const dialog = page.getByRole("dialog", { name: "Novo Lead" });
+    await page.getByRole("button", { name: "Novo lead" }).click();
+    const dialog = page.getByRole("dialog", { name: "Novo lead" });
     await dialog.getByRole("button", { name: "Criar lead" }).click();
-    await expect(dialog.getByText("Nome e contato são obrigatórios")).toHaveCount(2);
+    await expect(dialog.getByText("Informe o nome do lead")).toHaveCount(1);
+    await expect(dialog.getByText("Informe um contato (telefone, email ou rede social)")).toHaveCount(1);
     await dialog.getByLabel("Nome").fill(name);
     await dialog.getByLabel("Contato").fill(`conceicao.${id}@exemplo.com`);
     await chooseOption(page, "Status", "Contatado");
@@ -64,8 +65,8 @@ test.describe("admin leads", () => {
     await dialog.getByRole("button", { name: "Criar lead" }).click();
     await expect(toastWith(page, "Lead criado com sucesso!")).toBeVisible();
 
-    await page.getByRole("button", { name: "Novo Lead" }).click();
-    const second = page.getByRole("dialog", { name: "Novo Lead" });
+    await page.getByRole("button", { name: "Novo lead" }).click();
+    const second = page.getByRole("dialog", { name: "Novo lead" });
     await second.getByLabel("Nome").fill(`Dr. Paulo Ramos ${id}`);
     await second.getByLabel("Contato").fill("(21) 99876-1234");
     await second.getByLabel("Origem").fill(source);
@@ -127,7 +128,7 @@ test.describe("admin leads", () => {
     await expect(details).toContainText(`editavel.${id}@exemplo.com`);
     await details.getByRole("button", { name: "Editar" }).click();
 
-    const edit = page.getByRole("dialog", { name: "Editar Lead" });
+    const edit = page.getByRole("dialog", { name: "Editar lead" });
     await expect(edit.getByLabel("Nome")).toHaveValue(name);
     await chooseOption(page, "Status", "Convertido");
     await edit.getByRole("button", { name: "Salvar alterações" }).click();

@@ -9,7 +9,7 @@ test.describe("admin professionals", () => {
   test.beforeEach(async ({ page }) => {
     await signInViaApi(page, ADMIN);
     await page.goto("/admin/profissionais");
-    await expect(page.getByRole("heading", { name: "Gerenciamento de Profissionais" })).toBeVisible({ timeout: FIRST_LOAD_MS });
+    await expect(page.getByRole("heading", { name: "Gerenciamento de profissionais" })).toBeVisible({ timeout: FIRST_LOAD_MS });
   });
 
   test("creates, reads, edits and deletes a professional through the dialogs", async ({ page }) => {
@@ -17,10 +17,11 @@ test.describe("admin professionals", () => {
     const name = `Dra. Helena Teste ${id}`;
     const specialty = `Nutrição E2E ${id}`;
 
-    await page.getByRole("button", { name: "Novo Profissional" }).click();
-    const dialog = page.getByRole("dialog", { name: "Novo Profissional" });
+    await page.getByRole("button", { name: "Novo profissional" }).click();
+    const dialog = page.getByRole("dialog", { name: "Novo profissional" });
     await dialog.getByRole("button", { name: "Criar profissional" }).click();
-    await expect(dialog.getByText("Nome e especialidade são obrigatórios")).toHaveCount(2);
+    await expect(dialog.getByText("Nome completo é obrigatório")).toHaveCount(1);
+    await expect(dialog.getByText("Especialidade é obrigatória")).toHaveCount(1);
 
     await dialog.getByLabel("Nome completo").fill(name);
     await dialog.getByLabel("Especialidade").fill(specialty);
@@ -57,7 +58,7 @@ test.describe("admin professionals", () => {
     await expect(details.getByText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toHaveCount(2);
     await details.getByRole("button", { name: "Editar" }).click();
 
-    const edit = page.getByRole("dialog", { name: "Editar Profissional" });
+    const edit = page.getByRole("dialog", { name: "Editar profissional" });
     await expect(edit.getByLabel("Telefone")).toHaveValue("(31) 99876-5432");
     await edit.getByLabel("Nome completo").fill(`${name} Lima`);
     await edit.getByRole("switch", { name: "Disponível" }).click();

@@ -20,10 +20,10 @@ for (const viewport of SCREENSHOT_VIEWPORTS) {
       await screenshot(page, `${viewport.name}-admin-professional-details`, { fullPage: false });
       await page.keyboard.press("Escape");
 
-      await page.getByRole("button", { name: "Novo Profissional" }).click();
-      const form = page.getByRole("dialog", { name: "Novo Profissional" });
+      await page.getByRole("button", { name: "Novo profissional" }).click();
+      const form = page.getByRole("dialog", { name: "Novo profissional" });
       await form.getByRole("button", { name: "Criar profissional" }).click();
-      await expect(form.getByText("Nome e especialidade são obrigatórios").first()).toBeVisible();
+      await expect(form.getByText("Nome completo é obrigatório")).toBeVisible();
       await screenshot(page, `${viewport.name}-admin-professional-form`, { fullPage: false });
     });
 
@@ -39,8 +39,8 @@ for (const viewport of SCREENSHOT_VIEWPORTS) {
       await screenshot(page, `${viewport.name}-admin-lead-details`, { fullPage: false });
       await page.keyboard.press("Escape");
 
-      await page.getByRole("button", { name: "Novo Lead" }).click();
-      await expect(page.getByRole("dialog", { name: "Novo Lead" })).toBeVisible();
+      await page.getByRole("button", { name: "Novo lead" }).click();
+      await expect(page.getByRole("dialog", { name: "Novo lead" })).toBeVisible();
       await screenshot(page, `${viewport.name}-admin-lead-form`, { fullPage: false });
       await page.keyboard.press("Escape");
 

@@ -12,17 +12,18 @@ test.describe.serial("professional account lifecycle (docs/product/admin.md §2.
   test("an administrator creates a professional account in the three-tab dialog, and it can log in", async ({ page, browser }) => {
     await signInAsAdmin(page);
     await page.goto(SISTEMA);
-    await page.getByRole("button", { name: "Nova Conta Profissional" }).click();
-    const dialog = page.getByRole("dialog", { name: "Nova Conta Profissional" });
+    await page.getByRole("button", { name: "Nova conta profissional" }).click();
+    const dialog = page.getByRole("dialog", { name: "Nova conta profissional" });
 
     await expect(dialog.getByRole("tab", { name: "Credenciais" })).toHaveAttribute("aria-selected", "true");
     await dialog.getByLabel("Email de acesso").fill(account.email);
     await dialog.getByLabel("Senha").fill(account.password);
 
     // Required fields of the second tab are checked before anything is sent.
-    await dialog.getByRole("button", { name: "Criar Conta" }).click();
-    await expect(dialog.getByRole("tab", { name: /Dados Profissionais/ })).toHaveAttribute("aria-selected", "true");
-    await expect(dialog.getByText(MSG.accountNameSpecialtyRequired).first()).toBeVisible();
+    await dialog.getByRole("button", { name: "Criar conta" }).click();
+    await expect(dialog.getByRole("tab", { name: /Dados profissionais/ })).toHaveAttribute("aria-selected", "true");
+    await expect(dialog.getByText(MSG.fullNameRequired)).toBeVisible();
+    await expect(dialog.getByText(MSG.specialtyRequired)).toBeVisible();
 
     await dialog.getByLabel("Nome completo").fill(account.name);
     await dialog.getByLabel("Especialidade").fill("Psicologia");
@@ -30,7 +31,7 @@ test.describe.serial("professional account lifecycle (docs/product/admin.md §2.
     await dialog.getByRole("tab", { name: "Clínica (opcional)" }).click();
     await dialog.getByLabel("Cidade").fill("Campinas");
     await dialog.getByLabel("UF", { exact: true }).fill("SP");
-    await dialog.getByRole("button", { name: "Criar Conta" }).click();
+    await dialog.getByRole("button", { name: "Criar conta" }).click();
 
     await expect(page.getByText("Conta profissional criada com sucesso!")).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -83,12 +84,12 @@ test.describe.serial("professional account lifecycle (docs/product/admin.md §2.
   test("creating a second account with the same email shows the server's message", async ({ page }) => {
     await signInAsAdmin(page);
     await page.goto(SISTEMA);
-    await page.getByRole("button", { name: "Criar Usuário" }).click();
-    const dialog = page.getByRole("dialog", { name: "Criar Usuário" });
+    await page.getByRole("button", { name: "Criar usuário" }).click();
+    const dialog = page.getByRole("dialog", { name: "Criar usuário" });
     await dialog.getByLabel("Email").fill(account.email);
     await dialog.getByLabel("Senha").fill("OutraSenha@1");
     await choose(page, "Perfil", "Administrador");
-    await dialog.getByRole("button", { name: "Criar Usuário" }).click();
+    await dialog.getByRole("button", { name: "Criar usuário" }).click();
     await expect(page.getByText(MSG.userEmailTaken)).toBeVisible();
     await expect(dialog).toBeVisible();
   });

@@ -12,23 +12,23 @@ test("global AI settings: switching to Anthropic clamps the temperature, a typed
     await expect(page).toHaveURL(`${SISTEMA}?tab=ai-settings`);
 
     await choose(page, "Provedor", "OpenAI");
-    const temperature = page.getByRole("spinbutton", { name: "Temperatura" });
-    await temperature.fill("1.5");
+    const temperature = page.getByRole("textbox", { name: "Temperatura" });
+    await temperature.fill("1,5");
     await temperature.blur();
     await expect(page.getByRole("slider")).toHaveAttribute("aria-valuenow", "1.5");
 
     await choose(page, "Provedor", "Anthropic");
     await expect(page.getByText(MSG.aiTemperatureClamped)).toBeVisible();
-    await expect(temperature).toHaveValue("1.0");
+    await expect(temperature).toHaveValue("1,0");
     await expect(page.getByRole("combobox", { name: "Modelo" })).toHaveText("claude-3-5-haiku-latest");
 
     await temperature.fill("1.7");
     await temperature.blur();
-    await expect(page.getByText(MSG.aiTemperatureRange("1.0"))).toBeVisible();
-    await expect(temperature).toHaveValue("1.0");
+    await expect(page.getByText(MSG.aiTemperatureRange("1,0"))).toBeVisible();
+    await expect(temperature).toHaveValue("1,0");
 
-    await page.getByLabel("Prompt do Sistema").fill("Você é a assistente da clínica. Responda com gentileza e objetividade.");
-    await page.getByRole("button", { name: "Salvar Configurações" }).click();
+    await page.getByLabel("Prompt do sistema").fill("Você é a assistente da clínica. Responda com gentileza e objetividade.");
+    await page.getByRole("button", { name: "Salvar configurações" }).click();
     await expect(page.getByText("Configurações salvas com sucesso!")).toBeVisible();
 
     await page.getByRole("button", { name: "Recarregar" }).click();

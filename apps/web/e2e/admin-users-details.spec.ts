@@ -17,8 +17,8 @@ test("user detail: opened from the list, saves notes and shows the action histor
   await expect(page.getByText("Motivo: Conferência de documentos").first()).toBeVisible();
   await expect(page.getByText("Nunca acessou")).toBeVisible();
 
-  await page.getByLabel("Notas Administrativas").fill("Aguardando contrato assinado.");
-  await page.getByRole("button", { name: "Salvar Notas" }).click();
+  await page.getByLabel("Notas administrativas").fill("Aguardando contrato assinado.");
+  await page.getByRole("button", { name: "Salvar notas" }).click();
   await expect(page.getByText(MSG.notesSaved)).toBeVisible();
 
   const history = page.getByRole("list").filter({ hasText: "Editado" });
@@ -29,9 +29,9 @@ test("user detail: opened from the list, saves notes and shows the action histor
   await expect(history.getByRole("listitem").nth(2)).toContainText("created");
 
   await page.reload();
-  await expect(page.getByLabel("Notas Administrativas")).toHaveValue("Aguardando contrato assinado.");
+  await expect(page.getByLabel("Notas administrativas")).toHaveValue("Aguardando contrato assinado.");
 
-  await page.getByRole("link", { name: "Edit User" }).click();
+  await page.getByRole("link", { name: "Editar usuário" }).click();
   await expect(page).toHaveURL(SISTEMA);
 });
 

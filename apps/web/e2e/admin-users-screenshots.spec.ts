@@ -21,12 +21,12 @@ for (const { name, size } of SCREENSHOT_VIEWPORTS) {
       await screenshot(page, `admin-users-${name}-users-selected`, { fullPage: false });
       await page.getByRole("checkbox", { name: "Selecionar todos" }).first().click();
 
-      await page.getByRole("button", { name: "Nova Conta Profissional" }).click();
-      await page.getByRole("dialog").getByRole("button", { name: "Criar Conta" }).click();
+      await page.getByRole("button", { name: "Nova conta profissional" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Criar conta" }).click();
       await screenshot(page, `admin-users-${name}-account-dialog`, { fullPage: false });
       await page.keyboard.press("Escape");
 
-      await page.getByRole("button", { name: "Criar Usuário" }).click();
+      await page.getByRole("button", { name: "Criar usuário" }).click();
       await screenshot(page, `admin-users-${name}-create-dialog`, { fullPage: false });
       await page.keyboard.press("Escape");
 
@@ -45,16 +45,16 @@ for (const { name, size } of SCREENSHOT_VIEWPORTS) {
       await screenshot(page, `admin-users-${name}-users-empty`, { fullPage: false });
 
       await page.goto(`${SISTEMA}?tab=ai-settings`);
-      await expect(page.getByRole("button", { name: "Salvar Configurações" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Salvar configurações" })).toBeVisible();
       await screenshot(page, `admin-users-${name}-ai-settings`);
 
       await page.goto(`/admin/usuario?userId=${suspended.id}`);
-      await expect(page.getByText("Histórico de Ações")).toBeVisible();
+      await expect(page.getByText("Histórico de ações")).toBeVisible();
       await screenshot(page, `admin-users-${name}-user-detail`);
 
       const ana = (await (await api.get("/api/users?search=ana.souza")).json()) as { items: { id: string }[] };
       await page.goto(`/admin/usuario?userId=${ana.items[0]!.id}`);
-      await expect(page.getByText("Informações do Profissional")).toBeVisible();
+      await expect(page.getByText("Informações do profissional")).toBeVisible();
       await screenshot(page, `admin-users-${name}-user-detail-professional`);
     });
   });

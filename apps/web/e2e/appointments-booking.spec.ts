@@ -14,8 +14,8 @@ function farWeekday(): string {
 }
 
 async function openNewAppointment(page: Page) {
-  await page.getByRole("button", { name: "Novo Compromisso" }).first().click();
-  const dialog = page.getByRole("dialog", { name: "Novo Compromisso" });
+  await page.getByRole("button", { name: "Novo compromisso" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Novo compromisso" });
   await expect(dialog).toBeVisible();
   return dialog;
 }
@@ -33,7 +33,7 @@ test("books an appointment for a new patient, refuses the same slot with a sugge
   const patientName = `Paciente Agenda ${Date.now()}`;
   await signInViaApi(page, PROFESSIONAL);
   await page.goto("/compromissos");
-  await expect(page.getByRole("button", { name: "Novo Compromisso" }).first()).toBeEnabled({ timeout: 15_000 });
+  await expect(page.getByRole("button", { name: "Novo compromisso" }).first()).toBeEnabled({ timeout: 15_000 });
 
   await test.step("book with a quick patient", async () => {
     const dialog = await openNewAppointment(page);
@@ -91,7 +91,7 @@ test("books an appointment for a new patient, refuses the same slot with a sugge
 
   await test.step("editing changes the status", async () => {
     await page.getByRole("button", { name: `Editar compromisso de ${patientName}` }).click();
-    const dialog = page.getByRole("dialog", { name: "Editar Compromisso" });
+    const dialog = page.getByRole("dialog", { name: "Editar compromisso" });
     await dialog.getByRole("combobox", { name: "Status" }).click();
     await page.getByRole("option", { name: "Confirmada" }).click();
     await dialog.getByRole("button", { name: "Salvar alterações" }).click();

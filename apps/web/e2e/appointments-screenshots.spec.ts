@@ -17,7 +17,7 @@ for (const viewport of SCREENSHOT_VIEWPORTS) {
     test("painel", async ({ page }) => {
       await signInViaApi(page, PROFESSIONAL);
       await page.goto("/painel");
-      await expect(page.getByRole("heading", { name: "Agenda de Hoje" })).toBeVisible({ timeout: PAGE_LOAD_MS });
+      await expect(page.getByRole("heading", { name: "Agenda de hoje" })).toBeVisible({ timeout: PAGE_LOAD_MS });
       await shot(page, `${viewport.name}-appointments-painel`);
     });
 
@@ -32,7 +32,7 @@ for (const viewport of SCREENSHOT_VIEWPORTS) {
         await page.getByRole("tab", { name: tab }).click();
         await shot(page, `${viewport.name}-appointments-${name}`);
       }
-      await page.getByRole("button", { name: "Novo Compromisso" }).first().click();
+      await page.getByRole("button", { name: "Novo compromisso" }).first().click();
       await expect(page.getByRole("dialog")).toBeVisible();
       await shot(page, `${viewport.name}-appointments-dialog`);
       await page.getByRole("button", { name: "Cadastrar novo paciente" }).click();

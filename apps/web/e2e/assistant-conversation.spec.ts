@@ -86,7 +86,7 @@ test("a patient books on WhatsApp with the assistant; the professional reads the
   await expect(toastWith(page, "Mensagem enviada.")).toBeVisible();
   await expect(box).toHaveValue("");
   await expect(thread.getByRole("listitem").last()).toContainText("Profissional");
-  await expect(dialog.getByText("Em Atendimento").first()).toBeVisible();
+  await expect(dialog.getByText("Em atendimento").first()).toBeVisible();
   await expect.poll(async () => (await sentTo(page.request, phone)).map((m) => m.body)).toContain(text);
 
   await dialog.getByRole("button", { name: "Resolver" }).click();

@@ -23,14 +23,14 @@ const rows = (page: Page) => page.getByRole("list", { name: "Conversas" }).getBy
 test("opens a conversation, reads the thread and resolves it", async ({ page }) => {
   await openConversations(page);
   await choose(page, "Filtrar por canal", "Web Chat");
-  await choose(page, "Filtrar por status", "Em Atendimento");
+  await choose(page, "Filtrar por status", "Em atendimento");
   await expect(rows(page)).toHaveCount(1);
 
   await rows(page).first().click();
   const dialog = page.getByRole("dialog");
   const thread = dialog.getByRole("list", { name: "Mensagens" });
   await expect(thread.getByRole("listitem").first()).toContainText("recebi o lembrete");
-  await expect(dialog.getByText("Em Atendimento")).toBeVisible();
+  await expect(dialog.getByText("Em atendimento")).toBeVisible();
   // The clinic's replies carry their delivery status ("Enviando" while Twilio has not taken them yet).
   await expect(thread.getByText(/^(Enviando|Enviado|Entregue|Lido|Falhou)$/).first()).toBeVisible();
 

@@ -6,7 +6,7 @@ const SETTINGS_TABS = [
   { tab: "Pessoal", ready: "Informações pessoais" },
   { tab: "Consultas", ready: "Dias de atendimento" },
   { tab: "Google Calendar", ready: "Link da agenda (iCalendar)" },
-  { tab: "WhatsApp", ready: "Ativo via Twilio" },
+  { tab: "WhatsApp", ready: "WhatsApp ativo" },
 ];
 
 // Changes no data: other flows may read the same conversations and settings.

@@ -65,8 +65,8 @@ test("the WhatsApp tab shows the assigned number and leads to the assistant sett
   await signInViaApi(page, PROFESSIONAL);
   await openSettingsTab(page, "WhatsApp");
   const panel = page.getByRole("tabpanel", { name: "WhatsApp" });
-  await expect(panel.getByText("Ativo via Twilio")).toBeVisible();
-  await panel.getByRole("link", { name: "Assistente Virtual & WhatsApp" }).click();
+  await expect(panel.getByText("WhatsApp ativo")).toBeVisible();
+  await panel.getByRole("link", { name: "Assistente virtual e WhatsApp" }).click();
   await expect(page).toHaveURL("/configuracoes/assistente");
 });
 

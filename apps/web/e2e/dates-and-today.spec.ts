@@ -34,8 +34,8 @@ test.describe("an English browser still reads and types dd/mm/aaaa and 24-hour t
     const iso = format(day, "yyyy-MM-dd");
 
     await page.goto("/compromissos");
-    await page.getByRole("button", { name: "Novo Compromisso" }).first().click();
-    const dialog = page.getByRole("dialog", { name: "Novo Compromisso" });
+    await page.getByRole("button", { name: "Novo compromisso" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Novo compromisso" });
     const date = dialog.getByRole("textbox", { name: "Data", exact: true });
     // It opens on today, day first.
     await expect(date).toHaveValue(dayFirst(saoPauloDate()));
@@ -90,8 +90,8 @@ test.describe("an English browser still reads and types dd/mm/aaaa and 24-hour t
     const name = `Paciente Nascimento ${uniqueSuffix()}`;
 
     await page.goto("/pacientes");
-    await page.getByRole("button", { name: "Novo Paciente" }).click();
-    const dialog = page.getByRole("dialog", { name: "Novo Paciente" });
+    await page.getByRole("button", { name: "Novo paciente" }).click();
+    const dialog = page.getByRole("dialog", { name: "Novo paciente" });
     await dialog.getByLabel("Nome completo").fill(name);
     const birth = dialog.getByRole("textbox", { name: "Data de nascimento" });
     await expect(birth).toHaveAttribute("placeholder", "dd/mm/aaaa");
@@ -108,7 +108,7 @@ test.describe("an English browser still reads and types dd/mm/aaaa and 24-hour t
     const card = page.getByRole("article", { name });
     await expect(card).toContainText("Nascimento: 13/05/1972");
     await card.getByRole("button", { name: `Editar ${name}` }).click();
-    await expect(page.getByRole("dialog", { name: "Editar Paciente" }).getByRole("textbox", { name: "Data de nascimento" })).toHaveValue("13/05/1972");
+    await expect(page.getByRole("dialog", { name: "Editar paciente" }).getByRole("textbox", { name: "Data de nascimento" })).toHaveValue("13/05/1972");
     await page.keyboard.press("Escape");
     const patients = await page.request.get(`/api/patients?search=${encodeURIComponent(name)}`, { headers: { "X-Session-ID": session } });
     const found = ((await patients.json()) as { items: { name: string; birth_date: string | null }[] }).items;
@@ -117,8 +117,8 @@ test.describe("an English browser still reads and types dd/mm/aaaa and 24-hour t
     const title = `Tarefa com prazo ${uniqueSuffix()}`;
     const due = saoPauloDate(40);
     await page.goto("/tarefas");
-    await page.getByRole("button", { name: "Nova Tarefa" }).click();
-    const task = page.getByRole("dialog", { name: "Nova Tarefa" });
+    await page.getByRole("button", { name: "Nova tarefa" }).click();
+    const task = page.getByRole("dialog", { name: "Nova tarefa" });
     await task.getByLabel("Título").fill(title);
     const dueField = task.getByRole("textbox", { name: "Data de vencimento" });
     await expect(dueField).toHaveAttribute("placeholder", "dd/mm/aaaa");

@@ -104,14 +104,14 @@ for (const size of SIZES) {
       await expect(zen).toHaveAccessibleDescription("Modo Zen silencia os avisos de novas mensagens, exceto os urgentes, e acalma o painel.");
       await expect(availability).toHaveAccessibleDescription("Disponível: o assistente e o web chat oferecem seus horários livres aos pacientes.");
       await expect(page.getByRole("region", { name: "Indicadores de hoje" })).toBeVisible();
-      await expect(page.getByText("Consultas Hoje")).toBeVisible();
+      await expect(page.getByText("Consultas hoje")).toBeVisible();
 
       await zen.click();
       await expect(zen).toHaveAttribute("aria-pressed", "true");
       await expect(zen).toHaveAccessibleDescription("Modo Zen ativo: sem avisos de novas mensagens, exceto as urgentes, e um painel só com o essencial.");
       await expect(page.getByRole("status").filter({ hasText: "Modo Zen: indicadores e pendências de confirmação ficam ocultos" })).toBeVisible();
       await expect(page.getByRole("region", { name: "Indicadores de hoje" })).toHaveCount(0);
-      await expect(page.getByRole("heading", { name: "Agenda de Hoje" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Agenda de hoje" })).toBeVisible();
 
       await availability.click();
       await expect(availability).toHaveAttribute("aria-pressed", "false");
@@ -138,7 +138,7 @@ test.describe("on a phone, in Conversas", () => {
     await page.getByRole("combobox", { name: "Filtrar por canal" }).click();
     await page.getByRole("option", { name: "Web Chat", exact: true }).click();
     await page.getByRole("combobox", { name: "Filtrar por status" }).click();
-    await page.getByRole("option", { name: "Em Atendimento", exact: true }).click();
+    await page.getByRole("option", { name: "Em atendimento", exact: true }).click();
     await page.getByRole("list", { name: "Conversas" }).getByRole("button").first().click();
 
     const dialog = page.getByRole("dialog");
@@ -173,8 +173,8 @@ test.describe("the patient picker", () => {
     }
     await signIn(page);
     await page.goto("/tarefas");
-    await page.getByRole("button", { name: "Nova Tarefa" }).click();
-    const dialog = page.getByRole("dialog", { name: "Nova Tarefa" });
+    await page.getByRole("button", { name: "Nova tarefa" }).click();
+    const dialog = page.getByRole("dialog", { name: "Nova tarefa" });
     const picker = dialog.getByRole("combobox", { name: "Paciente" });
     await picker.fill(`zuleta ${suffix}`);
     const listbox = page.getByRole("listbox", { name: "Pacientes" });
@@ -205,7 +205,7 @@ test.describe("the patient picker", () => {
 
     // And the appointment dialog.
     await page.goto("/compromissos");
-    await page.getByRole("button", { name: "Novo Compromisso" }).first().click();
+    await page.getByRole("button", { name: "Novo compromisso" }).first().click();
     const booking = page.getByRole("dialog");
     await booking.getByRole("combobox", { name: "Paciente" }).fill("deb");
     await page.getByRole("option", { name: new RegExp(`Débora Zuleta ${suffix}`) }).click();

@@ -26,8 +26,8 @@ for (const { name, size } of SIZES) {
       const email = `shot.${id}@clinica.com.br`;
       const admin = await signInViaApi(page, ADMIN);
       await page.goto("/admin/profissionais");
-      await page.getByRole("button", { name: "Novo Profissional" }).click();
-      const dialog = page.getByRole("dialog", { name: "Novo Profissional" });
+      await page.getByRole("button", { name: "Novo profissional" }).click();
+      const dialog = page.getByRole("dialog", { name: "Novo profissional" });
       await dialog.getByLabel("Nome completo").fill(`Dra. Júlia Tela ${id}`);
       await dialog.getByLabel("Especialidade").fill("Nutrição");
       await dialog.getByLabel("Email", { exact: true }).fill(email);
@@ -65,12 +65,12 @@ for (const { name, size } of SIZES) {
       await post(page, session, "/appointments", { patient_id: patient.id, appointment_date: date, appointment_time: "10:10", appointment_type: "Consulta" });
 
       await page.goto("/painel");
-      await expect(page.getByRole("heading", { name: "Agenda de Hoje" })).toBeVisible({ timeout: LOAD_MS });
+      await expect(page.getByRole("heading", { name: "Agenda de hoje" })).toBeVisible({ timeout: LOAD_MS });
       await screenshot(page, `${name}-first-week-painel-figures`);
 
       await page.goto("/compromissos");
-      await page.getByRole("button", { name: "Novo Compromisso" }).first().click();
-      const dialog = page.getByRole("dialog", { name: "Novo Compromisso" });
+      await page.getByRole("button", { name: "Novo compromisso" }).first().click();
+      const dialog = page.getByRole("dialog", { name: "Novo compromisso" });
       await dialog.getByRole("textbox", { name: "Data", exact: true }).fill(dayFirst(date));
       await dialog.getByRole("textbox", { name: "Hora" }).fill("10");
       await dialog.getByRole("textbox", { name: "Minuto" }).fill("30");

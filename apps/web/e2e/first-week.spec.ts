@@ -23,14 +23,14 @@ function saoPauloTime(): string {
 test.describe("a professional's first week", () => {
   test.describe.configure({ timeout: 180_000 });
 
-  test("Novo Profissional makes her login in the same step; her first Painel shows first steps she can put away", async ({ page, browser }) => {
+  test("Novo profissional makes her login in the same step; her first Painel shows first steps she can put away", async ({ page, browser }) => {
     const id = uniqueSuffix();
     const name = `Dra. Clara Primeira ${id}`;
     const email = `clara.${id}@clinica.com.br`;
     await signInViaApi(page, ADMIN);
     await page.goto("/admin/profissionais");
-    await page.getByRole("button", { name: "Novo Profissional" }).click();
-    const dialog = page.getByRole("dialog", { name: "Novo Profissional" });
+    await page.getByRole("button", { name: "Novo profissional" }).click();
+    const dialog = page.getByRole("dialog", { name: "Novo profissional" });
     await dialog.getByLabel("Nome completo").fill(name);
     await dialog.getByLabel("Especialidade").fill("Psicologia");
     await expect(dialog.getByRole("switch", { name: "Criar o acesso dela agora" })).toBeChecked();
@@ -53,7 +53,7 @@ test.describe("a professional's first week", () => {
     });
 
     await test.step("a second profile with her email is refused and says where she is", async () => {
-      await page.getByRole("button", { name: "Novo Profissional" }).click();
+      await page.getByRole("button", { name: "Novo profissional" }).click();
       await dialog.getByLabel("Nome completo").fill(`${name} de novo`);
       await dialog.getByLabel("Especialidade").fill("Psicologia");
       await dialog.getByLabel("Email", { exact: true }).fill(email.toUpperCase());
@@ -87,7 +87,7 @@ test.describe("a professional's first week", () => {
       await steps.getByRole("button", { name: "Dispensar" }).click();
       await expect(steps).toBeHidden();
       await her.reload();
-      await expect(her.getByRole("heading", { name: "Agenda de Hoje" })).toBeVisible();
+      await expect(her.getByRole("heading", { name: "Agenda de hoje" })).toBeVisible();
       await expect(her.getByRole("region", { name: "Primeiros passos" })).toBeHidden();
       await context.close();
     });
@@ -104,8 +104,8 @@ test.describe("a professional's first week", () => {
     await api(page, session).send("POST", "/appointments", { patient_id: patient.id, appointment_date: date, appointment_time: "10:10", appointment_type: "Consulta" });
 
     await page.goto("/compromissos");
-    await page.getByRole("button", { name: "Novo Compromisso" }).first().click();
-    const dialog = page.getByRole("dialog", { name: "Novo Compromisso" });
+    await page.getByRole("button", { name: "Novo compromisso" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Novo compromisso" });
     await dialog.getByRole("combobox", { name: "Paciente" }).fill(patientName.slice(0, 22));
     await page.getByRole("option", { name: patientName }).click();
     await dialog.getByRole("textbox", { name: "Data", exact: true }).fill(dayFirst(date));

@@ -11,8 +11,8 @@ import {
 
 const ADMIN_PAGES = [
   { label: "Painel", path: "/admin", heading: "Painel" },
-  { label: "Profissionais", path: "/admin/profissionais", heading: "Gerenciamento de Profissionais" },
-  { label: "Leads", path: "/admin/leads", heading: "Gerenciamento de Leads" },
+  { label: "Profissionais", path: "/admin/profissionais", heading: "Gerenciamento de profissionais" },
+  { label: "Leads", path: "/admin/leads", heading: "Gerenciamento de leads" },
   { label: "Sistema", path: "/admin/sistema", heading: "Sistema" },
   { label: "WhatsApp", path: "/admin/whatsapp", heading: "WhatsApp via Twilio" },
 ];
@@ -20,7 +20,7 @@ const ADMIN_PAGES = [
 const PROFESSIONAL_PAGES = [
   { label: "Painel", path: "/painel", heading: "Painel" },
   { label: "Compromissos", path: "/compromissos", heading: "Compromissos" },
-  { label: "Pacientes", path: "/pacientes", heading: "Meus Pacientes" },
+  { label: "Pacientes", path: "/pacientes", heading: "Meus pacientes" },
   { label: "Conversas", path: "/conversas", heading: "Conversas" },
   { label: "Tarefas", path: "/tarefas", heading: "Tarefas" },
   { label: "Financeiro", path: "/financeiro", heading: "Financeiro" },
@@ -62,8 +62,8 @@ test.describe("menu by role", () => {
   test("pages without a menu entry open by address", async ({ page }) => {
     await signIn(page, ADMIN);
     await page.goto("/admin/whatsapp/webhook");
-    await expect(page.getByRole("heading", { name: "WhatsApp Webhook" })).toBeVisible();
-    await expect(page.getByText("Webhook endpoint ready")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Webhook do WhatsApp" })).toBeVisible();
+    await expect(page.getByText("Endereço do webhook pronto")).toBeVisible();
     await expect(mainMenu(page).getByRole("link", { name: "WhatsApp" })).toHaveAttribute("aria-current", "page");
 
     await page.goto("/admin/usuario?userId=123");
@@ -120,6 +120,6 @@ test.describe("phone", () => {
     await dialog.getByRole("link", { name: "Leads" }).click();
     await expect(page).toHaveURL("/admin/leads");
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole("heading", { name: "Gerenciamento de Leads" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Gerenciamento de leads" })).toBeVisible();
   });
 });

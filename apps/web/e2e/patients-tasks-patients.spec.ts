@@ -3,14 +3,14 @@ import { test } from "@playwright/test";
 import { PROFESSIONAL, signInViaApi } from "./fixtures";
 import { expect, expectToast, uniqueSuffix } from "./patients-tasks-helpers";
 
-test.describe("Meus Pacientes", () => {
+test.describe("Meus pacientes", () => {
   // Several dialogs and server round trips per flow: more than the default 30 s on a busy machine.
   test.describe.configure({ timeout: 90_000 });
 
   test.beforeEach(async ({ page }) => {
     await signInViaApi(page, PROFESSIONAL);
     await page.goto("/pacientes");
-    await expect(page.getByRole("heading", { level: 1, name: "Meus Pacientes" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Meus pacientes" })).toBeVisible();
   });
 
   test("registers a patient, finds it by accent-free name and by CPF, then edits it", async ({ page }) => {
@@ -20,8 +20,8 @@ test.describe("Meus Pacientes", () => {
     const phoneDigits = `119${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
     const formattedPhone = `(11) ${phoneDigits.slice(2, 7)}-${phoneDigits.slice(7)}`;
 
-    await page.getByRole("button", { name: "Novo Paciente" }).click();
-    const dialog = page.getByRole("dialog", { name: "Novo Paciente" });
+    await page.getByRole("button", { name: "Novo paciente" }).click();
+    const dialog = page.getByRole("dialog", { name: "Novo paciente" });
     await dialog.getByLabel("Nome completo").fill(name);
     await dialog.getByLabel("CPF").fill(cpf);
     await dialog.getByLabel("Telefone").fill(phoneDigits);
@@ -45,7 +45,7 @@ test.describe("Meus Pacientes", () => {
     await expect(page.getByRole("article")).toHaveCount(1);
 
     await card.getByRole("button", { name: `Editar ${name}` }).click();
-    const edit = page.getByRole("dialog", { name: "Editar Paciente" });
+    const edit = page.getByRole("dialog", { name: "Editar paciente" });
     await expect(edit.getByLabel("CPF")).toHaveValue(formatCpf(cpf));
     await expect(edit.getByLabel("Telefone")).toHaveValue(formattedPhone);
     await edit.getByLabel("Notas").fill("Prefere atendimento online");
@@ -55,19 +55,19 @@ test.describe("Meus Pacientes", () => {
     await expect(card.getByText("Notas", { exact: true })).toBeVisible();
     await expect(card).toContainText("Horário preferido: Manhãs");
 
-    // "Ver Detalhes" shows the patient read-only (no text box), with Editar to change it.
-    await card.getByRole("button", { name: `Ver Detalhes de ${name}` }).click();
+    // "Ver detalhes" shows the patient read-only (no text box), with Editar to change it.
+    await card.getByRole("button", { name: `Ver detalhes de ${name}` }).click();
     const details = page.getByRole("dialog", { name });
     await expect(details.getByText("Prefere atendimento online")).toBeVisible();
     await expect(details.getByText(formatCpf(cpf))).toBeVisible();
     await expect(details.getByRole("textbox")).toHaveCount(0);
     await details.getByRole("button", { name: "Editar" }).click();
-    await expect(page.getByRole("dialog", { name: "Editar Paciente" }).getByLabel("Notas")).toHaveValue("Prefere atendimento online");
+    await expect(page.getByRole("dialog", { name: "Editar paciente" }).getByLabel("Notas")).toHaveValue("Prefere atendimento online");
   });
 
   test("checks the CPF and phone before sending, and says when a search finds nobody", async ({ page }) => {
-    await page.getByRole("button", { name: "Novo Paciente" }).click();
-    const dialog = page.getByRole("dialog", { name: "Novo Paciente" });
+    await page.getByRole("button", { name: "Novo paciente" }).click();
+    const dialog = page.getByRole("dialog", { name: "Novo paciente" });
     await dialog.getByRole("button", { name: "Cadastrar paciente" }).click();
     await expect(dialog.getByText("Nome do paciente é obrigatório")).toBeVisible();
 

@@ -18,9 +18,9 @@ for (const viewport of SCREENSHOT_VIEWPORTS) {
       await expect(page.getByRole("article").first()).toBeVisible();
       await shot(page, `${viewport.name}-patients`);
 
-      await page.getByRole("article").first().getByRole("button", { name: /^Ver Detalhes/ }).click();
+      await page.getByRole("article").first().getByRole("button", { name: /^Ver detalhes/ }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Editar" }).click();
-      await expect(page.getByRole("dialog", { name: "Editar Paciente" })).toBeVisible();
+      await expect(page.getByRole("dialog", { name: "Editar paciente" })).toBeVisible();
       await shot(page, `${viewport.name}-patients-dialog`);
       await page.keyboard.press("Escape");
 
@@ -34,8 +34,8 @@ for (const viewport of SCREENSHOT_VIEWPORTS) {
       await expect(page.getByRole("list", { name: "Lista de tarefas" })).toBeVisible();
       await shot(page, `${viewport.name}-tasks`);
 
-      await page.getByRole("button", { name: "Nova Tarefa" }).click();
-      await expect(page.getByRole("dialog", { name: "Nova Tarefa" })).toBeVisible();
+      await page.getByRole("button", { name: "Nova tarefa" }).click();
+      await expect(page.getByRole("dialog", { name: "Nova tarefa" })).toBeVisible();
       await page.getByRole("dialog").getByRole("button", { name: "Criar tarefa" }).click();
       await expect(page.getByRole("dialog").getByText("Título é obrigatório")).toBeVisible();
       await shot(page, `${viewport.name}-tasks-dialog`);

@@ -3,8 +3,8 @@ import { dayFirst, PROFESSIONAL, signInViaApi } from "./fixtures";
 import { chooseOption, expect, expectToast, saoPauloDate, uniqueSuffix } from "./patients-tasks-helpers";
 
 async function createTask(page: Page, fields: { title: string; dueDate: string; priority?: string; linkPatient?: boolean }) {
-  await page.getByRole("button", { name: "Nova Tarefa" }).click();
-  const dialog = page.getByRole("dialog", { name: "Nova Tarefa" });
+  await page.getByRole("button", { name: "Nova tarefa" }).click();
+  const dialog = page.getByRole("dialog", { name: "Nova tarefa" });
   await dialog.getByLabel("Título").fill(fields.title);
   await dialog.getByLabel("Data de vencimento").fill(dayFirst(fields.dueDate));
   if (fields.priority) await chooseOption(page, "Prioridade", fields.priority);
@@ -34,7 +34,7 @@ test.describe("Tarefas", () => {
     await page.getByRole("searchbox", { name: "Buscar tarefas" }).fill(title);
     const row = page.getByRole("listitem", { name: title });
     await expect(page.getByRole("list", { name: "Lista de tarefas" }).getByRole("listitem")).toHaveCount(1);
-    await expect(row.getByText("A Fazer", { exact: true })).toBeVisible();
+    await expect(row.getByText("A fazer", { exact: true })).toBeVisible();
     await expect(row.getByText("Alta", { exact: true })).toBeVisible();
     await expect(row.getByText("Hoje", { exact: true })).toBeVisible();
 
@@ -45,11 +45,11 @@ test.describe("Tarefas", () => {
 
     await row.getByRole("checkbox", { name: `Reabrir tarefa: ${title}` }).click();
     await expectToast(page, "Tarefa reaberta!");
-    await expect(row.getByText("A Fazer", { exact: true })).toBeVisible();
+    await expect(row.getByText("A fazer", { exact: true })).toBeVisible();
     await expect(row.getByText("Hoje", { exact: true })).toBeVisible();
 
     await row.getByRole("button", { name: `Editar tarefa: ${title}` }).click();
-    const edit = page.getByRole("dialog", { name: "Editar Tarefa" });
+    const edit = page.getByRole("dialog", { name: "Editar tarefa" });
     await edit.getByLabel("Descrição").fill("Conferir assinatura antes de enviar");
     await edit.getByRole("button", { name: "Salvar alterações" }).click();
     await expectToast(page, "Tarefa atualizada com sucesso!");

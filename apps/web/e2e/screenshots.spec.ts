@@ -22,7 +22,7 @@ for (const viewport of SCREENSHOT_VIEWPORTS) {
       await screenshot(page, `${viewport.name}-admin`);
 
       await page.goto("/admin/whatsapp/webhook");
-      await expect(page.getByText("Webhook endpoint ready")).toBeVisible();
+      await expect(page.getByText("Endereço do webhook pronto")).toBeVisible();
       await screenshot(page, `${viewport.name}-admin-webhook`);
 
       if (viewport.name === "phone") {

@@ -61,6 +61,6 @@ test.describe("session (docs/product/accounts-and-access.md §4)", () => {
     await page.goto("/admin/leads");
     await page.reload();
     await expect(page).toHaveURL("/admin/leads");
-    await expect(page.getByRole("heading", { name: "Gerenciamento de Leads" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Gerenciamento de leads" })).toBeVisible();
   });
 });

@@ -118,7 +118,7 @@ test("a visitor chats in the bubble on the clinic's site and books; the professi
   await reply.getByRole("textbox", { name: "Sua resposta" }).fill(text);
   await reply.getByRole("button", { name: "Enviar" }).click();
   await expect(toastWith(professional, "Mensagem enviada.")).toBeVisible();
-  await expect(dialog.getByText("Em Atendimento").first()).toBeVisible();
+  await expect(dialog.getByText("Em atendimento").first()).toBeVisible();
 
   // The visitor sees it without doing anything (the open chat polls).
   await expect(log.locator(".chat-msg-clinic:not(.chat-typing)").last()).toContainText(text, { timeout: 30_000 });

@@ -6,17 +6,17 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 test.setTimeout(90_000);
 
 const CARD_LABELS = [
-  "Total Profissionais",
-  "Usuários Ativos",
-  "Total Pacientes",
-  "Consultas Hoje",
-  "Total Consultas",
-  "Novos Usuários (7 dias)",
-  "Novos Pacientes (7 dias)",
-  "Alertas do Sistema",
-  "WhatsApp Conectados",
-  "Google Calendar Conectados",
-  "Taxa de Conclusão de Tarefas",
+  "Total de profissionais",
+  "Usuários ativos",
+  "Total de pacientes",
+  "Consultas hoje",
+  "Total de consultas",
+  "Novos usuários (7 dias)",
+  "Novos pacientes (7 dias)",
+  "Alertas do sistema",
+  "WhatsApp conectados",
+  "Google Calendar conectados",
+  "Taxa de conclusão de tarefas",
 ];
 
 test.beforeEach(async ({ page }) => {
@@ -30,10 +30,10 @@ test("the admin dashboard shows the eleven platform figures and the 30-day chart
 
   for (const label of CARD_LABELS) {
     const value = page.getByText(label, { exact: true }).locator("xpath=following-sibling::p[1]");
-    await expect(value, label).toHaveText(label === "Taxa de Conclusão de Tarefas" ? /^\d+%$/ : /^\d[\d.]*$/);
+    await expect(value, label).toHaveText(label === "Taxa de conclusão de tarefas" ? /^\d+%$/ : /^\d[\d.]*$/);
   }
   // The demo data has patients and appointments: the platform is not empty.
-  await expect(page.getByText("Total Pacientes", { exact: true }).locator("xpath=following-sibling::p[1]")).not.toHaveText("0");
+  await expect(page.getByText("Total de pacientes", { exact: true }).locator("xpath=following-sibling::p[1]")).not.toHaveText("0");
 
   const chart = page.getByRole("img", { name: /^Últimos 30 dias: \d+ consultas e \d+ novos pacientes\.$/ });
   await expect(chart).toBeVisible();

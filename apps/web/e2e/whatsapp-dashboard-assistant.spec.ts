@@ -15,11 +15,11 @@ test("a professional sees the assistant page and saves its settings, after fixin
 
   try {
     await page.goto("/configuracoes/assistente");
-    await expect(page.getByRole("heading", { name: "Assistente Virtual & WhatsApp" })).toBeVisible();
-    for (const title of ["Status da integração", "Monitoramento de mensagens", "WhatsApp via Twilio", "Configurações do assistente", "Boas práticas"]) {
+    await expect(page.getByRole("heading", { name: "Assistente virtual e WhatsApp" })).toBeVisible();
+    for (const title of ["Status da integração", "Monitoramento de mensagens", "Seu número de WhatsApp", "Configurações do assistente", "Boas práticas"]) {
       await expect(page.getByRole("heading", { name: title })).toBeVisible();
     }
-    await expect(page.getByText("Ativo via Twilio")).toBeVisible();
+    await expect(page.getByText("WhatsApp ativo")).toBeVisible();
     await expect(page.getByText("+5511940000001", { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: "Atualizar indicadores" })).toBeVisible();
 

@@ -15,7 +15,8 @@ export const AI_PROMPT_MIN_LENGTH = 10;
 export const roundToTemperatureStep = (value: number) => Math.round(value * 10) / 10;
 
 /** "2.0", "1.0": how the spec writes a provider's maximum temperature in its messages. */
-export const formatTemperature = (value: number) => value.toFixed(1);
+/** Temperature as shown to people: one decimal, decimal comma (pt-BR). */
+export const formatTemperature = (value: number) => value.toFixed(1).replace(".", ",");
 
 /** The global assistant configuration for all professionals (docs/product/admin.md §3 "Global AI settings"). */
 export const aiSettingsSchema = z.object({

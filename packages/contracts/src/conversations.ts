@@ -28,7 +28,7 @@ export const CONVERSATION_SCROLL_DELAY_MS = 100;
 /** Labels of docs/product/conversations-and-whatsapp.md §4 "Conversation status", "Channels" and "Outbound message status". */
 export const CONVERSATION_STATUS_LABELS: Record<ConversationStatus, string> = {
   waiting: "Aguardando",
-  in_progress: "Em Atendimento",
+  in_progress: "Em atendimento",
   resolved: "Resolvida",
   bot_handling: "Bot",
 };

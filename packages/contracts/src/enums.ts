@@ -54,8 +54,8 @@ export const TASK_STATUSES = ["todo", "in_progress", "done"] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
 export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
-  todo: "A Fazer",
-  in_progress: "Em Progresso",
+  todo: "A fazer",
+  in_progress: "Em progresso",
   done: "Concluída",
 };
 

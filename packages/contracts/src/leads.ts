@@ -19,12 +19,11 @@ export const leadSchema = z.object({
 });
 export type Lead = z.infer<typeof leadSchema>;
 
-const nameOrContact = requiredText(MSG.leadNameContactRequired);
 
 /** Create and edit payload (docs/product/admin.md §4, §5): any status may be chosen; new is the default. */
 export const leadInputSchema = z.object({
-  name: nameOrContact.max(200),
-  contact_form: nameOrContact.max(254),
+  name: requiredText(MSG.leadNameRequired).max(200),
+  contact_form: requiredText(MSG.leadContactRequired).max(254),
   status: z.enum(LEAD_STATUSES, "Status inválido").default("new"),
   source: optionalText(100),
   notes: optionalText(5000),

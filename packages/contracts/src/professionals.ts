@@ -42,7 +42,8 @@ export const APPOINTMENT_DURATION = { default: 50, min: 15, max: 180 } as const;
 /** Professionals list page size (docs/product/admin.md §9); selection lists ask for MAX_PER_PAGE instead. */
 export const PROFESSIONALS_PAGE_SIZE = 20;
 
-const nameOrSpecialty = requiredText(MSG.professionalNameSpecialtyRequired, 200);
+const fullName = requiredText(MSG.fullNameRequired, 200);
+const specialty = requiredText(MSG.specialtyRequired, 200);
 
 const appointmentDuration = z
   .number(MSG.professionalDurationRange)
@@ -55,8 +56,8 @@ const appointmentDuration = z
  * fields; the professional's own settings (time zone, business hours, licence) are not part of it.
  */
 export const professionalInputSchema = z.object({
-  full_name: nameOrSpecialty,
-  specialty: nameOrSpecialty,
+  full_name: fullName,
+  specialty,
   phone: optionalText(40),
   email: optionalText(254).pipe(z.email(MSG.invalidEmail).nullish()),
   clinic_name: optionalText(200),

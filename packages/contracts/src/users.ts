@@ -57,18 +57,18 @@ export type UserStats = z.infer<typeof userStatsSchema>;
 /** docs/product/admin.md §9. */
 export const PASSWORD_MIN_LENGTH = 8;
 
-/** Login email: required together with the password (docs/product/admin.md §5), stored lower-cased. */
+/** Login email: required, with its own message (docs/product/admin.md §5), stored lower-cased. */
 export const loginEmailField = z
-  .string(MSG.emailPasswordRequired)
+  .string(MSG.emailRequired)
   .trim()
   .toLowerCase()
-  .min(1, { message: MSG.emailPasswordRequired, abort: true })
+  .min(1, { message: MSG.emailRequired, abort: true })
   .max(254)
   .pipe(z.email(MSG.invalidEmail));
 
 export const newPasswordField = z
-  .string(MSG.emailPasswordRequired)
-  .min(1, { message: MSG.emailPasswordRequired, abort: true })
+  .string(MSG.passwordRequired)
+  .min(1, { message: MSG.passwordRequired, abort: true })
   .min(PASSWORD_MIN_LENGTH, MSG.passwordMin)
   .max(1024);
 
@@ -146,8 +146,8 @@ export const ACCOUNT_DURATION = { min: 5, max: 240, default: 30 } as const;
 export const professionalAccountCreateSchema = z.object({
   email: loginEmailField,
   password: newPasswordField,
-  full_name: requiredText(MSG.accountNameSpecialtyRequired, 200),
-  specialty: requiredText(MSG.accountNameSpecialtyRequired, 120),
+  full_name: requiredText(MSG.fullNameRequired, 200),
+  specialty: requiredText(MSG.specialtyRequired, 120),
   phone: optionalText(40),
   contact_email: optionalText(254).pipe(z.email(MSG.invalidEmail).nullish()),
   license_number: optionalText(40),

@@ -77,6 +77,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
         duration={TOAST_DURATION_MS}
         offset={24}
         mobileOffset={{ bottom: 12, left: 12, right: 12 }}
+        toastOptions={{ closeButtonAriaLabel: "Fechar aviso" }}
       />
     </QueryClientProvider>
   );

@@ -1,5 +1,6 @@
 import { createBrowserRouter, useNavigate, type RouteObject } from "react-router";
 import { CenteredSpinner } from "@/components/ui/spinner";
+import { focusHeadingAfterSignIn } from "@/hooks/use-focus-heading-on-navigation";
 import { LoginPage } from "./routes/login";
 import { RouteErrorPage } from "./route-error-page";
 import { defaultPathForRole, LOGIN_PATHS, PAGES } from "./route-table";
@@ -7,7 +8,14 @@ import { SessionGate } from "./session-gate";
 
 function LoginRoute() {
   const navigate = useNavigate();
-  return <LoginPage onSignedIn={(user) => navigate(defaultPathForRole(user.role), { replace: true })} />;
+  return (
+    <LoginPage
+      onSignedIn={(user) => {
+        focusHeadingAfterSignIn();
+        navigate(defaultPathForRole(user.role), { replace: true });
+      }}
+    />
+  );
 }
 
 const pageRoutes: RouteObject[] = PAGES.map((page) => ({

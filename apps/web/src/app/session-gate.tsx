@@ -4,6 +4,7 @@ import { Navigate, Outlet, useLocation } from "react-router";
 import { CenteredSpinner } from "@/components/ui/spinner";
 import { authKeys, currentUserQueryOptions, useSessionId } from "@/features/auth/api/auth";
 import { CurrentUserProvider } from "@/features/auth/hooks/use-current-user";
+import { focusHeadingAfterSignIn } from "@/hooks/use-focus-heading-on-navigation";
 import { clearSession } from "@/lib/session";
 import { canAccessPage, defaultPathForRole, findPageByPath, isLoginPath } from "./route-table";
 
@@ -50,7 +51,11 @@ export function SessionGate() {
 
   const user = me.data;
   const home = defaultPathForRole(user.role);
-  if (onLoginPath) return <Navigate to={home} replace />;
+  if (onLoginPath) {
+    // Signed in just now: the shell's first page takes the focus on its heading (WCAG 2.4.3). Idempotent.
+    focusHeadingAfterSignIn();
+    return <Navigate to={home} replace />;
+  }
 
   const page = findPageByPath(location.pathname);
   if (page && !canAccessPage(page, user.role)) return <Navigate to={home} replace />;

@@ -1,8 +1,19 @@
-import { useEffect, useRef, type RefObject } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import { useLocation } from "react-router";
 
 /** How long a new page may take to show its heading (its bundle and first data) before focus is left alone. */
 const WAIT_FOR_HEADING_MS = 10_000;
+
+let focusOnShellsFirstPage = false;
+
+/**
+ * Asks the shell's first page to take the focus on its heading too: the way in after signing in (the login screen
+ * is outside the shell, so that page is not the document's first load). A module flag, not navigation state, so a
+ * reload of the page afterwards leaves the focus alone as on any first load.
+ */
+export function focusHeadingAfterSignIn(): void {
+  focusOnShellsFirstPage = true;
+}
 
 /**
  * After each change of page (not the first load, nor a change of query string such as a tab), moves focus to the
@@ -12,7 +23,11 @@ const WAIT_FOR_HEADING_MS = 10_000;
  */
 export function useFocusHeadingOnNavigation(container: RefObject<HTMLElement | null>) {
   const { pathname } = useLocation();
-  const previous = useRef(pathname);
+  const [afterSignIn] = useState(() => focusOnShellsFirstPage);
+  const previous = useRef(afterSignIn ? null : pathname);
+  useEffect(() => {
+    focusOnShellsFirstPage = false;
+  }, []);
 
   useEffect(() => {
     if (previous.current === pathname) return;

@@ -117,7 +117,7 @@ describe("error mapping (docs/product/accounts-and-access.md §8)", () => {
   });
 
   it("on 422 raises a validation error carrying the details list", async () => {
-    const details = [{ loc: ["body", "name"], msg: "Nome e contato são obrigatórios", type: "too_small" }];
+    const details = [{ loc: ["body", "name"], msg: "Informe o nome do lead", type: "too_small" }];
     stubFetch(jsonResponse(422, { detail: "Validation failed", details }));
 
     const error = await rejection(api.post("/leads", {}));
@@ -125,7 +125,7 @@ describe("error mapping (docs/product/accounts-and-access.md §8)", () => {
     expect(error.kind).toBe("validation");
     expect(error.message).toBe(MSG.validationFailed);
     expect(error.details).toEqual(details);
-    expect(serverDetail(error)).toBe("Nome e contato são obrigatórios");
+    expect(serverDetail(error)).toBe("Informe o nome do lead");
   });
 
   it.each([

@@ -52,7 +52,7 @@ describe("leads (admin)", () => {
     const res = await call("POST", "", { name: " ", status: "talvez" });
     expect(res.statusCode).toBe(422);
     const msgs = Object.fromEntries(res.json().details.map((d: { loc: string[]; msg: string }) => [d.loc.at(-1), d.msg]));
-    expect(msgs).toEqual({ name: MSG.leadNameContactRequired, contact_form: MSG.leadNameContactRequired, status: "Status inválido" });
+    expect(msgs).toEqual({ name: MSG.leadNameRequired, contact_form: MSG.leadContactRequired, status: "Status inválido" });
   });
 
   it("lists newest first with paging and the status, source and search filters", async () => {
@@ -122,7 +122,7 @@ describe("leads (admin)", () => {
     });
     const invalid = await call("PUT", `/${lead.id}`, { name: "Dr. Renato Souza", contact_form: "" });
     expect(invalid.statusCode).toBe(422);
-    expect(invalid.json().details).toEqual([expect.objectContaining({ loc: ["body", "contact_form"], msg: MSG.leadNameContactRequired })]);
+    expect(invalid.json().details).toEqual([expect.objectContaining({ loc: ["body", "contact_form"], msg: MSG.leadContactRequired })]);
   });
 
   it("deletes a lead, and answers 404 for an unknown id", async () => {

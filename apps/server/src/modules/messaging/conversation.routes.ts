@@ -54,7 +54,7 @@ export function conversationRoutes(service: ConversationService) {
         config: access,
         schema: {
           tags,
-          summary: "Responder ao paciente (a conversa passa para Em Atendimento; o assistente fica em silêncio)",
+          summary: "Responder ao paciente (a conversa passa para Em atendimento; o assistente fica em silêncio)",
           params: idParamSchema,
           body: conversationReplySchema,
           response: { 201: conversationDetailSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: validationErrorSchema },

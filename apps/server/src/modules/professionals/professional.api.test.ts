@@ -62,8 +62,8 @@ describe("professionals (admin)", () => {
     const missing = await call("POST", "", { full_name: "  ", clinic_state: "SPX", appointment_duration: 14 });
     expect(missing.statusCode).toBe(422);
     expect(messagesByField(missing.json())).toEqual({
-      full_name: MSG.professionalNameSpecialtyRequired,
-      specialty: MSG.professionalNameSpecialtyRequired,
+      full_name: MSG.fullNameRequired,
+      specialty: MSG.specialtyRequired,
       clinic_state: MSG.stateMax,
       appointment_duration: MSG.professionalDurationRange,
     });
@@ -158,7 +158,7 @@ describe("professionals (admin)", () => {
     });
 
     const invalid = await call("PUT", `/${existing.id}`, { full_name: "Dr. Novo Nome", specialty: "" });
-    expect(messagesByField(invalid.json())).toEqual({ specialty: MSG.professionalNameSpecialtyRequired });
+    expect(messagesByField(invalid.json())).toEqual({ specialty: MSG.specialtyRequired });
   });
 
   it("answers 404 for an unknown id on read, update and delete", async () => {

@@ -52,12 +52,12 @@ describe("a professional's access, made with her profile", () => {
     const first = (await newProfessional("marta@clinica.com.br")).json();
     const before = await profiles();
 
-    // The same email in "Novo Profissional" again…
+    // The same email in "Novo profissional" again…
     const duplicate = await newProfessional("MARTA@clinica.com.br");
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().detail).toBe(MSG.professionalEmailTaken("Dra. Rita Campos"));
 
-    // …or in "Nova Conta Profissional", which would make a profile and its login: it points to "Criar acesso" instead.
+    // …or in "Nova conta profissional", which would make a profile and its login: it points to "Criar acesso" instead.
     const account = await t.request({
       method: "POST",
       url: "/api/users/create-professional-account",

@@ -79,10 +79,10 @@ describe("create professional account", () => {
     const blank = await create({ email: "", password: "", full_name: " ", specialty: "" });
     expect(blank.statusCode).toBe(422);
     expect(messagesOf(blank)).toEqual({
-      email: MSG.emailPasswordRequired,
-      password: MSG.emailPasswordRequired,
-      full_name: MSG.accountNameSpecialtyRequired,
-      specialty: MSG.accountNameSpecialtyRequired,
+      email: MSG.emailRequired,
+      password: MSG.passwordRequired,
+      full_name: MSG.fullNameRequired,
+      specialty: MSG.specialtyRequired,
     });
 
     const limits = await create({ ...minimal("limites@nutri.com.br"), password: "curta", license_state: "MGS", clinic_state: "São Paulo", appointment_duration: 241 });

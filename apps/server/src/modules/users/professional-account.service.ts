@@ -59,7 +59,7 @@ async function assertNoProfileWith(tx: DbOrTx, emails: readonly string[]) {
 export function professionalAccountService(db: Db, clock: Clock) {
   return {
     /**
-     * Creates a professional and its login in one transaction (docs/product/admin.md §2.4 "Nova Conta Profissional").
+     * Creates a professional and its login in one transaction (docs/product/admin.md §2.4 "Nova conta profissional").
      * The contact email falls back to the login email and the clinic phone to the main phone (docs/product/admin.md §3).
      */
     async create(caller: Performer, input: ProfessionalAccountCreate): Promise<ProfessionalAccount> {

@@ -56,7 +56,7 @@ describe("create user", () => {
   it("validates with the spec's messages", async () => {
     const empty = await call("POST", "/api/users", { email: "", password: "" });
     expect(empty.statusCode).toBe(422);
-    expect(messagesOf(empty)).toEqual({ email: MSG.emailPasswordRequired, password: MSG.emailPasswordRequired });
+    expect(messagesOf(empty)).toEqual({ email: MSG.emailRequired, password: MSG.passwordRequired });
 
     const short = await call("POST", "/api/users", { email: "novo@clinica.com.br", password: "1234567" });
     expect(messagesOf(short)).toEqual({ password: MSG.passwordMin });

@@ -160,7 +160,7 @@ export function AppointmentsPage() {
               action={
                 <Button onClick={openNew}>
                   <CalendarPlus aria-hidden />
-                  Novo Compromisso
+                  Novo compromisso
                 </Button>
               }
             />
@@ -188,7 +188,7 @@ export function AppointmentsPage() {
       <PageHeader
         title="Compromissos"
         description="Sua agenda de consultas em lista, linha do tempo, semana e mês."
-        actions={<Button icon={Plus} onClick={openNew}>Novo Compromisso</Button>}
+        actions={<Button icon={Plus} onClick={openNew}>Novo compromisso</Button>}
       />
 
       <AppointmentSummaryCards summary={summarize(all)} periodLabel={label} loading={loading} />

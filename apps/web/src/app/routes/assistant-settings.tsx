@@ -22,7 +22,7 @@ export function AssistantSettingsPage() {
   return (
     <>
       <PageHeader
-        title="Assistente Virtual & WhatsApp"
+        title="Assistente virtual e WhatsApp"
         description="Integração com o WhatsApp, indicadores de mensagens e o comportamento do assistente virtual"
         actions={
           <Button asChild variant="outline">

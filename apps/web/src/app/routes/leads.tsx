@@ -71,7 +71,7 @@ export function LeadsPage() {
   return (
     <>
       <PageHeader
-        title="Gerenciamento de Leads"
+        title="Gerenciamento de leads"
         description="Acompanhe os contatos comerciais, do primeiro contato à conversão"
         actions={
           <>
@@ -79,7 +79,7 @@ export function LeadsPage() {
               {exporting ? <LoaderCircle aria-hidden className="animate-spin" /> : <Download aria-hidden />}
               Exportar
             </Button>
-            <Button icon={Plus} onClick={() => form.show(null)}>Novo Lead</Button>
+            <Button icon={Plus} onClick={() => form.show(null)}>Novo lead</Button>
           </>
         }
       />

@@ -42,7 +42,7 @@ export function PatientsPage() {
 
   /** The patient being edited, or null when registering one. */
   const editing = useDialogState<Patient | null>();
-  /** The patient shown read-only ("Ver Detalhes"). */
+  /** The patient shown read-only ("Ver detalhes"). */
   const details = useDialogState<Patient>();
   const openCreate = () => editing.show(null);
   /** The patient whose data rights (LGPD) are open. */
@@ -99,9 +99,9 @@ export function PatientsPage() {
   return (
     <>
       <PageHeader
-        title="Meus Pacientes"
+        title="Meus pacientes"
         description="Contatos, consultas e histórico dos seus pacientes."
-        actions={<Button icon={Plus} onClick={openCreate} disabled={!enabled}>Novo Paciente</Button>}
+        actions={<Button icon={Plus} onClick={openCreate} disabled={!enabled}>Novo paciente</Button>}
       />
       <div className="space-y-5">
         <Card className="flex flex-col gap-3 p-4 sm:flex-row">

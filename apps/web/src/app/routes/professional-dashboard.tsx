@@ -80,7 +80,7 @@ export function ProfessionalDashboardPage() {
             </p>
           ) : (
             <section aria-label="Indicadores de hoje" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-              <StatCard label="Consultas Hoje" value={figures.today} icon={CalendarCheck} delay={0} />
+              <StatCard label="Consultas hoje" value={figures.today} icon={CalendarCheck} delay={0} />
               <StatCard label="Concluídas" value={figures.completed} icon={CircleCheckBig} tone="success" delay={0.1} />
               <StatCard label="Pendentes" value={figures.pending} icon={Clock} tone="warning" delay={0.2} />
               <StatCard
@@ -109,7 +109,7 @@ export function ProfessionalDashboardPage() {
             </div>
             <Card className="min-w-0 lg:order-1 lg:col-span-2">
               <CardHeader>
-                <CardTitle>Agenda de Hoje</CardTitle>
+                <CardTitle>Agenda de hoje</CardTitle>
               </CardHeader>
               <CardContent>
                 {appointments.length === 0 ? (

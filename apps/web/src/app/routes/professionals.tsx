@@ -65,9 +65,9 @@ export function AdminProfessionalsPage() {
   return (
     <>
       <PageHeader
-        title="Gerenciamento de Profissionais"
+        title="Gerenciamento de profissionais"
         description="Cadastre, edite e acompanhe os profissionais da plataforma"
-        actions={<Button icon={Plus} onClick={() => form.show(null)}>Novo Profissional</Button>}
+        actions={<Button icon={Plus} onClick={() => form.show(null)}>Novo profissional</Button>}
       />
 
       <section aria-label="Indicadores" className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">

@@ -95,7 +95,7 @@ export function TasksPage() {
       <PageHeader
         title="Tarefas"
         description="Acompanhe pendências, prazos e prioridades do seu consultório."
-        actions={<Button icon={Plus} onClick={openCreate} disabled={!enabled}>Nova Tarefa</Button>}
+        actions={<Button icon={Plus} onClick={openCreate} disabled={!enabled}>Nova tarefa</Button>}
       />
       <div className="space-y-6">
         <TaskSummaryCards summary={summary.data} loading={summary.isPending && enabled} />

@@ -76,14 +76,14 @@ function DetailsHeader() {
         </Link>
       </Button>
       <PageHeader
-        title="Detalhes do Usuário"
+        title="Detalhes do usuário"
         description="Conta, profissional vinculado, notas e histórico"
         className="mb-0 flex-1 lg:mb-0"
         actions={
           <Button asChild variant="outline">
             <Link to={usersPagePath()}>
               <Pencil aria-hidden />
-              Edit User
+              Editar usuário
             </Link>
           </Button>
         }

@@ -38,11 +38,11 @@ export function AppShell() {
         </div>
       ) : null}
 
-      <aside className="hidden border-r border-slate-200 bg-white lg:fixed lg:inset-y-0 lg:flex lg:w-72 lg:flex-col">
+      <aside className="hidden border-r border-slate-200 bg-white lg:fixed lg:inset-y-0 lg:flex lg:w-(--sidebar-width) lg:flex-col">
         <SidebarContent />
       </aside>
 
-      <div className="lg:pl-72">
+      <div className="lg:pl-(--sidebar-width)">
         <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6 lg:hidden">
           <MobileMenu />
           <Link

@@ -70,7 +70,8 @@ export function SidebarContent({ onNavigate }: SidebarContentProps) {
                       active ? "text-brand-700" : "text-slate-400 group-hover:text-slate-600",
                     )}
                   />
-                  {page.menu.label}
+                  {/* A long label at 200 % text breaks inside the fixed-width sidebar instead of being cut. */}
+                  <span className="min-w-0 break-words hyphens-auto">{page.menu.label}</span>
                 </Link>
               </li>
             );
@@ -88,7 +89,7 @@ export function SidebarContent({ onNavigate }: SidebarContentProps) {
           </span>
           <div className="min-w-0">
             <p className="text-sm leading-snug font-semibold break-words text-slate-900">{user.full_name}</p>
-            <p className="truncate text-xs text-slate-500">{ROLE_LABELS[user.role]}</p>
+            <p className="text-xs break-words text-slate-500">{ROLE_LABELS[user.role]}</p>
           </div>
         </div>
         <Button variant="outline" className="mt-4 w-full" onClick={handleLogout} disabled={leaving}>

@@ -13,9 +13,9 @@ const VARIANTS = {
 } as const;
 
 const SIZES = {
-  sm: "h-8 gap-1.5 rounded-md px-3 text-sm",
-  md: "h-10 gap-2 rounded-lg px-4 text-sm",
-  lg: "h-11 gap-2 rounded-lg px-5 text-base",
+  sm: "min-h-8 gap-1.5 rounded-md px-3 py-1 text-sm",
+  md: "min-h-10 gap-2 rounded-lg px-4 py-2 text-sm",
+  lg: "min-h-11 gap-2 rounded-lg px-5 py-2 text-base",
   icon: "size-10 rounded-lg",
 } as const;
 
@@ -45,8 +45,10 @@ export function Button({ className, variant = "primary", size = "md", asChild = 
   return (
     <Component
       type={asChild ? undefined : (type ?? "button")}
+      // A label longer than the row wraps (max-w-full, min-h-*) instead of pushing the page sideways at 200 % text
+      // (WCAG 1.4.4, 1.4.10); at normal size every label fits and the button looks as before.
       className={cn(
-        "inline-flex shrink-0 cursor-pointer items-center justify-center font-medium whitespace-nowrap transition-colors",
+        "inline-flex max-w-full shrink-0 cursor-pointer items-center justify-center text-center font-medium transition-colors",
         "focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none",
         "disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0",
         VARIANTS[variant],

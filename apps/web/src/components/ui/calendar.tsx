@@ -104,7 +104,7 @@ export function Calendar({ selected, onSelect, today }: CalendarProps) {
                         "size-9 cursor-pointer rounded-lg text-sm tabular-nums transition-colors",
                         "focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none",
                         isSelected ? "bg-brand-600 font-semibold text-white" : "hover:bg-brand-50",
-                        !isSelected && (inMonth ? "text-slate-800" : "text-slate-400"),
+                        !isSelected && (inMonth ? "text-slate-800" : "text-slate-500"),
                         !isSelected && date === today && "font-semibold text-brand-700 ring-1 ring-brand-400",
                       )}
                     >

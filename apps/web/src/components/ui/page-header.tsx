@@ -16,7 +16,7 @@ export function PageHeader({ title, description, actions, className }: PageHeade
       <title>{`${title} | Clinora`}</title>
       <div className="min-w-0">
         {/* tabIndex -1: focus lands here after each change of page (useFocusHeadingOnNavigation). */}
-        <h1 tabIndex={-1} className="text-2xl font-semibold tracking-tight text-slate-900 focus:outline-none sm:text-3xl">
+        <h1 tabIndex={-1} className="text-2xl font-semibold tracking-tight break-words hyphens-auto text-slate-900 focus:outline-none sm:text-3xl">
           {title}
         </h1>
         {description ? <p className="mt-1 text-sm text-slate-500 sm:text-base">{description}</p> : null}

@@ -1,6 +1,6 @@
 import { Check, ChevronDown } from "lucide-react";
 import { Select as SelectPrimitive } from "radix-ui";
-import { useId, type ReactNode, type Ref } from "react";
+import { useEffect, useId, useRef, type ReactNode, type Ref, type RefObject } from "react";
 import { Controller, type Control, type FieldPath, type FieldValues } from "react-hook-form";
 import { cn } from "@/lib/cn";
 import { FormField } from "./form-field";
@@ -49,6 +49,35 @@ function assertNoEmptyValue(options: readonly SelectOption[]): void {
 }
 
 /**
+ * While the list is open, Radix hides the rest of the page from assistive technology (`aria-hidden` on the elements
+ * beside the path to the list and to each live region, marked `data-aria-hidden`) and traps focus, but what it hides
+ * keeps its buttons and links focusable, which WCAG 4.1.2 and axe's aria-hidden-focus rule forbid. `inert` on the
+ * same elements makes them unfocusable too, as the open list is modal anyway
+ * (https://www.radix-ui.com/primitives/docs/components/select#content: focus is trapped while open). Mounted inside
+ * the list, so it lives exactly as long as the list is open; Radix returns focus to the trigger a tick after
+ * closing, when nothing is inert any more.
+ */
+function InertOutside({ list }: { list: RefObject<HTMLElement | null> }) {
+  useEffect(() => {
+    const inside = list.current;
+    // Closed, Radix renders the items into a detached fragment to learn them; then the ref may still hold the list
+    // that just closed, and nothing must become inert.
+    if (!inside?.isConnected) return;
+    let hidden: HTMLElement[] = [];
+    // Radix marks them in its own effect, which runs after this one (a parent's effects run after its children's).
+    const frame = requestAnimationFrame(() => {
+      hidden = [...document.querySelectorAll<HTMLElement>('[data-aria-hidden="true"]')].filter((element) => !element.inert && !element.contains(inside));
+      for (const element of hidden) element.inert = true;
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      for (const element of hidden) element.inert = false;
+    };
+  }, [list]);
+  return null;
+}
+
+/**
  * Single-choice list on Radix Select: keyboard navigation, typeahead, a native-like popup on phones.
  *
  * With react-hook-form, as a labelled form field: SelectFormField below.
@@ -71,6 +100,7 @@ export function Select<T extends string = string>({
   assertNoEmptyValue(options);
   const generatedId = useId();
   const triggerId = id ?? generatedId;
+  const list = useRef<HTMLDivElement>(null);
 
   const select = (
     <SelectPrimitive.Root
@@ -106,6 +136,7 @@ export function Select<T extends string = string>({
       </SelectPrimitive.Trigger>
       <SelectPrimitive.Portal>
         <SelectPrimitive.Content
+          ref={list}
           position="popper"
           sideOffset={4}
           className={cn(
@@ -114,6 +145,7 @@ export function Select<T extends string = string>({
             "origin-(--radix-select-content-transform-origin) data-[state=closed]:animate-pop-out data-[state=open]:animate-pop-in",
           )}
         >
+          <InertOutside list={list} />
           <SelectPrimitive.Viewport className="max-h-80 p-1">
             {options.map((option) => (
               <SelectPrimitive.Item

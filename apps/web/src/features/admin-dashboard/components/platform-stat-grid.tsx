@@ -27,19 +27,19 @@ const count = (n: number) => n.toLocaleString("pt-BR");
 /** The eleven cards of docs/product/admin.md §2.1, in its rows of 2, 3, 3 and 3. */
 const ROWS: CardSpec[][] = [
   [
-    { label: "Total Profissionais", value: (s) => count(s.total_professionals), icon: Stethoscope },
-    { label: "Usuários Ativos", value: (s) => count(s.active_users), icon: UserCheck, tone: () => "success" },
+    { label: "Total de profissionais", value: (s) => count(s.total_professionals), icon: Stethoscope },
+    { label: "Usuários ativos", value: (s) => count(s.active_users), icon: UserCheck, tone: () => "success" },
   ],
   [
-    { label: "Total Pacientes", value: (s) => count(s.total_patients), icon: Users, tone: () => "info" },
-    { label: "Consultas Hoje", value: (s) => count(s.appointments_today), icon: CalendarCheck },
-    { label: "Total Consultas", value: (s) => count(s.total_appointments), icon: CalendarDays, tone: () => "info" },
+    { label: "Total de pacientes", value: (s) => count(s.total_patients), icon: Users, tone: () => "info" },
+    { label: "Consultas hoje", value: (s) => count(s.appointments_today), icon: CalendarCheck },
+    { label: "Total de consultas", value: (s) => count(s.total_appointments), icon: CalendarDays, tone: () => "info" },
   ],
   [
-    { label: "Novos Usuários (7 dias)", value: (s) => count(s.new_users_7_days), icon: UserPlus },
-    { label: "Novos Pacientes (7 dias)", value: (s) => count(s.new_patients_7_days), icon: UserRoundPlus, tone: () => "info" },
+    { label: "Novos usuários (7 dias)", value: (s) => count(s.new_users_7_days), icon: UserPlus },
+    { label: "Novos pacientes (7 dias)", value: (s) => count(s.new_patients_7_days), icon: UserRoundPlus, tone: () => "info" },
     {
-      label: "Alertas do Sistema",
+      label: "Alertas do sistema",
       value: (s) => count(s.system_alerts),
       icon: TriangleAlert,
       // Red above 0, grey otherwise (docs/product/admin.md §2.1).
@@ -47,9 +47,9 @@ const ROWS: CardSpec[][] = [
     },
   ],
   [
-    { label: "WhatsApp Conectados", value: (s) => count(s.whatsapp_connections), icon: MessageCircle, tone: () => "success" },
-    { label: "Google Calendar Conectados", value: (s) => count(s.google_calendar_connections), icon: CalendarSync, tone: () => "info" },
-    { label: "Taxa de Conclusão de Tarefas", value: (s) => `${count(s.task_completion_rate)}%`, icon: ListChecks },
+    { label: "WhatsApp conectados", value: (s) => count(s.whatsapp_connections), icon: MessageCircle, tone: () => "success" },
+    { label: "Google Calendar conectados", value: (s) => count(s.google_calendar_connections), icon: CalendarSync, tone: () => "info" },
+    { label: "Taxa de conclusão de tarefas", value: (s) => `${count(s.task_completion_rate)}%`, icon: ListChecks },
   ],
 ];
 

@@ -73,8 +73,12 @@ export function AppointmentCard({ appointment, onEdit, onDelete }: AppointmentCa
   const type = appointment.appointment_type ?? appointment.type ?? DEFAULT_APPOINTMENT_TYPE;
 
   return (
-    <Card className="p-4 transition-shadow hover:shadow-md">
-      <div className="flex items-start gap-3">
+    <Card className="@container p-4 transition-shadow hover:shadow-md">
+      {/*
+        Side by side while the card is at least 16rem wide; a container query's rem follows the text size, so at
+        200 % text on a phone time, details and actions stack instead of squeezing the name into a column.
+      */}
+      <div className="flex flex-col items-start gap-3 @3xs:flex-row">
         <div className="flex w-16 shrink-0 flex-col items-center rounded-lg bg-brand-50 py-2 text-brand-800">
           <span className="sr-only">Horário</span>
           <span className="text-lg leading-none font-semibold tabular-nums">{format(start, "HH:mm")}</span>
@@ -85,7 +89,7 @@ export function AppointmentCard({ appointment, onEdit, onDelete }: AppointmentCa
             </span>
           ) : null}
         </div>
-        <div className="min-w-0 flex-1">
+        <div className="w-full min-w-0 flex-1 @3xs:w-auto">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="min-w-0 font-semibold break-words text-slate-900">{name}</h3>
             <AppointmentStatusBadge status={appointment.status} />

@@ -53,7 +53,7 @@ export function AppointmentFormDialog({ open, onOpenChange, appointment, ...rest
       open={open}
       onOpenChange={onOpenChange}
       size="lg"
-      title={appointment ? "Editar Compromisso" : "Novo Compromisso"}
+      title={appointment ? "Editar compromisso" : "Novo compromisso"}
       description={appointment ? "Altere os dados do compromisso e salve." : "Escolha o paciente, a data e o horário."}
     >
       {/* Keyed, so each opening starts from the appointment's own values. */}

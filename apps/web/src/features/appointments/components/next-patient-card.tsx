@@ -2,7 +2,7 @@ import type { TodayAppointment } from "@clinora/contracts";
 import { Clock, Timer, UserRound } from "lucide-react";
 import { AppointmentStatusBadge } from "@/features/appointments/components/appointment-status";
 
-/** The highlighted 'Próximo Paciente' card (docs/product/appointments.md §2.1, §4). */
+/** The highlighted 'Próximo paciente' card (docs/product/appointments.md §2.1, §4). */
 export function NextPatientCard({ appointment }: { appointment: TodayAppointment | null }) {
   return (
     <section
@@ -11,7 +11,7 @@ export function NextPatientCard({ appointment }: { appointment: TodayAppointment
     >
       <h2 id="next-patient-title" className="flex items-center gap-2 text-sm font-medium tracking-wide text-brand-100 uppercase">
         <UserRound aria-hidden className="size-4" />
-        Próximo Paciente
+        Próximo paciente
       </h2>
       {appointment ? (
         <div className="mt-3">

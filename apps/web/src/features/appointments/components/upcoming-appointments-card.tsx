@@ -7,7 +7,7 @@ export function UpcomingAppointmentsCard({ appointments }: { appointments: reado
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Próximos Compromissos</CardTitle>
+        <CardTitle>Próximos compromissos</CardTitle>
       </CardHeader>
       <CardContent>
         {appointments.length === 0 ? (
@@ -15,9 +15,9 @@ export function UpcomingAppointmentsCard({ appointments }: { appointments: reado
         ) : (
           <ul className="divide-y divide-slate-100">
             {appointments.map((appointment) => (
-              <li key={appointment.id} className="flex items-center gap-3 py-2.5 first:pt-0 last:pb-0">
+              <li key={appointment.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2.5 first:pt-0 last:pb-0">
                 <span className="w-12 shrink-0 text-sm font-semibold text-brand-700 tabular-nums">{appointment.time}</span>
-                <div className="min-w-0 flex-1">
+                <div className="min-w-[96px] flex-1">
                   <p className="truncate text-sm font-medium text-slate-900">{appointment.patient_name}</p>
                   <p className="truncate text-xs text-slate-500">
                     {appointment.type} · {appointment.duration} min

@@ -144,11 +144,11 @@ function AiSettingsForm({ initial, models, reloading, onReload }: AiSettingsForm
               </Label>
               <Input
                 id="ai-temperature-input"
-                type="number"
+                // Text, not type="number": a number field shows the browser's decimal point ("0.7" in an English
+                // browser); this one shows and accepts the decimal comma.
+                type="text"
                 inputMode="decimal"
-                min={0}
-                max={maxTemperature}
-                step={AI_TEMPERATURE_STEP}
+                autoComplete="off"
                 value={temperatureText}
                 onChange={(event) => setTemperatureText(event.target.value)}
                 onBlur={commitTypedTemperature}
@@ -163,10 +163,10 @@ function AiSettingsForm({ initial, models, reloading, onReload }: AiSettingsForm
               max={maxTemperature}
               step={AI_TEMPERATURE_STEP}
               aria-labelledby="ai-temperature-label"
-              aria-valuetext={formatTemperature(temperature).replace(".", ",")}
+              aria-valuetext={formatTemperature(temperature)}
             />
             <p id="ai-temperature-help" className="flex justify-between text-xs text-slate-500">
-              <span>0.0 · respostas mais previsíveis</span>
+              <span>{formatTemperature(0)} · respostas mais previsíveis</span>
               <span>{formatTemperature(maxTemperature)} · mais criativas</span>
             </p>
             {errors.temperature ? (
@@ -177,7 +177,7 @@ function AiSettingsForm({ initial, models, reloading, onReload }: AiSettingsForm
           </div>
 
           <FormField
-            label="Prompt do Sistema"
+            label="Prompt do sistema"
             htmlFor="ai-system-prompt"
             required
             error={errors.system_prompt?.message}
@@ -193,7 +193,7 @@ function AiSettingsForm({ initial, models, reloading, onReload }: AiSettingsForm
           </Button>
           <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto">
             {save.isPending ? <LoaderCircle aria-hidden className="animate-spin" /> : <Save aria-hidden />}
-            Salvar Configurações
+            Salvar configurações
           </Button>
         </CardFooter>
       </form>

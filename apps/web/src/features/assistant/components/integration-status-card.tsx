@@ -9,14 +9,14 @@ export function IntegrationStatusCard({ number, loading }: { number: string | nu
     <Card>
       <CardHeader className="flex-row items-center justify-between gap-3">
         <CardTitle>Status da integração</CardTitle>
-        {loading ? <Skeleton className="h-6 w-28" /> : active ? <Badge tone="success">Ativo via Twilio</Badge> : <Badge tone="warning">Pendente</Badge>}
+        {loading ? <Skeleton className="h-6 w-28" /> : active ? <Badge tone="success">WhatsApp ativo</Badge> : <Badge tone="warning">Pendente</Badge>}
       </CardHeader>
       <CardContent className="text-sm leading-relaxed text-slate-600">
         {loading ? (
           <Skeleton className="h-10 w-full" />
         ) : active ? (
           <p>
-            O Twilio encaminha as mensagens do seu número comercial para a Clinora. O assistente virtual responde os pacientes
+            As mensagens do seu número comercial chegam à Clinora. O assistente virtual responde os pacientes
             e as conversas aparecem em Conversas.
           </p>
         ) : (

@@ -98,7 +98,7 @@ export function sendConversationReply(id: string, input: ConversationReply) {
 }
 
 /**
- * The professional's reply. The answer is the updated thread (now "Em Atendimento"), put straight into the open
+ * The professional's reply. The answer is the updated thread (now "Em atendimento"), put straight into the open
  * dialog; the list refreshes for its last message and status. A 409 (the 24-hour window closed meanwhile, or no
  * WhatsApp number) refetches the thread so the reply box shows why it is closed.
  */

@@ -88,7 +88,8 @@ function ConversationRow({ conversation, now, onOpen }: { conversation: Conversa
           <ChannelBadge channel={conversation.channel} />
           <ConversationStatusBadge status={conversation.status} />
           {waiting && minutes !== null ? (
-            <span className={cn("inline-flex items-center gap-1 font-medium", stale ? "text-red-700" : "text-amber-700")}>
+            // amber-700 reads 4.39:1 on the urgent row's red tint; red-800 reads above 7:1 there.
+            <span className={cn("inline-flex items-center gap-1 font-medium", urgent ? "text-red-800" : stale ? "text-red-700" : "text-amber-700")}>
               <Clock aria-hidden className="size-3.5" />
               Sem resposta há {formatWaitingAge(minutes)}
             </span>

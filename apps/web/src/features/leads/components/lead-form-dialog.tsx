@@ -14,7 +14,7 @@ import { LEAD_STATUS_OPTIONS } from "../lib/lead-status-options";
 export interface LeadFormDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The lead to edit, or null for 'Novo Lead'. */
+  /** The lead to edit, or null for 'Novo lead'. */
   lead: Lead | null;
   /** Sources already in use, offered as suggestions. */
   knownSources: readonly string[];
@@ -26,7 +26,7 @@ export function LeadFormDialog({ open, onOpenChange, lead, knownSources }: LeadF
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={lead ? "Editar Lead" : "Novo Lead"}
+      title={lead ? "Editar lead" : "Novo lead"}
       description={lead ? `Altere os dados de ${lead.name}.` : "Registre um novo contato comercial."}
     >
       {/* Mounted with the dialog's content, so each opening starts from the lead's current data. */}

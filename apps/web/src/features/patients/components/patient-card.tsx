@@ -25,7 +25,7 @@ function DetailLine({ icon: Icon, children }: { icon: LucideIcon; children: Reac
 
 export interface PatientCardProps {
   patient: Patient;
-  /** "Ver Detalhes": the read-only view. */
+  /** "Ver detalhes": the read-only view. */
   onOpen: (patient: Patient) => void;
   /** The pencil: straight to the form. */
   onEdit: (patient: Patient) => void;
@@ -117,9 +117,9 @@ export function PatientCard({ patient, onOpen, onEdit, onPrivacy }: PatientCardP
         </div>
       ) : null}
 
-      <div className="mt-auto flex gap-2 pt-4">
-        <Button variant="outline" className="flex-1" onClick={() => (anonymized ? onPrivacy(patient) : onOpen(patient))} aria-label={`Ver Detalhes de ${patient.name}`}>
-          Ver Detalhes
+      <div className="mt-auto flex flex-wrap gap-2 pt-4">
+        <Button variant="outline" className="flex-1" onClick={() => (anonymized ? onPrivacy(patient) : onOpen(patient))} aria-label={`Ver detalhes de ${patient.name}`}>
+          Ver detalhes
         </Button>
         <Button variant="outline" className="flex-1" icon={NotebookPen} asChild>
           <Link to={`${pagePath("ProfessionalPatientRecord")}?paciente=${patient.id}`} aria-label={`Prontuário de ${patient.name}`}>

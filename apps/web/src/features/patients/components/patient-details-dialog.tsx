@@ -12,7 +12,7 @@ export interface PatientDetailsDialogProps {
   onEdit: (patient: Patient) => void;
 }
 
-/** "Ver Detalhes": the patient read-only, with "Editar" to open the form. */
+/** "Ver detalhes": the patient read-only, with "Editar" to open the form. */
 export function PatientDetailsDialog({ patient, ...dialog }: PatientDetailsDialogProps) {
   return (
     <DetailsDialog

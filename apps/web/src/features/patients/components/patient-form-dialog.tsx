@@ -47,7 +47,7 @@ export function PatientFormDialog({ open, onOpenChange, patient }: PatientFormDi
       open={open}
       onOpenChange={onOpenChange}
       size="lg"
-      title={patient ? "Editar Paciente" : "Novo Paciente"}
+      title={patient ? "Editar paciente" : "Novo paciente"}
       description={patient ? "Atualize os dados do paciente." : "Apenas o nome é obrigatório; complete o restante quando quiser."}
     >
       <PatientForm patient={patient} onSaved={() => onOpenChange(false)} />

@@ -1,5 +1,5 @@
 import { LoaderCircle, UserPlus, UserRound, X } from "lucide-react";
-import { useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -24,6 +24,19 @@ export interface PatientPickerProps {
  */
 export function PatientPicker({ value, onChange, id, ...aria }: PatientPickerProps) {
   const [creating, setCreating] = useState(false);
+  // Choosing swaps the search box for the chosen card (and Trocar the other way round): the element that had the
+  // focus is gone, and the dialog would take it. The focus goes to what replaced it instead (WCAG 2.4.3).
+  const focusNext = useRef<"chosen" | "search" | null>(null);
+  const chosenButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusNext.current === "chosen" && value) chosenButton.current?.focus();
+    if (focusNext.current === "search" && !value) document.getElementById(id)?.focus();
+    focusNext.current = null;
+  }, [value, id]);
+  const choose = (patient: PatientChoice | null) => {
+    focusNext.current = patient ? "chosen" : "search";
+    onChange(patient);
+  };
 
   if (value) {
     return (
@@ -35,7 +48,7 @@ export function PatientPicker({ value, onChange, id, ...aria }: PatientPickerPro
             <p className="truncate text-xs text-slate-500">{[formatPhone(value.phone), value.email].filter(Boolean).join(" · ")}</p>
           ) : null}
         </div>
-        <Button variant="ghost" size="sm" onClick={() => onChange(null)} aria-label={`Trocar paciente (${value.name})`}>
+        <Button ref={chosenButton} variant="ghost" size="sm" onClick={() => choose(null)} aria-label={`Trocar paciente (${value.name})`}>
           <X aria-hidden />
           Trocar
         </Button>
@@ -50,7 +63,7 @@ export function PatientPicker({ value, onChange, id, ...aria }: PatientPickerPro
         onCancel={() => setCreating(false)}
         onCreated={(patient) => {
           setCreating(false);
-          onChange(patient);
+          choose(patient);
         }}
       />
     );
@@ -62,13 +75,13 @@ export function PatientPicker({ value, onChange, id, ...aria }: PatientPickerPro
         id={id}
         value={null}
         onChange={(patient) => {
-          if (patient) onChange(patient);
+          if (patient) choose(patient);
         }}
         placeholder="Buscar paciente pelo nome, telefone ou email"
         showContact
         {...aria}
       />
-      <Button variant="link" size="sm" className="h-auto px-0" onClick={() => setCreating(true)}>
+      <Button variant="link" size="sm" className="h-auto min-h-0 px-0 py-0" onClick={() => setCreating(true)}>
         <UserPlus aria-hidden />
         Cadastrar novo paciente
       </Button>

@@ -36,7 +36,7 @@ export function ProfessionalFormDialog({ open, onOpenChange, professional }: Pro
       open={open}
       onOpenChange={onOpenChange}
       size="lg"
-      title={professional ? "Editar Profissional" : "Novo Profissional"}
+      title={professional ? "Editar profissional" : "Novo profissional"}
       description={professional ? `Altere os dados de ${professional.full_name}.` : "Cadastre um profissional e, no mesmo passo, o acesso dela ao Clinora."}
     >
       {/* Mounted with the dialog's content, so each opening starts from the professional's current data. */}

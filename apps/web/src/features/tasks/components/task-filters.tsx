@@ -68,7 +68,7 @@ export function TaskFilters({ values, onChange }: TaskFiltersProps) {
   const set = <K extends keyof TaskFilterValues>(key: K, value: TaskFilterValues[K]) => onChange({ ...values, [key]: value });
 
   return (
-    <Card className="grid gap-3 p-4 sm:grid-cols-2 xl:grid-cols-[minmax(0,1.3fr)_repeat(4,minmax(0,1fr))]">
+    <Card className="grid grid-cols-1 gap-3 p-4 sm:grid-cols-2 xl:grid-cols-[minmax(0,1.3fr)_repeat(4,minmax(0,1fr))]">
       <SearchInput
         value={values.search}
         onValueChange={(search) => set("search", search)}

@@ -40,7 +40,7 @@ export function TaskFormDialog({ open, onOpenChange, task }: TaskFormDialogProps
       open={open}
       onOpenChange={onOpenChange}
       size="md"
-      title={task ? "Editar Tarefa" : "Nova Tarefa"}
+      title={task ? "Editar tarefa" : "Nova tarefa"}
       description={task ? "Altere os dados da tarefa e salve." : "Registre o que precisa ser feito e, se quiser, vincule a um paciente."}
     >
       <TaskForm task={task} onSaved={() => onOpenChange(false)} />

@@ -15,7 +15,7 @@ export function ActionHistoryCard({ actions }: { actions: AdminAction[] }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle icon={History} iconClassName="size-4 text-slate-400">Histórico de Ações</CardTitle>
+        <CardTitle icon={History} iconClassName="size-4 text-slate-400">Histórico de ações</CardTitle>
       </CardHeader>
       <CardContent>
         <ol className="relative space-y-5 border-l border-slate-200 pl-5">

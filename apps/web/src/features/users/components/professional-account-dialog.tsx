@@ -53,7 +53,7 @@ const TABS = Object.keys(TAB_FIELDS) as Tab[];
 const ALL_FIELDS = TABS.flatMap((t) => TAB_FIELDS[t]);
 const TAB_LABELS: Record<Tab, string> = {
   credentials: "Credenciais",
-  professional: "Dados Profissionais",
+  professional: "Dados profissionais",
   clinic: "Clínica (opcional)",
 };
 const tabHasError = (tab: Tab, errors: FieldErrors<Values>) => TAB_FIELDS[tab].some((field) => errors[field]);
@@ -66,14 +66,14 @@ export interface ProfessionalAccountDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** 'Nova Conta Profissional': a login and its professional record in one go. */
+/** 'Nova conta profissional': a login and its professional record in one go. */
 export function ProfessionalAccountDialog({ open, onOpenChange }: ProfessionalAccountDialogProps) {
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       size="lg"
-      title="Nova Conta Profissional"
+      title="Nova conta profissional"
       description="Cria o cadastro do profissional e o acesso dele ao sistema."
     >
       {/* The form lives inside the content: closing unmounts it, so each opening starts empty on the first tab. */}
@@ -192,7 +192,7 @@ function ProfessionalAccountForm({ onCreated }: { onCreated: () => void }) {
             </TabsContent>
           </Tabs>
         </DialogBody>
-        <DialogSubmitFooter busy={create.isPending} submitLabel={"Criar Conta"} />
+        <DialogSubmitFooter busy={create.isPending} submitLabel={"Criar conta"} />
       </DialogForm>
     </FormProvider>
   );

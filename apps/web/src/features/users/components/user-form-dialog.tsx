@@ -26,14 +26,14 @@ const valuesOf = (user: User): UserUpdateInput => ({
 export interface UserFormDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The user to edit, or null for 'Criar Usuário'. */
+  /** The user to edit, or null for 'Criar usuário'. */
   user: User | null;
   /** The signed-in administrator may not change their own role or status. */
   isSelf: boolean;
 }
 
 /**
- * 'Criar Usuário' (email and password, role, status, professional link, notes) and 'Editar Usuário' (name instead
+ * 'Criar usuário' (email and password, role, status, professional link, notes) and 'Editar usuário' (name instead
  * of the login; the status may be set directly).
  */
 export function UserFormDialog({ open, onOpenChange, user, isSelf }: UserFormDialogProps) {
@@ -42,7 +42,7 @@ export function UserFormDialog({ open, onOpenChange, user, isSelf }: UserFormDia
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={user ? "Editar Usuário" : "Criar Usuário"}
+      title={user ? "Editar usuário" : "Criar usuário"}
       description={user ? user.email : "A pessoa entra com este email e senha."}
     >
       {/* Mounted with the dialog's content, so each opening starts empty or from the user's current values. */}
@@ -61,7 +61,7 @@ function CreateUserForm({ onDone }: { onDone: () => void }) {
           <LoginFields idPrefix="create-user" emailLabel="Email" />
           <UserAccessFields idPrefix="create-user" notesRows={3} />
         </DialogBody>
-        <DialogSubmitFooter busy={create.isPending} submitLabel="Criar Usuário" />
+        <DialogSubmitFooter busy={create.isPending} submitLabel="Criar usuário" />
       </DialogForm>
     </FormProvider>
   );

@@ -7,7 +7,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/lib/toast";
 import { useSaveUserNotes } from "../api/user-mutations";
 
-/** Administrative notes, 6 rows, 'Salvar Notas' (docs/product/admin.md §2.6). */
+/** Administrative notes, 6 rows, 'Salvar notas' (docs/product/admin.md §2.6). */
 export function UserNotesCard({ user }: { user: User }) {
   const saveNotes = useSaveUserNotes();
   const [notes, setNotes] = useState(user.notes ?? "");
@@ -26,7 +26,7 @@ export function UserNotesCard({ user }: { user: User }) {
     <Card>
       <CardHeader>
         <CardTitle>
-          <label htmlFor="user-admin-notes">Notas Administrativas</label>
+          <label htmlFor="user-admin-notes">Notas administrativas</label>
         </CardTitle>
         <CardDescription>Visíveis apenas para administradores.</CardDescription>
       </CardHeader>
@@ -36,7 +36,7 @@ export function UserNotesCard({ user }: { user: User }) {
       <CardFooter className="justify-end">
         <Button onClick={save} disabled={saveNotes.isPending || unchanged} className="w-full sm:w-auto">
           {saveNotes.isPending ? <LoaderCircle aria-hidden className="animate-spin" /> : <Save aria-hidden />}
-          Salvar Notas
+          Salvar notas
         </Button>
       </CardFooter>
     </Card>

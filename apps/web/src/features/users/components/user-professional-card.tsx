@@ -9,7 +9,7 @@ export function UserProfessionalCard({ professional }: { professional: Professio
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Informações do Profissional</CardTitle>
+        <CardTitle>Informações do profissional</CardTitle>
       </CardHeader>
       <CardContent>
         <dl className="grid grid-cols-2 gap-x-6 gap-y-4 text-sm lg:grid-cols-3">

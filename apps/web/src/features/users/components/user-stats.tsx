@@ -9,7 +9,7 @@ export function UserStats() {
   const loading = stats.isPending;
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-      <StatCard label="Total de Usuários" value={value((s) => s.total)} icon={Users} loading={loading} delay={0} />
+      <StatCard label="Total de usuários" value={value((s) => s.total)} icon={Users} loading={loading} delay={0} />
       <StatCard label="Ativos" value={value((s) => s.by_status.active)} icon={UserCheck} tone="success" loading={loading} delay={0.1} />
       <StatCard label="Suspensos" value={value((s) => s.by_status.suspended)} icon={UserX} tone="warning" loading={loading} delay={0.2} />
       <StatCard label="Últimos 7 dias" value={value((s) => s.last_7_days)} icon={CalendarPlus} tone="info" hint="novos usuários" loading={loading} delay={0.3} />

@@ -45,7 +45,7 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
 
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [accountOpen, setAccountOpen] = useState(false);
-  /** The user being edited, or null for 'Criar Usuário'. */
+  /** The user being edited, or null for 'Criar usuário'. */
   const userForm = useDialogState<User | null>();
   const [suspending, setSuspending] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
@@ -89,11 +89,11 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
         <div className="grid gap-2 sm:flex">
           <Button variant="outline" onClick={() => setAccountOpen(true)}>
             <Stethoscope aria-hidden />
-            Nova Conta Profissional
+            Nova conta profissional
           </Button>
           <Button onClick={() => userForm.show(null)}>
             <UserPlus aria-hidden />
-            Criar Usuário
+            Criar usuário
           </Button>
         </div>
       </div>

@@ -20,7 +20,7 @@ export function WhatsappPanel() {
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle icon={MessageCircle}>WhatsApp</CardTitle>
           {isPending || error ? null : number ? (
-            <Badge tone="success">Ativo via Twilio</Badge>
+            <Badge tone="success">WhatsApp ativo</Badge>
           ) : (
             <Badge tone="warning">Pendente de provisionamento</Badge>
           )}
@@ -52,7 +52,7 @@ export function WhatsappPanel() {
       <CardFooter className="justify-end">
         <Button asChild variant="outline" className="w-full sm:w-auto">
           <Link to={pagePath("ProfessionalWhatsAppSettings")}>
-            Assistente Virtual & WhatsApp
+            Assistente virtual e WhatsApp
             <ArrowRight aria-hidden />
           </Link>
         </Button>

@@ -20,9 +20,9 @@ export function WhatsappTwilioCard({ number, webhookUrl, loading }: WhatsappTwil
   return (
     <Card>
       <CardHeader>
-        <CardTitle>WhatsApp via Twilio</CardTitle>
+        <CardTitle>Seu número de WhatsApp</CardTitle>
         <CardDescription>
-          A integração é gerenciada pela equipe Clinora através do Twilio: você não precisa de tokens nem de conta na Meta.
+          A integração é gerenciada pela equipe Clinora: você não precisa de tokens nem de conta na Meta.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-5">
@@ -48,7 +48,7 @@ export function WhatsappTwilioCard({ number, webhookUrl, loading }: WhatsappTwil
           <WebhookUrlField id="assistant-webhook-url" url={webhookUrl} />
           <ul className="list-disc space-y-1 pl-5 text-sm text-slate-600">
             <li>Todos os números da plataforma usam este mesmo endereço.</li>
-            <li>A configuração no Twilio é feita pela equipe Clinora; você não precisa alterá-la.</li>
+            <li>A configuração do envio é feita pela equipe Clinora; você não precisa alterá-la.</li>
             <li>As mensagens recebidas chegam em Conversas e o assistente responde quando está ativado.</li>
           </ul>
         </div>

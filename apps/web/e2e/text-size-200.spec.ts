@@ -1,0 +1,78 @@
+import { expect, test, type Page } from "@playwright/test";
+import { dayFirst, FIRST_LOAD_MS, PHONE_VIEWPORT, PROFESSIONAL, signInViaApi, toastWith } from "./fixtures";
+import { saoPauloDate, uniqueSuffix } from "./patients-tasks-helpers";
+
+/**
+ * WCAG 1.4.4 (resize text) and 1.4.10 (reflow): with the text at 200 % (the root font size doubled, as a browser's
+ * text-size setting does to this rem-based layout), the main screens still fit the width, at a phone's and at a
+ * laptop's size: nothing scrolls sideways and nothing is cut.
+ */
+const SCREENS = [
+  { path: "/painel", heading: "Painel" },
+  { path: "/compromissos", heading: "Compromissos" },
+  { path: "/conversas", heading: "Conversas" },
+  { path: "/pacientes", heading: "Meus pacientes" },
+  { path: "/tarefas", heading: "Tarefas" },
+] as const;
+
+const VIEWPORTS = [
+  { name: "phone", size: PHONE_VIEWPORT },
+  { name: "desktop", size: { width: 1366, height: 800 } },
+] as const;
+
+/** How far the page can be scrolled sideways, in CSS pixels (0 when it fits). */
+function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+async function doubleTheText(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => {
+      const style = document.createElement("style");
+      style.dataset.textSize = "200";
+      style.textContent = "html { font-size: 200% !important; }";
+      document.head.append(style);
+    });
+  });
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`at 200 % text the main screens do not scroll sideways (${viewport.name})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(viewport.size);
+    await signInViaApi(page, PROFESSIONAL);
+    await doubleTheText(page);
+    for (const screen of SCREENS) {
+      await test.step(screen.path, async () => {
+        await page.goto(screen.path);
+        const heading = page.getByRole("heading", { level: 1, name: screen.heading });
+        await expect(heading).toBeVisible({ timeout: FIRST_LOAD_MS });
+        // The text really is doubled: the h1 is at least twice its normal 24 px.
+        expect(await heading.evaluate((h1) => parseFloat(getComputedStyle(h1).fontSize))).toBeGreaterThanOrEqual(48);
+        await expect(page.locator('[aria-busy="true"], .animate-pulse')).toHaveCount(0, { timeout: FIRST_LOAD_MS });
+        expect(await sidewaysScroll(page), `${screen.path} scrolls sideways at 200 % text`).toBeLessThanOrEqual(0);
+      });
+    }
+  });
+}
+
+test("the toast's close button is at least 24 x 24 px and named in Portuguese", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await signInViaApi(page, PROFESSIONAL);
+  await page.goto("/tarefas");
+  // Any toast will do: a new task says it was created.
+  await page.getByRole("button", { name: "Nova tarefa" }).click();
+  const dialog = page.getByRole("dialog", { name: "Nova tarefa" });
+  await dialog.getByLabel("Título").fill(`Conferir o aviso ${uniqueSuffix()}`);
+  await dialog.getByLabel("Data de vencimento").fill(dayFirst(saoPauloDate(3)));
+  await dialog.getByRole("button", { name: "Criar tarefa" }).click();
+  const toast = toastWith(page, "Tarefa criada com sucesso!");
+  await expect(toast).toBeVisible();
+  const close = toast.getByRole("button", { name: "Fechar aviso" });
+  await expect(close).toBeVisible();
+  const box = (await close.boundingBox())!;
+  expect(box.width).toBeGreaterThanOrEqual(24);
+  expect(box.height).toBeGreaterThanOrEqual(24);
+  await close.click();
+  await expect(toast).toHaveCount(0);
+});
