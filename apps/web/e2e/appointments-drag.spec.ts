@@ -154,7 +154,7 @@ test("the arrow keys move a focused appointment, the live region says where, and
   // The block keeps the focus in its new column, and Enter (no move pending) opens it as before.
   await expect(moving).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("dialog", { name: "Editar Compromisso" })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Editar compromisso" })).toBeVisible();
 });
 
 test("a move onto another appointment is refused with the message, and the block goes back", async ({ page }) => {
