@@ -28,7 +28,8 @@ import { conversationRepository, type ConversationRow, type MessageRow } from ".
 import { messageRepository } from "./message.repository";
 import { mediaRepository, type MediaInfo, type MediaRow } from "./media/media.repository";
 import { toMediaDto } from "./media/media.service";
-import { looksLike, mediaLabel } from "./media/media-rules";
+import { looksLike } from "../../platform/lib/file-signature";
+import { mediaLabel } from "./media/media-rules";
 
 export type ConversationService = ReturnType<typeof conversationService>;
 

@@ -8,7 +8,7 @@ export { conversationRoutes } from "./conversation.routes";
 export { conversationService } from "./conversation.service";
 export { freeTextWindowOpen } from "./free-text-window";
 export { REPLY_JOB, statusAfterInbound } from "./inbound-rules";
-export { inboundFilesOf, looksLike } from "./media/media-rules";
+export { inboundFilesOf } from "./media/media-rules";
 export type { MediaInfo } from "./media/media.repository";
 export { outboundMediaRoutes } from "./media/media.routes";
 export { mediaService, outboundMediaSigner } from "./media/media.service";

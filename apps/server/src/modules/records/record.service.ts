@@ -39,7 +39,7 @@ import type { TenantCaller } from "../../platform/lib/caller";
 import type { Clock } from "../../platform/lib/clock";
 import { pageOf, pageWindow } from "../../platform/lib/pagination";
 import { recordAudit } from "../audit";
-import { looksLike } from "../messaging";
+import { looksLike } from "../../platform/lib/file-signature";
 import { entryHash } from "./record-chain";
 import { renderRecordPdf } from "./record-pdf";
 import { checkedFields, fieldKeyOf, fieldLabel, templateOf } from "./record-templates";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MEDIA_MAX_BYTES, MSG } from "@clinora/contracts";
-import { defaultFileName, inboundFilesOf, isTwilioMediaUrl, looksLike, MediaRejected, readLimited } from "./media-rules";
+import { looksLike } from "../../../platform/lib/file-signature";
+import { defaultFileName, inboundFilesOf, isTwilioMediaUrl, MediaRejected, readLimited } from "./media-rules";
 import { outboundMediaSigner } from "./media.service";
 
 describe("media rules", () => {

@@ -17,7 +17,8 @@ import { messageRepository } from "../message.repository";
 import { queueSafetyAnswer } from "../safety-reply";
 import { replyJobFor } from "../inbound-rules";
 import type { WhatsappOutboundService } from "../whatsapp-outbound.service";
-import { isTwilioMediaUrl, looksLike, MediaRejected, readLimited, type InboundFile } from "./media-rules";
+import { looksLike } from "../../../platform/lib/file-signature";
+import { isTwilioMediaUrl, MediaRejected, readLimited, type InboundFile } from "./media-rules";
 import { mediaRepository, type MediaInfo } from "./media.repository";
 
 /** Job types of a patient's files: fetch them from Twilio, then transcribe the voice notes. */
