@@ -267,7 +267,8 @@ export async function buildApp({ config, database, clock = systemClock, instrume
     ownEventsChanged: (professionalId) => calendarBusy.ownEventsChanged(professionalId),
   });
   const calendarBusy = calendarBusyService(db, clock, { provider: calendarProvider, sync: calendarSync, tokenKey: config.google.tokenKey, wake });
-  const reminders = reminderService(db, clock, { gateway, messaging, appointments, contentSid: config.reminderContentSid, wake });
+  const payments = paymentsService(db, clock, { provider: paymentProvider, tokenKey: config.google.tokenKey, publicUrl: config.publicUrl });
+  const reminders = reminderService(db, clock, { gateway, messaging, appointments, contentSid: config.reminderContentSid, wake, paymentNote: payments });
   const loopLoad = sampleEventLoopLoad({ threshold: WORKER_STEPS_BACK_AT_LOOP_UTILIZATION });
   const worker = createWorker(db, {
     handlers: {
@@ -348,7 +349,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
       await api.register(reminderRoutes(reminders));
       await api.register(
         paymentRoutes(
-          paymentsService(db, clock, { provider: paymentProvider, tokenKey: config.google.tokenKey, publicUrl: config.publicUrl }),
+          payments,
           paymentWebhookService(db, clock, { provider: paymentProvider, tokenKey: config.google.tokenKey }),
         ),
       );

@@ -22,6 +22,7 @@ import type { TenantCaller } from "../../platform/lib/caller";
 import { openSecret, sealSecret } from "../../platform/lib/secret-box";
 import { PaymentProviderError, type PaymentProviderClient } from "../../platform/integrations/payments/payment-provider";
 import { paymentsRepository, type ChargeRow, type SettingsRow } from "./payments.repository";
+import { paymentNoteText } from "./payment-note";
 import { staticBrCode, txidOf } from "./pix-brcode";
 
 export type PaymentsService = ReturnType<typeof paymentsService>;
@@ -112,6 +113,72 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
   const credentialsOf = (settings: SettingsRow | null) => {
     if (!settings || settings.provider !== "mercadopago" || !settings.mercadopagoTokenSealed || !deps.tokenKey) return null;
     return { accessToken: openSecret(deps.tokenKey, settings.mercadopagoTokenSealed) };
+  };
+
+  /** The Pix of an open charge (see `pix`), for the screens and for the reminders. */
+  const pixOf = async (professionalId: string, id: string): Promise<PixCharge> => {
+    const repo = paymentsRepository(db, professionalId);
+    const charge = await loadCharge(db, professionalId, id);
+    if (charge.status !== "open") throw AppError.conflict(PAYMENT_TEXTS.chargeNotOpen);
+    const settings = await repo.findSettings();
+    const credentials = credentialsOf(settings);
+    if (credentials) {
+      const now = clock.now();
+      const current = charge.providerQrCode && charge.providerExpiresAt && charge.providerExpiresAt > now;
+      if (!current) {
+        const request = {
+          chargeId: charge.id,
+          amountCents: charge.amountCents,
+          description: charge.description,
+          payerEmail: "pagador@clinora.app",
+          payerCpf: charge.payerCpf,
+          notificationUrl: deps.publicUrl ? `${deps.publicUrl}${mercadoPagoWebhookPath(professionalId)}` : null,
+          expiresAt: new Date(now.getTime() + PROVIDER_PIX_LIFETIME_MS),
+        };
+        try {
+          const created = await deps.provider.createPix(credentials, request);
+          const link = await deps.provider.createLink(credentials, request);
+          await repo.updateCharge(id, {
+            provider: "mercadopago",
+            providerPaymentId: created.paymentId,
+            providerQrCode: created.qrCode,
+            providerExpiresAt: created.expiresAt ? new Date(created.expiresAt) : request.expiresAt,
+            providerLink: link,
+          });
+        } catch (error) {
+          if (error instanceof PaymentProviderError) throw new AppError(502, PAYMENT_TEXTS.providerFailed, "provider_failed");
+          throw error;
+        }
+      }
+      const fresh = await loadCharge(db, professionalId, id);
+      return {
+        brcode: fresh.providerQrCode!,
+        qr_data_url: await QRCode.toDataURL(fresh.providerQrCode!, { errorCorrectionLevel: "M", margin: 1 }),
+        amount_cents: fresh.amountCents,
+        txid: fresh.txid,
+        kind: "mercadopago",
+        expires_at: iso(fresh.providerExpiresAt),
+        payment_link: fresh.providerLink,
+      };
+    }
+    if (!settings?.pixKey || !settings.pixKeyType) throw AppError.conflict(PAYMENT_TEXTS.noPixKey);
+    const brcode = staticBrCode({
+      pixKeyType: settings.pixKeyType,
+      pixKey: settings.pixKey,
+      merchantName: settings.merchantName ?? "Clinora",
+      merchantCity: settings.merchantCity ?? "Brasil",
+      amountCents: charge.amountCents,
+      txid: charge.txid,
+    });
+    return {
+      brcode,
+      qr_data_url: await QRCode.toDataURL(brcode, { errorCorrectionLevel: "M", margin: 1 }),
+      amount_cents: charge.amountCents,
+      txid: charge.txid,
+      kind: "static",
+      expires_at: null,
+      payment_link: null,
+    };
   };
 
   return {
@@ -253,70 +320,41 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
 
     /** The Pix of an open charge: Mercado Pago's dynamic one (and its card link) when connected, else the static BR Code. */
     async pix({ professionalId }: TenantCaller, id: string): Promise<PixCharge> {
-      const repo = paymentsRepository(db, professionalId);
-      const charge = await loadCharge(db, professionalId, id);
-      if (charge.status !== "open") throw AppError.conflict(PAYMENT_TEXTS.chargeNotOpen);
-      const settings = await repo.findSettings();
-      const credentials = credentialsOf(settings);
-      if (credentials) {
-        const now = clock.now();
-        const current = charge.providerQrCode && charge.providerExpiresAt && charge.providerExpiresAt > now;
-        if (!current) {
-          const request = {
-            chargeId: charge.id,
-            amountCents: charge.amountCents,
-            description: charge.description,
-            payerEmail: "pagador@clinora.app",
-            payerCpf: charge.payerCpf,
-            notificationUrl: deps.publicUrl ? `${deps.publicUrl}${mercadoPagoWebhookPath(professionalId)}` : null,
-            expiresAt: new Date(now.getTime() + PROVIDER_PIX_LIFETIME_MS),
-          };
-          try {
-            const created = await deps.provider.createPix(credentials, request);
-            const link = await deps.provider.createLink(credentials, request);
-            await repo.updateCharge(id, {
-              provider: "mercadopago",
-              providerPaymentId: created.paymentId,
-              providerQrCode: created.qrCode,
-              providerExpiresAt: created.expiresAt ? new Date(created.expiresAt) : request.expiresAt,
-              providerLink: link,
-            });
-          } catch (error) {
-            if (error instanceof PaymentProviderError) throw new AppError(502, PAYMENT_TEXTS.providerFailed, "provider_failed");
-            throw error;
-          }
-        }
-        const fresh = await loadCharge(db, professionalId, id);
-        return {
-          brcode: fresh.providerQrCode!,
-          qr_data_url: await QRCode.toDataURL(fresh.providerQrCode!, { errorCorrectionLevel: "M", margin: 1 }),
-          amount_cents: fresh.amountCents,
-          txid: fresh.txid,
-          kind: "mercadopago",
-          expires_at: iso(fresh.providerExpiresAt),
-          payment_link: fresh.providerLink,
-        };
-      }
-      if (!settings?.pixKey || !settings.pixKeyType) throw AppError.conflict(PAYMENT_TEXTS.noPixKey);
-      const brcode = staticBrCode({
-        pixKeyType: settings.pixKeyType,
-        pixKey: settings.pixKey,
-        merchantName: settings.merchantName ?? "Clinora",
-        merchantCity: settings.merchantCity ?? "Brasil",
-        amountCents: charge.amountCents,
-        txid: charge.txid,
-      });
-      return {
-        brcode,
-        qr_data_url: await QRCode.toDataURL(brcode, { errorCorrectionLevel: "M", margin: 1 }),
-        amount_cents: charge.amountCents,
-        txid: charge.txid,
-        kind: "static",
-        expires_at: null,
-        payment_link: null,
-      };
+      return pixOf(professionalId, id);
     },
 
+    /**
+     * Before a reminder's transaction (docs/product/payments.md §6): when the professional sends the Pix with her
+     * reminders and Mercado Pago is connected, makes sure the appointment's open charge has a current dynamic Pix, so
+     * the message can carry it. A provider that fails leaves the reminder to go with the static Pix or the amount.
+     */
+    async preparePaymentNote(professionalId: string, appointmentId: string): Promise<void> {
+      const repo = paymentsRepository(db, professionalId);
+      const settings = await repo.findSettings();
+      if (!settings?.sendPixInReminders || !credentialsOf(settings)) return;
+      const charge = (await repo.listCharges({ appointmentId })).find((c) => c.status === "open");
+      if (!charge) return;
+      try {
+        await pixOf(professionalId, charge.id);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+      }
+    },
+
+    /**
+     * What a WhatsApp reminder or confirmation adds about the session's payment (docs/product/payments.md §6): the
+     * amount and the Pix copia-e-cola (Mercado Pago's current one, else the static BR Code of the professional's key)
+     * and the card link when there is one; null when the professional does not send it or nothing is open. Reads
+     * only, inside the caller's transaction.
+     */
+    async paymentNote(tx: DbOrTx, professionalId: string, appointmentId: string): Promise<string | null> {
+      const repo = paymentsRepository(tx, professionalId);
+      const settings = await repo.findSettings();
+      if (!settings?.sendPixInReminders) return null;
+      const charge = (await repo.listCharges({ appointmentId })).find((c) => c.status === "open");
+      if (!charge) return null;
+      return paymentNoteText(charge, settings, clock.now());
+    },
     /** Every payment received with no Receita Saúde receipt yet, each field as the app asks it. */
     async receiptsDue({ professionalId }: TenantCaller): Promise<ReceiptDue[]> {
       const repo = paymentsRepository(db, professionalId);
