@@ -22,6 +22,8 @@ import { AppointmentWeekView } from "@/features/appointments/components/appointm
 import { CancelAppointmentDialog } from "@/features/appointments/components/cancel-appointment-dialog";
 import type { AppointmentFormDialogProps } from "@/features/appointments/components/appointment-form-dialog";
 import { FillPatientPicker } from "@/features/appointments/components/patient-picker-slot";
+import { FillAppointmentPayment } from "@/features/appointments/components/appointment-payment-slot";
+import { AppointmentPaymentState } from "@/features/payments/components/appointment-payment-state";
 import { PeriodNavigator } from "@/features/appointments/components/period-navigator";
 import { applyStatusFilter, summarize, type StatusFilter } from "@/features/appointments/lib/appointment-filters";
 import { APPOINTMENT_VIEWS, periodLabel, periodOf, shiftAnchor, type AppointmentView } from "@/features/appointments/lib/calendar-period";
@@ -182,7 +184,7 @@ export function AppointmentsPage() {
   const cancelling = dialog.kind === "cancel" ? dialog.appointment : null;
 
   return (
-    <>
+    <FillAppointmentPayment component={AppointmentPaymentState}>
       <PageHeader
         title="Compromissos"
         description="Sua agenda de consultas em lista, linha do tempo, semana e mês."
@@ -247,6 +249,6 @@ export function AppointmentsPage() {
         practiceName={professional?.clinic_name?.trim() || professional?.full_name || "a clínica"}
         onConfirm={(input) => cancel.mutateAsync(input)}
       />
-    </>
+    </FillAppointmentPayment>
   );
 }
