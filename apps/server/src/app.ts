@@ -252,7 +252,9 @@ export async function buildApp({ config, database, clock = systemClock, instrume
   const messaging = messagingService(db, clock, { gateway, publicUrl: config.publicUrl, mediaSigner });
   const whatsappMetrics = whatsappMetricsService(db, clock, { messaging });
   const media = mediaService(db, clock, { twilio: config.twilio, transcriber, outbound: messaging, log: app.log });
+  const payments = paymentsService(db, clock, { provider: paymentProvider, tokenKey: config.google.tokenKey, publicUrl: config.publicUrl });
   const assistant = assistantService(db, clock, {
+    payments,
     appointments,
     patients,
     messaging,
@@ -267,7 +269,6 @@ export async function buildApp({ config, database, clock = systemClock, instrume
     ownEventsChanged: (professionalId) => calendarBusy.ownEventsChanged(professionalId),
   });
   const calendarBusy = calendarBusyService(db, clock, { provider: calendarProvider, sync: calendarSync, tokenKey: config.google.tokenKey, wake });
-  const payments = paymentsService(db, clock, { provider: paymentProvider, tokenKey: config.google.tokenKey, publicUrl: config.publicUrl });
   const reminders = reminderService(db, clock, { gateway, messaging, appointments, contentSid: config.reminderContentSid, wake, paymentNote: payments });
   const loopLoad = sampleEventLoopLoad({ threshold: WORKER_STEPS_BACK_AT_LOOP_UTILIZATION });
   const worker = createWorker(db, {

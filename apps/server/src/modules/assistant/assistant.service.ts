@@ -19,7 +19,9 @@ import { agendaSecondOpinion, riskFlagged, type SafetyChecks } from "./safety/se
 import { patientWindow, safetyAnswerFor, safetyText } from "../safety";
 import { HIGHEST_URGENCY } from "@clinora/contracts";
 import { todayIn } from "@clinora/contracts/zoned-time";
+import { paymentFactsText, type AssistantPayments } from "./assistant-payments";
 import { assistantToolbox, visibleUpcoming, type ToolScope } from "./assistant-tools";
+import { claimsPaymentReceived } from "./safety/payment-claims";
 
 /**
  * The server's own answer to a message with files, or null when the model answers (a transcribed voice note, or a
@@ -60,6 +62,8 @@ export interface AssistantDeps {
   webChatModelCall?: (conversation: ConversationRow, timeZone: string) => Promise<boolean>;
   /** The second opinion and the risk check around the reply model (docs/decisions/030); none in some tests. */
   checks?: SafetyChecks;
+  /** Prices, the patient's charges and their Pix (the payments module); without it no payment tool is offered. */
+  payments?: AssistantPayments;
 }
 
 /** How an answer is being given: the channel shapes the prompt; `allowModelCall` may stop it before a model call. */
@@ -129,6 +133,7 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
     acceptingBookings: practice.facts.acceptingBookings,
     address: practice.facts.address,
     now: clock.now(),
+    payments: deps.payments,
   });
 
   /** The model's turns with tool calls run by the toolbox, and the message the patient gets. */
@@ -194,15 +199,23 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
 
     if (handoff) return { text: [...confirmations, handoff.message ?? TEXTS.handoff(practice.facts.professionalName)].join("\n\n"), handoff, summaries };
     const toolResults = messages.slice(history.length).flatMap((m) => (m.role === "tool" ? [m.content] : []));
+    // Payment facts only from the server (docs/decisions/035): a model's text saying a payment was received is not
+    // sent; the server writes what its data says, after what the agenda rules keep.
+    const paymentClaim = claimsPaymentReceived(text);
     const reply = await agendaReply({
       practice,
-      text,
+      text: paymentClaim ? "" : text,
       confirmations,
       attempts,
       toolResults,
       upcoming: upcoming.map((a) => ({ date: a.date, time: a.time })),
       instructions: promptInstructions(practice.settings, practice.facts, options.channel),
     });
+    if (paymentClaim) {
+      const charges = scope.patient && !scope.webChat && deps.payments ? await deps.payments.chargesOfPatient(practice.actor.professionalId, scope.patient.id) : null;
+      summaries.push("Falou de pagamento recebido: o sistema informou o que consta");
+      return { text: [reply, paymentFactsText(charges)].filter(Boolean).join("\n\n"), handoff: null, summaries };
+    }
     return { text: reply || TEXTS.empty, handoff: null, summaries };
   };
 

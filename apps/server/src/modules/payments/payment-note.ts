@@ -9,7 +9,7 @@ import { staticBrCode } from "./pix-brcode";
  * neither a current Pix nor a key, the amount alone.
  */
 export function paymentNoteText(charge: ChargeRow, settings: SettingsRow, now: Date): string {
-  const lines = [`Valor da consulta: ${formatCents(charge.amountCents)}.`];
+  const lines = [`${charge.appointmentId ? "Valor da consulta" : "Valor"}: ${formatCents(charge.amountCents)}.`];
   const providerPix = charge.providerQrCode && charge.providerExpiresAt && charge.providerExpiresAt > now ? charge.providerQrCode : null;
   const pix =
     providerPix ??

@@ -437,6 +437,41 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
       return { month, received_cents: Number(row.received), to_receive_cents: Number(row.toReceive), receipts_due: Number(row.receiptsDue) };
     },
 
+    /**
+     * The assistant's view of money (docs/product/payments.md §6): the consultation types' prices and, for a known
+     * patient, her own price. Read-only facts the server writes to the patient.
+     */
+    async pricesFor(professionalId: string, patientId: string | null) {
+      const repo = paymentsRepository(db, professionalId);
+      const [types, own] = await Promise.all([repo.listTypePrices(), patientId ? repo.findPatientPrice(patientId) : Promise.resolve(null)]);
+      return { types: types.map((t) => ({ appointmentType: t.appointmentType, amountCents: t.amountCents })), ownCents: own };
+    },
+
+    /** A patient's charges as the assistant may state them: the server's states, newest due first. */
+    async chargesOfPatient(professionalId: string, patientId: string) {
+      const rows = await paymentsRepository(db, professionalId).listCharges({ patientId });
+      return rows.map((c) => ({ id: c.id, description: c.description, amountCents: c.amountCents, status: c.status, dueDate: c.dueDate, paymentDate: c.paymentDate }));
+    },
+
+    /**
+     * The amount, Pix copia-e-cola and card link of one open charge of the patient's, as the assistant sends it:
+     * Mercado Pago's current Pix (asked for now when needed, unless `prepare` is false), else the static one.
+     */
+    async chargeNoteFor(professionalId: string, chargeId: string, options: { prepare: boolean }): Promise<string | null> {
+      const repo = paymentsRepository(db, professionalId);
+      const settings = await repo.findSettings();
+      if (options.prepare && credentialsOf(settings)) {
+        try {
+          await pixOf(professionalId, chargeId);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+        }
+      }
+      const charge = await repo.findCharge(chargeId);
+      if (!charge || charge.status !== "open" || !settings) return charge?.status === "open" ? `Valor: ${formatCents(charge.amountCents)}.` : null;
+      return paymentNoteText(charge, settings, clock.now());
+    },
+
     /** The open charge of an appointment, if any (the Compromissos badge, the reminder). */
     async ofAppointment(professionalId: string, appointmentId: string) {
       const rows = await paymentsRepository(db, professionalId).listCharges({ appointmentId });
