@@ -49,6 +49,12 @@ for (const viewport of SCREENSHOT_VIEWPORTS) {
       test.setTimeout(150_000);
       const session = await signInViaApi(page, PROFESSIONAL);
       const headers = { "X-Session-ID": session };
+      const originalPayments = (await (await page.request.get("/api/payments/settings", { headers })).json()) as Record<string, unknown>;
+      // The demo's payment switches are put back at the end, as the other flows expect them.
+      const restore = async () => {
+        const { mercadopago_connected: _c, mercadopago_webhook_url: _w, ...input } = originalPayments;
+        await page.request.put("/api/payments/settings", { headers, data: input });
+      };
       const type = `Psicoterapia ${viewport.name} ${Math.floor(Math.random() * 10_000)}`;
       const connect = await page.request.put("/api/payments/settings", {
         headers,
@@ -119,6 +125,7 @@ for (const viewport of SCREENSHOT_VIEWPORTS) {
       const expected = `R$ ${total.toLocaleString("pt-BR", { minimumFractionDigits: 2 })}`;
       await expect(page.getByTestId(`ledger-${before.month}`)).toContainText(expected);
       await expectAxeClean(page, "Financeiro: livro-caixa");
+      await restore();
     });
   });
 }

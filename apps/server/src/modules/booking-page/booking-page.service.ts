@@ -40,6 +40,7 @@ import { rateLimitRepository } from "../../platform/plugins/rate-limit-store";
 import { FREE_TEXT_WINDOW_MS } from "../reminders";
 import { reminderText, reminderVariables } from "../reminders";
 import type { MessagingService } from "../messaging";
+import { bookingPagePrices } from "../payments";
 import { bookingPageRepository, type BookingPageRow } from "./booking-page.repository";
 
 export type BookingPageService = ReturnType<typeof bookingPageService>;
@@ -113,6 +114,11 @@ export function bookingPageService(
   const pageUrl = (origin: string, slug: string) => `${deps.publicUrl ?? origin}${BOOKING_PAGE_PATH}/${slug}`;
 
   /** Whether any WhatsApp message can go from this practice: the server has Twilio and the practice a sending number. */
+  /** The page's types, each with its price when the professional shows prices there (docs/product/payments.md §6). */
+  const withPrices = async (professionalId: string, types: BookingAppointmentType[]) => {
+    const prices = await bookingPagePrices(db, professionalId);
+    return types.map((t, index) => ({ ...t, index, price_cents: prices.get(t.name) ?? null }));
+  };
   const canSendWhatsapp = async (professionalId: string) => deps.gateway.configured && Boolean(await deps.messaging.senderOf(db, professionalId));
 
   const toSettings = async (row: BookingPageRow, origin: string): Promise<BookingPageSettings> => {
@@ -444,7 +450,7 @@ export function bookingPageService(
         time_zone_label: timeZoneLabel(ctx.actor.practice.timeZone),
         phone: phoneOfClinic(ctx.professional),
         whatsapp_confirmation: await canSendWhatsapp(ctx.professional.id),
-        appointment_types: ctx.page.appointmentTypes.map((t, index) => ({ ...t, index })),
+        appointment_types: await withPrices(ctx.professional.id, ctx.page.appointmentTypes),
       };
     },
 
