@@ -110,6 +110,12 @@ export function paymentsRepository(db: DbOrTx, professionalId: string) {
       return row ?? null;
     },
 
+    /** The professional's name and clinic, for the comprovante's letterhead. */
+    async findLetterhead() {
+      const [row] = await db.select({ name: professionals.fullName, clinicName: professionals.clinicName }).from(professionals).where(eq(professionals.id, professionalId));
+      return row ?? null;
+    },
+
     async findPatient(id: string) {
       const [row] = await db
         .select({ id: patients.id, name: patients.name, cpf: patients.cpf, email: patients.email })

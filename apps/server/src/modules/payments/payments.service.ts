@@ -23,6 +23,7 @@ import { openSecret, sealSecret } from "../../platform/lib/secret-box";
 import { PaymentProviderError, type PaymentProviderClient } from "../../platform/integrations/payments/payment-provider";
 import { paymentsRepository, type ChargeRow, type SettingsRow } from "./payments.repository";
 import { paymentNoteText } from "./payment-note";
+import { renderPaymentProofPdf } from "./payment-proof-pdf";
 import { staticBrCode, txidOf } from "./pix-brcode";
 
 export type PaymentsService = ReturnType<typeof paymentsService>;
@@ -370,6 +371,32 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
         description: r.description,
         council_registration: settings?.councilRegistration ?? null,
       }));
+    },
+
+    /**
+     * The patient's "comprovante de pagamento" of a paid charge as a PDF (docs/product/payments.md §5); it says it
+     * does not replace the Receita Saúde receipt. A charge not paid is a 409.
+     */
+    async proofPdf({ professionalId, practice }: TenantCaller, id: string): Promise<Buffer> {
+      const repo = paymentsRepository(db, professionalId);
+      const charge = await loadCharge(db, professionalId, id);
+      if (charge.status !== "paid" || !charge.paymentDate) throw AppError.conflict(PAYMENT_TEXTS.chargeNotPaid);
+      const [settings, letterhead] = await Promise.all([repo.findSettings(), repo.findLetterhead()]);
+      return renderPaymentProofPdf({
+        professional: { name: letterhead?.name ?? "", clinicName: letterhead?.clinicName ?? null, councilRegistration: settings?.councilRegistration ?? null },
+        charge: {
+          id: charge.id,
+          description: charge.description,
+          amountCents: charge.amountCents,
+          paymentDate: charge.paymentDate,
+          method: charge.method ? PAYMENT_METHOD_LABELS[charge.method] : null,
+          payerName: charge.payerName,
+          payerCpf: charge.payerCpf,
+          beneficiaryCpf: charge.beneficiaryCpf,
+        },
+        generatedAt: clock.now(),
+        timeZone: practice.timeZone,
+      });
     },
 
     /** The number the Receita Saúde app gave (or none): the payment leaves the queue. */

@@ -88,3 +88,9 @@ export async function downloadLedgerCsv(month: string) {
   const blob = await api.file(`${API_BASE}/payments/ledger/csv?month=${month}`);
   saveFile(blob, `livro-caixa-${month}.csv`);
 }
+
+/** A paid charge's "comprovante de pagamento" PDF (it does not replace the Receita Saúde receipt), as a file. */
+export async function downloadPaymentProof(chargeId: string) {
+  const blob = await api.file(`${API_BASE}/payments/charges/${chargeId}/comprovante.pdf`);
+  saveFile(blob, `comprovante-${chargeId.slice(0, 8)}.pdf`);
+}

@@ -9,7 +9,8 @@ import { Input } from "@/components/ui/input";
 import { LoadingState } from "@/components/ui/loading-state";
 import { Select } from "@/components/ui/select";
 import { formatDate } from "@/lib/format";
-import { useChargeStatus, useCharges, useCreateCharge, useMarkPaid, usePix } from "../api/payments";
+import { downloadPaymentProof, useChargeStatus, useCharges, useCreateCharge, useMarkPaid, usePix } from "../api/payments";
+import { toast } from "@/lib/toast";
 import { ChargeStatusBadge } from "./charge-status-badge";
 import { PixDialog } from "./pix-dialog";
 
@@ -74,6 +75,16 @@ function ChargeRow({ charge, onPix }: { charge: Charge; onPix: (pix: PixCharge) 
               Isentar
             </Button>
           </>
+        ) : null}
+        {charge.status === "paid" ? (
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label={`Comprovante de pagamento: ${charge.description}`}
+            onClick={() => downloadPaymentProof(charge.id).catch(() => toast.error("Erro ao baixar o comprovante"))}
+          >
+            Comprovante
+          </Button>
         ) : null}
       </div>
     </li>
