@@ -431,7 +431,7 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
     async ledgerCsv({ professionalId }: TenantCaller, month: string): Promise<string> {
       const repo = paymentsRepository(db, professionalId);
       const { from, to } = monthBounds(month);
-      const [paid, spent] = await Promise.all([repo.paymentsBetween(from, to), repo.expensesBetween(from, to)]);
+      const [paid, spent] = await Promise.all([repo.ledgerLinesBetween(from, to), repo.expensesBetween(from, to)]);
       const header = ["data", "tipo", "descricao", "pagador", "cpf_pagador", "cpf_beneficiario", "forma", "valor", "taxa", "recibo_receita_saude"];
       const lines = [
         ...paid.map((p) => [p.paymentDate, "receita", p.description, p.payerName, p.payerCpf, p.beneficiaryCpf, p.method ? PAYMENT_METHOD_LABELS[p.method] : "", csvAmount(p.amountCents), p.feeCents === null ? "" : csvAmount(p.feeCents), p.receiptNumber ?? (p.receiptIssuedAt ? "emitido" : "")]),
