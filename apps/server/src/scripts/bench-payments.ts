@@ -1,5 +1,5 @@
 /**
- * `npm run bench:payments`: the payments module's speed targets (docs/product/payments.md §9) on one server process,
+ * `npm run bench:payments`: the payments module's speed targets (docs/product/payments.md §11) on one server process,
  * the `mercadopago` SDK talking HTTP to the fake Mercado Pago:
  *
  * 1. a livro-caixa month holding BENCH_PAYMENTS (default 10 000) payments and 200 expenses: the month's CSV, the
@@ -145,7 +145,7 @@ async function main() {
     "# Payments: speed",
     "",
     `\`npm run bench:payments\` on ${onPostgres ? "PostgreSQL" : "PGlite (in memory)"}, one server process, the mercadopago SDK against the fake Mercado Pago over HTTP.`,
-    `Server time is Fastify's elapsed time per request (arrival to last byte), in milliseconds. Targets (docs/product/payments.md §9):`,
+    `Server time is Fastify's elapsed time per request (arrival to last byte), in milliseconds. Targets (docs/product/payments.md §11):`,
     "a livro-caixa month with 10 000 payments ≤ 100 ms p95; a webhook ≤ 20 ms p95.",
     "",
     `A month of ${PAYMENTS} payments and 200 expenses (seeded in ${fmt(seedMs)} ms); the month's CSV is ${Math.round(csvBytes / 1024)} KB.`,

@@ -9,7 +9,7 @@ export interface PaymentProof {
   timeZone: string;
 }
 
-/** What every comprovante says (docs/product/payments.md §5): it is not the tax receipt the law asks for. */
+/** What every comprovante says (docs/product/payments.md §6): it is not the tax receipt the law asks for. */
 export const PROOF_NOTICE =
   "Este comprovante não substitui o recibo do Receita Saúde. O recibo oficial é emitido pelo profissional no aplicativo Receita Saúde ou no Carnê-Leão Web, da Receita Federal.";
 

@@ -5,7 +5,7 @@ import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { contextWithProfessional, type TestContext } from "../../../test/context";
 import { fixedClock } from "../../platform/lib/clock";
 
-/** The patient's "comprovante de pagamento" (docs/product/payments.md §5), read back as text from the PDF. */
+/** The patient's "comprovante de pagamento" (docs/product/payments.md §6), read back as text from the PDF. */
 
 // 01:30 UTC on 11 March is still 22:30 on 10 March in São Paulo: the payment date is the 10th.
 const clock = fixedClock("2026-03-11T01:30:00.000Z");

@@ -374,7 +374,7 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
     },
 
     /**
-     * The patient's "comprovante de pagamento" of a paid charge as a PDF (docs/product/payments.md §5); it says it
+     * The patient's "comprovante de pagamento" of a paid charge as a PDF (docs/product/payments.md §6); it says it
      * does not replace the Receita Saúde receipt. A charge not paid is a 409.
      */
     async proofPdf({ professionalId, practice }: TenantCaller, id: string): Promise<Buffer> {
