@@ -253,7 +253,9 @@ export async function buildApp({ config, database, clock = systemClock, instrume
   const messaging = messagingService(db, clock, { gateway, publicUrl: config.publicUrl, mediaSigner });
   const whatsappMetrics = whatsappMetricsService(db, clock, { messaging });
   const media = mediaService(db, clock, { twilio: config.twilio, transcriber, outbound: messaging, log: app.log });
+  const payments = paymentsService(db, clock, { provider: paymentProvider, tokenKey: config.google.tokenKey, publicUrl: config.publicUrl });
   const assistant = assistantService(db, clock, {
+    payments,
     appointments,
     patients,
     messaging,
@@ -269,7 +271,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
     ownEventsChanged: (professionalId) => calendarBusy.ownEventsChanged(professionalId),
   });
   const calendarBusy = calendarBusyService(db, clock, { provider: calendarProvider, sync: calendarSync, tokenKey: config.google.tokenKey, wake });
-  const reminders = reminderService(db, clock, { gateway, messaging, appointments, contentSid: config.reminderContentSid, wake });
+  const reminders = reminderService(db, clock, { gateway, messaging, appointments, contentSid: config.reminderContentSid, wake, paymentNote: payments });
   // While the event loop runs late, the worker steps back so requests (a webhook must answer in milliseconds) go first.
   const loopLoad = sampleEventLoopDelay({ limitMs: config.worker.loopDelayLimitMs });
   const worker = createWorker(db, {
@@ -356,7 +358,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
       await api.register(reminderRoutes(reminders));
       await api.register(
         paymentRoutes(
-          paymentsService(db, clock, { provider: paymentProvider, tokenKey: config.google.tokenKey, publicUrl: config.publicUrl }),
+          payments,
           paymentWebhookService(db, clock, { provider: paymentProvider, tokenKey: config.google.tokenKey }),
         ),
       );

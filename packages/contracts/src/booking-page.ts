@@ -81,7 +81,8 @@ export const bookingPublicPageSchema = z.object({
   phone: z.string().nullable(),
   /** Whether a WhatsApp confirmation can go at all (a sending number is set up); when not, the page says the clinic will call. */
   whatsapp_confirmation: z.boolean(),
-  appointment_types: z.array(bookingAppointmentTypeSchema.extend({ index: z.number().int() })),
+  /** `price_cents`: the type's price when the professional shows prices on the page (docs/product/payments.md §6), else null. */
+  appointment_types: z.array(bookingAppointmentTypeSchema.extend({ index: z.number().int(), price_cents: z.number().int().nullable() })),
 });
 export type BookingPublicPage = z.infer<typeof bookingPublicPageSchema>;
 

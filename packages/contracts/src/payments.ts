@@ -57,16 +57,7 @@ export const amountCentsSchema = z
   .min(1, PAYMENT_TEXTS.amountInvalid)
   .max(MAX_AMOUNT_CENTS, PAYMENT_TEXTS.amountInvalid);
 
-/** "R$ 1.234,56" for 123456 centavos, the way a Brazilian reads it, whatever the browser's language. */
-export function formatCents(cents: number): string {
-  const negative = cents < 0;
-  const abs = Math.abs(Math.trunc(cents));
-  const reais = Math.floor(abs / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ".");
-  const centavos = String(abs % 100).padStart(2, "0");
-  return `${negative ? "-" : ""}R$ ${reais},${centavos}`;
-}
+export { formatCents } from "./money";
 
 /**
  * Reads what a person types as an amount ("150", "150,5", "1.234,56", "R$ 80,00") into centavos; null when it is not

@@ -1,4 +1,5 @@
 import { BOOKING_PUBLIC_API_PATH, BOOKING_TEXTS, BOOKING_TOKEN_PATTERN } from "@clinora/contracts/booking-page-limits";
+import { formatCents } from "@clinora/contracts/money";
 import { toE164BR } from "@clinora/contracts/phone";
 import "./booking.css";
 import { NO_CONNECTION, publicRequest, type PublicAnswer } from "@/lib/public-request";
@@ -16,7 +17,7 @@ interface PageInfo {
   time_zone_label: string;
   phone: string | null;
   whatsapp_confirmation: boolean;
-  appointment_types: { name: string; duration: number; index: number }[];
+  appointment_types: { name: string; duration: number; index: number; price_cents: number | null }[];
 }
 interface Times {
   duration: number;
@@ -153,7 +154,7 @@ function renderTypes() {
         type = t.index;
         void loadTimes();
       });
-      return el("label", { className: "bk-option" }, [input, el("span", { textContent: t.name }), el("small", { textContent: `${t.duration} min` })]);
+      return el("label", { className: "bk-option" }, [input, el("span", { textContent: t.name }), el("small", { textContent: t.price_cents === null ? `${t.duration} min` : `${t.duration} min · ${formatCents(t.price_cents)}` })]);
     }),
   );
 }

@@ -5,11 +5,13 @@ import { createContext, use, type ComponentType, type ReactNode } from "react";
  * Features never import each other: the feature renders the slot, and the screen in app/routes fills it with the
  * owning feature's component (`<Fill component={PatientCombobox}>`), once around the whole screen.
  */
-export function createSlot<Props extends object>(name: string) {
+export function createSlot<Props extends object>(name: string, options: { optional?: boolean } = {}) {
   const Filled = createContext<ComponentType<Props> | null>(null);
 
   function Slot(props: Props) {
     const Component = use(Filled);
+    // An optional slot (an extra a screen may add, like a payment badge) shows nothing where no screen fills it.
+    if (!Component && options.optional) return null;
     if (!Component) throw new Error(`${name} is rendered outside a screen that fills it`);
     return <Component {...props} />;
   }

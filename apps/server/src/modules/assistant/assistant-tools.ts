@@ -5,6 +5,7 @@ import { weekdayDayMonth, weekdayName } from "@clinora/contracts/date-display";
 import { addDays, minutesOfDay, todayIn, weekdayOf } from "@clinora/contracts/zoned-time";
 import type { AppointmentService, ScheduleActor } from "../appointments";
 import type { PatientService } from "../patients";
+import { PAYMENT_TEXTS, PAYMENT_TOOLS, type AssistantPayments } from "./assistant-payments";
 import { TEXTS } from "./assistant-texts";
 import { TOOL_TEXTS } from "./assistant-tool-texts";
 
@@ -69,8 +70,8 @@ export const ASSISTANT_TOOLS: LlmTool[] = [
 ];
 
 /** The tools as offered to one practice's model: the booking tool names the professional's consultation length. */
-export function assistantTools(durationMinutes: number): LlmTool[] {
-  return ASSISTANT_TOOLS.map((tool) =>
+export function assistantTools(durationMinutes: number, withPayments = false): LlmTool[] {
+  return [...ASSISTANT_TOOLS, ...(withPayments ? PAYMENT_TOOLS : [])].map((tool) =>
     tool.name === "book_appointment" ? { ...tool, description: `${tool.description} ${TOOL_TEXTS.durationRule(durationMinutes)}` } : tool,
   );
 }
@@ -120,6 +121,8 @@ export interface ToolScope {
   now: Date;
   /** "Testar assistente": reads are real, writes are only simulated. */
   dryRun: boolean;
+  /** Prices and the patient's charges (docs/product/payments.md §6); without it the payment tools are not offered. */
+  payments?: AssistantPayments;
   /** A patient record created at the first booking (the conversation links it). */
   onPatientCreated(patient: { id: string; name: string }): Promise<void>;
   /**
@@ -339,6 +342,37 @@ export function assistantToolbox(scope: ToolScope) {
       return { result: { status: "confirmed", appointment: booked(current) }, confirmation, summary: `Confirmou ${patientDate(current.date, current.time)}` };
     },
 
+    async consultation_price(args) {
+      if (!scope.payments) return { result: { error: "Ferramenta indisponível" } };
+      // A patient's own price is hers alone: only where she is known by her WhatsApp number, never on the web chat.
+      const own = scope.webChat ? null : scope.patient;
+      const { types, ownCents } = await scope.payments.pricesFor(actor.professionalId, own?.id ?? null);
+      if (ownCents !== null) return { result: { status: "told", amount_text: PAYMENT_TEXTS.price(null, ownCents) }, confirmation: PAYMENT_TEXTS.price(null, ownCents), summary: "Informou o valor da consulta" };
+      const asked = str(args.appointment_type).toLowerCase();
+      const match = types.find((t) => t.appointmentType.toLowerCase() === asked) ?? (types.length === 1 ? types[0] : undefined);
+      if (!match) {
+        return { result: { status: types.length === 0 ? "no_price" : "choose_type", types: types.map((t) => t.appointmentType), instruction: "Não invente valores: pergunte o tipo de consulta, ou diga que o consultório informa o valor." } };
+      }
+      const text = PAYMENT_TEXTS.price(match.appointmentType, match.amountCents);
+      return { result: { status: "told", amount_text: text }, confirmation: text, summary: "Informou o valor da consulta" };
+    },
+
+    async send_my_open_charge() {
+      if (!scope.payments) return { result: { error: "Ferramenta indisponível" } };
+      // On the web chat nobody is proven to own a phone number: no charge of anyone's is sent there.
+      if (scope.webChat || !scope.patient) return { result: { status: "not_available", instruction: "Diga que o consultório envia a cobrança pelo WhatsApp." } };
+      const charges = await scope.payments.chargesOfPatient(actor.professionalId, scope.patient.id);
+      const open = charges.filter((c) => c.status === "open").sort((a, b) => a.dueDate.localeCompare(b.dueDate))[0];
+      if (!open) return { result: { status: "none_open" }, confirmation: PAYMENT_TEXTS.noOpenCharge, summary: "Nenhuma cobrança em aberto" };
+      const note = await scope.payments.chargeNoteFor(actor.professionalId, open.id, { prepare: !scope.dryRun });
+      const text = PAYMENT_TEXTS.openCharge(open.description, note ?? "");
+      return {
+        result: { status: "sent", description: open.description, instruction: "O sistema já enviou o valor e o Pix. Não diga que o pagamento foi recebido." },
+        confirmation: scope.dryRun ? `${text}\n${PAYMENT_TEXTS.testOnly}` : text,
+        summary: `Enviou a cobrança em aberto: ${open.description}`,
+      };
+    },
+
     async report_risk(args) {
       const reason = str(args.reason) || "risco relatado pelo assistente";
       return { result: { status: "reported" }, risk: { reason }, summary: `Alerta de risco: ${reason}` };
@@ -369,7 +403,7 @@ export function assistantToolbox(scope: ToolScope) {
 
   return {
     /** The tools offered to the model, the booking tool naming this practice's consultation length. */
-    definitions: assistantTools(duration),
+    definitions: assistantTools(duration, Boolean(scope.payments)),
 
     /**
      * Runs one tool call. Looked up by its own name only (a Map): an unknown or odd name ("__proto__",

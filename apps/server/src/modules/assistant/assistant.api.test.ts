@@ -8,6 +8,7 @@ import { SAFETY_TEXTS } from "../safety";
 import { nothingChangedText } from "./safety/claims";
 import { nextBusinessDate } from "../../../test/business-dates";
 import { ASSISTANT_TOOLS } from "./assistant-tools";
+import { PAYMENT_TOOLS } from "./assistant-payments";
 
 const PATIENT = "+5511988887777";
 const toPatient = (m: { to: string }) => m.to === `whatsapp:${PATIENT}`;
@@ -55,7 +56,8 @@ describe("the assistant on WhatsApp (OpenAI)", () => {
     expect(first.system).toContain("Clínica Bem Viver");
     // Any weekday name, sábado and domingo included: this test runs on every day of the week.
     expect(first.system).toMatch(/Hoje é ((segunda|terça|quarta|quinta|sexta)-feira|sábado|domingo), \d{4}-\d{2}-\d{2}/);
-    expect(first.toolNames).toEqual(ASSISTANT_TOOLS.map((tool) => tool.name));
+    // The app passes the payments module in: the price and open-charge tools are offered too.
+    expect(first.toolNames).toEqual([...ASSISTANT_TOOLS, ...PAYMENT_TOOLS].map((tool) => tool.name));
     expect(first.toolNames).toEqual(expect.arrayContaining(["check_availability", "book_appointment", "list_my_appointments", "reschedule_appointment", "cancel_appointment", "confirm_appointment", "report_risk", "handoff_to_human"]));
     const toolTurn = h.llm.requests[1]!.messages.find((m) => m.role === "tool");
     expect(JSON.parse((toolTurn as { content: string }).content)).toMatchObject({ status: "booked" });

@@ -19,7 +19,9 @@ import { agendaSecondOpinion, riskFlagged, type SafetyChecks } from "./safety/se
 import { patientWindow, safetyAnswerFor, safetyText } from "../safety";
 import { HIGHEST_URGENCY } from "@clinora/contracts";
 import { todayIn } from "@clinora/contracts/zoned-time";
+import { paymentFactsText, type AssistantPayments } from "./assistant-payments";
 import { assistantToolbox, visibleUpcoming, type ToolScope } from "./assistant-tools";
+import { claimsPaymentReceived } from "./safety/payment-claims";
 
 /**
  * The server's own answer to a message with files, or null when the model answers (a transcribed voice note, or a
@@ -65,6 +67,8 @@ export interface AssistantDeps {
    * itself, one hop less than waiting for the queue (docs/decisions/036). Without it the send job sends it.
    */
   runJobNow?: (dedupeKey: string) => Promise<boolean>;
+  /** Prices, the patient's charges and their Pix (the payments module); without it no payment tool is offered. */
+  payments?: AssistantPayments;
 }
 
 /** How an answer is being given: the channel shapes the prompt; `allowModelCall` may stop it before a model call. */
@@ -134,6 +138,7 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
     acceptingBookings: practice.facts.acceptingBookings,
     address: practice.facts.address,
     now: clock.now(),
+    payments: deps.payments,
   });
 
   /** The model's turns with tool calls run by the toolbox, and the message the patient gets. */
@@ -199,15 +204,23 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
 
     if (handoff) return { text: [...confirmations, handoff.message ?? TEXTS.handoff(practice.facts.professionalName)].join("\n\n"), handoff, summaries };
     const toolResults = messages.slice(history.length).flatMap((m) => (m.role === "tool" ? [m.content] : []));
+    // Payment facts only from the server (docs/decisions/035): a model's text saying a payment was received is not
+    // sent; the server writes what its data says, after what the agenda rules keep.
+    const paymentClaim = claimsPaymentReceived(text);
     const reply = await agendaReply({
       practice,
-      text,
+      text: paymentClaim ? "" : text,
       confirmations,
       attempts,
       toolResults,
       upcoming: upcoming.map((a) => ({ date: a.date, time: a.time })),
       instructions: promptInstructions(practice.settings, practice.facts, options.channel),
     });
+    if (paymentClaim) {
+      const charges = scope.patient && !scope.webChat && deps.payments ? await deps.payments.chargesOfPatient(practice.actor.professionalId, scope.patient.id) : null;
+      summaries.push("Falou de pagamento recebido: o sistema informou o que consta");
+      return { text: [reply, paymentFactsText(charges)].filter(Boolean).join("\n\n"), handoff: null, summaries };
+    }
     return { text: reply || TEXTS.empty, handoff: null, summaries };
   };
 

@@ -101,7 +101,7 @@ describe("the public booking page", () => {
       time_zone_label: "horário de Brasília",
       phone: null,
       whatsapp_confirmation: true,
-      appointment_types: [{ name: "Consulta", duration: 50, index: 0 }, { name: "Retorno", duration: 30, index: 1 }],
+      appointment_types: [{ name: "Consulta", duration: 50, index: 0, price_cents: null }, { name: "Retorno", duration: 30, index: 1, price_cents: null }],
     });
     const times = await h.request({ method: "GET", url: `/api/public/booking/${slug}/times?type=0`, remoteAddress: ip });
     expect(times.statusCode).toBe(200);

@@ -20,6 +20,7 @@ import type { AppointmentService } from "../appointments";
 import { recordAudit } from "../audit";
 import { findProfessional } from "../professionals";
 import type { MessagingService } from "../messaging";
+import { bookingPagePrices } from "../payments";
 import { addressOf, bookingContextOf, clinicNameOf, phoneOfClinic, slugOf, typeOf } from "./booking-page-context";
 import { bookingSlots, SlotTaken } from "./booking-page-slots";
 import { bookingPageRepository, type BookingPageRow } from "./booking-page.repository";
@@ -53,6 +54,11 @@ export function bookingPageService(
 
   const pageUrl = (origin: string, slug: string) => `${deps.publicUrl ?? origin}${BOOKING_PAGE_PATH}/${slug}`;
 
+  /** The page's types, each with its price when the professional shows prices there (docs/product/payments.md §6). */
+  const withPrices = async (professionalId: string, types: BookingAppointmentType[]) => {
+    const prices = await bookingPagePrices(db, professionalId);
+    return types.map((t, index) => ({ ...t, index, price_cents: prices.get(t.name) ?? null }));
+  };
   /** Whether any WhatsApp message can go from this practice: the server has Twilio and the practice a sending number. */
   const canSendWhatsapp = async (professionalId: string) => deps.gateway.configured && Boolean(await deps.messaging.senderOf(db, professionalId));
 
@@ -140,7 +146,7 @@ export function bookingPageService(
         time_zone_label: timeZoneLabel(ctx.actor.practice.timeZone),
         phone: phoneOfClinic(ctx.professional),
         whatsapp_confirmation: await canSendWhatsapp(ctx.professional.id),
-        appointment_types: ctx.page.appointmentTypes.map((t, index) => ({ ...t, index })),
+        appointment_types: await withPrices(ctx.professional.id, ctx.page.appointmentTypes),
       };
     },
 

@@ -52,3 +52,14 @@ export async function paymentsForExport(db: DbOrTx, professionalId: string, pati
     receipt_number: c.receiptNumber,
   }));
 }
+
+/**
+ * The prices the public booking page shows (docs/product/payments.md §6), by consultation type name: only when the
+ * professional chose to show them; an empty map otherwise. Read before any tenant is known, by the page's owner.
+ */
+export async function bookingPagePrices(db: DbOrTx, professionalId: string): Promise<Map<string, number>> {
+  const repo = paymentsRepository(db, professionalId);
+  const settings = await repo.findSettings();
+  if (!settings?.showPricesOnBookingPage) return new Map();
+  return new Map((await repo.listTypePrices()).map((p) => [p.appointmentType, p.amountCents]));
+}

@@ -3,5 +3,5 @@ export { paymentRoutes } from "./payments.routes";
 export { paymentsService, mercadoPagoWebhookPath, monthBounds, type PaymentsService } from "./payments.service";
 export { paymentWebhookService, type PaymentWebhookService } from "./payment-webhook.service";
 export { staticBrCode, txidOf } from "./pix-brcode";
-export { paymentsForExport, syncAppointmentCharge } from "./appointment-charges";
+export { bookingPagePrices, paymentsForExport, syncAppointmentCharge } from "./appointment-charges";
 export { appointmentHasPayment } from "./appointment-removal";

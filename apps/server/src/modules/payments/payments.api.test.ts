@@ -192,6 +192,12 @@ describe("payments: data rights", () => {
     expect(exported.json().payments).toEqual([
       expect.objectContaining({ id: c.id, description: "Sessão de março", amount_cents: 17000, status: "paid", method: "transfer", payment_date: TODAY, payer_cpf: "11144477735" }),
     ]);
+    // The printable page has them too, as a person reads them.
+    await api("PUT", `/charges/${c.id}/receipt`, { receipt_number: "RS-2026-0042" });
+    const html = (await t.request({ method: "GET", url: `/api/patients/${patient.id}/export.html`, session })).body;
+    expect(html).toContain("Cobranças e pagamentos (1)");
+    const row = html.slice(html.indexOf("Cobranças e pagamentos (1)"));
+    for (const cell of ["Sessão de março", "R$ 170,00", "Pago", "Transferência", "10/03/2026", "111.444.777-35", "RS-2026-0042"]) expect(row).toContain(cell);
 
     expect((await t.request({ method: "POST", url: `/api/patients/${patient.id}/anonymize`, session, payload: { confirm: true } })).statusCode).toBeLessThan(300);
     expect((await api("GET", `/charges/${c.id}`)).json()).toMatchObject({ status: "paid", amount_cents: 17000, payment_date: TODAY });

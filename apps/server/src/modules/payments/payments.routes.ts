@@ -77,6 +77,19 @@ export function paymentRoutes(service: PaymentsService, webhook: PaymentWebhookS
       { config: access, schema: { tags, summary: "Nova cobrança (de uma consulta ou avulsa)", body: chargeInputSchema, response: { 201: chargeSchema, 409: errorResponseSchema, 422: validationErrorSchema } } },
       async (request, reply) => reply.status(201).send(await service.create(tenantOf(request), request.body)),
     );
+    // Untyped 200 on purpose: the body is a PDF, which the JSON response serializer must not touch.
+    app.get<{ Params: { id: string } }>(
+      "/payments/charges/:id/comprovante.pdf",
+      { config: access, schema: { tags, summary: "Comprovante de pagamento em PDF (não substitui o recibo do Receita Saúde)", params: idParamSchema, response: { 404: errorResponseSchema, 409: errorResponseSchema } } },
+      async (request, reply) => {
+        const pdf = await service.proofPdf(tenantOf(request), request.params.id);
+        return reply
+          .type("application/pdf")
+          .header("cache-control", "no-store")
+          .header("content-disposition", `attachment; filename="comprovante-${request.params.id.slice(0, 8)}.pdf"`)
+          .send(pdf);
+      },
+    );
     r.get("/payments/charges/:id", { config: access, schema: { tags, summary: "Uma cobrança", params: idParamSchema, response: { 200: chargeSchema, 404: errorResponseSchema } } }, (request) =>
       service.get(tenantOf(request), request.params.id),
     );

@@ -22,6 +22,8 @@ import type { TenantCaller } from "../../platform/lib/caller";
 import { openSecret, sealSecret } from "../../platform/lib/secret-box";
 import { PaymentProviderError, type PaymentProviderClient } from "../../platform/integrations/payments/payment-provider";
 import { paymentsRepository, type ChargeRow, type SettingsRow } from "./payments.repository";
+import { paymentNoteText } from "./payment-note";
+import { renderPaymentProofPdf } from "./payment-proof-pdf";
 import { staticBrCode, txidOf } from "./pix-brcode";
 
 export type PaymentsService = ReturnType<typeof paymentsService>;
@@ -112,6 +114,72 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
   const credentialsOf = (settings: SettingsRow | null) => {
     if (!settings || settings.provider !== "mercadopago" || !settings.mercadopagoTokenSealed || !deps.tokenKey) return null;
     return { accessToken: openSecret(deps.tokenKey, settings.mercadopagoTokenSealed) };
+  };
+
+  /** The Pix of an open charge (see `pix`), for the screens and for the reminders. */
+  const pixOf = async (professionalId: string, id: string): Promise<PixCharge> => {
+    const repo = paymentsRepository(db, professionalId);
+    const charge = await loadCharge(db, professionalId, id);
+    if (charge.status !== "open") throw AppError.conflict(PAYMENT_TEXTS.chargeNotOpen);
+    const settings = await repo.findSettings();
+    const credentials = credentialsOf(settings);
+    if (credentials) {
+      const now = clock.now();
+      const current = charge.providerQrCode && charge.providerExpiresAt && charge.providerExpiresAt > now;
+      if (!current) {
+        const request = {
+          chargeId: charge.id,
+          amountCents: charge.amountCents,
+          description: charge.description,
+          payerEmail: "pagador@clinora.app",
+          payerCpf: charge.payerCpf,
+          notificationUrl: deps.publicUrl ? `${deps.publicUrl}${mercadoPagoWebhookPath(professionalId)}` : null,
+          expiresAt: new Date(now.getTime() + PROVIDER_PIX_LIFETIME_MS),
+        };
+        try {
+          const created = await deps.provider.createPix(credentials, request);
+          const link = await deps.provider.createLink(credentials, request);
+          await repo.updateCharge(id, {
+            provider: "mercadopago",
+            providerPaymentId: created.paymentId,
+            providerQrCode: created.qrCode,
+            providerExpiresAt: created.expiresAt ? new Date(created.expiresAt) : request.expiresAt,
+            providerLink: link,
+          });
+        } catch (error) {
+          if (error instanceof PaymentProviderError) throw new AppError(502, PAYMENT_TEXTS.providerFailed, "provider_failed");
+          throw error;
+        }
+      }
+      const fresh = await loadCharge(db, professionalId, id);
+      return {
+        brcode: fresh.providerQrCode!,
+        qr_data_url: await QRCode.toDataURL(fresh.providerQrCode!, { errorCorrectionLevel: "M", margin: 1 }),
+        amount_cents: fresh.amountCents,
+        txid: fresh.txid,
+        kind: "mercadopago",
+        expires_at: iso(fresh.providerExpiresAt),
+        payment_link: fresh.providerLink,
+      };
+    }
+    if (!settings?.pixKey || !settings.pixKeyType) throw AppError.conflict(PAYMENT_TEXTS.noPixKey);
+    const brcode = staticBrCode({
+      pixKeyType: settings.pixKeyType,
+      pixKey: settings.pixKey,
+      merchantName: settings.merchantName ?? "Clinora",
+      merchantCity: settings.merchantCity ?? "Brasil",
+      amountCents: charge.amountCents,
+      txid: charge.txid,
+    });
+    return {
+      brcode,
+      qr_data_url: await QRCode.toDataURL(brcode, { errorCorrectionLevel: "M", margin: 1 }),
+      amount_cents: charge.amountCents,
+      txid: charge.txid,
+      kind: "static",
+      expires_at: null,
+      payment_link: null,
+    };
   };
 
   return {
@@ -253,70 +321,41 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
 
     /** The Pix of an open charge: Mercado Pago's dynamic one (and its card link) when connected, else the static BR Code. */
     async pix({ professionalId }: TenantCaller, id: string): Promise<PixCharge> {
-      const repo = paymentsRepository(db, professionalId);
-      const charge = await loadCharge(db, professionalId, id);
-      if (charge.status !== "open") throw AppError.conflict(PAYMENT_TEXTS.chargeNotOpen);
-      const settings = await repo.findSettings();
-      const credentials = credentialsOf(settings);
-      if (credentials) {
-        const now = clock.now();
-        const current = charge.providerQrCode && charge.providerExpiresAt && charge.providerExpiresAt > now;
-        if (!current) {
-          const request = {
-            chargeId: charge.id,
-            amountCents: charge.amountCents,
-            description: charge.description,
-            payerEmail: "pagador@clinora.app",
-            payerCpf: charge.payerCpf,
-            notificationUrl: deps.publicUrl ? `${deps.publicUrl}${mercadoPagoWebhookPath(professionalId)}` : null,
-            expiresAt: new Date(now.getTime() + PROVIDER_PIX_LIFETIME_MS),
-          };
-          try {
-            const created = await deps.provider.createPix(credentials, request);
-            const link = await deps.provider.createLink(credentials, request);
-            await repo.updateCharge(id, {
-              provider: "mercadopago",
-              providerPaymentId: created.paymentId,
-              providerQrCode: created.qrCode,
-              providerExpiresAt: created.expiresAt ? new Date(created.expiresAt) : request.expiresAt,
-              providerLink: link,
-            });
-          } catch (error) {
-            if (error instanceof PaymentProviderError) throw new AppError(502, PAYMENT_TEXTS.providerFailed, "provider_failed");
-            throw error;
-          }
-        }
-        const fresh = await loadCharge(db, professionalId, id);
-        return {
-          brcode: fresh.providerQrCode!,
-          qr_data_url: await QRCode.toDataURL(fresh.providerQrCode!, { errorCorrectionLevel: "M", margin: 1 }),
-          amount_cents: fresh.amountCents,
-          txid: fresh.txid,
-          kind: "mercadopago",
-          expires_at: iso(fresh.providerExpiresAt),
-          payment_link: fresh.providerLink,
-        };
-      }
-      if (!settings?.pixKey || !settings.pixKeyType) throw AppError.conflict(PAYMENT_TEXTS.noPixKey);
-      const brcode = staticBrCode({
-        pixKeyType: settings.pixKeyType,
-        pixKey: settings.pixKey,
-        merchantName: settings.merchantName ?? "Clinora",
-        merchantCity: settings.merchantCity ?? "Brasil",
-        amountCents: charge.amountCents,
-        txid: charge.txid,
-      });
-      return {
-        brcode,
-        qr_data_url: await QRCode.toDataURL(brcode, { errorCorrectionLevel: "M", margin: 1 }),
-        amount_cents: charge.amountCents,
-        txid: charge.txid,
-        kind: "static",
-        expires_at: null,
-        payment_link: null,
-      };
+      return pixOf(professionalId, id);
     },
 
+    /**
+     * Before a reminder's transaction (docs/product/payments.md §6): when the professional sends the Pix with her
+     * reminders and Mercado Pago is connected, makes sure the appointment's open charge has a current dynamic Pix, so
+     * the message can carry it. A provider that fails leaves the reminder to go with the static Pix or the amount.
+     */
+    async preparePaymentNote(professionalId: string, appointmentId: string): Promise<void> {
+      const repo = paymentsRepository(db, professionalId);
+      const settings = await repo.findSettings();
+      if (!settings?.sendPixInReminders || !credentialsOf(settings)) return;
+      const charge = (await repo.listCharges({ appointmentId })).find((c) => c.status === "open");
+      if (!charge) return;
+      try {
+        await pixOf(professionalId, charge.id);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+      }
+    },
+
+    /**
+     * What a WhatsApp reminder or confirmation adds about the session's payment (docs/product/payments.md §6): the
+     * amount and the Pix copia-e-cola (Mercado Pago's current one, else the static BR Code of the professional's key)
+     * and the card link when there is one; null when the professional does not send it or nothing is open. Reads
+     * only, inside the caller's transaction.
+     */
+    async paymentNote(tx: DbOrTx, professionalId: string, appointmentId: string): Promise<string | null> {
+      const repo = paymentsRepository(tx, professionalId);
+      const settings = await repo.findSettings();
+      if (!settings?.sendPixInReminders) return null;
+      const charge = (await repo.listCharges({ appointmentId })).find((c) => c.status === "open");
+      if (!charge) return null;
+      return paymentNoteText(charge, settings, clock.now());
+    },
     /** Every payment received with no Receita Saúde receipt yet, each field as the app asks it. */
     async receiptsDue({ professionalId }: TenantCaller): Promise<ReceiptDue[]> {
       const repo = paymentsRepository(db, professionalId);
@@ -332,6 +371,32 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
         description: r.description,
         council_registration: settings?.councilRegistration ?? null,
       }));
+    },
+
+    /**
+     * The patient's "comprovante de pagamento" of a paid charge as a PDF (docs/product/payments.md §6); it says it
+     * does not replace the Receita Saúde receipt. A charge not paid is a 409.
+     */
+    async proofPdf({ professionalId, practice }: TenantCaller, id: string): Promise<Buffer> {
+      const repo = paymentsRepository(db, professionalId);
+      const charge = await loadCharge(db, professionalId, id);
+      if (charge.status !== "paid" || !charge.paymentDate) throw AppError.conflict(PAYMENT_TEXTS.chargeNotPaid);
+      const [settings, letterhead] = await Promise.all([repo.findSettings(), repo.findLetterhead()]);
+      return renderPaymentProofPdf({
+        professional: { name: letterhead?.name ?? "", clinicName: letterhead?.clinicName ?? null, councilRegistration: settings?.councilRegistration ?? null },
+        charge: {
+          id: charge.id,
+          description: charge.description,
+          amountCents: charge.amountCents,
+          paymentDate: charge.paymentDate,
+          method: charge.method ? PAYMENT_METHOD_LABELS[charge.method] : null,
+          payerName: charge.payerName,
+          payerCpf: charge.payerCpf,
+          beneficiaryCpf: charge.beneficiaryCpf,
+        },
+        generatedAt: clock.now(),
+        timeZone: practice.timeZone,
+      });
     },
 
     /** The number the Receita Saúde app gave (or none): the payment leaves the queue. */
@@ -366,7 +431,7 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
     async ledgerCsv({ professionalId }: TenantCaller, month: string): Promise<string> {
       const repo = paymentsRepository(db, professionalId);
       const { from, to } = monthBounds(month);
-      const [paid, spent] = await Promise.all([repo.paymentsBetween(from, to), repo.expensesBetween(from, to)]);
+      const [paid, spent] = await Promise.all([repo.ledgerLinesBetween(from, to), repo.expensesBetween(from, to)]);
       const header = ["data", "tipo", "descricao", "pagador", "cpf_pagador", "cpf_beneficiario", "forma", "valor", "taxa", "recibo_receita_saude"];
       const lines = [
         ...paid.map((p) => [p.paymentDate, "receita", p.description, p.payerName, p.payerCpf, p.beneficiaryCpf, p.method ? PAYMENT_METHOD_LABELS[p.method] : "", csvAmount(p.amountCents), p.feeCents === null ? "" : csvAmount(p.feeCents), p.receiptNumber ?? (p.receiptIssuedAt ? "emitido" : "")]),
@@ -397,6 +462,41 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
       const { from, to } = monthBounds(month);
       const row = await paymentsRepository(db, professionalId).summary(from, to);
       return { month, received_cents: Number(row.received), to_receive_cents: Number(row.toReceive), receipts_due: Number(row.receiptsDue) };
+    },
+
+    /**
+     * The assistant's view of money (docs/product/payments.md §6): the consultation types' prices and, for a known
+     * patient, her own price. Read-only facts the server writes to the patient.
+     */
+    async pricesFor(professionalId: string, patientId: string | null) {
+      const repo = paymentsRepository(db, professionalId);
+      const [types, own] = await Promise.all([repo.listTypePrices(), patientId ? repo.findPatientPrice(patientId) : Promise.resolve(null)]);
+      return { types: types.map((t) => ({ appointmentType: t.appointmentType, amountCents: t.amountCents })), ownCents: own };
+    },
+
+    /** A patient's charges as the assistant may state them: the server's states, newest due first. */
+    async chargesOfPatient(professionalId: string, patientId: string) {
+      const rows = await paymentsRepository(db, professionalId).listCharges({ patientId });
+      return rows.map((c) => ({ id: c.id, description: c.description, amountCents: c.amountCents, status: c.status, dueDate: c.dueDate, paymentDate: c.paymentDate }));
+    },
+
+    /**
+     * The amount, Pix copia-e-cola and card link of one open charge of the patient's, as the assistant sends it:
+     * Mercado Pago's current Pix (asked for now when needed, unless `prepare` is false), else the static one.
+     */
+    async chargeNoteFor(professionalId: string, chargeId: string, options: { prepare: boolean }): Promise<string | null> {
+      const repo = paymentsRepository(db, professionalId);
+      const settings = await repo.findSettings();
+      if (options.prepare && credentialsOf(settings)) {
+        try {
+          await pixOf(professionalId, chargeId);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+        }
+      }
+      const charge = await repo.findCharge(chargeId);
+      if (!charge || charge.status !== "open" || !settings) return charge?.status === "open" ? `Valor: ${formatCents(charge.amountCents)}.` : null;
+      return paymentNoteText(charge, settings, clock.now());
     },
 
     /** The open charge of an appointment, if any (the Compromissos badge, the reminder). */

@@ -1,10 +1,13 @@
 import {
   APPOINTMENT_STATUS_LABELS,
+  CHARGE_STATUS_LABELS,
   CONSENT_CHANNEL_LABELS,
   CONSENT_METHOD_LABELS,
   CONSENT_STATE_LABELS,
   TASK_PRIORITY_LABELS,
   TASK_STATUS_LABELS,
+  PAYMENT_METHOD_LABELS,
+  formatCents,
   formatCpf,
   formatPhoneBR,
   type PatientExport,
@@ -27,6 +30,28 @@ function table(headers: string[], rows: string[][], empty: string) {
   return `<table><thead><tr>${headers.map((h) => `<th>${esc(h)}</th>`).join("")}</tr></thead><tbody>${rows
     .map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join("")}</tr>`)
     .join("")}</tbody></table>`;
+}
+
+const labelOf = <T extends string>(labels: Record<T, string>, value: string | null) => (value && value in labels ? esc(labels[value as T]) : or(value));
+
+/** Her charges and payments (docs/product/payments.md §10), as the JSON export lists them. */
+function paymentsSection(payments: PatientExport["payments"]) {
+  return `<section><h2>Cobranças e pagamentos (${payments.length})</h2>${table(
+    ["Descrição", "Valor", "Vencimento", "Situação", "Forma", "Pago em", "Pagador", "CPF do pagador", "CPF do beneficiário", "Recibo Receita Saúde"],
+    payments.map((c) => [
+      esc(c.description),
+      esc(formatCents(c.amount_cents)),
+      brDate(c.due_date),
+      labelOf(CHARGE_STATUS_LABELS, c.status),
+      labelOf(PAYMENT_METHOD_LABELS, c.method),
+      brDate(c.payment_date),
+      or(c.payer_name),
+      c.payer_cpf ? esc(formatCpf(c.payer_cpf)) : "—",
+      c.beneficiary_cpf ? esc(formatCpf(c.beneficiary_cpf)) : "—",
+      or(c.receipt_number),
+    ]),
+    "Nenhuma cobrança.",
+  )}</section>`;
 }
 
 /**
@@ -64,6 +89,7 @@ export function renderPatientExportHtml(data: PatientExport): string {
       data.tasks.map((t) => [esc(t.title), or(t.description), esc(TASK_STATUS_LABELS[t.status]), esc(TASK_PRIORITY_LABELS[t.priority]), brDate(t.due_date)]),
       "Nenhuma tarefa.",
     )}</section>`,
+    paymentsSection(data.payments),
     `<section><h2>Conversas (${data.conversations.length})</h2>${
       data.conversations.length === 0
         ? '<p class="empty">Nenhuma conversa.</p>'

@@ -11,6 +11,7 @@ import type { AppointmentService, PatientResponseOutcome, ScheduleActor } from "
 import { recordAudit } from "../audit";
 import { findProfessional, lockProfessional } from "../professionals";
 import type { InboundAnswerHook, MessagingService } from "../messaging";
+import { freeTextWindowOpen } from "../messaging";
 import { canSendBusinessInitiated } from "../consent";
 import { reminderDecision } from "./reminder-decision";
 import { matchReminderReply, type ReminderReplyIntent } from "./reminder-reply";
@@ -25,6 +26,16 @@ export interface ReminderDeps {
   /** TWILIO_REMINDER_CONTENT_SID: the approved template; undefined when none is configured. */
   contentSid: string | undefined;
   wake: () => void;
+  /** The session's amount and Pix, when the professional sends them with reminders (the payments module). */
+  paymentNote?: ReminderPaymentNote;
+}
+
+/** What the reminders need of payments; app.ts passes the payments service (payments builds on nothing here). */
+export interface ReminderPaymentNote {
+  /** Outside any transaction: makes sure a provider's Pix is current (it may call the provider). */
+  preparePaymentNote(professionalId: string, appointmentId: string): Promise<void>;
+  /** Inside the caller's transaction: the text to add, or null. */
+  paymentNote(tx: DbOrTx, professionalId: string, appointmentId: string): Promise<string | null>;
 }
 
 export type ReminderService = ReturnType<typeof reminderService>;
@@ -69,6 +80,8 @@ export function reminderService(db: Db, clock: Clock, deps: ReminderDeps) {
       const jobLeadHours = Number(job.payload.leadHours);
       const professionalId = job.professionalId;
       if (!professionalId || !appointmentId || !Number.isFinite(jobLeadHours)) throw new PermanentJobError("reminder job without appointment");
+      // A provider's Pix is asked for before the transaction, never while the schedule lock is held.
+      await deps.paymentNote?.preparePaymentNote(professionalId, appointmentId);
       await db.transaction(async (tx) => {
         // The same lock as every schedule change: an edit and this run see each other whole.
         if (!(await lockProfessional(tx, professionalId))) return;
@@ -99,13 +112,19 @@ export function reminderService(db: Db, clock: Clock, deps: ReminderDeps) {
         }
         const thread = conversation ?? (await deps.messaging.openWhatsappConversation(tx, { professionalId, phone: phone!, patientId: facts.patientId, patientName: facts.patientName }));
         const text = { patientName: facts.patientName, date: facts.appointmentDate, time: hhmm(facts.appointmentTime), practiceName: facts.clinicName || facts.professionalName };
+        const note = (await deps.paymentNote?.paymentNote(tx, professionalId, appointmentId)) ?? null;
+        const asTemplate = decision.mode === "template" && deps.contentSid;
         const messageId = await deps.messaging.queue(tx, {
           conversation: thread,
-          content: reminderText(text),
+          content: note && !asTemplate ? `${reminderText(text)}\n\n${note}` : reminderText(text),
           sender: "assistant",
           at: now,
-          template: decision.mode === "template" && deps.contentSid ? { contentSid: deps.contentSid, variables: reminderVariables(text) } : undefined,
+          template: asTemplate ? { contentSid: deps.contentSid!, variables: reminderVariables(text) } : undefined,
         });
+        // An approved template has no room for the Pix: it follows as free text while the patient's 24-hour window is
+        // open; otherwise the confirmation answering the patient's "1" carries it.
+        const windowOpen = freeTextWindowOpen(conversation?.lastInboundAt ?? null, now);
+        if (note && asTemplate && windowOpen) await deps.messaging.queue(tx, { conversation: thread, content: note, sender: "assistant", at: now });
         await repo.record({ ...base, outcome: "sent", reason: null, mode: decision.mode, conversationId: thread.id, messageId });
       });
     },
@@ -130,7 +149,9 @@ export function reminderService(db: Db, clock: Clock, deps: ReminderDeps) {
       await deps.appointments.respondAsPatient(actor, appointmentId, intent === "confirm" ? "confirmed" : "cancelled", async (tx, outcome) => {
         const conversation = await deps.messaging.findConversation(tx, professionalId, conversationId, { lock: true });
         if (!conversation) return;
-        await deps.messaging.queue(tx, { conversation, content: replyText(outcome), sender: "assistant", replyToMessageId: messageId, at: clock.now() });
+        const note = outcome.result === "confirmed" ? await deps.paymentNote?.paymentNote(tx, professionalId, appointmentId) : null;
+        const content = note ? `${replyText(outcome)}\n\n${note}` : replyText(outcome);
+        await deps.messaging.queue(tx, { conversation, content, sender: "assistant", replyToMessageId: messageId, at: clock.now() });
       });
     },
   };

@@ -23,6 +23,8 @@ import { CancelAppointmentDialog } from "@/features/appointments/components/canc
 import { RemoveAppointmentDialog } from "@/features/appointments/components/remove-appointment-dialog";
 import type { AppointmentFormDialogProps } from "@/features/appointments/components/appointment-form-dialog";
 import { FillPatientPicker } from "@/features/appointments/components/patient-picker-slot";
+import { FillAppointmentPayment } from "@/features/appointments/components/appointment-payment-slot";
+import { AppointmentPaymentState } from "@/features/payments/components/appointment-payment-state";
 import { PeriodNavigator } from "@/features/appointments/components/period-navigator";
 import { applyStatusFilter, summarize, type StatusFilter } from "@/features/appointments/lib/appointment-filters";
 import { APPOINTMENT_VIEWS, periodLabel, periodOf, shiftAnchor, type AppointmentView } from "@/features/appointments/lib/calendar-period";
@@ -184,7 +186,7 @@ export function AppointmentsPage() {
   const cancelling = dialog.kind === "cancel" ? dialog.appointment : null;
 
   return (
-    <>
+    <FillAppointmentPayment component={AppointmentPaymentState}>
       <PageHeader
         title="Compromissos"
         description="Sua agenda de consultas em lista, linha do tempo, semana e mês."
@@ -258,6 +260,6 @@ export function AppointmentsPage() {
         appointment={dialog.kind === "remove" ? dialog.appointment : null}
         onConfirm={(id) => remove.mutateAsync(id)}
       />
-    </>
+    </FillAppointmentPayment>
   );
 }

@@ -4,6 +4,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useCurrentUser } from "@/features/auth/hooks/use-current-user";
 import { ChargesSection } from "@/features/payments/components/charges-section";
+import { ExpensesSection } from "@/features/payments/components/expenses-section";
 import { LedgerSection } from "@/features/payments/components/ledger-section";
 import { PaymentSettingsSection } from "@/features/payments/components/payment-settings-section";
 import { PaymentSummaryCards } from "@/features/payments/components/payment-summary-cards";
@@ -12,7 +13,8 @@ import { ReceiptsSection } from "@/features/payments/components/receipts-section
 /** Financeiro: charges and Pix, the Receita Saúde queue, the livro-caixa and the payment settings. */
 export function PaymentsPage() {
   const { professional } = useCurrentUser();
-  const year = Number(todayIn(professional?.timezone ?? DEFAULT_TIME_ZONE, new Date()).slice(0, 4));
+  const today = todayIn(professional?.timezone ?? DEFAULT_TIME_ZONE, new Date());
+  const year = Number(today.slice(0, 4));
   return (
     <div className="space-y-6">
       <PageHeader title="Financeiro" description="Cobranças, recibos do Receita Saúde e livro-caixa" />
@@ -31,7 +33,10 @@ export function PaymentsPage() {
           <ReceiptsSection />
         </TabsContent>
         <TabsContent value="ledger">
-          <LedgerSection year={year} />
+          <div className="space-y-6">
+            <LedgerSection year={year} />
+            <ExpensesSection today={today} />
+          </div>
         </TabsContent>
         <TabsContent value="settings">
           <PaymentSettingsSection />

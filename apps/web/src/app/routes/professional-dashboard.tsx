@@ -19,6 +19,8 @@ import { dashboardFigures, greetingFor, greetingName } from "@/features/professi
 import { ownProfileQueryOptions } from "@/features/professionals/api/own-profile";
 import { DashboardToggles } from "@/features/professionals/components/dashboard-toggles";
 import { PaymentSummaryCards } from "@/features/payments/components/payment-summary-cards";
+import { AppointmentPaymentState } from "@/features/payments/components/appointment-payment-state";
+import { FillAppointmentPayment } from "@/features/appointments/components/appointment-payment-slot";
 import { FirstStepsCard } from "@/features/professionals/components/first-steps-card";
 import { PendingSessionsCard } from "@/features/records/components/pending-sessions-card";
 import { RecordsDueCard } from "@/features/records/components/records-due-card";
@@ -95,7 +97,7 @@ export function ProfessionalDashboardPage() {
           )}
           {calm ? null : (
             <section aria-label="Financeiro do mês">
-              <PaymentSummaryCards />
+              <PaymentSummaryCards receipts="when-due" />
             </section>
           )}
 
@@ -117,13 +119,15 @@ export function ProfessionalDashboardPage() {
                     Nenhuma consulta agendada para hoje
                   </p>
                 ) : (
-                  <ul className="space-y-3">
-                    {appointments.map((appointment) => (
-                      <li key={appointment.id}>
-                        <AppointmentCard appointment={{ ...appointment, date: now.date }} />
-                      </li>
-                    ))}
-                  </ul>
+                  <FillAppointmentPayment component={AppointmentPaymentState}>
+                    <ul className="space-y-3">
+                      {appointments.map((appointment) => (
+                        <li key={appointment.id}>
+                          <AppointmentCard appointment={{ ...appointment, date: now.date }} />
+                        </li>
+                      ))}
+                    </ul>
+                  </FillAppointmentPayment>
                 )}
               </CardContent>
             </Card>

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { formatPhone } from "@/lib/format";
 import { pagePath } from "@/lib/page-paths";
+import { AppointmentPayment } from "./appointment-payment-slot";
 import { AppointmentSourceBadge } from "./appointment-source-badge";
 import { AppointmentStatusBadge } from "./appointment-status";
 import { PatientResponseBadge } from "./patient-response-badge";
@@ -95,6 +96,7 @@ export function AppointmentCard({ appointment, onEdit, onDelete }: AppointmentCa
             <AppointmentStatusBadge status={appointment.status} />
             <AppointmentSourceBadge source={appointment.source} />
             <PatientResponseBadge response={appointment.patient_response} status={appointment.status} />
+            {appointment.id ? <AppointmentPayment appointmentId={appointment.id} variant="badge" /> : null}
           </div>
           <p className="mt-0.5 text-sm text-slate-600">{type}</p>
           <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">

@@ -23,6 +23,7 @@ import { isApiError } from "@/lib/api-client";
 import { useDayAgenda, useSaveAppointment } from "../api/appointments";
 import { isSlotConflict } from "../lib/slot-conflict";
 import { clashMessage, clashOf, nearestFreeTimes, quickTimes, TIME_WARNING_TEXT, timeWarning, type TimeWarning } from "../lib/time-suggestions";
+import { AppointmentPayment } from "./appointment-payment-slot";
 import { PatientPicker, type AppointmentPatient as PatientOption } from "./patient-picker-slot";
 import { TimeChip, TimePicker } from "./time-picker";
 
@@ -219,6 +220,7 @@ function AppointmentForm({ appointment, defaultDate, defaultDuration, timeZone, 
         {editing ? (
           <SelectFormField control={form.control} name="status" label="Status" htmlFor="appointment-status" options={STATUS_OPTIONS} />
         ) : null}
+        {appointment ? <AppointmentPayment appointmentId={appointment.id} variant="detail" /> : null}
         <FormField label="Observações" htmlFor="appointment-notes" error={errors.notes?.message}>
           <Textarea rows={3} placeholder="Informações para a consulta (opcional)" {...form.register("notes")} />
         </FormField>

@@ -1,4 +1,4 @@
-import type { Charge, LedgerYear, PaymentMethod, PaymentSettings, PaymentSummary, PixCharge, Prices, ReceiptDue } from "@clinora/contracts";
+import type { Charge, Expense, LedgerYear, PaymentMethod, PaymentSettings, PaymentSummary, PixCharge, Prices, ReceiptDue } from "@clinora/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useResourceMutation, serverDetailOr } from "@/hooks/use-resource-mutation";
 import { api, API_BASE } from "@/lib/api-client";
@@ -12,6 +12,7 @@ export const paymentKeys = {
   ledger: (year: number) => ["payments", "ledger", year] as const,
   settings: () => ["payments", "settings"] as const,
   prices: () => ["payments", "prices"] as const,
+  expenses: (month: string) => ["payments", "expenses", month] as const,
 };
 
 export const chargesQueryOptions = () => queryOptions({ queryKey: paymentKeys.charges(), queryFn: ({ signal }) => api.get<Charge[]>("/payments/charges", { signal }) });
@@ -87,4 +88,31 @@ export function useSaveTypePrice() {
 export async function downloadLedgerCsv(month: string) {
   const blob = await api.file(`${API_BASE}/payments/ledger/csv?month=${month}`);
   saveFile(blob, `livro-caixa-${month}.csv`);
+}
+
+/** A paid charge's "comprovante de pagamento" PDF (it does not replace the Receita Saúde receipt), as a file. */
+export async function downloadPaymentProof(chargeId: string) {
+  const blob = await api.file(`${API_BASE}/payments/charges/${chargeId}/comprovante.pdf`);
+  saveFile(blob, `comprovante-${chargeId.slice(0, 8)}.pdf`);
+}
+
+export const useExpenses = (month: string) =>
+  useQuery({ queryKey: paymentKeys.expenses(month), queryFn: ({ signal }) => api.get<Expense[]>("/payments/expenses", { query: { month }, signal }) });
+
+export function useAddExpense() {
+  return useResourceMutation({
+    mutationFn: (input: { expense_date: string; category: string; amount_cents: number; description: string | null }) => api.post<Expense>("/payments/expenses", input),
+    invalidates: [paymentKeys.all],
+    success: "Despesa lançada!",
+    failure: serverDetailOr("Erro ao lançar a despesa"),
+  });
+}
+
+export function useRemoveExpense() {
+  return useResourceMutation({
+    mutationFn: (id: string) => api.delete<void>(`/payments/expenses/${id}`),
+    invalidates: [paymentKeys.all],
+    success: "Despesa removida.",
+    failure: serverDetailOr("Erro ao remover a despesa"),
+  });
 }

@@ -1,6 +1,5 @@
-import { CHARGE_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, formatCents, parseCents, type Charge, type ChargeStatus, type PaymentMethod, type PixCharge } from "@clinora/contracts";
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, formatCents, parseCents, type Charge, type PaymentMethod, type PixCharge } from "@clinora/contracts";
 import { useState, type FormEvent } from "react";
-import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -10,16 +9,12 @@ import { Input } from "@/components/ui/input";
 import { LoadingState } from "@/components/ui/loading-state";
 import { Select } from "@/components/ui/select";
 import { formatDate } from "@/lib/format";
-import { useChargeStatus, useCharges, useCreateCharge, useMarkPaid, usePix } from "../api/payments";
+import { downloadPaymentProof, useChargeStatus, useCharges, useCreateCharge, useMarkPaid, usePix } from "../api/payments";
+import { toast } from "@/lib/toast";
+import { ChargeStatusBadge } from "./charge-status-badge";
 import { PixDialog } from "./pix-dialog";
 
-const STATUS_TONES: Record<ChargeStatus, BadgeTone> = { open: "warning", paid: "success", exempt: "neutral", cancelled: "neutral", refunded: "danger" };
 const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
-
-/** A charge's state as a badge, from the server's own state (never guessed on this side). */
-export function ChargeStatusBadge({ status }: { status: ChargeStatus }) {
-  return <Badge tone={STATUS_TONES[status]}>{CHARGE_STATUS_LABELS[status]}</Badge>;
-}
 
 function NewChargeForm() {
   const create = useCreateCharge();
@@ -80,6 +75,16 @@ function ChargeRow({ charge, onPix }: { charge: Charge; onPix: (pix: PixCharge) 
               Isentar
             </Button>
           </>
+        ) : null}
+        {charge.status === "paid" ? (
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label={`Comprovante de pagamento: ${charge.description}`}
+            onClick={() => downloadPaymentProof(charge.id).catch(() => toast.error("Erro ao baixar o comprovante"))}
+          >
+            Comprovante
+          </Button>
         ) : null}
       </div>
     </li>

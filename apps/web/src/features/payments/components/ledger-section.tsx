@@ -8,6 +8,7 @@ import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { serverDetail } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { downloadLedgerCsv, useLedger } from "../api/payments";
+import { LedgerChart } from "./ledger-chart";
 
 const MONTHS = ["Janeiro", "Fevereiro", "Março", "Abril", "Maio", "Junho", "Julho", "Agosto", "Setembro", "Outubro", "Novembro", "Dezembro"];
 
@@ -23,6 +24,7 @@ export function LedgerSection({ year }: { year: number }) {
       </div>
       {ledger.isPending ? <LoadingState text="Carregando livro-caixa..." /> : null}
       {ledger.isError ? <ErrorState message="Erro ao carregar o livro-caixa" onRetry={() => void ledger.refetch()} retrying={ledger.isFetching} /> : null}
+      {ledger.data ? <LedgerChart ledger={ledger.data} /> : null}
       {ledger.data ? (
         <div className="overflow-x-auto">
           <Table>

@@ -2,6 +2,8 @@ import { PIX_KEY_TYPES, formatCents, parseCents, type PixKeyType } from "@clinor
 import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Label } from "@/components/ui/label";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
@@ -21,6 +23,8 @@ export function PaymentSettingsSection() {
   const [name, setName] = useState("");
   const [city, setCity] = useState("");
   const [registration, setRegistration] = useState("");
+  const [pixInReminders, setPixInReminders] = useState(false);
+  const [pricesOnBookingPage, setPricesOnBookingPage] = useState(false);
   const [type, setType] = useState("");
   const [price, setPrice] = useState("");
   const [priceError, setPriceError] = useState<string | undefined>();
@@ -32,6 +36,8 @@ export function PaymentSettingsSection() {
     setName(settings.data.merchant_name ?? "");
     setCity(settings.data.merchant_city ?? "");
     setRegistration(settings.data.council_registration ?? "");
+    setPixInReminders(settings.data.send_pix_in_reminders);
+    setPricesOnBookingPage(settings.data.show_prices_on_booking_page);
   }, [settings.data]);
 
   const submit = (event: FormEvent) => {
@@ -44,8 +50,8 @@ export function PaymentSettingsSection() {
       merchant_city: city || null,
       council_registration: registration || null,
       provider: current?.provider ?? "none",
-      send_pix_in_reminders: current?.send_pix_in_reminders ?? false,
-      show_prices_on_booking_page: current?.show_prices_on_booking_page ?? false,
+      send_pix_in_reminders: pixInReminders,
+      show_prices_on_booking_page: pricesOnBookingPage,
     });
   };
   const submitPrice = (event: FormEvent) => {
@@ -76,6 +82,19 @@ export function PaymentSettingsSection() {
           <FormField label="Registro no conselho" htmlFor="council-registration" description="Vai nos recibos do Receita Saúde, ex.: CRP 06/123456">
             <Input value={registration} onChange={(e) => setRegistration(e.target.value)} maxLength={40} />
           </FormField>
+        </div>
+        <div className="flex items-start gap-3">
+          <Checkbox id="pix-in-reminders" checked={pixInReminders} onCheckedChange={(checked) => setPixInReminders(checked === true)} className="mt-0.5" />
+          <div>
+            <Label htmlFor="pix-in-reminders">Enviar o valor e o Pix no lembrete do WhatsApp</Label>
+            <p className="mt-0.5 text-xs text-slate-600">
+              Vai no lembrete; com o modelo aprovado do WhatsApp, vai na confirmação depois que o paciente responde 1.
+            </p>
+          </div>
+        </div>
+        <div className="flex items-start gap-3">
+          <Checkbox id="prices-on-booking-page" checked={pricesOnBookingPage} onCheckedChange={(checked) => setPricesOnBookingPage(checked === true)} className="mt-0.5" />
+          <Label htmlFor="prices-on-booking-page">Mostrar os preços na página de agendamento</Label>
         </div>
         <Button type="submit" disabled={save.isPending}>
           Salvar
