@@ -120,7 +120,7 @@ export function Select<T extends string = string>({
         {...aria}
         className={cn(
           "flex h-10 w-full cursor-pointer items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 text-left text-sm text-slate-900 shadow-xs transition-colors",
-          "data-placeholder:text-slate-400",
+          "data-placeholder:text-slate-500",
           "focus-visible:border-brand-500 focus-visible:ring-3 focus-visible:ring-brand-500/20 focus-visible:outline-none",
           "aria-invalid:border-red-500 aria-invalid:focus-visible:ring-red-500/20",
           "disabled:cursor-not-allowed disabled:bg-slate-50 disabled:opacity-70",
