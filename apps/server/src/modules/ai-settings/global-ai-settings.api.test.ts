@@ -48,9 +48,9 @@ describe("global AI settings", () => {
   it("limits the temperature per provider: 0 to 2 for openai, 0 to 1 for anthropic", async () => {
     const anthropic = await save({ ...valid, temperature: 1.1 });
     expect(anthropic.statusCode).toBe(422);
-    expect(messagesOf(anthropic)).toEqual({ temperature: "Temperatura deve estar entre 0.0 e 1.0" });
-    expect(messagesOf(await save({ ...valid, provider: "openai", model: "gpt-4o", temperature: 2.1 }))).toEqual({ temperature: "Temperatura deve estar entre 0.0 e 2.0" });
-    expect(messagesOf(await save({ ...valid, temperature: -0.1 }))).toEqual({ temperature: "Temperatura deve estar entre 0.0 e 1.0" });
+    expect(messagesOf(anthropic)).toEqual({ temperature: "Temperatura deve estar entre 0,0 e 1,0" });
+    expect(messagesOf(await save({ ...valid, provider: "openai", model: "gpt-4o", temperature: 2.1 }))).toEqual({ temperature: "Temperatura deve estar entre 0,0 e 2,0" });
+    expect(messagesOf(await save({ ...valid, temperature: -0.1 }))).toEqual({ temperature: "Temperatura deve estar entre 0,0 e 1,0" });
     expect((await save({ ...valid, temperature: 1 })).statusCode).toBe(200);
     expect((await save({ ...valid, provider: "openai", model: "gpt-4o", temperature: 2 })).statusCode).toBe(200);
   });
