@@ -38,7 +38,10 @@ describe("records: attachments", () => {
     expect(first.json().attachments).toEqual([
       { id: expect.any(String), file_name: "Laudo audiométrico.pdf", content_type: "application/pdf", size_bytes: PDF.length, sha256: createHash("sha256").update(PDF).digest("hex"), created_at: NOW },
     ]);
+    // A second later: files are listed in the order they were sent (by their creation time).
+    clock.set(new Date(new Date(NOW).getTime() + 1000));
     const second = await upload(draft.id, PNG, "image/png", "foto.png");
+    clock.set(NOW);
     expect(second.json().attachments).toHaveLength(2);
     const [pdfFile, pngFile] = second.json().attachments as { id: string }[];
 
