@@ -25,6 +25,18 @@ function sidewaysScroll(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
+/** The innermost elements that reach past the page's right edge, for the failure message. */
+function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const wide = [...document.querySelectorAll<HTMLElement>("body *")].filter((el) => el.getBoundingClientRect().right > width + 1);
+    return wide
+      .filter((el) => !wide.some((other) => other !== el && el.contains(other)))
+      .slice(0, 5)
+      .map((el) => `<${el.tagName.toLowerCase()} class="${el.className}">${(el.textContent ?? "").trim().slice(0, 60)}`);
+  });
+}
+
 async function doubleTheText(page: Page): Promise<void> {
   await page.addInitScript(() => {
     document.addEventListener("DOMContentLoaded", () => {
@@ -50,7 +62,8 @@ for (const viewport of VIEWPORTS) {
         // The text really is doubled: the h1 is at least twice its normal 24 px.
         expect(await heading.evaluate((h1) => parseFloat(getComputedStyle(h1).fontSize))).toBeGreaterThanOrEqual(48);
         await expect(page.locator('[aria-busy="true"], .animate-pulse')).toHaveCount(0, { timeout: FIRST_LOAD_MS });
-        expect(await sidewaysScroll(page), `${screen.path} scrolls sideways at 200 % text`).toBeLessThanOrEqual(0);
+        const sideways = await sidewaysScroll(page);
+        expect(sideways, `${screen.path} scrolls sideways at 200 % text: ${sideways > 0 ? (await overflowing(page)).join(" | ") : ""}`).toBeLessThanOrEqual(0);
       });
     }
   });
