@@ -159,7 +159,7 @@ function BookingPageForm({ settings, clinicName }: { settings: BookingPageSettin
           >
             {(control) => (
               <div className="flex min-w-0 flex-col gap-1 sm:flex-row sm:items-center sm:gap-0">
-                <span className="truncate text-xs text-slate-600 sm:max-w-[50%] sm:shrink-0 sm:rounded-l-lg sm:border sm:border-r-0 sm:border-slate-300 sm:bg-slate-50 sm:px-3 sm:py-2.5 sm:text-sm" title={prefix}>
+                <span className="text-xs break-all text-slate-600 sm:max-w-[50%] sm:truncate sm:shrink-0 sm:rounded-l-lg sm:border sm:border-r-0 sm:border-slate-300 sm:bg-slate-50 sm:px-3 sm:py-2.5 sm:text-sm" title={prefix}>
                   {prefix}
                 </span>
                 <Input
@@ -316,7 +316,7 @@ function ShareSection({ settings, clinicName }: { settings: BookingPageSettings;
   const svg = qr.data ?? null;
 
   return (
-    <section aria-labelledby="booking-share-title" className="space-y-3 rounded-lg border border-slate-200 bg-slate-50/60 p-4">
+    <section aria-labelledby="booking-share-title" className="space-y-3 rounded-lg border border-slate-200 bg-slate-50/60 p-3 sm:p-4">
       <h3 id="booking-share-title" className="text-sm font-semibold text-slate-900">
         Compartilhe com os pacientes
       </h3>
