@@ -240,3 +240,104 @@ test.describe("on a phone", () => {
     await expect.poll(() => stored(page, headers, booked.id)).toEqual({ date: friday, time: "15:30", duration: 50 });
   });
 });
+
+/** The question a move asks before saving, as the appointment dialog does (docs/product/appointments.md §8). */
+const question = (page: Page, text: string) => page.getByRole("alertdialog", { name: text });
+const OUTSIDE_HOURS = "Fora do seu horário de atendimento — salvar mesmo assim?";
+const PAST = "Este horário já passou — salvar mesmo assim?";
+
+test("a drag outside her hours asks first: Voltar puts the block back, Salvar mesmo assim moves it", async ({ page }) => {
+  const headers = { "X-Session-ID": await signInViaApi(page, PROFESSIONAL) };
+  // Friday to Saturday: the demo's hours are Monday to Friday.
+  const friday = addDays(mondayAhead(11), 4);
+  const booked = await book(page, headers, friday, "16:00");
+  await openWeek(page, 11);
+  const live = page.getByRole("status").filter({ hasText: /./ });
+
+  const moving = block(page, booked);
+  const columnWidth = (await page.locator("ul[aria-label]").filter({ has: moving }).boundingBox())!.width;
+  const drag = async () => {
+    const { x, y, box } = await centre(moving);
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + columnWidth, y, { steps: 8 });
+    await expect(dragTarget(page)).toHaveText("sábado, 16:00–16:50");
+    await page.mouse.up();
+    return box;
+  };
+
+  const before = await drag();
+  const asking = question(page, OUTSIDE_HOURS);
+  await expect(asking).toBeVisible();
+  await expect(asking).toContainText("Novo horário: sábado, 16:00–16:50");
+  await expect(live).toHaveText(`${OUTSIDE_HOURS} sábado, 16:00–16:50.`);
+  // The question, open over the week: no axe finding.
+  const findings = await axeFindings(page, "Compromissos › Semana, pergunta antes de mover");
+  expect(findings, formatFindings(findings)).toEqual([]);
+  await asking.getByRole("button", { name: "Voltar" }).click();
+  await expect(asking).toHaveCount(0);
+  await expect(live).toHaveText("Movimento cancelado. Continua em sexta, 16:00–16:50.");
+  await expect(dragTarget(page)).toHaveCount(0);
+  await expect.poll(async () => (await moving.boundingBox())!.x).toBeCloseTo(before.x, 0);
+  expect(await stored(page, headers, booked.id)).toEqual({ date: friday, time: "16:00", duration: 50 });
+  // The closed question has given the page back to the pointer.
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).pointerEvents)).toBe("auto");
+
+  await drag();
+  await question(page, OUTSIDE_HOURS).getByRole("button", { name: "Salvar mesmo assim" }).click();
+  await expect(toastWith(page, "Movido para sábado, 16:00–16:50")).toBeVisible();
+  await expect.poll(() => stored(page, headers, booked.id)).toEqual({ date: addDays(friday, 1), time: "16:00", duration: 50 });
+});
+
+test("a key move to her day off asks first, Escape puts it back, and the week's edge is said plainly", async ({ page }) => {
+  const headers = { "X-Session-ID": await signInViaApi(page, PROFESSIONAL) };
+  const friday = addDays(mondayAhead(12), 4);
+  const booked = await book(page, headers, friday, "10:00");
+  await openWeek(page, 12);
+  const live = page.getByRole("status").filter({ hasText: /./ });
+
+  const moving = block(page, booked);
+  await moving.focus();
+  // Friday to Saturday: not one of her days.
+  await page.keyboard.press("ArrowRight");
+  await expect(live).toHaveText("sábado, 10:00–10:50. Enter confirma, Esc cancela.");
+  await page.keyboard.press("Enter");
+  const asking = question(page, OUTSIDE_HOURS);
+  await expect(asking).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(asking).toHaveCount(0);
+  await expect(live).toHaveText("Movimento cancelado. Continua em sexta, 10:00–10:50.");
+  await expect(moving).toBeFocused();
+  expect(await stored(page, headers, booked.id)).toEqual({ date: friday, time: "10:00", duration: 50 });
+
+  // Sunday is the week's last column: right goes no further, and the live region says why.
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await expect(live).toHaveText("domingo, 10:00–10:50. Enter confirma, Esc cancela.");
+  await page.keyboard.press("ArrowRight");
+  await expect(live).toHaveText("Fim da semana: não dá para mover para a próxima semana por aqui. Abra o compromisso e altere a data.");
+  await page.keyboard.press("Escape");
+  expect(await stored(page, headers, booked.id)).toEqual({ date: friday, time: "10:00", duration: 50 });
+});
+
+test("a move to a time that has passed asks first", async ({ page }) => {
+  const headers = { "X-Session-ID": await signInViaApi(page, PROFESSIONAL) };
+  // Wednesday three weeks ago, before the demo's agenda (±15 days) begins: every time of it has passed.
+  const wednesday = addDays(mondayAhead(-3), 2);
+  const booked = await book(page, headers, wednesday, "10:00");
+  await page.goto("/compromissos");
+  await page.getByRole("tab", { name: "Semana" }).click();
+  for (let i = 0; i < 3; i++) await page.getByRole("button", { name: "Semana anterior" }).click();
+  await expect(page.getByRole("heading", { name: "Horários da semana" })).toBeVisible();
+
+  const moving = block(page, booked);
+  await moving.focus();
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("Enter");
+  const asking = question(page, PAST);
+  await expect(asking).toBeVisible();
+  await expect(asking).toContainText("Novo horário: quarta, 09:45–10:35");
+  await asking.getByRole("button", { name: "Salvar mesmo assim" }).click();
+  await expect(toastWith(page, "Movido para quarta, 09:45–10:35")).toBeVisible();
+  await expect.poll(() => stored(page, headers, booked.id)).toEqual({ date: wednesday, time: "09:45", duration: 50 });
+});

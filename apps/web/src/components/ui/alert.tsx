@@ -31,9 +31,10 @@ export function Alert({ tone = "info", title, children, icon, className }: Alert
   const { box, icon: iconColour, Icon: ToneIcon } = TONES[tone];
   const Icon = icon ?? ToneIcon;
   return (
-    <div role={tone === "info" ? "note" : "alert"} className={cn("flex gap-3 rounded-lg border px-4 py-3 text-sm", box, className)}>
+    <div role={tone === "info" ? "note" : "alert"} className={cn("flex gap-[12px] rounded-lg border px-[12px] py-3 text-sm sm:px-4", box, className)}>
       <Icon aria-hidden className={cn("mt-0.5 size-4 shrink-0", iconColour)} />
-      <div className="min-w-0 space-y-1 leading-relaxed">
+      {/* Long words break (hyphenated in Portuguese) rather than spill out of a narrow box at 200 % text. */}
+      <div className="min-w-0 flex-1 space-y-1 leading-relaxed wrap-break-word hyphens-auto">
         {title ? <p className="font-semibold">{title}</p> : null}
         {children}
       </div>

@@ -6,8 +6,10 @@ export function Card({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("rounded-xl border border-slate-200 bg-white shadow-sm", className)} {...props} />;
 }
 
+// On a phone the padding is in px, not rem: at 200 % text (WCAG 1.4.4/1.4.10) the words need the width, and padding
+// that doubled with them left nested cards a column a word wide.
 export function CardHeader({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("flex flex-col gap-1 p-5 pb-0 sm:p-6 sm:pb-0", className)} {...props} />;
+  return <div className={cn("flex flex-col gap-1 p-[20px] pb-0 sm:p-6 sm:pb-0", className)} {...props} />;
 }
 
 export interface CardTitleProps extends ComponentProps<"h2"> {
@@ -30,13 +32,13 @@ export function CardDescription({ className, ...props }: ComponentProps<"p">) {
 }
 
 export function CardContent({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("p-5 sm:p-6", className)} {...props} />;
+  return <div className={cn("p-[20px] sm:p-6", className)} {...props} />;
 }
 
 export function CardFooter({ className, ...props }: ComponentProps<"div">) {
   return (
     <div
-      className={cn("flex items-center gap-3 border-t border-slate-100 px-5 py-4 sm:px-6", className)}
+      className={cn("flex items-center gap-3 border-t border-slate-100 px-[20px] py-4 sm:px-6", className)}
       {...props}
     />
   );

@@ -119,7 +119,7 @@ export function Select<T extends string = string>({
         id={triggerId}
         {...aria}
         className={cn(
-          "flex h-10 w-full cursor-pointer items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 text-left text-sm text-slate-900 shadow-xs transition-colors",
+          "flex min-h-10 w-full cursor-pointer items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-left text-sm text-slate-900 shadow-xs transition-colors",
           "data-placeholder:text-slate-500",
           "focus-visible:border-brand-500 focus-visible:ring-3 focus-visible:ring-brand-500/20 focus-visible:outline-none",
           "aria-invalid:border-red-500 aria-invalid:focus-visible:ring-red-500/20",
@@ -127,7 +127,8 @@ export function Select<T extends string = string>({
           className,
         )}
       >
-        <span className="min-w-0 truncate">
+        {/* The chosen text wraps rather than being cut: at 200 % text a long choice takes two lines (WCAG 1.4.10). */}
+        <span className="min-w-0 leading-snug wrap-break-word">
           <SelectPrimitive.Value placeholder={placeholder} />
         </span>
         <SelectPrimitive.Icon asChild>

@@ -2,9 +2,11 @@ import type { Appointment } from "@clinora/contracts";
 import { timeOfDay } from "@clinora/contracts/zoned-time";
 import { useResourceMutation } from "@/hooks/use-resource-mutation";
 import { api, serverDetail } from "@/lib/api-client";
+import { inDisplayZone } from "@/lib/format";
 import { toast } from "@/lib/toast";
-import { movedInput, placementOf, placementText, type Placement } from "../lib/drag-move";
+import { movedInput, moveWarning, placementOf, placementText, type Placement } from "../lib/drag-move";
 import { isSlotConflict, SLOT_CONFLICT_TOAST_MS, slotConflictMessage } from "../lib/slot-conflict";
+import type { TimeWarning } from "../lib/time-suggestions";
 import { appointmentKeys, fetchAvailability } from "./appointments";
 
 /** How long the toast offering "Desfazer" stays. */
@@ -24,6 +26,21 @@ async function refusalText(error: unknown, { appointment, to }: MoveVariables): 
   } catch {
     return slotConflictMessage(timeOfDay(to.start), null);
   }
+}
+
+/**
+ * Whether a move must ask first, as the dialog does: a start in the past or outside her hours on the new date, "now"
+ * being her date and time (the practice's zone, not the browser's). Her hours come from the availability answer of that date; when it cannot be
+ * read, only the past is checked (the server still refuses a taken time).
+ */
+export async function moveQuestion(appointment: Appointment, to: Placement): Promise<TimeWarning | null> {
+  let hours: { start: string; end: string } | null | undefined;
+  try {
+    ({ hours } = await fetchAvailability({ date: to.date, duration: to.duration, exclude_id: appointment.id }));
+  } catch {
+    hours = undefined;
+  }
+  return moveWarning(placementOf(appointment), to, hours, inDisplayZone(new Date())!);
 }
 
 /**

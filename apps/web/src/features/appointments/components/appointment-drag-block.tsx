@@ -1,7 +1,9 @@
 import type { Appointment } from "@clinora/contracts";
 import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent, type ReactNode } from "react";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { cn } from "@/lib/cn";
-import { useMoveAppointment } from "../api/move-appointment";
+import { formatDate } from "@/lib/format";
+import { moveQuestion, useMoveAppointment } from "../api/move-appointment";
 import {
   GRID_END,
   isMovable,
@@ -13,8 +15,10 @@ import {
   rangeText,
   resizedBy,
   samePlacement,
+  sidewaysStopText,
   type Placement,
 } from "../lib/drag-move";
+import { TIME_WARNING_TEXT, type TimeWarning } from "../lib/time-suggestions";
 import { appointmentBlockClassName } from "./appointment-status";
 
 /** What a grid of days gives each of its blocks (docs/decisions/038). */
@@ -25,7 +29,10 @@ export interface DragGrid {
   minutePx: number;
   /** The width of one day's column, read when a drag starts (0 where the grid has one day). */
   columnWidth: () => number;
-  /** Saves a move through the server; resolves to whether it was taken. */
+  /**
+   * Saves a move through the server, after asking when it lands in the past or outside her hours; resolves to whether
+   * it was taken ("Voltar" and a refusal both put the block back).
+   */
   move: (appointment: Appointment, to: Placement) => Promise<boolean>;
   /** Speaks in the grid's polite live region. */
   announce: (text: string) => void;
@@ -203,7 +210,14 @@ export function AppointmentDragBlock({ appointment, grid, baseMinute, lane, chil
     }
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const to = placementAfterKey(shown, event.key, event.shiftKey, grid.dates);
-    if (!to) return;
+    if (!to) {
+      const stop = event.shiftKey ? null : sidewaysStopText(shown, event.key, grid.dates);
+      if (stop) {
+        event.preventDefault();
+        grid.announce(stop);
+      }
+      return;
+    }
     event.preventDefault();
     setPreview({ to, dayPx: dayPxOf(to), by: "keyboard" });
     grid.announce(`${placementText(to)}. Enter confirma, Esc cancela.`);
@@ -279,9 +293,17 @@ export function AppointmentDragBlock({ appointment, grid, baseMinute, lane, chil
   );
 }
 
+/** A move waiting for her answer to the dialog's question. */
+interface PendingQuestion {
+  warning: TimeWarning;
+  to: Placement;
+  answer: (save: boolean) => void;
+}
+
 /**
- * The pieces a grid of days shares with its blocks: the live region, the instructions and the save. `columns` is the
- * element whose width the days share (null where there is one day).
+ * The pieces a grid of days shares with its blocks: the live region, the instructions, the question before a move to
+ * the past or outside her hours, and the save. `columns` is the element whose width the days share (null where there
+ * is one day).
  */
 export function useDragGrid(
   dates: readonly string[],
@@ -290,14 +312,30 @@ export function useDragGrid(
   columns: { current: HTMLElement | null } | null,
 ): { grid: DragGrid; liveRegion: ReactNode } {
   const [spoken, setSpoken] = useState("");
+  const [question, setQuestion] = useState<PendingQuestion | null>(null);
   const instructionsId = useId();
   const refocus = useRef<string | null>(null);
   const { move } = useMoveAppointment(setSpoken);
+
+  async function moveAsking(appointment: Appointment, to: Placement): Promise<boolean> {
+    const warning = await moveQuestion(appointment, to);
+    if (warning) {
+      setSpoken(`${TIME_WARNING_TEXT[warning]} ${placementText(to)}.`);
+      const save = await new Promise<boolean>((answer) => setQuestion({ warning, to, answer }));
+      setQuestion(null);
+      if (!save) {
+        setSpoken(`Movimento cancelado. Continua em ${placementText(placementOf(appointment))}.`);
+        return false;
+      }
+    }
+    return move(appointment, to);
+  }
+
   const grid: DragGrid = {
     dates,
     minutePx,
     columnWidth: () => (columns?.current ? columns.current.getBoundingClientRect().width / dates.length : 0),
-    move,
+    move: moveAsking,
     announce: setSpoken,
     instructionsId,
     refocus,
@@ -313,6 +351,17 @@ export function useDragGrid(
       <p role="status" aria-live="polite" className="sr-only">
         {spoken}
       </p>
+      <ConfirmDialog
+        open={question !== null}
+        onOpenChange={(open) => {
+          if (!open) question?.answer(false);
+        }}
+        title={question ? TIME_WARNING_TEXT[question.warning] : ""}
+        description={question ? `Novo horário: ${placementText(question.to)} (${formatDate(question.to.date)}).` : undefined}
+        confirmLabel="Salvar mesmo assim"
+        cancelLabel="Voltar"
+        onConfirm={() => question?.answer(true)}
+      />
     </>
   );
   return { grid, liveRegion };

@@ -2,6 +2,7 @@ import { APPOINTMENT_DURATION_MAX, APPOINTMENT_DURATION_MIN, type Appointment } 
 import { weekdayName } from "@clinora/contracts/date-display";
 import { minutesOfDay, timeOfDay, weekdayOf } from "@clinora/contracts/zoned-time";
 import { TIMELINE_HOURS } from "./calendar-period";
+import { timeWarning, type TimeWarning } from "./time-suggestions";
 
 /**
  * Where an appointment sits in the week view's and the day timeline's grid: its date, its start in minutes since
@@ -81,6 +82,39 @@ export function placementAfterKey(current: Placement, key: string, shift: boolea
     return index < 0 || next === undefined ? null : { ...current, date: next };
   }
   return null;
+}
+
+/**
+ * What the live region says when left or right cannot go further (docs/decisions/038): the grid shows one week, or
+ * one day, so a move to another week or day is made in the dialog. Null where the key moves or is not left/right.
+ */
+export function sidewaysStopText(current: Placement, key: string, dates: readonly string[]): string | null {
+  if (key !== "ArrowLeft" && key !== "ArrowRight") return null;
+  if (dates.length <= 1) return "Nesta visão o compromisso muda só de horário. Para outro dia, abra-o e altere a data.";
+  const index = dates.indexOf(current.date);
+  const atEdge = key === "ArrowLeft" ? index === 0 : index === dates.length - 1;
+  if (!atEdge) return null;
+  return key === "ArrowLeft"
+    ? "Início da semana: não dá para mover para a semana anterior por aqui. Abra o compromisso e altere a data."
+    : "Fim da semana: não dá para mover para a próxima semana por aqui. Abra o compromisso e altere a data.";
+}
+
+/**
+ * The question a move asks before saving, as the dialog does (docs/product/appointments.md §8): a start in the past, or
+ * a time outside her hours that day. `hours` is her hours on the new date (null: a day off; undefined: not known, so
+ * only the past is checked); `now` is her date and time. A change of length alone keeps the start, so it asks only
+ * when it makes the appointment run outside her hours.
+ */
+export function moveWarning(
+  origin: Placement,
+  to: Placement,
+  hours: { start: string; end: string } | null | undefined,
+  now: { date: string; time: string },
+): TimeWarning | null {
+  const warning = timeWarning(to.date, timeOfDay(to.start), to.duration, hours, now);
+  if (!warning || origin.date !== to.date || origin.start !== to.start) return warning;
+  if (warning !== "outside_hours") return null;
+  return timeWarning(origin.date, timeOfDay(origin.start), origin.duration, hours, { date: "", time: "" }) === "outside_hours" ? null : warning;
 }
 
 /** "10:30–11:20". */

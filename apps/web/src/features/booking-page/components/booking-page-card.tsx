@@ -159,7 +159,7 @@ function BookingPageForm({ settings, clinicName }: { settings: BookingPageSettin
           >
             {(control) => (
               <div className="flex min-w-0 flex-col gap-1 sm:flex-row sm:items-center sm:gap-0">
-                <span className="truncate text-xs text-slate-600 sm:max-w-[50%] sm:shrink-0 sm:rounded-l-lg sm:border sm:border-r-0 sm:border-slate-300 sm:bg-slate-50 sm:px-3 sm:py-2.5 sm:text-sm" title={prefix}>
+                <span className="text-xs break-all text-slate-600 sm:max-w-[50%] sm:truncate sm:shrink-0 sm:rounded-l-lg sm:border sm:border-r-0 sm:border-slate-300 sm:bg-slate-50 sm:px-3 sm:py-2.5 sm:text-sm" title={prefix}>
                   {prefix}
                 </span>
                 <Input
@@ -316,7 +316,7 @@ function ShareSection({ settings, clinicName }: { settings: BookingPageSettings;
   const svg = qr.data ?? null;
 
   return (
-    <section aria-labelledby="booking-share-title" className="space-y-3 rounded-lg border border-slate-200 bg-slate-50/60 p-4">
+    <section aria-labelledby="booking-share-title" className="space-y-3 rounded-lg border border-slate-200 bg-slate-50/60 p-[12px] sm:p-4">
       <h3 id="booking-share-title" className="text-sm font-semibold text-slate-900">
         Compartilhe com os pacientes
       </h3>
@@ -348,7 +348,8 @@ function ShareSection({ settings, clinicName }: { settings: BookingPageSettings;
             <Label htmlFor="booking-url">Link da página</Label>
             <Input id="booking-url" readOnly value={settings.url} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs sm:text-sm" />
           </div>
-          <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+          {/* Two buttons a row on a phone, one at 200 % text (a column of 8 rem no longer fits twice). */}
+          <div className="grid grid-cols-[repeat(auto-fit,minmax(8rem,1fr))] gap-2 sm:flex sm:flex-wrap">
             <CopyButton value={settings.url} label="Copiar link" />
             <Button asChild variant="outline">
               <a href={settings.url} target="_blank" rel="noreferrer">

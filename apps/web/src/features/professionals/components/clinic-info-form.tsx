@@ -31,11 +31,12 @@ export function ClinicInfoForm({ profile }: { profile: Professional }) {
       <FormField label="Cidade" htmlFor="clinic-city" error={errors.clinic_city?.message}>
         <Input maxLength={120} autoComplete="address-level2" {...register("clinic_city")} />
       </FormField>
-      <div className="grid grid-cols-[5rem_1fr] gap-4">
-        <FormField label="UF" htmlFor="clinic-state" error={errors.clinic_state?.message}>
+      {/* UF and CEP share a row while the whole CEP fits; at 200 % text the CEP takes the next row. */}
+      <div className="flex flex-wrap gap-4">
+        <FormField label="UF" htmlFor="clinic-state" className="w-20 shrink-0" error={errors.clinic_state?.message}>
           <Input maxLength={2} autoComplete="address-level1" className="uppercase" placeholder="SP" {...register("clinic_state")} />
         </FormField>
-        <FormField label="CEP" htmlFor="clinic-zip" error={errors.clinic_zip?.message}>
+        <FormField label="CEP" htmlFor="clinic-zip" className="min-w-0 flex-[1_1_9.5rem]" error={errors.clinic_zip?.message}>
           <Input maxLength={9} inputMode="numeric" autoComplete="postal-code" placeholder="00000-000" {...register("clinic_zip")} />
         </FormField>
       </div>

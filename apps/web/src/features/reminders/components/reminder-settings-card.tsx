@@ -65,7 +65,7 @@ function ReminderSettingsForm({ settings }: { settings: ReminderSettings }) {
   return (
     <form noValidate onSubmit={submit}>
       <CardContent className="space-y-4">
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <Switch id="reminders-enabled" checked={enabled} onCheckedChange={setEnabled} />
           <Label htmlFor="reminders-enabled" className="cursor-pointer">
             Enviar lembretes aos pacientes
