@@ -5,3 +5,4 @@ export { paymentWebhookService, type PaymentWebhookService } from "./payment-web
 export { staticBrCode, txidOf } from "./pix-brcode";
 export { bookingPagePrices, paymentsForExport, syncAppointmentCharge } from "./appointment-charges";
 export { appointmentHasPayment } from "./appointment-removal";
+export { AFTER_SESSION_PIX_JOB, queueAfterSessionPix } from "./after-session-pix";

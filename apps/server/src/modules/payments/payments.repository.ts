@@ -107,7 +107,7 @@ export function paymentsRepository(db: DbOrTx, professionalId: string) {
     /** The appointment a charge is for, only if it is one of the professional's. */
     async findAppointment(id: string) {
       const [row] = await db
-        .select({ id: appointments.id, patientId: appointments.patientId, appointmentType: appointments.appointmentType, appointmentDate: appointments.appointmentDate, status: appointments.status })
+        .select({ id: appointments.id, patientId: appointments.patientId, appointmentType: appointments.appointmentType, appointmentDate: appointments.appointmentDate, status: appointments.status, endsAt: appointments.endsAt })
         .from(appointments)
         .where(and(eq(appointments.id, id), eq(appointments.professionalId, professionalId)));
       return row ?? null;
@@ -121,7 +121,7 @@ export function paymentsRepository(db: DbOrTx, professionalId: string) {
 
     async findPatient(id: string) {
       const [row] = await db
-        .select({ id: patients.id, name: patients.name, cpf: patients.cpf, email: patients.email })
+        .select({ id: patients.id, name: patients.name, cpf: patients.cpf, email: patients.email, phone: patients.phone })
         .from(patients)
         .where(and(eq(patients.id, id), eq(patients.professionalId, professionalId)));
       return row ?? null;
@@ -166,6 +166,29 @@ export function paymentsRepository(db: DbOrTx, professionalId: string) {
         .where(and(own, eq(charges.id, id), eq(charges.status, from)))
         .returning({ id: charges.id });
       return changed.length > 0;
+    },
+
+    /**
+     * Takes the one turn of a charge's message after the session: true only for the first caller, while the charge is
+     * open and no message was handled yet (a second run, a concurrent one, a paid or cancelled charge get false).
+     */
+    async claimPixMessage(id: string, at: Date) {
+      const claimed = await db
+        .update(charges)
+        .set({ pixMessageAt: at, updatedAt: sql`now()` })
+        .where(and(own, eq(charges.id, id), eq(charges.status, "open"), isNull(charges.pixMessageAt)))
+        .returning({ id: charges.id });
+      return claimed.length > 0;
+    },
+
+    /** The open charges of sessions that have not ended yet: the ones a change of the Pix setting applies to. */
+    async listOpenSessionCharges(now: Date): Promise<{ appointmentId: string }[]> {
+      const rows = await db
+        .select({ appointmentId: charges.appointmentId })
+        .from(charges)
+        .innerJoin(appointments, eq(appointments.id, charges.appointmentId))
+        .where(and(own, eq(charges.status, "open"), isNull(charges.pixMessageAt), gte(appointments.endsAt, now)));
+      return rows.flatMap((r) => (r.appointmentId ? [{ appointmentId: r.appointmentId }] : []));
     },
 
     async updateCharge(id: string, values: Partial<ChargeWrite>) {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
-import type { ChargeStatus, PaymentMethod, PaymentProvider, PixKeyType } from "@clinora/contracts";
+import type { ChargeStatus, PaymentMethod, PaymentProvider, PixKeyType, PixTiming } from "@clinora/contracts";
 import { belongsTo, createdAt, id, updatedAt } from "../../platform/db/columns";
 import { appointments } from "../appointments/appointments.schema";
 import { patients } from "../patients/patients.schema";
@@ -23,6 +23,10 @@ export const paymentSettings = pgTable("payment_settings", {
   mercadopagoTokenSealed: text("mercadopago_token_sealed"),
   mercadopagoSecretSealed: text("mercadopago_secret_sealed"),
   sendPixInReminders: boolean("send_pix_in_reminders").notNull().default(false),
+  /** When the Pix goes on WhatsApp: with the reminder, or in a message after the session (docs/decisions/035). */
+  pixTiming: text("pix_timing").$type<PixTiming>().notNull().default("reminder"),
+  /** After the session: minutes after its end at which the message goes, unless it was marked concluded before. */
+  pixAfterMinutes: integer("pix_after_minutes").notNull().default(60),
   showPricesOnBookingPage: boolean("show_prices_on_booking_page").notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -85,6 +89,9 @@ export const charges = pgTable(
     providerLink: text("provider_link"),
     receiptNumber: text("receipt_number"),
     receiptIssuedAt: timestamp("receipt_issued_at", { withTimezone: true }),
+    /** The message after the session: when it was handled (set once, so it never goes twice) and why it could not go. */
+    pixMessageAt: timestamp("pix_message_at", { withTimezone: true }),
+    pixMessageProblem: text("pix_message_problem"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -18,11 +18,13 @@ import type { Db, DbOrTx } from "../../platform/db/client";
 import { iso, instantText } from "../../platform/db/rows";
 import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
+import type { ClaimedJob, JobDefinition, JobRunResult } from "../../platform/jobs/worker";
 import type { TenantCaller } from "../../platform/lib/caller";
 import { openSecret, sealSecret } from "../../platform/lib/secret-box";
 import { PaymentProviderError, type PaymentProviderClient } from "../../platform/integrations/payments/payment-provider";
 import { paymentsRepository, type ChargeRow, type SettingsRow } from "./payments.repository";
 import { paymentNoteText } from "./payment-note";
+import { AFTER_SESSION_PIX_JOB, afterSessionDueAt, afterSessionGreeting, pixMessageProblemText, queueAfterSessionPix, type PaymentMessenger } from "./after-session-pix";
 import { renderPaymentProofPdf } from "./payment-proof-pdf";
 import { staticBrCode, txidOf } from "./pix-brcode";
 
@@ -33,6 +35,12 @@ export interface PaymentsDeps {
   /** The AES-256-GCM key that seals the provider's access token (CALENDAR_TOKEN_KEY). */
   tokenKey: Buffer | undefined;
   publicUrl: string | undefined;
+  /** Messaging's `sendToContact`, for the message after the session; without it that message is never sent. */
+  messenger?: PaymentMessenger;
+  /** TWILIO_RESEND_CONTENT_SID: the one-text template for the message after the session outside the 24-hour window. */
+  resendContentSid?: string;
+  /** Wakes the worker once a message is queued. */
+  wake?: () => void;
 }
 
 /** The path Mercado Pago posts its notifications to, one per professional so the right secret checks each. */
@@ -63,6 +71,8 @@ export function toChargeDto(row: ChargeRow): Charge {
     receipt_number: row.receiptNumber,
     receipt_issued_at: iso(row.receiptIssuedAt),
     provider_link: row.providerLink,
+    pix_message_at: iso(row.pixMessageAt),
+    pix_message_problem: pixMessageProblemText(row.pixMessageProblem),
     created_at: instantText(row.createdAt),
   };
 }
@@ -94,6 +104,8 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
     mercadopago_connected: Boolean(row?.mercadopagoTokenSealed),
     mercadopago_webhook_url: deps.publicUrl ? `${deps.publicUrl}${mercadoPagoWebhookPath(professionalId)}` : null,
     send_pix_in_reminders: row?.sendPixInReminders ?? false,
+    pix_timing: row?.pixTiming ?? "reminder",
+    pix_after_minutes: row?.pixAfterMinutes ?? 60,
     show_prices_on_booking_page: row?.showPricesOnBookingPage ?? false,
   });
 
@@ -182,7 +194,64 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
     };
   };
 
+  /**
+   * The message after the session (docs/product/payments.md §6): once the session is over (marked concluded, or the
+   * set minutes after its end), while its charge is still open and no message was handled for it, the amount and the
+   * Pix go to the patient through messaging (consent, opt-out, window and template decided there). The charge is
+   * claimed in the same transaction as the message is queued, so a repeated or concurrent run sends nothing; when it
+   * cannot go, the charge keeps the reason for the professional's screen.
+   */
+  const sendAfterSessionPix = async (job: ClaimedJob): Promise<void | JobRunResult> => {
+    const professionalId = job.professionalId;
+    const appointmentId = typeof job.payload.appointmentId === "string" ? job.payload.appointmentId : null;
+    const messenger = deps.messenger;
+    if (!professionalId || !appointmentId || !messenger) return;
+    const repo = paymentsRepository(db, professionalId);
+    const settings = await repo.findSettings();
+    if (!settings?.sendPixInReminders || settings.pixTiming !== "after_session") return;
+    const appointment = await repo.findAppointment(appointmentId);
+    if (!appointment || appointment.status === "cancelled") return;
+    const dueAt = afterSessionDueAt(appointment, settings.pixAfterMinutes, clock.now());
+    if (dueAt > clock.now()) return { runAgainAt: dueAt };
+    const open = (await repo.listCharges({ appointmentId })).find((c) => c.status === "open" && !c.pixMessageAt);
+    if (!open) return;
+    // Mercado Pago's Pix is asked for outside the transaction; a provider that fails leaves the static Pix.
+    if (credentialsOf(settings)) await pixOf(professionalId, open.id).catch((error: unknown) => {
+      if (!(error instanceof AppError)) throw error;
+    });
+    const sent = await db.transaction(async (tx) => {
+      const txRepo = paymentsRepository(tx, professionalId);
+      if (!(await txRepo.claimPixMessage(open.id, clock.now()))) return false;
+      const charge = await txRepo.findCharge(open.id);
+      const patient = charge?.patientId ? await txRepo.findPatient(charge.patientId) : null;
+      if (!charge || !patient?.phone) {
+        await txRepo.updateCharge(open.id, { pixMessageProblem: "no_phone" });
+        return false;
+      }
+      const text = `${afterSessionGreeting(patient.name)}\n${paymentNoteText(charge, settings, clock.now())}`;
+      const outcome = await messenger.sendToContact(tx, {
+        professionalId,
+        phone: patient.phone,
+        patientId: patient.id,
+        patientName: patient.name,
+        text,
+        // A template's variable cannot hold line breaks: outside the window the same words go on one line.
+        template: deps.resendContentSid ? { contentSid: deps.resendContentSid, variables: { "1": text.replace(/\s*\n\s*/g, " ") }, content: text } : undefined,
+        sender: "assistant",
+      });
+      if (!outcome.sent) await txRepo.updateCharge(open.id, { pixMessageProblem: outcome.reason });
+      return outcome.sent;
+    });
+    if (sent) deps.wake?.();
+  };
+
+  const jobs: Record<string, JobDefinition> = {
+    [AFTER_SESSION_PIX_JOB]: { run: sendAfterSessionPix, waitsOnNetwork: true },
+  };
+
   return {
+    jobs,
+
     async getSettings({ professionalId }: TenantCaller): Promise<PaymentSettings> {
       return settingsDto(await paymentsRepository(db, professionalId).findSettings(), professionalId);
     },
@@ -210,7 +279,13 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
         mercadopagoTokenSealed: token,
         mercadopagoSecretSealed: secret,
         sendPixInReminders: input.send_pix_in_reminders,
+        pixTiming: input.pix_timing,
+        pixAfterMinutes: input.pix_after_minutes,
         showPricesOnBookingPage: input.show_prices_on_booking_page,
+      });
+      // The upcoming sessions follow the new choice; a session already over is never messaged for a change of setting.
+      await db.transaction(async (tx) => {
+        for (const charge of await paymentsRepository(tx, professionalId).listOpenSessionCharges(clock.now())) await queueAfterSessionPix(tx, clock, professionalId, charge.appointmentId);
       });
       return settingsDto(await repo.findSettings(), professionalId);
     },
@@ -332,7 +407,7 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
     async preparePaymentNote(professionalId: string, appointmentId: string): Promise<void> {
       const repo = paymentsRepository(db, professionalId);
       const settings = await repo.findSettings();
-      if (!settings?.sendPixInReminders || !credentialsOf(settings)) return;
+      if (!settings?.sendPixInReminders || settings.pixTiming !== "reminder" || !credentialsOf(settings)) return;
       const charge = (await repo.listCharges({ appointmentId })).find((c) => c.status === "open");
       if (!charge) return;
       try {
@@ -351,7 +426,7 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
     async paymentNote(tx: DbOrTx, professionalId: string, appointmentId: string): Promise<string | null> {
       const repo = paymentsRepository(tx, professionalId);
       const settings = await repo.findSettings();
-      if (!settings?.sendPixInReminders) return null;
+      if (!settings?.sendPixInReminders || settings.pixTiming !== "reminder") return null;
       const charge = (await repo.listCharges({ appointmentId })).find((c) => c.status === "open");
       if (!charge) return null;
       return paymentNoteText(charge, settings, clock.now());
