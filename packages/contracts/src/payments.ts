@@ -52,6 +52,8 @@ export const PAYMENT_TEXTS = {
   providerNotConfigured: "Conecte o Mercado Pago em Configurações para gerar o Pix dinâmico e o link",
   providerFailed: "O Mercado Pago não respondeu. Tente de novo em instantes.",
   categoryRequired: "Informe a categoria",
+  expenseNotFound: "Despesa não encontrada",
+  expenseFileNotFound: "Arquivo não encontrado",
 } as const;
 
 /** Why the message after the session did not go, as the charge tells the professional. */
@@ -340,8 +342,15 @@ export const expenseSchema = z.object({
   category: z.string(),
   amount_cents: z.number().int(),
   description: z.string().nullable(),
+  /** The expense's file (a nota fiscal, a receipt), downloaded at /payments/expenses/{id}/file; null without one. */
+  file: z.object({ name: z.string(), content_type: z.string(), size_bytes: z.number().int() }).nullable(),
 });
 export type Expense = z.infer<typeof expenseSchema>;
+
+/** `?file_name=` of an expense's file (the body is the file, Content-Type its type). */
+export const expenseFileQuerySchema = z.object({
+  file_name: z.string().trim().min(1, "Informe o nome do arquivo.").max(200, "O nome do arquivo pode ter até 200 caracteres."),
+});
 
 export const expenseInputSchema = z.object({
   expense_date: isoDateSchema,

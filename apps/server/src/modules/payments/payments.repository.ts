@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { ChargeStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
-import { charges, consultationPrices, expenses, patientPrices, paymentSettings, paymentWebhookEvents } from "./payments.schema";
+import { charges, consultationPrices, expenseFiles, expenses, patientPrices, paymentSettings, paymentWebhookEvents } from "./payments.schema";
 import { appointments } from "../appointments/appointments.schema";
 import { patients } from "../patients/patients.schema";
 import { professionals } from "../professionals/professionals.schema";
@@ -249,10 +249,21 @@ export function paymentsRepository(db: DbOrTx, professionalId: string) {
         .orderBy(asc(charges.paymentDate), asc(charges.paidAt));
     },
 
+    /** The month's expenses with their file's name, type and size (never its bytes). */
     expensesBetween(from: string, to: string) {
       return db
-        .select()
+        .select({
+          id: expenses.id,
+          expenseDate: expenses.expenseDate,
+          category: expenses.category,
+          amountCents: expenses.amountCents,
+          description: expenses.description,
+          fileName: expenseFiles.fileName,
+          fileContentType: expenseFiles.contentType,
+          fileSize: expenseFiles.sizeBytes,
+        })
         .from(expenses)
+        .leftJoin(expenseFiles, eq(expenseFiles.expenseId, expenses.id))
         .where(and(eq(expenses.professionalId, professionalId), gte(expenses.expenseDate, from), lte(expenses.expenseDate, to)))
         .orderBy(asc(expenses.expenseDate), asc(expenses.createdAt));
     },
@@ -260,6 +271,25 @@ export function paymentsRepository(db: DbOrTx, professionalId: string) {
     async insertExpense(values: Omit<typeof expenses.$inferInsert, "id" | "professionalId" | "createdAt">) {
       const [row] = await db.insert(expenses).values({ ...values, professionalId }).returning();
       return row!;
+    },
+
+    async findExpense(id: string) {
+      const [row] = await db.select({ id: expenses.id }).from(expenses).where(and(eq(expenses.professionalId, professionalId), eq(expenses.id, id)));
+      return row ?? null;
+    },
+
+    /** Puts the expense's one file, replacing the one it had. */
+    async putExpenseFile(expenseId: string, file: { fileName: string; contentType: string; data: Buffer }) {
+      const values = { fileName: file.fileName, contentType: file.contentType, sizeBytes: file.data.length, data: file.data };
+      await db
+        .insert(expenseFiles)
+        .values({ ...values, expenseId, professionalId })
+        .onConflictDoUpdate({ target: expenseFiles.expenseId, set: values });
+    },
+
+    async findExpenseFile(expenseId: string) {
+      const [row] = await db.select().from(expenseFiles).where(and(eq(expenseFiles.professionalId, professionalId), eq(expenseFiles.expenseId, expenseId)));
+      return row ?? null;
     },
 
     async deleteExpense(id: string) {

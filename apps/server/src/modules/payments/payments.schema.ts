@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import { boolean, customType, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
 import type { ChargeStatus, PaymentMethod, PaymentProvider, PixKeyType, PixTiming } from "@clinora/contracts";
 import { belongsTo, createdAt, id, updatedAt } from "../../platform/db/columns";
 import { appointments } from "../appointments/appointments.schema";
@@ -133,3 +133,25 @@ export const expenses = pgTable(
   },
   (t) => [index("expenses_professional_date_idx").on(t.professionalId, t.expenseDate)],
 );
+
+/** PostgreSQL's bytea as a Buffer (both drivers hand back bytes; PGlite a Uint8Array). */
+const fileBytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * An expense's file (a nota fiscal, a receipt: PDF or image, the prontuário attachments' limits), one per expense,
+ * stored in the practice's database so tenancy and every backup cover it; gone with its expense.
+ */
+export const expenseFiles = pgTable("expense_files", {
+  expenseId: uuid("expense_id")
+    .primaryKey()
+    .references(() => expenses.id, { onDelete: "cascade" }),
+  professionalId: belongsTo("professional_id", () => professionals.id),
+  fileName: text("file_name").notNull(),
+  contentType: text("content_type").notNull(),
+  sizeBytes: integer("size_bytes").notNull(),
+  data: fileBytes("data").notNull(),
+  createdAt: createdAt(),
+});

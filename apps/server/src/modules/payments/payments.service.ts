@@ -1,6 +1,10 @@
 import QRCode from "qrcode";
 import {
+  MEDIA_MAX_BYTES,
+  MSG,
   PAYMENT_METHOD_LABELS,
+  baseContentType,
+  outboundMediaKind,
   PAYMENT_TEXTS,
   formatCents,
   type Charge,
@@ -17,6 +21,7 @@ import { todayIn } from "@clinora/contracts/zoned-time";
 import type { Db, DbOrTx } from "../../platform/db/client";
 import { iso, instantText } from "../../platform/db/rows";
 import { AppError } from "../../platform/lib/app-error";
+import { looksLike } from "../../platform/lib/file-signature";
 import type { Clock } from "../../platform/lib/clock";
 import type { ClaimedJob, JobDefinition, JobRunResult } from "../../platform/jobs/worker";
 import type { TenantCaller } from "../../platform/lib/caller";
@@ -519,12 +524,42 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
     async expenses({ professionalId }: TenantCaller, month: string): Promise<Expense[]> {
       const { from, to } = monthBounds(month);
       const rows = await paymentsRepository(db, professionalId).expensesBetween(from, to);
-      return rows.map((e) => ({ id: e.id, expense_date: e.expenseDate, category: e.category, amount_cents: e.amountCents, description: e.description }));
+      return rows.map((e) => ({
+        id: e.id,
+        expense_date: e.expenseDate,
+        category: e.category,
+        amount_cents: e.amountCents,
+        description: e.description,
+        file: e.fileName && e.fileContentType && e.fileSize !== null ? { name: e.fileName, content_type: e.fileContentType, size_bytes: e.fileSize } : null,
+      }));
     },
 
     async addExpense({ professionalId }: TenantCaller, input: { expense_date: string; category: string; amount_cents: number; description?: string | null }): Promise<Expense> {
       const e = await paymentsRepository(db, professionalId).insertExpense({ expenseDate: input.expense_date, category: input.category, amountCents: input.amount_cents, description: input.description ?? null });
-      return { id: e.id, expense_date: e.expenseDate, category: e.category, amount_cents: e.amountCents, description: e.description };
+      return { id: e.id, expense_date: e.expenseDate, category: e.category, amount_cents: e.amountCents, description: e.description, file: null };
+    },
+
+    /**
+     * Attaches a file to an expense (a PDF or an image, the prontuário attachments' types, limit and signature check),
+     * replacing the one it had; answers the file's description.
+     */
+    async putExpenseFile({ professionalId }: TenantCaller, id: string, file: { data: Buffer; contentType: string | undefined }, fileName: string) {
+      const repo = paymentsRepository(db, professionalId);
+      if (!(await repo.findExpense(id))) throw AppError.notFound(PAYMENT_TEXTS.expenseNotFound);
+      if (!outboundMediaKind(file.contentType)) throw new AppError(415, MSG.attachmentTypeNotAccepted, "unsupported_media_type");
+      if (file.data.length > MEDIA_MAX_BYTES) throw new AppError(413, MSG.attachmentTooLarge, "payload_too_large");
+      if (file.data.length === 0) throw AppError.validation([{ field: "body", msg: MSG.attachmentEmpty }]);
+      if (!looksLike(file.contentType!, file.data)) throw AppError.validation([{ field: "body", msg: MSG.mediaEmpty }]);
+      const contentType = baseContentType(file.contentType);
+      await repo.putExpenseFile(id, { fileName, contentType, data: file.data });
+      return { name: fileName, content_type: contentType, size_bytes: file.data.length };
+    },
+
+    /** An expense's file, for its professional only (another practice's id is a 404). */
+    async expenseFile({ professionalId }: TenantCaller, id: string) {
+      const file = await paymentsRepository(db, professionalId).findExpenseFile(id);
+      if (!file) throw AppError.notFound(PAYMENT_TEXTS.expenseFileNotFound);
+      return file;
     },
 
     async removeExpense({ professionalId }: TenantCaller, id: string) {
