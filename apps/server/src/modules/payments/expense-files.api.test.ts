@@ -43,7 +43,7 @@ async function newExpense(as = session) {
 }
 
 const upload = (id: string, body: Buffer, contentType: string, fileName = "nota fiscal março.pdf", as = session) =>
-  t.request({ method: "PUT", url: `/api/payments/expenses/${id}/file?file_name=${encodeURIComponent(fileName)}`, payload: body, headers: { "content-type": contentType }, session: as });
+  t.request({ method: "POST", url: `/api/payments/expenses/${id}/file?file_name=${encodeURIComponent(fileName)}`, payload: body, headers: { "content-type": contentType }, session: as });
 
 describe("expense files", () => {
   it("stores a PDF, lists it with the month's expenses and gives it back as a download; a new file replaces it", async () => {
@@ -79,7 +79,7 @@ describe("expense files", () => {
     const fake = await upload(expense.id, Buffer.from("<html>erro</html>"), "application/pdf");
     expect(fake.statusCode).toBe(422);
     expect(JSON.stringify(fake.json())).toContain(MSG.mediaEmpty);
-    const noName = await t.request({ method: "PUT", url: `/api/payments/expenses/${expense.id}/file`, payload: PDF, headers: { "content-type": "application/pdf" }, session });
+    const noName = await t.request({ method: "POST", url: `/api/payments/expenses/${expense.id}/file`, payload: PDF, headers: { "content-type": "application/pdf" }, session });
     expect(noName.statusCode).toBe(422);
     expect((await t.request({ method: "GET", url: `/api/payments/expenses/${expense.id}/file`, session })).statusCode).toBe(404);
   });

@@ -167,7 +167,7 @@ export function paymentRoutes(service: PaymentsService, webhook: PaymentWebhookS
         if ((error as { code?: string }).code === "FST_ERR_CTP_BODY_TOO_LARGE") throw new AppError(413, MSG.attachmentTooLarge, "payload_too_large");
         throw error;
       });
-      scope.withTypeProvider<ZodTypeProvider>().put(
+      scope.withTypeProvider<ZodTypeProvider>().post(
         "/payments/expenses/:id/file",
         {
           config: access,
