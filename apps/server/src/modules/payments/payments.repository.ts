@@ -230,10 +230,16 @@ export function paymentsRepository(db: DbOrTx, professionalId: string) {
     },
 
     /** The month's payments by payment date with only the CSV's columns (10 000 rows stay light: no joins). */
-    ledgerLinesBetween(from: string, to: string) {
+    /**
+     * One batch of the month's payments for the CSV, in the order of (payment date, paid at, id), after `after` (the
+     * previous batch's last row): keyset pages, so each batch is an index range however far into the month it is.
+     */
+    ledgerLinesPage(from: string, to: string, after: { paymentDate: string; paidAt: string; id: string } | null, limit: number) {
       return db
         .select({
+          id: charges.id,
           paymentDate: charges.paymentDate,
+          paidAt: sql<string>`to_char(${charges.paidAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
           description: charges.description,
           payerName: charges.payerName,
           payerCpf: charges.payerCpf,
@@ -245,8 +251,17 @@ export function paymentsRepository(db: DbOrTx, professionalId: string) {
           receiptIssuedAt: charges.receiptIssuedAt,
         })
         .from(charges)
-        .where(and(own, eq(charges.status, "paid"), gte(charges.paymentDate, from), lte(charges.paymentDate, to)))
-        .orderBy(asc(charges.paymentDate), asc(charges.paidAt));
+        .where(
+          and(
+            own,
+            eq(charges.status, "paid"),
+            gte(charges.paymentDate, from),
+            lte(charges.paymentDate, to),
+            after ? sql`(${charges.paymentDate}, ${charges.paidAt}, ${charges.id}) > (${after.paymentDate}::date, ${after.paidAt}::timestamptz, ${after.id}::uuid)` : undefined,
+          ),
+        )
+        .orderBy(asc(charges.paymentDate), asc(charges.paidAt), asc(charges.id))
+        .limit(limit);
     },
 
     /** The month's expenses with their file's name, type and size (never its bytes). */

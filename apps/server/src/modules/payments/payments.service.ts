@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import QRCode from "qrcode";
 import {
   MEDIA_MAX_BYTES,
@@ -34,6 +35,9 @@ import { renderPaymentProofPdf } from "./payment-proof-pdf";
 import { staticBrCode, txidOf } from "./pix-brcode";
 
 export type PaymentsService = ReturnType<typeof paymentsService>;
+
+/** Payments read per batch for the livro-caixa CSV: the text is sent batch by batch, never built whole. */
+export const LEDGER_CSV_BATCH = 2000;
 
 export interface PaymentsDeps {
   provider: PaymentProviderClient;
@@ -508,17 +512,42 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
     },
 
     /** The month's livro-caixa as CSV for the accountant: one line per payment and per expense, by date. */
-    async ledgerCsv({ professionalId }: TenantCaller, month: string): Promise<string> {
+    ledgerCsv({ professionalId }: TenantCaller, month: string): Readable {
       const repo = paymentsRepository(db, professionalId);
       const { from, to } = monthBounds(month);
-      const [paid, spent] = await Promise.all([repo.ledgerLinesBetween(from, to), repo.expensesBetween(from, to)]);
-      const header = ["data", "tipo", "descricao", "pagador", "cpf_pagador", "cpf_beneficiario", "forma", "valor", "taxa", "recibo_receita_saude"];
-      const lines = [
-        ...paid.map((p) => [p.paymentDate, "receita", p.description, p.payerName, p.payerCpf, p.beneficiaryCpf, p.method ? PAYMENT_METHOD_LABELS[p.method] : "", csvAmount(p.amountCents), p.feeCents === null ? "" : csvAmount(p.feeCents), p.receiptNumber ?? (p.receiptIssuedAt ? "emitido" : "")]),
-        ...spent.map((e) => [e.expenseDate, "despesa", e.description ? `${e.category}: ${e.description}` : e.category, "", "", "", "", csvAmount(-e.amountCents), "", ""]),
-      ].sort((a, b) => String(a[0]).localeCompare(String(b[0])));
-      // Semicolons and CRLF, the way a pt-BR spreadsheet opens a CSV; a BOM so accents show.
-      return `\uFEFF${[header, ...lines].map((l) => l.map((v) => csvField(v as string | null)).join(";")).join("\r\n")}\r\n`;
+      const line = (cells: (string | null)[]) => `${cells.map(csvField).join(";")}\r\n`;
+      async function* text() {
+        // Semicolons and CRLF, the way a pt-BR spreadsheet opens a CSV; a BOM so accents show.
+        yield `\uFEFF${line(["data", "tipo", "descricao", "pagador", "cpf_pagador", "cpf_beneficiario", "forma", "valor", "taxa", "recibo_receita_saude"])}`;
+        // A month's expenses are few: read at once, merged by date after each day's payments.
+        const spent = await repo.expensesBetween(from, to);
+        let next = 0;
+        const expensesBefore = (date: string | null) => {
+          let out = "";
+          while (next < spent.length && (date === null || spent[next]!.expenseDate < date)) {
+            const e = spent[next++]!;
+            out += line([e.expenseDate, "despesa", e.description ? `${e.category}: ${e.description}` : e.category, "", "", "", "", csvAmount(-e.amountCents), "", ""]);
+          }
+          return out;
+        };
+        // Payments by batches: each batch's lines are written and sent while the next is read.
+        let after: { paymentDate: string; paidAt: string; id: string } | null = null;
+        for (;;) {
+          const batch = await repo.ledgerLinesPage(from, to, after, LEDGER_CSV_BATCH);
+          let chunk = "";
+          for (const p of batch) {
+            chunk += expensesBefore(p.paymentDate);
+            chunk += line([p.paymentDate, "receita", p.description, p.payerName, p.payerCpf, p.beneficiaryCpf, p.method ? PAYMENT_METHOD_LABELS[p.method] : "", csvAmount(p.amountCents), p.feeCents === null ? "" : csvAmount(p.feeCents), p.receiptNumber ?? (p.receiptIssuedAt ? "emitido" : "")]);
+          }
+          if (chunk) yield chunk;
+          const last = batch.at(-1);
+          if (!last || batch.length < LEDGER_CSV_BATCH) break;
+          after = { paymentDate: last.paymentDate!, paidAt: last.paidAt, id: last.id };
+        }
+        const rest = expensesBefore(null);
+        if (rest) yield rest;
+      }
+      return Readable.from(text(), { objectMode: false });
     },
 
     async expenses({ professionalId }: TenantCaller, month: string): Promise<Expense[]> {
