@@ -97,7 +97,8 @@ export const charges = pgTable(
   },
   (t) => [
     index("charges_professional_status_idx").on(t.professionalId, t.status, t.dueDate),
-    index("charges_professional_payment_date_idx").on(t.professionalId, t.paymentDate),
+    // In the order the livro-caixa CSV reads its batches (payment date, paid at, id): each batch is an index range.
+    index("charges_professional_payment_date_idx").on(t.professionalId, t.paymentDate, t.paidAt, t.id),
     index("charges_professional_patient_idx").on(t.professionalId, t.patientId),
     uniqueIndex("charges_appointment_key").on(t.appointmentId).where(sql`${t.appointmentId} is not null and ${t.status} <> 'cancelled'`),
     uniqueIndex("charges_provider_payment_key").on(t.provider, t.providerPaymentId).where(sql`${t.providerPaymentId} is not null`),

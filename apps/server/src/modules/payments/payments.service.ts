@@ -94,8 +94,11 @@ export function monthBounds(month: string): { from: string; to: string } {
 }
 
 /** One CSV field (RFC 4180), and a leading =,+,-,@ neutralised so a spreadsheet never runs it as a formula. */
+/** A character that may need quoting or defusing: most cells have none and are written as they are. */
+const CSV_CARE = /[";\n\r\t=+\-@]/;
 const csvField = (value: string | number | null) => {
   let text = value === null ? "" : String(value);
+  if (!CSV_CARE.test(text)) return text;
   if (/^[=+\-@\t\r]/.test(text) && !/^-\d+,\d{2}$/.test(text)) text = `'${text}`;
   return /[";\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
@@ -537,7 +540,11 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
           let chunk = "";
           for (const p of batch) {
             chunk += expensesBefore(p.paymentDate);
-            chunk += line([p.paymentDate, "receita", p.description, p.payerName, p.payerCpf, p.beneficiaryCpf, p.method ? PAYMENT_METHOD_LABELS[p.method] : "", csvAmount(p.amountCents), p.feeCents === null ? "" : csvAmount(p.feeCents), p.receiptNumber ?? (p.receiptIssuedAt ? "emitido" : "")]);
+            // The date (a date column), the method's label and the amounts are ours and safe; the rest is escaped.
+            const method = p.method ? PAYMENT_METHOD_LABELS[p.method] : "";
+            const fee = p.feeCents === null ? "" : csvAmount(p.feeCents);
+            const receipt = csvField(p.receiptNumber ?? (p.receiptIssuedAt ? "emitido" : ""));
+            chunk += `${p.paymentDate};receita;${csvField(p.description)};${csvField(p.payerName)};${csvField(p.payerCpf)};${csvField(p.beneficiaryCpf)};${method};${csvAmount(p.amountCents)};${fee};${receipt}\r\n`;
           }
           if (chunk) yield chunk;
           const last = batch.at(-1);
