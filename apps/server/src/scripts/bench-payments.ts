@@ -11,7 +11,7 @@
  * DATABASE_URL: PostgreSQL; without it an in-memory PGlite. Writes its table to stdout and to docs/benchmarks/payments.md.
  */
 import { randomBytes } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { createServer } from "node:net";
 import path from "node:path";
@@ -165,7 +165,13 @@ async function main() {
     "",
   ].join("\n");
   process.stdout.write(text);
-  if (!process.env.BENCH_PAYMENTS_NO_WRITE) writeFileSync(path.resolve(serverDir, "../../docs/benchmarks/payments.md"), text);
+  if (!process.env.BENCH_PAYMENTS_NO_WRITE) {
+    // The figures are rewritten; the notes kept by hand below them (from their first "## " heading) stay.
+    const file = path.resolve(serverDir, "../../docs/benchmarks/payments.md");
+    const previous = existsSync(file) ? readFileSync(file, "utf8") : "";
+    const notesAt = previous.indexOf("\n## ");
+    writeFileSync(file, notesAt >= 0 ? `${text.trimEnd()}\n${previous.slice(notesAt)}` : text);
+  }
   await app.close();
   await database.close();
   await mp.close();
