@@ -124,6 +124,19 @@ describe("the Pix after the session", () => {
     expect(await chargeOf(a.id)).toMatchObject({ status: "open", pix_message_problem: PIX_MESSAGE_PROBLEMS.opted_out });
   });
 
+  it("goes for a session's charge made by hand before the session ended", async () => {
+    const res = await api("POST", "/api/appointments", { patient_id: patientId, appointment_date: SESSION_DATE, appointment_time: "10:00", appointment_type: "Avaliação" });
+    expect(res.status).toBe(201);
+    const a = res.body as { id: string };
+    // No price for this type: no charge until the professional makes one.
+    expect((await api("GET", `/api/payments/charges?appointment_id=${a.id}`)).body).toEqual([]);
+    expect((await api("POST", "/api/payments/charges", { appointment_id: a.id, amount_cents: 22000 })).status).toBe(201);
+    clock.set(at(61));
+    await h.drain();
+    expect(afterSession()).toHaveLength(1);
+    expect(afterSession()[0]!.body).toContain("Valor da consulta: R$ 220,00.");
+  });
+
   it("refuses a delay out of range with a clear message", async () => {
     const res = await api("PUT", "/api/payments/settings", { send_pix_in_reminders: true, pix_timing: "after_session", pix_after_minutes: 5000 });
     expect(res.status).toBe(422);

@@ -347,6 +347,7 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
         let patientId = input.patient_id ?? null;
         let appointmentType: string | null = null;
         let dueDate = input.due_date ?? todayIn(practice.timeZone, clock.now());
+        let sessionEndsAt: Date | null = null;
         if (input.appointment_id) {
           const appointment = await repo.findAppointment(input.appointment_id);
           if (!appointment) throw AppError.validation([{ field: "appointment_id", msg: "Consulta não encontrada" }]);
@@ -356,6 +357,7 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
           patientId = appointment.patientId;
           appointmentType = appointment.appointmentType;
           dueDate = input.due_date ?? appointment.appointmentDate;
+          sessionEndsAt = appointment.endsAt;
         }
         const patient = patientId ? await repo.findPatient(patientId) : null;
         if (patientId && !patient) throw AppError.validation([{ field: "patient_id", msg: "Paciente não encontrado" }]);
@@ -376,6 +378,8 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
           beneficiaryCpf: input.beneficiary_cpf ?? null,
           txid: txidOf(id),
         });
+        // A session's charge made by hand before the session ends gets the message after it, as an automatic one does.
+        if (input.appointment_id && sessionEndsAt && sessionEndsAt > clock.now()) await queueAfterSessionPix(tx, clock, professionalId, input.appointment_id);
         return toChargeDto(await loadCharge(tx, professionalId, id));
       });
     },
