@@ -86,7 +86,7 @@ import { outboundMediaRoutes } from "./modules/messaging";
 import { bookingPageService, followDefaultDuration } from "./modules/booking-page";
 import { bookingPageRoutes } from "./modules/booking-page";
 import { appointmentHasRecordEntries, recordRoutes, recordService } from "./modules/records";
-import { appointmentHasPayment, paymentRoutes, paymentsService, paymentWebhookService, syncAppointmentCharge } from "./modules/payments";
+import { appointmentHasPayment, paymentRoutes, paymentsService, paymentWebhookService, queueAfterSessionPix, syncAppointmentCharge } from "./modules/payments";
 import { createMercadoPagoClient } from "./platform/integrations/payments/mercadopago-client";
 
 export interface AppDeps {
@@ -236,7 +236,10 @@ export async function buildApp({ config, database, clock = systemClock, instrume
   const appointments = appointmentService(db, clock, {
     wake,
     queueReminder: (tx, professionalId, appointmentId, options) => queueReminder(tx, clock, professionalId, appointmentId, options),
-    appointmentChanged: syncAppointmentCharge,
+    appointmentChanged: async (tx, professionalId, appointmentId, change) => {
+      await syncAppointmentCharge(tx, professionalId, appointmentId, change);
+      await queueAfterSessionPix(tx, clock, professionalId, appointmentId);
+    },
     removalRefusal: async (tx, professionalId, appointmentId) => {
       if (await appointmentHasRecordEntries(tx, professionalId, appointmentId)) return MSG.appointmentRemovalHasRecord;
       if (await appointmentHasPayment(tx, professionalId, appointmentId)) return MSG.appointmentRemovalHasPayment;
@@ -253,7 +256,14 @@ export async function buildApp({ config, database, clock = systemClock, instrume
   const messaging = messagingService(db, clock, { gateway, publicUrl: config.publicUrl, mediaSigner });
   const whatsappMetrics = whatsappMetricsService(db, clock, { messaging });
   const media = mediaService(db, clock, { twilio: config.twilio, transcriber, outbound: messaging, log: app.log });
-  const payments = paymentsService(db, clock, { provider: paymentProvider, tokenKey: config.google.tokenKey, publicUrl: config.publicUrl });
+  const payments = paymentsService(db, clock, {
+    provider: paymentProvider,
+    tokenKey: config.google.tokenKey,
+    publicUrl: config.publicUrl,
+    messenger: messaging,
+    resendContentSid: config.resendContentSid,
+    wake,
+  });
   const assistant = assistantService(db, clock, {
     payments,
     appointments,
@@ -282,6 +292,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
       ...calendarSync.jobs,
       ...calendarBusy.jobs,
       ...reminders.jobs,
+      ...payments.jobs,
       ...backupJobs({ database, databaseUrl: config.databaseUrl, dir: config.backup.dir, keep: config.backup.keep, everyHours: config.backup.everyHours, passphrase: config.backup.passphrase, clock, log: app.log }),
     },
     concurrency: config.worker.concurrency,

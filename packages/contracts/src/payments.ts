@@ -32,6 +32,10 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 /** The largest amount one charge may carry: R$ 100.000,00 (a session priced above it is a typing mistake). */
 export const MAX_AMOUNT_CENTS = 10_000_000;
 
+/** When the patient gets the amount and the Pix on WhatsApp: with the reminder, or after the session. */
+export const PIX_TIMINGS = ["reminder", "after_session"] as const;
+export type PixTiming = (typeof PIX_TIMINGS)[number];
+
 export const PAYMENT_TEXTS = {
   amountInvalid: "Informe um valor entre R$ 0,01 e R$ 100.000,00",
   cpfInvalid: "CPF inválido",
@@ -48,7 +52,19 @@ export const PAYMENT_TEXTS = {
   providerNotConfigured: "Conecte o Mercado Pago em Configurações para gerar o Pix dinâmico e o link",
   providerFailed: "O Mercado Pago não respondeu. Tente de novo em instantes.",
   categoryRequired: "Informe a categoria",
+  expenseNotFound: "Despesa não encontrada",
+  expenseFileNotFound: "Arquivo não encontrado",
 } as const;
+
+/** Why the message after the session did not go, as the charge tells the professional. */
+export const PIX_MESSAGE_PROBLEMS = {
+  no_phone: "Pix não enviado pelo WhatsApp: o paciente não tem celular cadastrado",
+  not_configured: "Pix não enviado pelo WhatsApp: o consultório não tem número de WhatsApp conectado",
+  no_sender: "Pix não enviado pelo WhatsApp: o consultório não tem número de WhatsApp conectado",
+  opted_out: "Pix não enviado pelo WhatsApp: o paciente pediu para não receber mensagens",
+  window_closed: "Pix não enviado pelo WhatsApp: fora da janela de 24 horas e sem modelo aprovado",
+} as const;
+export type PixMessageProblem = keyof typeof PIX_MESSAGE_PROBLEMS;
 
 /** Integer centavos, positive and below the cap: never a float, never a negative (docs/product/payments.md §4). */
 export const amountCentsSchema = z
@@ -144,6 +160,10 @@ export const paymentSettingsSchema = z.object({
   mercadopago_webhook_url: z.string().nullable(),
   /** Reminders and confirmations on WhatsApp carry the amount and the Pix copia-e-cola. */
   send_pix_in_reminders: z.boolean(),
+  /** When the Pix goes: with the reminder (and the confirmation), or in a message after the session. */
+  pix_timing: z.enum(PIX_TIMINGS),
+  /** After the session: how many minutes after its end the message goes (at once when marked concluded). */
+  pix_after_minutes: z.number().int(),
   /** The public booking page shows each consultation type's price. */
   show_prices_on_booking_page: z.boolean(),
 });
@@ -162,6 +182,13 @@ export const paymentSettingsInputSchema = z
     /** The "assinatura secreta" of the notifications, to verify x-signature. Empty keeps the stored one. */
     mercadopago_webhook_secret: z.string().trim().max(300).optional(),
     send_pix_in_reminders: z.boolean().default(false),
+    pix_timing: z.enum(PIX_TIMINGS, "Escolha quando enviar o Pix").default("reminder"),
+    pix_after_minutes: z
+      .number("Informe os minutos")
+      .int("Informe os minutos em números inteiros")
+      .min(0, "Informe de 0 a 1440 minutos")
+      .max(1440, "Informe de 0 a 1440 minutos")
+      .default(60),
     show_prices_on_booking_page: z.boolean().default(false),
   })
   .transform((v, ctx) => {
@@ -214,6 +241,10 @@ export const chargeSchema = z.object({
   receipt_number: z.string().nullable(),
   receipt_issued_at: z.string().nullable(),
   provider_link: z.string().nullable(),
+  /** When the message after the session was handled (null: not yet, or not sent after the session). */
+  pix_message_at: z.string().nullable(),
+  /** Why that message could not go, in words for the professional; null when it went. */
+  pix_message_problem: z.string().nullable(),
   created_at: z.string(),
 });
 export type Charge = z.infer<typeof chargeSchema>;
@@ -311,8 +342,15 @@ export const expenseSchema = z.object({
   category: z.string(),
   amount_cents: z.number().int(),
   description: z.string().nullable(),
+  /** The expense's file (a nota fiscal, a receipt), downloaded at /payments/expenses/{id}/file; null without one. */
+  file: z.object({ name: z.string(), content_type: z.string(), size_bytes: z.number().int() }).nullable(),
 });
 export type Expense = z.infer<typeof expenseSchema>;
+
+/** `?file_name=` of an expense's file (the body is the file, Content-Type its type). */
+export const expenseFileQuerySchema = z.object({
+  file_name: z.string().trim().min(1, "Informe o nome do arquivo.").max(200, "O nome do arquivo pode ter até 200 caracteres."),
+});
 
 export const expenseInputSchema = z.object({
   expense_date: isoDateSchema,

@@ -11,7 +11,8 @@
  * DATABASE_URL: PostgreSQL; without it an in-memory PGlite. Writes its table to stdout and to docs/benchmarks/payments.md.
  */
 import { randomBytes } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import { createServer } from "node:net";
 import path from "node:path";
 import { and, eq, like } from "drizzle-orm";
@@ -48,6 +49,8 @@ const pct = (values: number[], p: number) => {
 const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
 
 async function main() {
+  // The host is shared: its load is printed with the figures, which mean little without it.
+  const loadAtStart = os.loadavg()[0]!.toFixed(1);
   const mp = await startFakeMercadoPago({ accessToken: TOKEN, webhookSecret: SECRET });
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
@@ -158,11 +161,17 @@ async function main() {
     row("webhook, first notification (verify, read back, pay)", firstTimes),
     row("webhook, replayed notification (verify, read back, ignore)", replayTimes),
     "",
-    `Charges paid by the webhooks: ${paidByWebhook} of ${WEBHOOKS}. Machine: ${process.platform}, Node ${process.version}, shared 2-core host.`,
+    `Charges paid by the webhooks: ${paidByWebhook} of ${WEBHOOKS}. Machine: ${process.platform}, Node ${process.version}, shared ${os.cpus().length}-core host, load average ${loadAtStart} at the start and ${os.loadavg()[0]!.toFixed(1)} at the end (1 minute).`,
     "",
   ].join("\n");
   process.stdout.write(text);
-  if (!process.env.BENCH_PAYMENTS_NO_WRITE) writeFileSync(path.resolve(serverDir, "../../docs/benchmarks/payments.md"), text);
+  if (!process.env.BENCH_PAYMENTS_NO_WRITE) {
+    // The figures are rewritten; the notes kept by hand below them (from their first "## " heading) stay.
+    const file = path.resolve(serverDir, "../../docs/benchmarks/payments.md");
+    const previous = existsSync(file) ? readFileSync(file, "utf8") : "";
+    const notesAt = previous.indexOf("\n## ");
+    writeFileSync(file, notesAt >= 0 ? `${text.trimEnd()}\n${previous.slice(notesAt)}` : text);
+  }
   await app.close();
   await database.close();
   await mp.close();

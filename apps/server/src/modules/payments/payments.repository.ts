@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { ChargeStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
-import { charges, consultationPrices, expenses, patientPrices, paymentSettings, paymentWebhookEvents } from "./payments.schema";
+import { charges, consultationPrices, expenseFiles, expenses, patientPrices, paymentSettings, paymentWebhookEvents } from "./payments.schema";
 import { appointments } from "../appointments/appointments.schema";
 import { patients } from "../patients/patients.schema";
 import { professionals } from "../professionals/professionals.schema";
@@ -107,7 +107,7 @@ export function paymentsRepository(db: DbOrTx, professionalId: string) {
     /** The appointment a charge is for, only if it is one of the professional's. */
     async findAppointment(id: string) {
       const [row] = await db
-        .select({ id: appointments.id, patientId: appointments.patientId, appointmentType: appointments.appointmentType, appointmentDate: appointments.appointmentDate, status: appointments.status })
+        .select({ id: appointments.id, patientId: appointments.patientId, appointmentType: appointments.appointmentType, appointmentDate: appointments.appointmentDate, status: appointments.status, endsAt: appointments.endsAt })
         .from(appointments)
         .where(and(eq(appointments.id, id), eq(appointments.professionalId, professionalId)));
       return row ?? null;
@@ -121,7 +121,7 @@ export function paymentsRepository(db: DbOrTx, professionalId: string) {
 
     async findPatient(id: string) {
       const [row] = await db
-        .select({ id: patients.id, name: patients.name, cpf: patients.cpf, email: patients.email })
+        .select({ id: patients.id, name: patients.name, cpf: patients.cpf, email: patients.email, phone: patients.phone })
         .from(patients)
         .where(and(eq(patients.id, id), eq(patients.professionalId, professionalId)));
       return row ?? null;
@@ -168,6 +168,29 @@ export function paymentsRepository(db: DbOrTx, professionalId: string) {
       return changed.length > 0;
     },
 
+    /**
+     * Takes the one turn of a charge's message after the session: true only for the first caller, while the charge is
+     * open and no message was handled yet (a second run, a concurrent one, a paid or cancelled charge get false).
+     */
+    async claimPixMessage(id: string, at: Date) {
+      const claimed = await db
+        .update(charges)
+        .set({ pixMessageAt: at, updatedAt: sql`now()` })
+        .where(and(own, eq(charges.id, id), eq(charges.status, "open"), isNull(charges.pixMessageAt)))
+        .returning({ id: charges.id });
+      return claimed.length > 0;
+    },
+
+    /** The open charges of sessions that have not ended yet: the ones a change of the Pix setting applies to. */
+    async listOpenSessionCharges(now: Date): Promise<{ appointmentId: string }[]> {
+      const rows = await db
+        .select({ appointmentId: charges.appointmentId })
+        .from(charges)
+        .innerJoin(appointments, eq(appointments.id, charges.appointmentId))
+        .where(and(own, eq(charges.status, "open"), isNull(charges.pixMessageAt), gte(appointments.endsAt, now)));
+      return rows.flatMap((r) => (r.appointmentId ? [{ appointmentId: r.appointmentId }] : []));
+    },
+
     async updateCharge(id: string, values: Partial<ChargeWrite>) {
       await db
         .update(charges)
@@ -207,10 +230,16 @@ export function paymentsRepository(db: DbOrTx, professionalId: string) {
     },
 
     /** The month's payments by payment date with only the CSV's columns (10 000 rows stay light: no joins). */
-    ledgerLinesBetween(from: string, to: string) {
+    /**
+     * One batch of the month's payments for the CSV, in the order of (payment date, paid at, id), after `after` (the
+     * previous batch's last row): keyset pages, so each batch is an index range however far into the month it is.
+     */
+    ledgerLinesPage(from: string, to: string, after: { paymentDate: string; paidAt: string; id: string } | null, limit: number) {
       return db
         .select({
+          id: charges.id,
           paymentDate: charges.paymentDate,
+          paidAt: sql<string>`to_char(${charges.paidAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
           description: charges.description,
           payerName: charges.payerName,
           payerCpf: charges.payerCpf,
@@ -222,14 +251,34 @@ export function paymentsRepository(db: DbOrTx, professionalId: string) {
           receiptIssuedAt: charges.receiptIssuedAt,
         })
         .from(charges)
-        .where(and(own, eq(charges.status, "paid"), gte(charges.paymentDate, from), lte(charges.paymentDate, to)))
-        .orderBy(asc(charges.paymentDate), asc(charges.paidAt));
+        .where(
+          and(
+            own,
+            eq(charges.status, "paid"),
+            gte(charges.paymentDate, from),
+            lte(charges.paymentDate, to),
+            after ? sql`(${charges.paymentDate}, ${charges.paidAt}, ${charges.id}) > (${after.paymentDate}::date, ${after.paidAt}::timestamptz, ${after.id}::uuid)` : undefined,
+          ),
+        )
+        .orderBy(asc(charges.paymentDate), asc(charges.paidAt), asc(charges.id))
+        .limit(limit);
     },
 
+    /** The month's expenses with their file's name, type and size (never its bytes). */
     expensesBetween(from: string, to: string) {
       return db
-        .select()
+        .select({
+          id: expenses.id,
+          expenseDate: expenses.expenseDate,
+          category: expenses.category,
+          amountCents: expenses.amountCents,
+          description: expenses.description,
+          fileName: expenseFiles.fileName,
+          fileContentType: expenseFiles.contentType,
+          fileSize: expenseFiles.sizeBytes,
+        })
         .from(expenses)
+        .leftJoin(expenseFiles, eq(expenseFiles.expenseId, expenses.id))
         .where(and(eq(expenses.professionalId, professionalId), gte(expenses.expenseDate, from), lte(expenses.expenseDate, to)))
         .orderBy(asc(expenses.expenseDate), asc(expenses.createdAt));
     },
@@ -237,6 +286,25 @@ export function paymentsRepository(db: DbOrTx, professionalId: string) {
     async insertExpense(values: Omit<typeof expenses.$inferInsert, "id" | "professionalId" | "createdAt">) {
       const [row] = await db.insert(expenses).values({ ...values, professionalId }).returning();
       return row!;
+    },
+
+    async findExpense(id: string) {
+      const [row] = await db.select({ id: expenses.id }).from(expenses).where(and(eq(expenses.professionalId, professionalId), eq(expenses.id, id)));
+      return row ?? null;
+    },
+
+    /** Puts the expense's one file, replacing the one it had. */
+    async putExpenseFile(expenseId: string, file: { fileName: string; contentType: string; data: Buffer }) {
+      const values = { fileName: file.fileName, contentType: file.contentType, sizeBytes: file.data.length, data: file.data };
+      await db
+        .insert(expenseFiles)
+        .values({ ...values, expenseId, professionalId })
+        .onConflictDoUpdate({ target: expenseFiles.expenseId, set: values });
+    },
+
+    async findExpenseFile(expenseId: string) {
+      const [row] = await db.select().from(expenseFiles).where(and(eq(expenseFiles.professionalId, professionalId), eq(expenseFiles.expenseId, expenseId)));
+      return row ?? null;
     },
 
     async deleteExpense(id: string) {

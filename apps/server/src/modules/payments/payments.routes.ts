@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -8,6 +8,9 @@ import {
   chargeStatusInputSchema,
   consultationPriceInputSchema,
   errorResponseSchema,
+  MEDIA_MAX_BYTES,
+  MSG,
+  expenseFileQuerySchema,
   expenseInputSchema,
   expenseSchema,
   idParamSchema,
@@ -25,6 +28,7 @@ import {
   validationErrorSchema,
   yearQuerySchema,
 } from "@clinora/contracts";
+import { AppError } from "../../platform/lib/app-error";
 import { tenantOf } from "../../platform/plugins/auth";
 import type { PaymentWebhookService } from "./payment-webhook.service";
 import type { PaymentsService } from "./payments.service";
@@ -32,6 +36,19 @@ import type { PaymentsService } from "./payments.service";
 const access = { access: ["professional"] as const };
 const tags = ["payments"];
 const one = { 200: chargeSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: validationErrorSchema };
+
+/** A stored file as a download: its own type (only accepted types are stored), never sniffed, never cached. */
+function sendFile(reply: FastifyReply, file: { contentType: string; fileName: string; data: Buffer }) {
+  // RFC 6266 / RFC 8187: an ASCII fallback name and the UTF-8 one.
+  const ascii = file.fileName.normalize("NFKD").replace(/[^\x20-\x7e]/g, "").replace(/["\\]/g, "_") || "arquivo";
+  return reply
+    .header("content-type", file.contentType)
+    .header("content-length", file.data.length)
+    .header("content-disposition", `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+    .header("cache-control", "private, no-store")
+    .header("x-content-type-options", "nosniff")
+    .send(file.data);
+}
 
 export function paymentRoutes(service: PaymentsService, webhook: PaymentWebhookService) {
   return async (app: FastifyInstance) => {
@@ -120,7 +137,8 @@ export function paymentRoutes(service: PaymentsService, webhook: PaymentWebhookS
       // Untyped 200 on purpose: the file is CSV, which the JSON response serializer must not touch.
       { config: access, schema: { tags, summary: "Livro-caixa do mês em CSV, para o contador", querystring: monthQuerySchema, response: { 422: validationErrorSchema } } },
       async (request, reply) => {
-        const csv = await service.ledgerCsv(tenantOf(request), request.query.month);
+        // Sent as it is written, batch by batch (docs/benchmarks/payments.md).
+        const csv = service.ledgerCsv(tenantOf(request), request.query.month);
         return reply
           .type("text/csv; charset=utf-8")
           .header("cache-control", "no-store")
@@ -134,6 +152,42 @@ export function paymentRoutes(service: PaymentsService, webhook: PaymentWebhookS
     r.post("/payments/expenses", { config: access, schema: { tags, summary: "Nova despesa", body: expenseInputSchema, response: { 201: expenseSchema, 422: validationErrorSchema } } }, async (request, reply) =>
       reply.status(201).send(await service.addExpense(tenantOf(request), request.body)),
     );
+    r.get(
+      "/payments/expenses/:id/file",
+      { config: access, schema: { tags, summary: "Baixar o arquivo da despesa", params: idParamSchema, response: { 404: errorResponseSchema } } },
+      async (request, reply) => {
+        const file = await service.expenseFile(tenantOf(request), request.params.id);
+        return sendFile(reply, file);
+      },
+    );
+    // The one payments route whose body is a file: its own parser (any type, as bytes, up to 16 MB) in its own scope,
+    // so every other route keeps JSON only and the 1 MiB limit.
+    await r.register(async (scope) => {
+      scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: MEDIA_MAX_BYTES }, (_request, body, done) => done(null, body));
+      scope.setErrorHandler((error) => {
+        if ((error as { code?: string }).code === "FST_ERR_CTP_BODY_TOO_LARGE") throw new AppError(413, MSG.attachmentTooLarge, "payload_too_large");
+        throw error;
+      });
+      scope.withTypeProvider<ZodTypeProvider>().post(
+        "/payments/expenses/:id/file",
+        {
+          config: access,
+          bodyLimit: MEDIA_MAX_BYTES,
+          schema: {
+            tags,
+            summary: "Anexar o arquivo da despesa (imagem ou PDF até 16 MB; o corpo é o arquivo, Content-Type o seu tipo)",
+            params: idParamSchema,
+            querystring: expenseFileQuerySchema,
+            response: { 200: expenseSchema.shape.file.unwrap(), 404: errorResponseSchema, 413: errorResponseSchema, 415: errorResponseSchema, 422: validationErrorSchema },
+          },
+        },
+        async (request) => {
+          const data = Buffer.isBuffer(request.body) ? request.body : null;
+          if (!data) throw new AppError(415, MSG.attachmentTypeNotAccepted, "unsupported_media_type");
+          return service.putExpenseFile(tenantOf(request), request.params.id, { data, contentType: request.headers["content-type"] }, request.query.file_name);
+        },
+      );
+    });
     r.delete("/payments/expenses/:id", { config: access, schema: { tags, summary: "Excluir despesa", params: idParamSchema, response: { 204: z.null(), 404: errorResponseSchema } } }, async (request, reply) => {
       await service.removeExpense(tenantOf(request), request.params.id);
       return reply.status(204).send(null);

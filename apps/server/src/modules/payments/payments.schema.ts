@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
-import type { ChargeStatus, PaymentMethod, PaymentProvider, PixKeyType } from "@clinora/contracts";
+import { boolean, customType, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import type { ChargeStatus, PaymentMethod, PaymentProvider, PixKeyType, PixTiming } from "@clinora/contracts";
 import { belongsTo, createdAt, id, updatedAt } from "../../platform/db/columns";
 import { appointments } from "../appointments/appointments.schema";
 import { patients } from "../patients/patients.schema";
@@ -23,6 +23,10 @@ export const paymentSettings = pgTable("payment_settings", {
   mercadopagoTokenSealed: text("mercadopago_token_sealed"),
   mercadopagoSecretSealed: text("mercadopago_secret_sealed"),
   sendPixInReminders: boolean("send_pix_in_reminders").notNull().default(false),
+  /** When the Pix goes on WhatsApp: with the reminder, or in a message after the session (docs/decisions/035). */
+  pixTiming: text("pix_timing").$type<PixTiming>().notNull().default("reminder"),
+  /** After the session: minutes after its end at which the message goes, unless it was marked concluded before. */
+  pixAfterMinutes: integer("pix_after_minutes").notNull().default(60),
   showPricesOnBookingPage: boolean("show_prices_on_booking_page").notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -85,12 +89,16 @@ export const charges = pgTable(
     providerLink: text("provider_link"),
     receiptNumber: text("receipt_number"),
     receiptIssuedAt: timestamp("receipt_issued_at", { withTimezone: true }),
+    /** The message after the session: when it was handled (set once, so it never goes twice) and why it could not go. */
+    pixMessageAt: timestamp("pix_message_at", { withTimezone: true }),
+    pixMessageProblem: text("pix_message_problem"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("charges_professional_status_idx").on(t.professionalId, t.status, t.dueDate),
-    index("charges_professional_payment_date_idx").on(t.professionalId, t.paymentDate),
+    // In the order the livro-caixa CSV reads its batches (payment date, paid at, id): each batch is an index range.
+    index("charges_professional_payment_date_idx").on(t.professionalId, t.paymentDate, t.paidAt, t.id),
     index("charges_professional_patient_idx").on(t.professionalId, t.patientId),
     uniqueIndex("charges_appointment_key").on(t.appointmentId).where(sql`${t.appointmentId} is not null and ${t.status} <> 'cancelled'`),
     uniqueIndex("charges_provider_payment_key").on(t.provider, t.providerPaymentId).where(sql`${t.providerPaymentId} is not null`),
@@ -126,3 +134,25 @@ export const expenses = pgTable(
   },
   (t) => [index("expenses_professional_date_idx").on(t.professionalId, t.expenseDate)],
 );
+
+/** PostgreSQL's bytea as a Buffer (both drivers hand back bytes; PGlite a Uint8Array). */
+const fileBytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * An expense's file (a nota fiscal, a receipt: PDF or image, the prontuário attachments' limits), one per expense,
+ * stored in the practice's database so tenancy and every backup cover it; gone with its expense.
+ */
+export const expenseFiles = pgTable("expense_files", {
+  expenseId: uuid("expense_id")
+    .primaryKey()
+    .references(() => expenses.id, { onDelete: "cascade" }),
+  professionalId: belongsTo("professional_id", () => professionals.id),
+  fileName: text("file_name").notNull(),
+  contentType: text("content_type").notNull(),
+  sizeBytes: integer("size_bytes").notNull(),
+  data: fileBytes("data").notNull(),
+  createdAt: createdAt(),
+});

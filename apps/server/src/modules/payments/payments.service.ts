@@ -1,6 +1,11 @@
+import { Readable } from "node:stream";
 import QRCode from "qrcode";
 import {
+  MEDIA_MAX_BYTES,
+  MSG,
   PAYMENT_METHOD_LABELS,
+  baseContentType,
+  outboundMediaKind,
   PAYMENT_TEXTS,
   formatCents,
   type Charge,
@@ -17,22 +22,34 @@ import { todayIn } from "@clinora/contracts/zoned-time";
 import type { Db, DbOrTx } from "../../platform/db/client";
 import { iso, instantText } from "../../platform/db/rows";
 import { AppError } from "../../platform/lib/app-error";
+import { looksLike } from "../../platform/lib/file-signature";
 import type { Clock } from "../../platform/lib/clock";
+import type { ClaimedJob, JobDefinition, JobRunResult } from "../../platform/jobs/worker";
 import type { TenantCaller } from "../../platform/lib/caller";
 import { openSecret, sealSecret } from "../../platform/lib/secret-box";
 import { PaymentProviderError, type PaymentProviderClient } from "../../platform/integrations/payments/payment-provider";
 import { paymentsRepository, type ChargeRow, type SettingsRow } from "./payments.repository";
 import { paymentNoteText } from "./payment-note";
+import { AFTER_SESSION_PIX_JOB, afterSessionDueAt, afterSessionGreeting, pixMessageProblemText, queueAfterSessionPix, type PaymentMessenger } from "./after-session-pix";
 import { renderPaymentProofPdf } from "./payment-proof-pdf";
 import { staticBrCode, txidOf } from "./pix-brcode";
 
 export type PaymentsService = ReturnType<typeof paymentsService>;
+
+/** Payments read per batch for the livro-caixa CSV: the text is sent batch by batch, never built whole. */
+export const LEDGER_CSV_BATCH = 2000;
 
 export interface PaymentsDeps {
   provider: PaymentProviderClient;
   /** The AES-256-GCM key that seals the provider's access token (CALENDAR_TOKEN_KEY). */
   tokenKey: Buffer | undefined;
   publicUrl: string | undefined;
+  /** Messaging's `sendToContact`, for the message after the session; without it that message is never sent. */
+  messenger?: PaymentMessenger;
+  /** TWILIO_RESEND_CONTENT_SID: the one-text template for the message after the session outside the 24-hour window. */
+  resendContentSid?: string;
+  /** Wakes the worker once a message is queued. */
+  wake?: () => void;
 }
 
 /** The path Mercado Pago posts its notifications to, one per professional so the right secret checks each. */
@@ -63,6 +80,8 @@ export function toChargeDto(row: ChargeRow): Charge {
     receipt_number: row.receiptNumber,
     receipt_issued_at: iso(row.receiptIssuedAt),
     provider_link: row.providerLink,
+    pix_message_at: iso(row.pixMessageAt),
+    pix_message_problem: pixMessageProblemText(row.pixMessageProblem),
     created_at: instantText(row.createdAt),
   };
 }
@@ -75,8 +94,11 @@ export function monthBounds(month: string): { from: string; to: string } {
 }
 
 /** One CSV field (RFC 4180), and a leading =,+,-,@ neutralised so a spreadsheet never runs it as a formula. */
+/** A character that may need quoting or defusing: most cells have none and are written as they are. */
+const CSV_CARE = /[";\n\r\t=+\-@]/;
 const csvField = (value: string | number | null) => {
   let text = value === null ? "" : String(value);
+  if (!CSV_CARE.test(text)) return text;
   if (/^[=+\-@\t\r]/.test(text) && !/^-\d+,\d{2}$/.test(text)) text = `'${text}`;
   return /[";\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
@@ -94,6 +116,8 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
     mercadopago_connected: Boolean(row?.mercadopagoTokenSealed),
     mercadopago_webhook_url: deps.publicUrl ? `${deps.publicUrl}${mercadoPagoWebhookPath(professionalId)}` : null,
     send_pix_in_reminders: row?.sendPixInReminders ?? false,
+    pix_timing: row?.pixTiming ?? "reminder",
+    pix_after_minutes: row?.pixAfterMinutes ?? 60,
     show_prices_on_booking_page: row?.showPricesOnBookingPage ?? false,
   });
 
@@ -182,7 +206,64 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
     };
   };
 
+  /**
+   * The message after the session (docs/product/payments.md §6): once the session is over (marked concluded, or the
+   * set minutes after its end), while its charge is still open and no message was handled for it, the amount and the
+   * Pix go to the patient through messaging (consent, opt-out, window and template decided there). The charge is
+   * claimed in the same transaction as the message is queued, so a repeated or concurrent run sends nothing; when it
+   * cannot go, the charge keeps the reason for the professional's screen.
+   */
+  const sendAfterSessionPix = async (job: ClaimedJob): Promise<void | JobRunResult> => {
+    const professionalId = job.professionalId;
+    const appointmentId = typeof job.payload.appointmentId === "string" ? job.payload.appointmentId : null;
+    const messenger = deps.messenger;
+    if (!professionalId || !appointmentId || !messenger) return;
+    const repo = paymentsRepository(db, professionalId);
+    const settings = await repo.findSettings();
+    if (!settings?.sendPixInReminders || settings.pixTiming !== "after_session") return;
+    const appointment = await repo.findAppointment(appointmentId);
+    if (!appointment || appointment.status === "cancelled") return;
+    const dueAt = afterSessionDueAt(appointment, settings.pixAfterMinutes, clock.now());
+    if (dueAt > clock.now()) return { runAgainAt: dueAt };
+    const open = (await repo.listCharges({ appointmentId })).find((c) => c.status === "open" && !c.pixMessageAt);
+    if (!open) return;
+    // Mercado Pago's Pix is asked for outside the transaction; a provider that fails leaves the static Pix.
+    if (credentialsOf(settings)) await pixOf(professionalId, open.id).catch((error: unknown) => {
+      if (!(error instanceof AppError)) throw error;
+    });
+    const sent = await db.transaction(async (tx) => {
+      const txRepo = paymentsRepository(tx, professionalId);
+      if (!(await txRepo.claimPixMessage(open.id, clock.now()))) return false;
+      const charge = await txRepo.findCharge(open.id);
+      const patient = charge?.patientId ? await txRepo.findPatient(charge.patientId) : null;
+      if (!charge || !patient?.phone) {
+        await txRepo.updateCharge(open.id, { pixMessageProblem: "no_phone" });
+        return false;
+      }
+      const text = `${afterSessionGreeting(patient.name)}\n${paymentNoteText(charge, settings, clock.now())}`;
+      const outcome = await messenger.sendToContact(tx, {
+        professionalId,
+        phone: patient.phone,
+        patientId: patient.id,
+        patientName: patient.name,
+        text,
+        // A template's variable cannot hold line breaks: outside the window the same words go on one line.
+        template: deps.resendContentSid ? { contentSid: deps.resendContentSid, variables: { "1": text.replace(/\s*\n\s*/g, " ") }, content: text } : undefined,
+        sender: "assistant",
+      });
+      if (!outcome.sent) await txRepo.updateCharge(open.id, { pixMessageProblem: outcome.reason });
+      return outcome.sent;
+    });
+    if (sent) deps.wake?.();
+  };
+
+  const jobs: Record<string, JobDefinition> = {
+    [AFTER_SESSION_PIX_JOB]: { run: sendAfterSessionPix, waitsOnNetwork: true },
+  };
+
   return {
+    jobs,
+
     async getSettings({ professionalId }: TenantCaller): Promise<PaymentSettings> {
       return settingsDto(await paymentsRepository(db, professionalId).findSettings(), professionalId);
     },
@@ -210,7 +291,13 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
         mercadopagoTokenSealed: token,
         mercadopagoSecretSealed: secret,
         sendPixInReminders: input.send_pix_in_reminders,
+        pixTiming: input.pix_timing,
+        pixAfterMinutes: input.pix_after_minutes,
         showPricesOnBookingPage: input.show_prices_on_booking_page,
+      });
+      // The upcoming sessions follow the new choice; a session already over is never messaged for a change of setting.
+      await db.transaction(async (tx) => {
+        for (const charge of await paymentsRepository(tx, professionalId).listOpenSessionCharges(clock.now())) await queueAfterSessionPix(tx, clock, professionalId, charge.appointmentId);
       });
       return settingsDto(await repo.findSettings(), professionalId);
     },
@@ -260,6 +347,7 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
         let patientId = input.patient_id ?? null;
         let appointmentType: string | null = null;
         let dueDate = input.due_date ?? todayIn(practice.timeZone, clock.now());
+        let sessionEndsAt: Date | null = null;
         if (input.appointment_id) {
           const appointment = await repo.findAppointment(input.appointment_id);
           if (!appointment) throw AppError.validation([{ field: "appointment_id", msg: "Consulta não encontrada" }]);
@@ -269,6 +357,7 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
           patientId = appointment.patientId;
           appointmentType = appointment.appointmentType;
           dueDate = input.due_date ?? appointment.appointmentDate;
+          sessionEndsAt = appointment.endsAt;
         }
         const patient = patientId ? await repo.findPatient(patientId) : null;
         if (patientId && !patient) throw AppError.validation([{ field: "patient_id", msg: "Paciente não encontrado" }]);
@@ -289,6 +378,8 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
           beneficiaryCpf: input.beneficiary_cpf ?? null,
           txid: txidOf(id),
         });
+        // A session's charge made by hand before the session ends gets the message after it, as an automatic one does.
+        if (input.appointment_id && sessionEndsAt && sessionEndsAt > clock.now()) await queueAfterSessionPix(tx, clock, professionalId, input.appointment_id);
         return toChargeDto(await loadCharge(tx, professionalId, id));
       });
     },
@@ -332,7 +423,7 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
     async preparePaymentNote(professionalId: string, appointmentId: string): Promise<void> {
       const repo = paymentsRepository(db, professionalId);
       const settings = await repo.findSettings();
-      if (!settings?.sendPixInReminders || !credentialsOf(settings)) return;
+      if (!settings?.sendPixInReminders || settings.pixTiming !== "reminder" || !credentialsOf(settings)) return;
       const charge = (await repo.listCharges({ appointmentId })).find((c) => c.status === "open");
       if (!charge) return;
       try {
@@ -351,7 +442,7 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
     async paymentNote(tx: DbOrTx, professionalId: string, appointmentId: string): Promise<string | null> {
       const repo = paymentsRepository(tx, professionalId);
       const settings = await repo.findSettings();
-      if (!settings?.sendPixInReminders) return null;
+      if (!settings?.sendPixInReminders || settings.pixTiming !== "reminder") return null;
       const charge = (await repo.listCharges({ appointmentId })).find((c) => c.status === "open");
       if (!charge) return null;
       return paymentNoteText(charge, settings, clock.now());
@@ -428,28 +519,87 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
     },
 
     /** The month's livro-caixa as CSV for the accountant: one line per payment and per expense, by date. */
-    async ledgerCsv({ professionalId }: TenantCaller, month: string): Promise<string> {
+    ledgerCsv({ professionalId }: TenantCaller, month: string): Readable {
       const repo = paymentsRepository(db, professionalId);
       const { from, to } = monthBounds(month);
-      const [paid, spent] = await Promise.all([repo.ledgerLinesBetween(from, to), repo.expensesBetween(from, to)]);
-      const header = ["data", "tipo", "descricao", "pagador", "cpf_pagador", "cpf_beneficiario", "forma", "valor", "taxa", "recibo_receita_saude"];
-      const lines = [
-        ...paid.map((p) => [p.paymentDate, "receita", p.description, p.payerName, p.payerCpf, p.beneficiaryCpf, p.method ? PAYMENT_METHOD_LABELS[p.method] : "", csvAmount(p.amountCents), p.feeCents === null ? "" : csvAmount(p.feeCents), p.receiptNumber ?? (p.receiptIssuedAt ? "emitido" : "")]),
-        ...spent.map((e) => [e.expenseDate, "despesa", e.description ? `${e.category}: ${e.description}` : e.category, "", "", "", "", csvAmount(-e.amountCents), "", ""]),
-      ].sort((a, b) => String(a[0]).localeCompare(String(b[0])));
-      // Semicolons and CRLF, the way a pt-BR spreadsheet opens a CSV; a BOM so accents show.
-      return `\uFEFF${[header, ...lines].map((l) => l.map((v) => csvField(v as string | null)).join(";")).join("\r\n")}\r\n`;
+      const line = (cells: (string | null)[]) => `${cells.map(csvField).join(";")}\r\n`;
+      async function* text() {
+        // Semicolons and CRLF, the way a pt-BR spreadsheet opens a CSV; a BOM so accents show.
+        yield `\uFEFF${line(["data", "tipo", "descricao", "pagador", "cpf_pagador", "cpf_beneficiario", "forma", "valor", "taxa", "recibo_receita_saude"])}`;
+        // A month's expenses are few: read at once, merged by date after each day's payments.
+        const spent = await repo.expensesBetween(from, to);
+        let next = 0;
+        const expensesBefore = (date: string | null) => {
+          let out = "";
+          while (next < spent.length && (date === null || spent[next]!.expenseDate < date)) {
+            const e = spent[next++]!;
+            out += line([e.expenseDate, "despesa", e.description ? `${e.category}: ${e.description}` : e.category, "", "", "", "", csvAmount(-e.amountCents), "", ""]);
+          }
+          return out;
+        };
+        // Payments by batches: each batch's lines are written and sent while the next is read.
+        let after: { paymentDate: string; paidAt: string; id: string } | null = null;
+        for (;;) {
+          const batch = await repo.ledgerLinesPage(from, to, after, LEDGER_CSV_BATCH);
+          let chunk = "";
+          for (const p of batch) {
+            chunk += expensesBefore(p.paymentDate);
+            // The date (a date column), the method's label and the amounts are ours and safe; the rest is escaped.
+            const method = p.method ? PAYMENT_METHOD_LABELS[p.method] : "";
+            const fee = p.feeCents === null ? "" : csvAmount(p.feeCents);
+            const receipt = csvField(p.receiptNumber ?? (p.receiptIssuedAt ? "emitido" : ""));
+            chunk += `${p.paymentDate};receita;${csvField(p.description)};${csvField(p.payerName)};${csvField(p.payerCpf)};${csvField(p.beneficiaryCpf)};${method};${csvAmount(p.amountCents)};${fee};${receipt}\r\n`;
+          }
+          if (chunk) yield chunk;
+          const last = batch.at(-1);
+          if (!last || batch.length < LEDGER_CSV_BATCH) break;
+          after = { paymentDate: last.paymentDate!, paidAt: last.paidAt, id: last.id };
+        }
+        const rest = expensesBefore(null);
+        if (rest) yield rest;
+      }
+      return Readable.from(text(), { objectMode: false });
     },
 
     async expenses({ professionalId }: TenantCaller, month: string): Promise<Expense[]> {
       const { from, to } = monthBounds(month);
       const rows = await paymentsRepository(db, professionalId).expensesBetween(from, to);
-      return rows.map((e) => ({ id: e.id, expense_date: e.expenseDate, category: e.category, amount_cents: e.amountCents, description: e.description }));
+      return rows.map((e) => ({
+        id: e.id,
+        expense_date: e.expenseDate,
+        category: e.category,
+        amount_cents: e.amountCents,
+        description: e.description,
+        file: e.fileName && e.fileContentType && e.fileSize !== null ? { name: e.fileName, content_type: e.fileContentType, size_bytes: e.fileSize } : null,
+      }));
     },
 
     async addExpense({ professionalId }: TenantCaller, input: { expense_date: string; category: string; amount_cents: number; description?: string | null }): Promise<Expense> {
       const e = await paymentsRepository(db, professionalId).insertExpense({ expenseDate: input.expense_date, category: input.category, amountCents: input.amount_cents, description: input.description ?? null });
-      return { id: e.id, expense_date: e.expenseDate, category: e.category, amount_cents: e.amountCents, description: e.description };
+      return { id: e.id, expense_date: e.expenseDate, category: e.category, amount_cents: e.amountCents, description: e.description, file: null };
+    },
+
+    /**
+     * Attaches a file to an expense (a PDF or an image, the prontuário attachments' types, limit and signature check),
+     * replacing the one it had; answers the file's description.
+     */
+    async putExpenseFile({ professionalId }: TenantCaller, id: string, file: { data: Buffer; contentType: string | undefined }, fileName: string) {
+      const repo = paymentsRepository(db, professionalId);
+      if (!(await repo.findExpense(id))) throw AppError.notFound(PAYMENT_TEXTS.expenseNotFound);
+      if (!outboundMediaKind(file.contentType)) throw new AppError(415, MSG.attachmentTypeNotAccepted, "unsupported_media_type");
+      if (file.data.length > MEDIA_MAX_BYTES) throw new AppError(413, MSG.attachmentTooLarge, "payload_too_large");
+      if (file.data.length === 0) throw AppError.validation([{ field: "body", msg: MSG.attachmentEmpty }]);
+      if (!looksLike(file.contentType!, file.data)) throw AppError.validation([{ field: "body", msg: MSG.mediaEmpty }]);
+      const contentType = baseContentType(file.contentType);
+      await repo.putExpenseFile(id, { fileName, contentType, data: file.data });
+      return { name: fileName, content_type: contentType, size_bytes: file.data.length };
+    },
+
+    /** An expense's file, for its professional only (another practice's id is a 404). */
+    async expenseFile({ professionalId }: TenantCaller, id: string) {
+      const file = await paymentsRepository(db, professionalId).findExpenseFile(id);
+      if (!file) throw AppError.notFound(PAYMENT_TEXTS.expenseFileNotFound);
+      return file;
     },
 
     async removeExpense({ professionalId }: TenantCaller, id: string) {

@@ -108,6 +108,22 @@ export function useAddExpense() {
   });
 }
 
+/** POST /api/payments/expenses/:id/file: the file's bytes as the body, its name in the query; replaces the one it had. */
+export function useAttachExpenseFile() {
+  return useResourceMutation({
+    mutationFn: ({ id, file }: { id: string; file: File }) => api.upload<NonNullable<Expense["file"]>>(`/payments/expenses/${id}/file`, file, { query: { file_name: file.name } }),
+    invalidates: [paymentKeys.all],
+    success: "Arquivo anexado!",
+    failure: serverDetailOr("Erro ao anexar o arquivo"),
+  });
+}
+
+/** An expense's file, saved under its own name. */
+export async function downloadExpenseFile(expense: Expense) {
+  const blob = await api.file(`${API_BASE}/payments/expenses/${expense.id}/file`);
+  saveFile(blob, expense.file?.name ?? `despesa-${expense.id.slice(0, 8)}`);
+}
+
 export function useRemoveExpense() {
   return useResourceMutation({
     mutationFn: (id: string) => api.delete<void>(`/payments/expenses/${id}`),

@@ -59,6 +59,11 @@ function ChargeRow({ charge, onPix }: { charge: Charge; onPix: (pix: PixCharge) 
           {charge.payment_date ? ` · pago em ${formatDate(charge.payment_date)}` : ""}
           {charge.fee_cents ? ` · taxa ${formatCents(charge.fee_cents)}` : ""}
         </p>
+        {charge.pix_message_problem ? (
+          <p className="text-sm text-amber-800">{charge.pix_message_problem}. Envie o Pix por outro meio.</p>
+        ) : charge.pix_message_at ? (
+          <p className="text-sm text-slate-500">Pix enviado pelo WhatsApp depois da sessão</p>
+        ) : null}
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <ChargeStatusBadge status={charge.status} />

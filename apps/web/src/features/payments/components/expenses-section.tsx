@@ -1,12 +1,66 @@
-import { formatCents, parseCents } from "@clinora/contracts";
-import { Trash2 } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { formatCents, parseCents, type Expense } from "@clinora/contracts";
+import { Download, Paperclip, Trash2 } from "lucide-react";
+import { useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { formatDate } from "@/lib/format";
-import { useAddExpense, useExpenses, useRemoveExpense } from "../api/payments";
+import { toast } from "@/lib/toast";
+import { downloadExpenseFile, useAddExpense, useAttachExpenseFile, useExpenses, useRemoveExpense } from "../api/payments";
+
+/** The file types an expense accepts, as the server checks them (PDF, JPEG, PNG, WebP up to 16 MB). */
+const ACCEPTED_FILES = "application/pdf,image/jpeg,image/png,image/webp";
+
+/** One expense: its figures, its file (download, or attach/replace one) and its removal. */
+function ExpenseRow({ expense: e, onRemove }: { expense: Expense; onRemove: () => void }) {
+  const attach = useAttachExpenseFile();
+  const input = useRef<HTMLInputElement>(null);
+  const label = `${e.category} de ${formatDate(e.expense_date)}`;
+  return (
+    <li data-testid="expense-row" className="flex flex-wrap items-center justify-between gap-3 py-2 text-sm">
+      <span className="min-w-0">
+        <span className="font-medium text-slate-900">{e.category}</span> · {formatDate(e.expense_date)}
+        {e.description ? ` · ${e.description}` : ""}
+      </span>
+      <span className="flex shrink-0 flex-wrap items-center gap-2">
+        <span className="tabular-nums">{formatCents(e.amount_cents)}</span>
+        {e.file ? (
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label={`Baixar ${e.file.name}, arquivo da despesa ${label}`}
+            onClick={() => downloadExpenseFile(e).catch(() => toast.error("Erro ao baixar o arquivo"))}
+          >
+            <Download aria-hidden />
+            <span className="max-w-40 truncate">{e.file.name}</span>
+          </Button>
+        ) : null}
+        <input
+          ref={input}
+          type="file"
+          accept={ACCEPTED_FILES}
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden
+          data-testid="expense-file-input"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = "";
+            if (file) attach.mutate({ id: e.id, file });
+          }}
+        />
+        <Button size="sm" variant="ghost" disabled={attach.isPending} aria-label={`${e.file ? "Trocar" : "Anexar"} arquivo da despesa ${label}`} onClick={() => input.current?.click()}>
+          <Paperclip aria-hidden />
+          {e.file ? "Trocar arquivo" : "Anexar arquivo"}
+        </Button>
+        <Button size="icon" variant="ghost" aria-label={`Remover despesa ${label}`} onClick={onRemove}>
+          <Trash2 aria-hidden />
+        </Button>
+      </span>
+    </li>
+  );
+}
 
 /**
  * The livro-caixa's expenses (docs/product/payments.md §2): one month's list, a new expense (date, category, amount,
@@ -71,18 +125,7 @@ export function ExpensesSection({ today }: { today: string }) {
       {expenses.data && expenses.data.length === 0 ? <p className="text-sm text-slate-600">Nenhuma despesa neste mês.</p> : null}
       <ul aria-label="Despesas do mês" className="divide-y divide-slate-100">
         {(expenses.data ?? []).map((e) => (
-          <li key={e.id} data-testid="expense-row" className="flex items-center justify-between gap-3 py-2 text-sm">
-            <span className="min-w-0">
-              <span className="font-medium text-slate-900">{e.category}</span> · {formatDate(e.expense_date)}
-              {e.description ? ` · ${e.description}` : ""}
-            </span>
-            <span className="flex shrink-0 items-center gap-2">
-              <span className="tabular-nums">{formatCents(e.amount_cents)}</span>
-              <Button size="icon" variant="ghost" aria-label={`Remover despesa ${e.category} de ${formatDate(e.expense_date)}`} onClick={() => remove.mutate(e.id)}>
-                <Trash2 aria-hidden />
-              </Button>
-            </span>
-          </li>
+          <ExpenseRow key={e.id} expense={e} onRemove={() => remove.mutate(e.id)} />
         ))}
       </ul>
     </Card>

@@ -1,4 +1,4 @@
-import { PIX_KEY_TYPES, formatCents, parseCents, type PixKeyType } from "@clinora/contracts";
+import { PIX_KEY_TYPES, formatCents, parseCents, type PixKeyType, type PixTiming } from "@clinora/contracts";
 import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -24,6 +24,8 @@ export function PaymentSettingsSection() {
   const [city, setCity] = useState("");
   const [registration, setRegistration] = useState("");
   const [pixInReminders, setPixInReminders] = useState(false);
+  const [pixTiming, setPixTiming] = useState<PixTiming>("reminder");
+  const [afterMinutes, setAfterMinutes] = useState("60");
   const [pricesOnBookingPage, setPricesOnBookingPage] = useState(false);
   const [type, setType] = useState("");
   const [price, setPrice] = useState("");
@@ -37,6 +39,8 @@ export function PaymentSettingsSection() {
     setCity(settings.data.merchant_city ?? "");
     setRegistration(settings.data.council_registration ?? "");
     setPixInReminders(settings.data.send_pix_in_reminders);
+    setPixTiming(settings.data.pix_timing);
+    setAfterMinutes(String(settings.data.pix_after_minutes));
     setPricesOnBookingPage(settings.data.show_prices_on_booking_page);
   }, [settings.data]);
 
@@ -51,6 +55,8 @@ export function PaymentSettingsSection() {
       council_registration: registration || null,
       provider: current?.provider ?? "none",
       send_pix_in_reminders: pixInReminders,
+      pix_timing: pixTiming,
+      pix_after_minutes: /^\d+$/.test(afterMinutes.trim()) ? Number(afterMinutes.trim()) : Number.NaN,
       show_prices_on_booking_page: pricesOnBookingPage,
     });
   };
@@ -85,13 +91,36 @@ export function PaymentSettingsSection() {
         </div>
         <div className="flex items-start gap-3">
           <Checkbox id="pix-in-reminders" checked={pixInReminders} onCheckedChange={(checked) => setPixInReminders(checked === true)} className="mt-0.5" />
-          <div>
-            <Label htmlFor="pix-in-reminders">Enviar o valor e o Pix no lembrete do WhatsApp</Label>
-            <p className="mt-0.5 text-xs text-slate-600">
-              Vai no lembrete; com o modelo aprovado do WhatsApp, vai na confirmação depois que o paciente responde 1.
-            </p>
-          </div>
+          <Label htmlFor="pix-in-reminders">Enviar o valor e o Pix pelo WhatsApp</Label>
         </div>
+        {pixInReminders ? (
+          <fieldset className="ml-7 space-y-2">
+            <legend className="text-sm font-medium text-slate-900">Quando enviar</legend>
+            <div className="flex items-start gap-2">
+              <input type="radio" id="pix-timing-reminder" name="pix-timing" className="mt-1 size-4 accent-brand-600" checked={pixTiming === "reminder"} onChange={() => setPixTiming("reminder")} />
+              <div>
+                <Label htmlFor="pix-timing-reminder">Antes da sessão, no lembrete</Label>
+                <p className="mt-0.5 text-xs text-slate-600">
+                  Com o modelo aprovado do WhatsApp, vai na confirmação depois que o paciente responde 1.
+                </p>
+              </div>
+            </div>
+            <div className="flex items-start gap-2">
+              <input type="radio" id="pix-timing-after" name="pix-timing" className="mt-1 size-4 accent-brand-600" checked={pixTiming === "after_session"} onChange={() => setPixTiming("after_session")} />
+              <div>
+                <Label htmlFor="pix-timing-after">Depois da sessão</Label>
+                <p className="mt-0.5 text-xs text-slate-600">
+                  Vai quando você marca a sessão como realizada ou, sem isso, no tempo abaixo depois do fim; só se a cobrança ainda estiver a receber.
+                </p>
+              </div>
+            </div>
+            {pixTiming === "after_session" ? (
+              <FormField label="Minutos depois do fim da sessão" htmlFor="pix-after-minutes" description="De 0 a 1440">
+                <Input inputMode="numeric" value={afterMinutes} onChange={(e) => setAfterMinutes(e.target.value)} maxLength={4} className="w-28" />
+              </FormField>
+            ) : null}
+          </fieldset>
+        ) : null}
         <div className="flex items-start gap-3">
           <Checkbox id="prices-on-booking-page" checked={pricesOnBookingPage} onCheckedChange={(checked) => setPricesOnBookingPage(checked === true)} className="mt-0.5" />
           <Label htmlFor="prices-on-booking-page">Mostrar os preços na página de agendamento</Label>

@@ -1,0 +1,2 @@
+DROP INDEX "charges_professional_payment_date_idx";--> statement-breakpoint
+CREATE INDEX "charges_professional_payment_date_idx" ON "charges" USING btree ("professional_id","payment_date","paid_at","id");
