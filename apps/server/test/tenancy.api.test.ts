@@ -101,7 +101,6 @@ const CASES: Record<
   "POST /api/payments/charges/:id/pix": { id: () => ids.charge!, readBack: "/api/payments/charges/:id" },
   "GET /api/payments/charges/:id/comprovante.pdf": { id: () => ids.paidCharge!, readBack: "/api/payments/charges/:id" },
   "PUT /api/payments/charges/:id/receipt": { id: () => ids.paidCharge!, body: { receipt_number: "B-1" }, readBack: "/api/payments/charges/:id" },
-  "GET /api/payments/charges/:id/comprovante.pdf": { id: () => ids.paidCharge!, readBack: "/api/payments/charges/:id" },
   "PUT /api/payments/prices/patients/:id": { id: () => ids.patient!, body: { amount_cents: 100 }, readBack: "/api/payments/prices" },
   "DELETE /api/payments/expenses/:id": { id: () => ids.expense!, readBack: "/api/payments/expenses?month=2026-03" },
   "GET /api/payments/expenses/:id/file": { id: () => ids.expense!, readBack: "/api/payments/expenses?month=2026-03" },
