@@ -37,7 +37,8 @@ export function Pagination({ page, total, perPage, onPageChange, disabled = fals
         </span>
         {total.toLocaleString("pt-BR")} registros
       </p>
-      <div className="flex w-full gap-2 sm:w-auto">
+      {/* At 200 % text on a phone the two buttons no longer fit side by side: they stack instead of pushing the page sideways. */}
+      <div className="flex w-full flex-wrap gap-2 sm:w-auto">
         <Button
           variant="outline"
           size="sm"
