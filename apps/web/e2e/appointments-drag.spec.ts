@@ -73,10 +73,10 @@ async function centre(locator: Locator) {
 
 test("a drag in the week's hours moves an appointment to another day and time, and Desfazer puts it back", async ({ page }) => {
   const headers = { "X-Session-ID": await signInViaApi(page, PROFESSIONAL) };
-  const monday = mondayAhead(5);
+  const monday = mondayAhead(40);
   const tuesday = addDays(monday, 1);
   const booked = await book(page, headers, tuesday, "10:00");
-  await openWeek(page, 5);
+  await openWeek(page, 40);
 
   const moving = block(page, booked);
   await expect(moving).toHaveAccessibleName(new RegExp(`^10:00 ${booked.name}, 50 min, Consulta: editar$`));
@@ -103,9 +103,9 @@ test("a drag in the week's hours moves an appointment to another day and time, a
 
 test("dragging the bottom edge in the day timeline changes the length", async ({ page }) => {
   const headers = { "X-Session-ID": await signInViaApi(page, PROFESSIONAL) };
-  const wednesday = addDays(mondayAhead(6), 2);
+  const wednesday = addDays(mondayAhead(41), 2);
   const booked = await book(page, headers, wednesday, "14:00");
-  await openWeek(page, 6);
+  await openWeek(page, 41);
   await page.getByRole("group", { name: "Dias da semana" }).getByRole("button").nth(2).click();
   await page.getByRole("tab", { name: "Linha do tempo" }).click();
 
@@ -126,9 +126,9 @@ test("dragging the bottom edge in the day timeline changes the length", async ({
 
 test("the arrow keys move a focused appointment, the live region says where, and Escape drops a move", async ({ page }) => {
   const headers = { "X-Session-ID": await signInViaApi(page, PROFESSIONAL) };
-  const thursday = addDays(mondayAhead(7), 3);
+  const thursday = addDays(mondayAhead(42), 3);
   const booked = await book(page, headers, thursday, "09:00");
-  await openWeek(page, 7);
+  await openWeek(page, 42);
   const live = page.getByRole("status").filter({ hasText: /./ });
 
   const moving = block(page, booked);
@@ -159,10 +159,10 @@ test("the arrow keys move a focused appointment, the live region says where, and
 
 test("a move onto another appointment is refused with the message, and the block goes back", async ({ page }) => {
   const headers = { "X-Session-ID": await signInViaApi(page, PROFESSIONAL) };
-  const monday = mondayAhead(8);
+  const monday = mondayAhead(43);
   const first = await book(page, headers, monday, "10:00");
   await book(page, headers, monday, "11:00");
-  await openWeek(page, 8);
+  await openWeek(page, 43);
 
   const moving = block(page, first);
   const { x, y, box: before } = await centre(moving);
@@ -180,7 +180,7 @@ test("a move onto another appointment is refused with the message, and the block
 
 test("a concluded appointment stays where it is", async ({ page }) => {
   const headers = { "X-Session-ID": await signInViaApi(page, PROFESSIONAL) };
-  const tuesday = addDays(mondayAhead(10), 1);
+  const tuesday = addDays(mondayAhead(45), 1);
   const done = await book(page, headers, tuesday, "09:00");
   const current = (await (await page.request.get(`/api/appointments/${done.id}`, { headers })).json()) as Record<string, unknown>;
   const concluded = await page.request.put(`/api/appointments/${done.id}`, {
@@ -188,7 +188,7 @@ test("a concluded appointment stays where it is", async ({ page }) => {
     data: { patient_id: current.patient_id, appointment_date: tuesday, appointment_time: "09:00", appointment_type: "Consulta", duration: 50, status: "completed" },
   });
   expect(concluded.status()).toBe(200);
-  await openWeek(page, 10);
+  await openWeek(page, 45);
 
   const still = block(page, done);
   await expect(still).not.toHaveAttribute("aria-describedby");
@@ -208,9 +208,9 @@ test.describe("on a phone", () => {
 
   test("a long press starts the move; the finger then drags the block", async ({ page }) => {
     const headers = { "X-Session-ID": await signInViaApi(page, PROFESSIONAL) };
-    const friday = addDays(mondayAhead(9), 4);
+    const friday = addDays(mondayAhead(44), 4);
     const booked = await book(page, headers, friday, "15:00");
-    await openWeek(page, 9);
+    await openWeek(page, 44);
     const moving = block(page, booked);
     let { x, y } = await centre(moving);
 
@@ -249,9 +249,9 @@ const PAST = "Este horário já passou — salvar mesmo assim?";
 test("a drag outside her hours asks first: Voltar puts the block back, Salvar mesmo assim moves it", async ({ page }) => {
   const headers = { "X-Session-ID": await signInViaApi(page, PROFESSIONAL) };
   // Friday to Saturday: the demo's hours are Monday to Friday.
-  const friday = addDays(mondayAhead(11), 4);
+  const friday = addDays(mondayAhead(46), 4);
   const booked = await book(page, headers, friday, "16:00");
-  await openWeek(page, 11);
+  await openWeek(page, 46);
   const live = page.getByRole("status").filter({ hasText: /./ });
 
   const moving = block(page, booked);
@@ -283,6 +283,8 @@ test("a drag outside her hours asks first: Voltar puts the block back, Salvar me
   // The closed question has given the page back to the pointer.
   await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).pointerEvents)).toBe("auto");
 
+  // The question's backdrop fades out after it closes: the next press must reach the block, not the fading layer.
+  await expect(page.locator("div.fixed.inset-0.z-50")).toHaveCount(0);
   await drag();
   await question(page, OUTSIDE_HOURS).getByRole("button", { name: "Salvar mesmo assim" }).click();
   await expect(toastWith(page, "Movido para sábado, 16:00–16:50")).toBeVisible();
@@ -291,9 +293,9 @@ test("a drag outside her hours asks first: Voltar puts the block back, Salvar me
 
 test("a key move to her day off asks first, Escape puts it back, and the week's edge is said plainly", async ({ page }) => {
   const headers = { "X-Session-ID": await signInViaApi(page, PROFESSIONAL) };
-  const friday = addDays(mondayAhead(12), 4);
+  const friday = addDays(mondayAhead(47), 4);
   const booked = await book(page, headers, friday, "10:00");
-  await openWeek(page, 12);
+  await openWeek(page, 47);
   const live = page.getByRole("status").filter({ hasText: /./ });
 
   const moving = block(page, booked);

@@ -1,9 +1,7 @@
-import { createRequire } from "node:module";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { contextWithProfessional, type TestContext } from "../../../test/context";
 import { fixedClock } from "../../platform/lib/clock";
+import { pdfText } from "../../../test/pdf-text";
 
 /** The patient's "comprovante de pagamento" (docs/product/payments.md §6), read back as text from the PDF. */
 
@@ -20,17 +18,6 @@ afterAll(() => t.close());
 
 const api = (method: "GET" | "POST" | "PUT", url: string, payload?: unknown, as = session) =>
   t.request({ method, url: `/api/payments${url}`, ...(payload === undefined ? {} : { payload: payload as object }), session: as });
-
-async function pdfText(buffer: Buffer): Promise<string> {
-  const standardFontDataUrl = `${path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"))}/standard_fonts/`;
-  const pdf = await getDocument({ data: new Uint8Array(buffer), standardFontDataUrl, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= pdf.numPages; i++) {
-    const content = await (await pdf.getPage(i)).getTextContent();
-    pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" "));
-  }
-  return pages.join("\n").replace(/\s+/g, " ");
-}
 
 describe("comprovante de pagamento", () => {
   it("of a paid charge: who, what, how much, when, and that it does not replace the Receita Saúde receipt", async () => {
@@ -49,7 +36,7 @@ describe("comprovante de pagamento", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("application/pdf");
     expect(res.headers["content-disposition"]).toContain(`comprovante-${id.slice(0, 8)}.pdf`);
-    const text = await pdfText(res.rawPayload);
+    const text = (await pdfText(res.rawPayload)).replace(/\s+/g, " ");
     expect(text).toContain("Comprovante de pagamento");
     expect(text).toContain("CRP 06/123456");
     expect(text).toContain("R$ 1.234,56");

@@ -1,9 +1,7 @@
-import { createRequire } from "node:module";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { contextWithProfessional, type TestContext } from "../../../test/context";
 import { fixedClock } from "../../platform/lib/clock";
+import { pdfText } from "../../../test/pdf-text";
 
 // Sessions are placed relative to this instant, so the file passes on any day and hour.
 const NOW = "2026-03-14T21:30:00.000Z";
@@ -19,14 +17,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const req = (method: "GET" | "POST" | "PUT", url: string, payload?: Record<string, unknown>, as = session) => t.request({ method, url, payload, session: as });
-
-async function pdfText(buffer: Buffer): Promise<string> {
-  const standardFontDataUrl = `${path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"))}/standard_fonts/`;
-  const pdf = await getDocument({ data: new Uint8Array(buffer), standardFontDataUrl, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= pdf.numPages; i++) pages.push((await (await pdf.getPage(i)).getTextContent()).items.map((item) => ("str" in item ? item.str : "")).join(" "));
-  return pages.join("\n");
-}
 
 const firstVersion = {
   name: "Avaliação fonoaudiológica",

@@ -1,14 +1,12 @@
-import { createRequire } from "node:module";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq, sql } from "drizzle-orm";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { RECORD_SIGNATURE_NOTE } from "@clinora/contracts";
 import { contextWithProfessional, type TestContext } from "../../../test/context";
 import { fixedClock } from "../../platform/lib/clock";
 import { recordEntries } from "./records.schema";
 import { auditLog } from "../audit/audit.schema";
 import { verifyAllChains } from "./index";
+import { pdfText } from "../../../test/pdf-text";
 
 // A Saturday evening in São Paulo; sessions are set relative to it, so the file passes on any day and hour.
 const NOW = "2026-03-14T21:30:00.000Z";
@@ -41,17 +39,6 @@ const addendum = (id: string, payload: Record<string, unknown>) => t.request({ m
 const rowOf = async (id: string) => (await t.db.select().from(recordEntries).where(eq(recordEntries.id, id)))[0]!;
 const auditCount = async (action: string, patientId: string) =>
   (await t.db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, patientId))))[0]!.n;
-
-async function pdfText(buffer: Buffer): Promise<string> {
-  const standardFontDataUrl = `${path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"))}/standard_fonts/`;
-  const pdf = await getDocument({ data: new Uint8Array(buffer), standardFontDataUrl, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= pdf.numPages; i++) {
-    const content = await (await pdf.getPage(i)).getTextContent();
-    pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" "));
-  }
-  return pages.join("\n");
-}
 
 describe("records: draft, finalise, adendo", () => {
   it("creates a draft with the author's snapshot, saves it, finalises it into the chain, and then refuses any change", async () => {
