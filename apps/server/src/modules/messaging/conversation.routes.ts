@@ -5,8 +5,6 @@ import {
   conversationMediaParamSchema,
   conversationMediaQuerySchema,
   conversationMessageSchema,
-  MEDIA_MAX_BYTES,
-  MSG,
   conversationDetailSchema,
   conversationListQuerySchema,
   conversationListSchema,
@@ -19,9 +17,9 @@ import {
   validationErrorSchema,
 } from "@clinora/contracts";
 import { tenantOf } from "../../platform/plugins/auth";
-import { AppError } from "../../platform/lib/app-error";
 import type { ConversationService } from "./conversation.service";
 import { sendFileBytes } from "./media/media.routes";
+import { FILE_BODY_LIMIT, fileBodyOf, registerFileRoutes } from "../../platform/plugins/file-body";
 
 const access = { access: ["professional"] as const };
 const tags = ["conversations"];
@@ -106,19 +104,12 @@ export function conversationRoutes(service: ConversationService) {
       async (request, reply) => sendFileBytes(reply, await service.media(tenantOf(request), request.params.id, request.params.mediaId), request.query.download === "1"),
     );
 
-    // The one route whose body is a file: its own parser (any type, read as bytes, up to WhatsApp's 16 MB) inside
-    // its own scope, so every other route keeps JSON only and the 1 MiB limit.
-    await r.register(async (scope) => {
-      scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: MEDIA_MAX_BYTES }, (_request, body, done) => done(null, body));
-      scope.setErrorHandler((error, _request, _reply) => {
-        if ((error as { code?: string }).code === "FST_ERR_CTP_BODY_TOO_LARGE") throw new AppError(413, MSG.attachmentTooLarge, "payload_too_large");
-        throw error;
-      });
-      scope.withTypeProvider<ZodTypeProvider>().post(
+    await registerFileRoutes(app, (scope) => {
+      scope.post(
         "/conversations/:id/attachments",
         {
           config: access,
-          bodyLimit: MEDIA_MAX_BYTES,
+          bodyLimit: FILE_BODY_LIMIT,
           schema: {
             tags,
             summary: "Enviar um arquivo ao paciente (imagem ou PDF até 16 MB; o corpo é o arquivo, Content-Type o seu tipo)",
@@ -135,9 +126,8 @@ export function conversationRoutes(service: ConversationService) {
           },
         },
         async (request, reply) => {
-          const data = Buffer.isBuffer(request.body) ? request.body : null;
-          if (!data) throw new AppError(415, MSG.attachmentTypeNotAccepted, "unsupported_media_type");
-          const message = await service.sendFile(tenantOf(request), request.params.id, { data, contentType: request.headers["content-type"] }, request.query);
+          const file = fileBodyOf(request);
+          const message = await service.sendFile(tenantOf(request), request.params.id, file, request.query);
           return reply.status(201).send(message);
         },
       );

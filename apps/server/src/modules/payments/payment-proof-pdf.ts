@@ -1,6 +1,6 @@
-import PDFDocument from "pdfkit";
 import { formatCents } from "@clinora/contracts";
 import { dateTimeIn } from "@clinora/contracts/date-display";
+import { letterhead, openPdf } from "../../platform/lib/pdf";
 
 export interface PaymentProof {
   professional: { name: string; clinicName: string | null; councilRegistration: string | null };
@@ -23,24 +23,12 @@ const brDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.sl
  * (Helvetica, WinAnsi), which cover Portuguese.
  */
 export function renderPaymentProofPdf(p: PaymentProof): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const { doc, done, width } = openPdf({
     size: "A5",
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN },
     info: { Title: `Comprovante de pagamento — ${p.charge.description}`, Author: p.professional.name, Creator: "Clinora", CreationDate: p.generatedAt },
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  const width = doc.page.width - MARGIN * 2;
-
-  doc.font("Helvetica-Bold").fontSize(13).text(p.professional.name, { width });
-  doc.font("Helvetica").fontSize(9);
-  if (p.professional.councilRegistration) doc.text(p.professional.councilRegistration, { width });
-  if (p.professional.clinicName) doc.text(p.professional.clinicName, { width });
-  doc.moveDown(0.5).moveTo(MARGIN, doc.y).lineTo(MARGIN + width, doc.y).stroke().moveDown(0.8);
+  letterhead(doc, width, { name: p.professional.name, lines: [p.professional.councilRegistration, p.professional.clinicName], size: 13 });
 
   doc.font("Helvetica-Bold").fontSize(14).text("Comprovante de pagamento", { width }).moveDown(0.6);
   const line = (label: string, value: string) => doc.font("Helvetica-Bold").fontSize(10).text(`${label}: `, { continued: true, width }).font("Helvetica").text(value);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { ChargeStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
 import { charges, consultationPrices, expenseFiles, expenses, patientPrices, paymentSettings, paymentWebhookEvents } from "./payments.schema";
@@ -41,6 +41,12 @@ export function paymentsRepository(db: DbOrTx, professionalId: string) {
       .where(and(own, where));
 
   return {
+    /** Whether a charge of this appointment is in one of `statuses`. */
+    async appointmentHasChargeIn(appointmentId: string, statuses: readonly ChargeStatus[]) {
+      const [row] = await db.select({ id: charges.id }).from(charges).where(and(own, eq(charges.appointmentId, appointmentId), inArray(charges.status, [...statuses]))).limit(1);
+      return row !== undefined;
+    },
+
     async findSettings(): Promise<SettingsRow | null> {
       const [row] = await db.select().from(paymentSettings).where(eq(paymentSettings.professionalId, professionalId));
       return row ?? null;

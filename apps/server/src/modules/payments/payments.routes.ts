@@ -8,8 +8,6 @@ import {
   chargeStatusInputSchema,
   consultationPriceInputSchema,
   errorResponseSchema,
-  MEDIA_MAX_BYTES,
-  MSG,
   expenseFileQuerySchema,
   expenseInputSchema,
   expenseSchema,
@@ -28,10 +26,10 @@ import {
   validationErrorSchema,
   yearQuerySchema,
 } from "@clinora/contracts";
-import { AppError } from "../../platform/lib/app-error";
 import { tenantOf } from "../../platform/plugins/auth";
 import type { PaymentWebhookService } from "./payment-webhook.service";
 import type { PaymentsService } from "./payments.service";
+import { FILE_BODY_LIMIT, fileBodyOf, registerFileRoutes } from "../../platform/plugins/file-body";
 
 const access = { access: ["professional"] as const };
 const tags = ["payments"];
@@ -160,19 +158,12 @@ export function paymentRoutes(service: PaymentsService, webhook: PaymentWebhookS
         return sendFile(reply, file);
       },
     );
-    // The one payments route whose body is a file: its own parser (any type, as bytes, up to 16 MB) in its own scope,
-    // so every other route keeps JSON only and the 1 MiB limit.
-    await r.register(async (scope) => {
-      scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: MEDIA_MAX_BYTES }, (_request, body, done) => done(null, body));
-      scope.setErrorHandler((error) => {
-        if ((error as { code?: string }).code === "FST_ERR_CTP_BODY_TOO_LARGE") throw new AppError(413, MSG.attachmentTooLarge, "payload_too_large");
-        throw error;
-      });
-      scope.withTypeProvider<ZodTypeProvider>().post(
+    await registerFileRoutes(app, (scope) => {
+      scope.post(
         "/payments/expenses/:id/file",
         {
           config: access,
-          bodyLimit: MEDIA_MAX_BYTES,
+          bodyLimit: FILE_BODY_LIMIT,
           schema: {
             tags,
             summary: "Anexar o arquivo da despesa (imagem ou PDF até 16 MB; o corpo é o arquivo, Content-Type o seu tipo)",
@@ -182,9 +173,8 @@ export function paymentRoutes(service: PaymentsService, webhook: PaymentWebhookS
           },
         },
         async (request) => {
-          const data = Buffer.isBuffer(request.body) ? request.body : null;
-          if (!data) throw new AppError(415, MSG.attachmentTypeNotAccepted, "unsupported_media_type");
-          return service.putExpenseFile(tenantOf(request), request.params.id, { data, contentType: request.headers["content-type"] }, request.query.file_name);
+          const file = fileBodyOf(request);
+          return service.putExpenseFile(tenantOf(request), request.params.id, file, request.query.file_name);
         },
       );
     });

@@ -1,6 +1,6 @@
-import PDFDocument from "pdfkit";
 import { RECORD_KIND_LABELS, RECORD_SIGNATURE_NOTE, type RecordEntry } from "@clinora/contracts";
 import { dateTimeIn } from "@clinora/contracts/date-display";
+import { letterhead, openPdf } from "../../platform/lib/pdf";
 
 export interface RecordPrintout {
   letterhead: { name: string; council: string | null; clinicName: string | null; clinicAddress: string | null };
@@ -28,26 +28,13 @@ const brDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.sl
  * last hash and what the signature is. Standard fonts (Helvetica, WinAnsi), which cover Portuguese.
  */
 export function renderRecordPdf(p: RecordPrintout): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const { doc, done, width } = openPdf({
     size: "A4",
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_SPACE },
     bufferPages: true,
     info: { Title: `Prontuário — ${p.patient.name}`, Author: p.letterhead.name, Creator: "Clinora", CreationDate: p.generatedAt },
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  const width = doc.page.width - MARGIN * 2;
-
-  doc.font("Helvetica-Bold").fontSize(14).text(p.letterhead.name, { width });
-  doc.font("Helvetica").fontSize(10);
-  if (p.letterhead.council) doc.text(p.letterhead.council, { width });
-  if (p.letterhead.clinicName) doc.text(p.letterhead.clinicName, { width });
-  if (p.letterhead.clinicAddress) doc.text(p.letterhead.clinicAddress, { width });
-  doc.moveDown(0.5).moveTo(MARGIN, doc.y).lineTo(MARGIN + width, doc.y).stroke().moveDown(0.8);
+  letterhead(doc, width, { name: p.letterhead.name, lines: [p.letterhead.council, p.letterhead.clinicName, p.letterhead.clinicAddress], size: 14 });
 
   doc.font("Helvetica-Bold").fontSize(13).text("Prontuário", { width });
   doc.font("Helvetica").fontSize(10).text(`Paciente: ${p.patient.name}`, { width });

@@ -162,6 +162,12 @@ export function recordRepository(db: DbOrTx, professionalId: string) {
     },
 
     /** Whether the professional holds any finalised entry: those outlive her account (Lei 13.787/2018). */
+    /** Whether any entry (draft or finalised) names this appointment. */
+    async namesAppointment(appointmentId: string) {
+      const [row] = await db.select({ id: recordEntries.id }).from(recordEntries).where(and(own, eq(recordEntries.appointmentId, appointmentId))).limit(1);
+      return row !== undefined;
+    },
+
     async holdsFinalised() {
       const [row] = await db.select({ n: count() }).from(recordEntries).where(and(own, eq(recordEntries.status, "finalised")));
       return (row?.n ?? 0) > 0;

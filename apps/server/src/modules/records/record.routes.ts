@@ -2,8 +2,6 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  MEDIA_MAX_BYTES,
-  MSG,
   errorResponseSchema,
   recordAttachmentDownloadQuerySchema,
   recordEliminateInputSchema,
@@ -26,9 +24,9 @@ import {
   recordTemplatesResponseSchema,
   validationErrorSchema,
 } from "@clinora/contracts";
-import { AppError } from "../../platform/lib/app-error";
 import { tenantOf } from "../../platform/plugins/auth";
 import type { RecordService } from "./record.service";
+import { FILE_BODY_LIMIT, fileBodyOf, registerFileRoutes } from "../../platform/plugins/file-body";
 
 // Only the professional: an administrator gets 403 on every route here, and no admin route reads this module.
 const access = { access: ["professional"] as const };
@@ -182,19 +180,12 @@ export function recordRoutes(service: RecordService) {
       (request) => service.removeAttachment(tenantOf(request), request.params.id, request.params.fileId),
     );
 
-    // The one records route whose body is a file: its own parser (any type, as bytes, up to WhatsApp's 16 MB) in its
-    // own scope, so every other route keeps JSON only and the 1 MiB limit.
-    await r.register(async (scope) => {
-      scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: MEDIA_MAX_BYTES }, (_request, body, done) => done(null, body));
-      scope.setErrorHandler((error) => {
-        if ((error as { code?: string }).code === "FST_ERR_CTP_BODY_TOO_LARGE") throw new AppError(413, MSG.attachmentTooLarge, "payload_too_large");
-        throw error;
-      });
-      scope.withTypeProvider<ZodTypeProvider>().post(
+    await registerFileRoutes(app, (scope) => {
+      scope.post(
         "/records/:id/attachments",
         {
           config: access,
-          bodyLimit: MEDIA_MAX_BYTES,
+          bodyLimit: FILE_BODY_LIMIT,
           schema: {
             tags,
             summary: "Anexar arquivo ao rascunho (imagem ou PDF até 16 MB; o corpo é o arquivo, Content-Type o seu tipo)",
@@ -204,9 +195,8 @@ export function recordRoutes(service: RecordService) {
           },
         },
         async (request, reply) => {
-          const data = Buffer.isBuffer(request.body) ? request.body : null;
-          if (!data) throw new AppError(415, MSG.attachmentTypeNotAccepted, "unsupported_media_type");
-          const entry = await service.addAttachment(tenantOf(request), request.params.id, { data, contentType: request.headers["content-type"] }, request.query.file_name);
+          const file = fileBodyOf(request);
+          const entry = await service.addAttachment(tenantOf(request), request.params.id, file, request.query.file_name);
           return reply.status(201).send(entry);
         },
       );
