@@ -1,6 +1,7 @@
-import { expect as baseExpect, test, type APIRequestContext } from "@playwright/test";
+import { expect as baseExpect, test } from "@playwright/test";
 import { axeFindings, formatFindings } from "./axe";
 import { PROFESSIONAL, SCREENSHOT_VIEWPORTS, screenshot, signInViaApi, toastWith } from "./fixtures";
+import { ANA_NUMBER, phoneUrl, randomPhone, saoPauloLocal, sentTo } from "./whatsapp-stand-in";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 
@@ -9,26 +10,6 @@ const expect = baseExpect.configure({ timeout: 15_000 });
  * "Depois da sessão"; a session marked realizada sends the patient one WhatsApp message with its amount, and the
  * charge says it went. The e2e server's Twilio is the stand-in on E2E_PORT + 1.
  */
-const port = Number(process.env.E2E_PORT ?? "3100");
-const phoneUrl = `http://127.0.0.1:${port + 1}/_stand-in`;
-const ANA_NUMBER = "whatsapp:+5511940000001";
-const ZONE = "America/Sao_Paulo";
-
-const randomPhone = () => `+55119${String(Math.floor(10_000_000 + Math.random() * 89_999_999))}`;
-
-async function sentTo(request: APIRequestContext, phone: string): Promise<{ body: string }[]> {
-  const res = await request.get(`${phoneUrl}/sent?to=${encodeURIComponent(`whatsapp:${phone}`)}`);
-  return ((await res.json()) as { messages: { body: string }[] }).messages;
-}
-
-function local(instant: Date) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", { timeZone: ZONE, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
-      .formatToParts(instant)
-      .map((p) => [p.type, p.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-}
 
 for (const viewport of SCREENSHOT_VIEWPORTS) {
   test(`the Pix goes after the session once it is marked realizada, ${viewport.name}`, async ({ page }) => {
@@ -65,7 +46,7 @@ for (const viewport of SCREENSHOT_VIEWPORTS) {
 
       let booked: { id: string; date: string; time: string } | null = null;
       for (let minutes = 150; minutes < 900 && !booked; minutes += 37) {
-        const at = local(new Date(Date.now() + minutes * 60_000));
+        const at = saoPauloLocal(new Date(Date.now() + minutes * 60_000));
         const res = await page.request.post("/api/appointments", { headers, data: { patient_id: patientId, appointment_date: at.date, appointment_time: at.time, appointment_type: type, duration: 15 } });
         if (res.status() === 201) booked = { id: ((await res.json()) as { id: string }).id, ...at };
       }

@@ -1,6 +1,7 @@
-import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { axeFindings, formatFindings } from "./axe";
 import { PROFESSIONAL, screenshot, SCREENSHOT_VIEWPORTS, signInViaApi } from "./fixtures";
+import { ANA_NUMBER, phoneUrl, randomPhone, saoPauloLocal, sentTo } from "./whatsapp-stand-in";
 
 // The flows share a busy machine with other suites: first paints can take several seconds.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -13,28 +14,8 @@ const expect = baseExpect.configure({ timeout: 15_000 });
  * Mercado Pago on E2E_PORT + 5.
  */
 const port = Number(process.env.E2E_PORT ?? "3100");
-const phoneUrl = `http://127.0.0.1:${port + 1}/_stand-in`;
 const mercadopago = `http://127.0.0.1:${port + 5}/_stand-in`;
 const MP_ACCOUNT = { token: "TEST-stand-in-access-token", secret: "stand-in-webhook-secret" };
-const ANA_NUMBER = "whatsapp:+5511940000001";
-const ZONE = "America/Sao_Paulo";
-
-const randomPhone = () => `+55119${String(Math.floor(10_000_000 + Math.random() * 89_999_999))}`;
-
-async function sentTo(request: APIRequestContext, phone: string): Promise<{ body: string }[]> {
-  const res = await request.get(`${phoneUrl}/sent?to=${encodeURIComponent(`whatsapp:${phone}`)}`);
-  return ((await res.json()) as { messages: { body: string }[] }).messages;
-}
-
-/** Local date and time in São Paulo of `instant`. */
-function local(instant: Date) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", { timeZone: ZONE, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
-      .formatToParts(instant)
-      .map((p) => [p.type, p.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-}
 
 async function expectAxeClean(page: Page, screen: string) {
   const findings = await axeFindings(page, screen);
@@ -77,7 +58,7 @@ for (const viewport of SCREENSHOT_VIEWPORTS) {
       // may hold some of those times, so a few are tried.
       let booked: { id: string; date: string } | null = null;
       for (let minutes = 150; minutes < 900 && !booked; minutes += 41) {
-        const at = local(new Date(Date.now() + minutes * 60_000));
+        const at = saoPauloLocal(new Date(Date.now() + minutes * 60_000));
         const res = await page.request.post("/api/appointments", {
           headers,
           data: { patient_id: patientId, appointment_date: at.date, appointment_time: at.time, appointment_type: type, duration: 15 },
@@ -104,7 +85,7 @@ for (const viewport of SCREENSHOT_VIEWPORTS) {
       // Compromissos shows the appointment paid (on its month's list).
       await page.goto("/compromissos");
       await expect(page.getByRole("heading", { name: "Compromissos", level: 1 })).toBeVisible();
-      if (booked!.date.slice(0, 7) !== local(new Date()).date.slice(0, 7)) await page.getByRole("button", { name: "Próximo mês" }).click();
+      if (booked!.date.slice(0, 7) !== saoPauloLocal(new Date()).date.slice(0, 7)) await page.getByRole("button", { name: "Próximo mês" }).click();
       const card = page.getByRole("listitem").filter({ hasText: name });
       await expect(card.getByText("Pagamento: Pago")).toBeVisible();
       await card.scrollIntoViewIfNeeded();

@@ -1,5 +1,6 @@
-import { expect as baseExpect, test, type APIRequestContext } from "@playwright/test";
+import { expect as baseExpect, test } from "@playwright/test";
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, PROFESSIONAL, signInViaApi, toastWith } from "./fixtures";
+import { ANA_NUMBER, phoneUrl, randomPhone, saoPauloLocal, sentTo } from "./whatsapp-stand-in";
 
 // The flows share a busy machine with other suites: first paints can take several seconds.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -10,26 +11,6 @@ test.setTimeout(120_000);
  * patient's phone. The e2e server has no approved template configured, so a reminder goes as free text to a patient
  * who wrote in the last 24 hours; the settings screen says plainly that no template is configured.
  */
-const phoneUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? "3100") + 1}/_stand-in`;
-const ANA_NUMBER = "whatsapp:+5511940000001";
-const ZONE = "America/Sao_Paulo";
-
-const randomPhone = () => `+55119${String(Math.floor(10_000_000 + Math.random() * 89_999_999))}`;
-
-async function sentTo(request: APIRequestContext, phone: string): Promise<{ body: string }[]> {
-  const res = await request.get(`${phoneUrl}/sent?to=${encodeURIComponent(`whatsapp:${phone}`)}`);
-  return ((await res.json()) as { messages: { body: string }[] }).messages;
-}
-
-/** Local date and time in São Paulo of `instant`. */
-function local(instant: Date) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", { timeZone: ZONE, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
-      .formatToParts(instant)
-      .map((p) => [p.type, p.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-}
 
 test("a patient confirms by replying 1 to the reminder; Compromissos and the Painel show it", async ({ page }) => {
   await page.setViewportSize(DESKTOP_VIEWPORT);
@@ -49,7 +30,7 @@ test("a patient confirms by replying 1 to the reminder; Compromissos and the Pai
   // agenda may hold some of those times, so a few are tried.
   let booked: { id: string; date: string } | null = null;
   for (let minutes = 150; minutes < 600 && !booked; minutes += 37) {
-    const at = local(new Date(Date.now() + minutes * 60_000));
+    const at = saoPauloLocal(new Date(Date.now() + minutes * 60_000));
     const res = await page.request.post("/api/appointments", {
       headers,
       data: { patient_id: patientId, appointment_date: at.date, appointment_time: at.time, appointment_type: "Consulta", duration: 15 },
@@ -78,7 +59,7 @@ test("a patient confirms by replying 1 to the reminder; Compromissos and the Pai
   await expect(confirmations.getByText("Confirmadas")).toBeVisible();
   await expect(confirmations.getByText("Aguardando")).toBeVisible();
   await expect(confirmations.getByText("Canceladas pelo paciente")).toBeVisible();
-  if (booked!.date === local(new Date()).date) await expect(confirmations.getByText(/\d+ pelo paciente/)).toBeVisible();
+  if (booked!.date === saoPauloLocal(new Date()).date) await expect(confirmations.getByText(/\d+ pelo paciente/)).toBeVisible();
   await page.screenshot({ path: "test-results/reminders-painel.png", fullPage: true });
 });
 
