@@ -70,7 +70,7 @@ import { JOBS_CHANNEL } from "./platform/jobs/job.repository";
 import { sampleEventLoopDelay } from "./platform/lib/event-loop-load";
 import { whatsappWebhookService } from "./modules/whatsapp";
 import { whatsappWebhookRoutes } from "./modules/whatsapp";
-import { assistantService } from "./modules/assistant";
+import { assistantService, replyJobFor } from "./modules/assistant";
 import { assistantRoutes } from "./modules/assistant";
 import { webChatAllowance, webChatService } from "./modules/web-chat";
 import { webChatRoutes } from "./modules/web-chat";
@@ -253,9 +253,9 @@ export async function buildApp({ config, database, clock = systemClock, instrume
     : null;
   const mediaSigner = outboundMediaSigner(config.twilio.authToken);
   // Conversations and messages: every module reads and writes them through this service.
-  const messaging = messagingService(db, clock, { gateway, publicUrl: config.publicUrl, mediaSigner });
+  const messaging = messagingService(db, clock, { gateway, publicUrl: config.publicUrl, mediaSigner, replyJob: replyJobFor });
   const whatsappMetrics = whatsappMetricsService(db, clock, { messaging });
-  const media = mediaService(db, clock, { twilio: config.twilio, transcriber, outbound: messaging, log: app.log });
+  const media = mediaService(db, clock, { twilio: config.twilio, transcriber, outbound: messaging, log: app.log, replyJob: replyJobFor });
   const payments = paymentsService(db, clock, {
     provider: paymentProvider,
     tokenKey: config.google.tokenKey,
@@ -315,7 +315,7 @@ export async function buildApp({ config, database, clock = systemClock, instrume
   const webhook = whatsappWebhookService({
     gateway,
     publicUrl: config.publicUrl,
-    inbound: whatsappInboundService(db, clock, { providerReady: assistant.providerReady, outbound: messaging, answers: reminders.answers, media }),
+    inbound: whatsappInboundService(db, clock, { providerReady: assistant.providerReady, replyJob: replyJobFor, outbound: messaging, answers: reminders.answers, media }),
     outbound: messaging,
     wake,
   });

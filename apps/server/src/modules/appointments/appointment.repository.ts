@@ -208,6 +208,20 @@ export function appointmentRepository(db: DbOrTx, professionalId: string) {
         .limit(limit);
     },
 
+    /** The ids of the upcoming appointments (the same rule as listUpcoming), soonest first. */
+    async listUpcomingIds(now: Date): Promise<string[]> {
+      const rows = await db
+        .select({ id: appointments.id })
+        .from(appointments)
+        .where(and(own, inArray(appointments.status, UPCOMING_STATUSES), gt(appointments.startsAt, now)))
+        .orderBy(asc(appointments.startsAt));
+      return rows.map((row) => row.id);
+    },
+
+    startsOf(ids: string[]) {
+      return db.select({ id: appointments.id, startsAt: appointments.startsAt }).from(appointments).where(and(own, inArray(appointments.id, ids)));
+    },
+
     async patientExists(patientId: string) {
       const [row] = await db
         .select({ id: patients.id })

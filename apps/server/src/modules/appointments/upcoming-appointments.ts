@@ -19,3 +19,8 @@ export async function upcomingAppointment(db: DbOrTx, professionalId: string, id
   const [row] = await appointmentRepository(db, professionalId).listUpcoming({ id }, now);
   return row ? toAppointmentDto(row) : null;
 }
+
+/** The ids of all the professional's upcoming appointments (the same rule), soonest first: what a reminder setting moves. */
+export function upcomingAppointmentIds(db: DbOrTx, professionalId: string, now: Date): Promise<string[]> {
+  return appointmentRepository(db, professionalId).listUpcomingIds(now);
+}

@@ -1,8 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AiProvider } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
 import { assistantSettings } from "./assistant-settings.schema";
-import { professionals } from "../professionals/professionals.schema";
 import { assistantSwitchFields, providerOrDefault } from "./assistant-switch";
 
 export type AssistantSettingsRow = typeof assistantSettings.$inferSelect;
@@ -18,16 +17,15 @@ export function assistantSettingsRepository(db: DbOrTx, professionalId: string) 
 
     /**
      * What decides whether the assistant answers, in one statement: the professional's switch (on until they turn
-     * it off) and the platform's provider. Null for no such professional.
+     * it off, so a professional who never saved has no row: the one-row `values` keeps the answer) and the
+     * platform's provider.
      */
-    async findSwitch(): Promise<{ enabled: boolean; provider: AiProvider } | null> {
+    async findSwitch(): Promise<{ enabled: boolean; provider: AiProvider }> {
       const [row] = await db
         .select(assistantSwitchFields)
-        .from(professionals)
-        .leftJoin(assistantSettings, eq(assistantSettings.professionalId, professionals.id))
-        .where(eq(professionals.id, professionalId))
-        .limit(1);
-      return row ? { enabled: row.enabled, provider: providerOrDefault(row.provider) } : null;
+        .from(sql`(values (1)) as one_row(one)`)
+        .leftJoin(assistantSettings, eq(assistantSettings.professionalId, professionalId));
+      return { enabled: row?.enabled ?? true, provider: providerOrDefault(row?.provider ?? null) };
     },
 
     /** Creates the row on the first save, replaces it afterwards. */

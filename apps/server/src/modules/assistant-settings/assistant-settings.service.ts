@@ -64,7 +64,7 @@ export async function ownAssistantSettings(db: DbOrTx, professionalId: string): 
   return row ? toAssistantSettingsDto(row) : null;
 }
 
-/** Whether the professional's assistant answers, and with which provider; null for no such professional. */
+/** Whether the professional's assistant is switched on (until she turns it off), and the platform's provider. */
 export function findAssistantSwitch(db: DbOrTx, professionalId: string) {
   return assistantSettingsRepository(db, professionalId).findSwitch();
 }

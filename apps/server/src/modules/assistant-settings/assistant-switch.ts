@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { DEFAULT_AI_SETTINGS, type AiProvider } from "@clinora/contracts";
 import { assistantSettings } from "./assistant-settings.schema";
-import { aiSettings } from "../ai-settings/ai-settings.schema";
-import { GLOBAL_AI_SETTINGS_ID } from "../ai-settings";
+import { platformProviderField } from "../ai-settings";
 
 /**
  * Whether a professional's assistant is switched on (on until it is turned off) and the platform's provider, as
@@ -11,7 +10,7 @@ import { GLOBAL_AI_SETTINGS_ID } from "../ai-settings";
  */
 export const assistantSwitchFields = {
   enabled: sql<boolean>`coalesce(${assistantSettings.aiEnabled}, true)`,
-  provider: sql<AiProvider | null>`(select ${aiSettings.provider} from ${aiSettings} where ${aiSettings.id} = ${GLOBAL_AI_SETTINGS_ID})`,
+  provider: platformProviderField,
 };
 
 /** The provider the switch answers with when the platform's settings were never saved. */

@@ -7,7 +7,7 @@ export type { ContactMessage, ContactOutcome } from "./contact-message";
 export { conversationRoutes } from "./conversation.routes";
 export { conversationService } from "./conversation.service";
 export { freeTextWindowOpen } from "./free-text-window";
-export { REPLY_JOB, statusAfterInbound } from "./inbound-rules";
+export { type ReplyJobOf, statusAfterInbound } from "./inbound-rules";
 export { inboundFilesOf } from "./media/media-rules";
 export type { MediaInfo } from "./media/media.repository";
 export { outboundMediaRoutes } from "./media/media.routes";

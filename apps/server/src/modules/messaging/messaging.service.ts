@@ -5,7 +5,7 @@ import type { Clock } from "../../platform/lib/clock";
 import { safetyCaseOf, safetyConversationValues } from "../safety";
 import { contactMessenger, openQuietConversation } from "./contact-message";
 import { conversationRepository, type ConversationRow, type ThreadSubject } from "./conversation.repository";
-import { replyJobFor, statusAfterInbound } from "./inbound-rules";
+import { type ReplyJobOf, statusAfterInbound } from "./inbound-rules";
 import { mediaRepository } from "./media/media.repository";
 import type { outboundMediaSigner } from "./media/media.service";
 import { messageRepository } from "./message.repository";
@@ -31,6 +31,8 @@ export function messagingService(
     publicUrl: string | undefined;
     /** Signs the links Twilio fetches a professional's files from. */
     mediaSigner: ReturnType<typeof outboundMediaSigner>;
+    /** The assistant's reply job, for a web-chat message it answers. */
+    replyJob: ReplyJobOf;
   },
 ) {
   const outbound = whatsappOutboundService(db, clock, {
@@ -138,7 +140,7 @@ export function messagingService(
           id: conversation.id,
           values: { status, lastMessage: content, lastMessageAt: at, lastInboundAt: at, unreadCount: conversation.unreadCount + 1, ...(safe ? { urgency: safe.urgency } : {}) },
         },
-        job: status === "bot_handling" ? replyJobFor({ professionalId, conversationId: conversation.id, messageId, at }) : null,
+        job: status === "bot_handling" ? deps.replyJob({ professionalId, conversationId: conversation.id, messageId, at }) : null,
       });
       if (safety) await queueSafetyAnswer(tx, outbound, { conversation, messageId, found: safety, at });
     },

@@ -3,7 +3,7 @@ import { inboundMediaKind, toE164BR, type AiProvider, type ConversationStatus } 
 import type { Db, DbOrTx } from "../../platform/db/client";
 import type { Clock } from "../../platform/lib/clock";
 import { enqueueJob, type EnqueueSpec } from "../../platform/jobs/job.repository";
-import { replyJobFor, statusAfterInbound } from "./inbound-rules";
+import { type ReplyJobOf, statusAfterInbound } from "./inbound-rules";
 import { mediaLabel, type InboundFile } from "./media/media-rules";
 import { UNROUTED_INBOUND, messageRepository, type ConversationRow } from "./message.repository";
 import type { WhatsappOutboundService } from "./whatsapp-outbound.service";
@@ -49,6 +49,8 @@ export function whatsappInboundService(
   deps: {
     /** Whether the platform's LLM provider has what it needs to answer (its key). */
     providerReady: (provider: AiProvider) => boolean;
+    /** The assistant's reply job, enqueued with the message it answers. */
+    replyJob: ReplyJobOf;
     outbound: Pick<WhatsappOutboundService, "queue">;
     answers?: InboundAnswerHook;
     /** Records a message's files and queues their fetch (docs/decisions/026). */
@@ -142,7 +144,7 @@ export function whatsappInboundService(
           },
           job:
             status === "bot_handling" && !keyword && !answered && files.length === 0
-              ? replyJobFor({ professionalId, conversationId: conversation.id, messageId, at: now })
+              ? deps.replyJob({ professionalId, conversationId: conversation.id, messageId, at: now })
               : null,
         });
         // Twilio retried a message already stored: the unique MessageSid decides (no lookup first, retries are rare);

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, isNull, like, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, like, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/client";
 import { patients } from "./patients.schema";
-import { appointments } from "../appointments/appointments.schema";
+import { lastAppointmentDateOf } from "../appointments";
 import { foldForSearch, likeContains, nameSortKey } from "../../platform/db/text-search";
 import { pageWithTotal } from "../../platform/lib/pagination";
 
@@ -20,11 +20,8 @@ export function patientSearchText(p: { name: string; email?: string | null; phon
 export function patientRepository(db: DbOrTx, professionalId: string) {
   const own = eq(patients.professionalId, professionalId);
 
-  // "Última": the last appointment that took place (concluded, and started before now).
-  const lastCompleted = (now: Date) => sql<string | null>`(
-    select max(a.appointment_date)::text from ${appointments} a
-    where a.professional_id = ${professionalId} and a.patient_id = "patients"."id" and a.status = 'completed'
-      and a.starts_at <= ${now.toISOString()})`;
+  // "Última": the last appointment that took place, the appointments' rule.
+  const lastCompleted = (now: Date) => lastAppointmentDateOf(professionalId, patients.id, now);
   // A-Z as a Brazilian reads it: the folded name (name_sort), then the name itself, then the id for a stable order.
   const byName = [asc(patients.nameSort), asc(patients.name), asc(patients.id)];
 
@@ -81,17 +78,14 @@ export function patientRepository(db: DbOrTx, professionalId: string) {
 
     async lastCompletedDate(patientId: string, now: Date) {
       const [row] = await db
-        .select({ d: sql<string | null>`max(${appointments.appointmentDate})::text` })
-        .from(appointments)
-        .where(
-          and(
-            eq(appointments.professionalId, professionalId),
-            eq(appointments.patientId, patientId),
-            eq(appointments.status, "completed"),
-            lte(appointments.startsAt, now),
-          ),
-        );
+        .select({ d: lastCompleted(now) })
+        .from(patients)
+        .where(and(own, eq(patients.id, patientId)));
       return row?.d ?? null;
+    },
+
+    async lockById(id: string) {
+      await db.select({ id: patients.id }).from(patients).where(and(own, eq(patients.id, id))).for("update");
     },
 
     /** The oldest patient with this E.164 phone (the record its conversations link to). */

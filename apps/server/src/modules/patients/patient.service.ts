@@ -155,6 +155,32 @@ export async function patientContact(db: DbOrTx, professionalId: string, id: str
   return row ? { name: row.name, phone: row.phone } : null;
 }
 
+/** Who one of the professional's patients is, as a document names and reaches them (the prontuário, a charge's receipt). */
+export interface PatientIdentity {
+  id: string;
+  name: string;
+  birthDate: string | null;
+  cpf: string | null;
+  email: string | null;
+  phone: string | null;
+  /** Set once the patient was anonymised: nothing new may be written for them. */
+  anonymizedAt: Date | null;
+}
+
+/** One of the professional's patients, or null for none of hers. */
+export async function patientIdentity(db: DbOrTx, professionalId: string, id: string): Promise<PatientIdentity | null> {
+  const row = await patientRepository(db, professionalId).findById(id);
+  return row ? { id: row.id, name: row.name, birthDate: row.birthDate, cpf: row.cpf, email: row.email, phone: row.phone, anonymizedAt: row.anonymizedAt } : null;
+}
+
+/**
+ * Holds one of the professional's patients until the transaction ends: one change at a time of what hangs on the
+ * patient in order (the prontuário's chain of finalised entries).
+ */
+export async function lockPatient(tx: DbOrTx, professionalId: string, id: string): Promise<void> {
+  await patientRepository(tx, professionalId).lockById(id);
+}
+
 /**
  * The professional's patient with this E.164 phone, the oldest record when several share it (the one its
  * conversations link to): how the assistant and the booking page recognise a patient who writes or books.

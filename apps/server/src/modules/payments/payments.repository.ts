@@ -4,7 +4,9 @@ import type { DbOrTx } from "../../platform/db/client";
 import { charges, consultationPrices, expenseFiles, expenses, patientPrices, paymentSettings, paymentWebhookEvents } from "./payments.schema";
 import { appointments } from "../appointments/appointments.schema";
 import { patients } from "../patients/patients.schema";
-import { professionals } from "../professionals/professionals.schema";
+import { appointmentFacts } from "../appointments";
+import { patientIdentity } from "../patients";
+import { findProfessional } from "../professionals";
 
 export type ChargeRow = typeof charges.$inferSelect & { patientName: string | null; appointmentDate: string | null };
 export type ChargeWrite = Omit<typeof charges.$inferInsert, "id" | "professionalId" | "createdAt" | "updatedAt">;
@@ -111,26 +113,18 @@ export function paymentsRepository(db: DbOrTx, professionalId: string) {
     },
 
     /** The appointment a charge is for, only if it is one of the professional's. */
-    async findAppointment(id: string) {
-      const [row] = await db
-        .select({ id: appointments.id, patientId: appointments.patientId, appointmentType: appointments.appointmentType, appointmentDate: appointments.appointmentDate, status: appointments.status, endsAt: appointments.endsAt })
-        .from(appointments)
-        .where(and(eq(appointments.id, id), eq(appointments.professionalId, professionalId)));
-      return row ?? null;
+    findAppointment(id: string) {
+      return appointmentFacts(db, professionalId, id);
     },
 
     /** The professional's name and clinic, for the comprovante's letterhead. */
     async findLetterhead() {
-      const [row] = await db.select({ name: professionals.fullName, clinicName: professionals.clinicName }).from(professionals).where(eq(professionals.id, professionalId));
-      return row ?? null;
+      const row = await findProfessional(db, professionalId);
+      return row ? { name: row.fullName, clinicName: row.clinicName } : null;
     },
 
-    async findPatient(id: string) {
-      const [row] = await db
-        .select({ id: patients.id, name: patients.name, cpf: patients.cpf, email: patients.email, phone: patients.phone })
-        .from(patients)
-        .where(and(eq(patients.id, id), eq(patients.professionalId, professionalId)));
-      return row ?? null;
+    findPatient(id: string) {
+      return patientIdentity(db, professionalId, id);
     },
 
     async insertCharge(values: ChargeWrite & { id?: string }) {
@@ -350,8 +344,7 @@ export function paymentsRepository(db: DbOrTx, professionalId: string) {
 
 /** A professional's zone, for the local payment date of a charge a webhook pays (no session there). */
 export async function findTimeZoneOf(db: DbOrTx, professionalId: string): Promise<string | null> {
-  const [row] = await db.select({ timeZone: professionals.timezone }).from(professionals).where(eq(professionals.id, professionalId));
-  return row?.timeZone ?? null;
+  return (await findProfessional(db, professionalId))?.timezone ?? null;
 }
 
 /** The settings of a professional the webhook names, read before any tenant is known (its secret checks the rest). */

@@ -6,7 +6,8 @@ export { type ProfessionalProfileService, professionalProfileService } from "./p
 export { professionalToggleRoutes } from "./professional-toggles.routes";
 export { type ProfessionalTogglesService, professionalTogglesService } from "./professional-toggles.service";
 export { toProfessionalDto } from "./professional.mapper";
-export { type ProfessionalName, professionalNamesOf } from "./professional-names";
+export { type ProfessionalName, professionalIdsNamedLike, professionalNamesOf } from "./professional-names";
 export { professionalRoutes } from "./professional.routes";
+export { type ReminderSettingsOf, reminderSettingsOf, saveReminderSettings } from "./reminder-settings";
 export { type ChatClinic, findClinicByChatId, givePublicChatId, publicChatIdOf } from "./public-chat";
 export { countPracticeData, deleteProfessionalWithAllData, findProfessional, findProfessionalsByEmail, insertProfessional, lockProfessional, professionalService, type ProfessionalService } from "./professional.service";

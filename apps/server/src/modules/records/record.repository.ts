@@ -4,7 +4,7 @@ import type { DbOrTx } from "../../platform/db/client";
 import { recordAttachments, recordEliminations, recordEntries, recordTemplates } from "./records.schema";
 import { appointments } from "../appointments/appointments.schema";
 import { patients } from "../patients/patients.schema";
-import { professionals } from "../professionals/professionals.schema";
+import { patientNamesOf } from "../patients";
 import { likeContains } from "../../platform/db/text-search";
 
 export type RecordRow = typeof recordEntries.$inferSelect;
@@ -25,29 +25,6 @@ export function recordRepository(db: DbOrTx, professionalId: string) {
   const own = eq(recordEntries.professionalId, professionalId);
 
   return {
-    async professional() {
-      const [row] = await db.select().from(professionals).where(eq(professionals.id, professionalId)).limit(1);
-      return row ?? null;
-    },
-
-    async findPatient(patientId: string) {
-      const [row] = await db
-        .select()
-        .from(patients)
-        .where(and(eq(patients.professionalId, professionalId), eq(patients.id, patientId)))
-        .limit(1);
-      return row ?? null;
-    },
-
-    async findAppointment(appointmentId: string) {
-      const [row] = await db
-        .select({ id: appointments.id, patientId: appointments.patientId, startsAt: appointments.startsAt, status: appointments.status })
-        .from(appointments)
-        .where(and(eq(appointments.professionalId, professionalId), eq(appointments.id, appointmentId)))
-        .limit(1);
-      return row ?? null;
-    },
-
     async findById(id: string) {
       const [row] = await db
         .select()
@@ -55,15 +32,6 @@ export function recordRepository(db: DbOrTx, professionalId: string) {
         .where(and(own, eq(recordEntries.id, id)))
         .limit(1);
       return row ?? null;
-    },
-
-    /** Locks the patient's row so two finalisations cannot take the same place in its chain. */
-    async lockPatientChain(patientId: string) {
-      await db
-        .select({ id: patients.id })
-        .from(patients)
-        .where(and(eq(patients.professionalId, professionalId), eq(patients.id, patientId)))
-        .for("update");
     },
 
     /** The last link of the patient's chain: its position and hash. */
@@ -259,14 +227,14 @@ export function recordRepository(db: DbOrTx, professionalId: string) {
     async lastEntryBefore(cutoff: Date) {
       const last = max(recordEntries.createdAt);
       const rows = await db
-        .select({ patientId: recordEntries.patientId, patientName: patients.name, entries: count(), lastEntryAt: last })
+        .select({ patientId: recordEntries.patientId, entries: count(), lastEntryAt: last })
         .from(recordEntries)
-        .innerJoin(patients, eq(patients.id, recordEntries.patientId))
         .where(own)
-        .groupBy(recordEntries.patientId, patients.name)
+        .groupBy(recordEntries.patientId)
         .having(lte(last, cutoff))
         .orderBy(asc(last));
-      return rows.map((r) => ({ ...r, lastEntryAt: new Date(r.lastEntryAt!) }));
+      const names = await patientNamesOf(db, professionalId, rows.map((r) => r.patientId));
+      return rows.map((r) => ({ ...r, patientName: names.get(r.patientId) ?? "", lastEntryAt: new Date(r.lastEntryAt!) }));
     },
 
     async insertElimination(values: Omit<typeof recordEliminations.$inferInsert, "id" | "professionalId">) {

@@ -38,7 +38,10 @@ import { AppError } from "../../platform/lib/app-error";
 import type { TenantCaller } from "../../platform/lib/caller";
 import type { Clock } from "../../platform/lib/clock";
 import { pageOf, pageWindow } from "../../platform/lib/pagination";
+import { appointmentFacts } from "../appointments";
 import { recordAudit } from "../audit";
+import { lockPatient, patientIdentity } from "../patients";
+import { findProfessional } from "../professionals";
 import { looksLike } from "../../platform/lib/file-signature";
 import { entryHash } from "./record-chain";
 import { renderRecordPdf } from "./record-pdf";
@@ -201,7 +204,7 @@ export async function recordsForExport(db: DbOrTx, caller: TenantCaller, patient
 export function recordService(db: Db, clock: Clock, options: { retentionYears?: number } = {}) {
   const years = Math.max(options.retentionYears ?? RECORD_RETENTION_YEARS, RECORD_RETENTION_YEARS);
   const ownPatient = async (tx: DbOrTx, caller: TenantCaller, patientId: string) => {
-    const row = await recordRepository(tx, caller.professionalId).findPatient(patientId);
+    const row = await patientIdentity(tx, caller.professionalId, patientId);
     if (!row) throw AppError.notFound(RECORD_MSG.patientNotFound);
     return row;
   };
@@ -209,7 +212,7 @@ export function recordService(db: Db, clock: Clock, options: { retentionYears?: 
   /** Places an entry at the end of its patient's chain and locks it. */
   const finaliseRow = async (tx: DbOrTx, caller: TenantCaller, row: RecordRow, auto: boolean) => {
     const repo = recordRepository(tx, caller.professionalId);
-    await repo.lockPatientChain(row.patientId);
+    await lockPatient(tx, caller.professionalId, row.patientId);
     const head = await repo.chainHead(row.patientId);
     const finalisedAt = clock.now();
     const chainSeq = (head?.chainSeq ?? 0) + 1;
@@ -240,7 +243,7 @@ export function recordService(db: Db, clock: Clock, options: { retentionYears?: 
   };
 
   const authorSnapshot = async (tx: DbOrTx, caller: TenantCaller) => {
-    const p = await recordRepository(tx, caller.professionalId).professional();
+    const p = await findProfessional(tx, caller.professionalId);
     return {
       authorUserId: caller.userId,
       authorName: p?.fullName ?? caller.email,
@@ -293,7 +296,7 @@ export function recordService(db: Db, clock: Clock, options: { retentionYears?: 
     /** The built-in templates, those of the professional's profession (from the specialty) first. */
     async templates(caller: TenantCaller): Promise<RecordTemplatesResponse> {
       const repo = recordRepository(db, caller.professionalId);
-      const p = await repo.professional();
+      const p = await findProfessional(db, caller.professionalId);
       const profession = professionOfSpecialty(p?.specialty ?? "");
       const own = (await repo.latestTemplates()).map((row) => toTemplate(row, profession));
       const mine = BUILT_IN_RECORD_TEMPLATES.filter((t) => t.profession === profession);
@@ -377,7 +380,7 @@ export function recordService(db: Db, clock: Clock, options: { retentionYears?: 
         const patient = await ownPatient(tx, caller, patientId);
         if (patient.anonymizedAt) throw AppError.conflict(RECORD_MSG.anonymized);
         if (input.appointment_id) {
-          const appointment = await recordRepository(tx, caller.professionalId).findAppointment(input.appointment_id);
+          const appointment = await appointmentFacts(tx, caller.professionalId, input.appointment_id);
           if (!appointment || appointment.patientId !== patientId) throw AppError.validation([{ field: "appointment_id", msg: RECORD_MSG.appointmentNotFound }]);
         }
         const row = await recordRepository(tx, caller.professionalId).insert({
@@ -526,7 +529,7 @@ export function recordService(db: Db, clock: Clock, options: { retentionYears?: 
       return db.transaction(async (tx) => {
         await ownPatient(tx, caller, patientId);
         const repo = recordRepository(tx, caller.professionalId);
-        await repo.lockPatientChain(patientId);
+        await lockPatient(tx, caller.professionalId, patientId);
         const facts = await repo.retentionFacts(patientId);
         const r = retentionFrom(facts, years);
         const now = clock.now();
@@ -564,7 +567,7 @@ export function recordService(db: Db, clock: Clock, options: { retentionYears?: 
       const patient = await ownPatient(db, caller, patientId);
       await finaliseDue(caller, patientId);
       const repo = recordRepository(db, caller.professionalId);
-      const [professional, all, head] = await Promise.all([repo.professional(), repo.allOfPatient(patientId), repo.chainHead(patientId)]);
+      const [professional, all, head] = await Promise.all([findProfessional(db, caller.professionalId), repo.allOfPatient(patientId), repo.chainHead(patientId)]);
       const templates = new Map<string, RecordTemplate | null>();
       for (const r of all) {
         const key = `${r.templateId}@${r.templateVersion}`;

@@ -1,10 +1,9 @@
-import { and, asc, desc, eq, gt, inArray } from "drizzle-orm";
+import { and, desc, eq, gt } from "drizzle-orm";
 import type { ReminderOutcome } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
 import { appointmentReminders } from "./reminders.schema";
-import { appointments } from "../appointments/appointments.schema";
-import { patients } from "../patients/patients.schema";
-import { professionals } from "../professionals/professionals.schema";
+import { appointmentFacts, appointmentStartsOf, upcomingAppointmentIds } from "../appointments";
+import { findProfessional, reminderSettingsOf, type ReminderSettingsOf, saveReminderSettings } from "../professionals";
 
 /** Appointment statuses that get a reminder (docs/decisions/017: "each pending or confirmed appointment"). */
 export const REMINDED_STATUSES = ["pending", "confirmed"] as const;
@@ -12,78 +11,47 @@ export const REMINDED_STATUSES = ["pending", "confirmed"] as const;
 export type ReminderRow = typeof appointmentReminders.$inferSelect;
 
 /**
- * The reminders of ONE professional (docs/decisions/004): their settings on the professional's row, the
- * appointment facts a reminder needs, and the `appointment_reminders` ledger. Every query is scoped by the
- * professional given at construction.
+ * The reminders of ONE professional (docs/decisions/004): the `appointment_reminders` ledger, and what a reminder
+ * needs of its appointment and of the professional's settings, read through their owners (appointments,
+ * professionals). Every query is scoped by the professional given at construction.
  */
 export function reminderRepository(db: DbOrTx, professionalId: string) {
   const own = eq(appointmentReminders.professionalId, professionalId);
 
   return {
-    async findSettings() {
-      const [row] = await db
-        .select({ enabled: professionals.remindersEnabled, leadHours: professionals.reminderLeadHours })
-        .from(professionals)
-        .where(eq(professionals.id, professionalId))
-        .limit(1);
-      return row ?? null;
+    findSettings() {
+      return reminderSettingsOf(db, professionalId);
     },
 
-    async updateSettings(values: { enabled: boolean; leadHours: number }) {
-      const [row] = await db
-        .update(professionals)
-        .set({ remindersEnabled: values.enabled, reminderLeadHours: values.leadHours, updatedAt: new Date() })
-        .where(eq(professionals.id, professionalId))
-        .returning({ enabled: professionals.remindersEnabled, leadHours: professionals.reminderLeadHours });
-      return row ?? null;
+    updateSettings(values: ReminderSettingsOf) {
+      return saveReminderSettings(db, professionalId, values);
     },
 
     /** What a reminder of one appointment depends on: its time and status, its patient, the professional's settings. */
     async findAppointmentFacts(appointmentId: string) {
-      const [row] = await db
-        .select({
-          id: appointments.id,
-          status: appointments.status,
-          startsAt: appointments.startsAt,
-          appointmentDate: appointments.appointmentDate,
-          appointmentTime: appointments.appointmentTime,
-          appointmentType: appointments.appointmentType,
-          patientId: appointments.patientId,
-          patientName: patients.name,
-          patientPhone: patients.phone,
-          remindersEnabled: professionals.remindersEnabled,
-          leadHours: professionals.reminderLeadHours,
-          timeZone: professionals.timezone,
-          professionalName: professionals.fullName,
-          clinicName: professionals.clinicName,
-        })
-        .from(appointments)
-        .innerJoin(patients, eq(patients.id, appointments.patientId))
-        .innerJoin(professionals, eq(professionals.id, appointments.professionalId))
-        .where(and(eq(appointments.professionalId, professionalId), eq(appointments.id, appointmentId)))
-        .limit(1);
-      return row ?? null;
+      const appointment = await appointmentFacts(db, professionalId, appointmentId);
+      const practice = appointment ? await findProfessional(db, professionalId) : null;
+      if (!appointment || !practice) return null;
+      return {
+        ...appointment,
+        remindersEnabled: practice.remindersEnabled,
+        leadHours: practice.reminderLeadHours,
+        professionalName: practice.fullName,
+        clinicName: practice.clinicName,
+      };
     },
 
     /** What scheduling a reminder needs: the appointment's status and start, the professional's settings. */
     async findScheduleFacts(appointmentId: string) {
-      const [row] = await db
-        .select({ status: appointments.status, startsAt: appointments.startsAt, remindersEnabled: professionals.remindersEnabled, leadHours: professionals.reminderLeadHours })
-        .from(appointments)
-        .innerJoin(professionals, eq(professionals.id, appointments.professionalId))
-        .where(and(eq(appointments.professionalId, professionalId), eq(appointments.id, appointmentId)))
-        .limit(1);
-      return row ?? null;
+      const appointment = await appointmentFacts(db, professionalId, appointmentId);
+      const settings = appointment ? await reminderSettingsOf(db, professionalId) : null;
+      if (!appointment || !settings) return null;
+      return { status: appointment.status, startsAt: appointment.startsAt, remindersEnabled: settings.enabled, leadHours: settings.leadHours };
     },
 
-    /** Ids of the professional's pending and confirmed appointments starting after `from`. */
-    async listUpcomingIds(from: Date): Promise<string[]> {
-      const rows = await db
-        .select({ id: appointments.id })
-        .from(appointments)
-        .where(and(eq(appointments.professionalId, professionalId), inArray(appointments.status, [...REMINDED_STATUSES]), gt(appointments.startsAt, from)))
-        .orderBy(asc(appointments.startsAt));
-      return rows.map((r) => r.id);
+    /** Ids of the professional's upcoming appointments (pending or confirmed, starting after `from`). */
+    listUpcomingIds(from: Date): Promise<string[]> {
+      return upcomingAppointmentIds(db, professionalId, from);
     },
 
     /** The reminder of one appointment start, if any. */
@@ -123,22 +91,15 @@ export function reminderRepository(db: DbOrTx, professionalId: string) {
      * patient answers.
      */
     async findLatestSentInConversation(conversationId: string, now: Date) {
-      const [row] = await db
+      // The appointment's start must still be the reminder's: read the sent ones still ahead, newest first, then
+      // where their appointments start now (a handful: one per upcoming start the patient was reminded of).
+      const sent = await db
         .select({ id: appointmentReminders.id, appointmentId: appointmentReminders.appointmentId, startsAt: appointmentReminders.startsAt })
         .from(appointmentReminders)
-        .innerJoin(appointments, eq(appointments.id, appointmentReminders.appointmentId))
-        .where(
-          and(
-            own,
-            eq(appointmentReminders.conversationId, conversationId),
-            eq(appointmentReminders.outcome, "sent"),
-            eq(appointments.startsAt, appointmentReminders.startsAt),
-            gt(appointments.startsAt, now),
-          ),
-        )
-        .orderBy(desc(appointmentReminders.createdAt))
-        .limit(1);
-      return row ?? null;
+        .where(and(own, eq(appointmentReminders.conversationId, conversationId), eq(appointmentReminders.outcome, "sent"), gt(appointmentReminders.startsAt, now)))
+        .orderBy(desc(appointmentReminders.createdAt));
+      const starts = await appointmentStartsOf(db, professionalId, sent.map((row) => row.appointmentId));
+      return sent.find((row) => starts.get(row.appointmentId)?.getTime() === row.startsAt.getTime()) ?? null;
     },
   };
 }

@@ -2,12 +2,12 @@ import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, sql, type Placehold
 import type { TaskPriority, TaskStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
 import { taskDoneLast, taskPriorityRank, tasks } from "./tasks.schema";
-import { patients } from "../patients/patients.schema";
+import { patientNamesOf } from "../patients";
 import { foldedText, foldForSearch, likeContains } from "../../platform/db/text-search";
 import { preparedRead, type Placeholders } from "../../platform/db/prepared-read";
 import { pageWithTotal } from "../../platform/lib/pagination";
 
-/** A task as shown: its columns and its patient's name, selected flat (cheap to map, 100 per list page). */
+/** A task's own columns as shown, selected flat (cheap to map, 100 per list page); its patient's name is added after. */
 const shownColumns = {
   id: tasks.id,
   title: tasks.title,
@@ -19,7 +19,6 @@ const shownColumns = {
   completedAt: tasks.completedAt,
   createdAt: tasks.createdAt,
   updatedAt: tasks.updatedAt,
-  patientName: patients.name,
 };
 
 export type TaskRow = Omit<typeof tasks.$inferSelect, "professionalId"> & { patientName: string | null };
@@ -48,9 +47,6 @@ export interface TaskFilters {
   patientId?: string;
 }
 
-/** A task's patient, only if it is one of the professional's own: a foreign patient never shows. */
-const ownPatientOf = (professionalId: string | Placeholder) => and(eq(patients.id, tasks.patientId), eq(patients.professionalId, professionalId));
-
 /** The list's parameters: whose tasks, the filters given (`search` as a LIKE pattern) and the page. */
 const LIST_PARAMS = ["professionalId", "status", "priority", "patientId", "dueFrom", "dueTo", "openOnly", "search", "limit", "offset"] as const;
 
@@ -72,7 +68,6 @@ const listPage = preparedRead(shownColumns, LIST_PARAMS, (db, p) =>
   db
     .select(shownColumns)
     .from(tasks)
-    .leftJoin(patients, ownPatientOf(p.professionalId!))
     .where(listCondition(p))
     .orderBy(taskDoneLast(tasks.status), asc(tasks.dueDate), taskPriorityRank(tasks.priority), desc(tasks.createdAt), asc(tasks.id))
     .limit(p.limit!)
@@ -87,15 +82,15 @@ const listTotal = preparedRead(totalColumns, LIST_PARAMS, (db, p) => db.select(t
  */
 export function taskRepository(db: DbOrTx, professionalId: string) {
   const own = eq(tasks.professionalId, professionalId);
+  /** Each task with its patient's name, read by id after the tasks (only the professional's own patient shows). */
+  const named = async <T extends { patientId: string | null }>(rows: T[]): Promise<(T & { patientName: string | null })[]> => {
+    const names = await patientNamesOf(db, professionalId, rows.map((row) => row.patientId));
+    return rows.map((row) => ({ ...row, patientName: (row.patientId && names.get(row.patientId)) ?? null }));
+  };
 
   return {
     async findById(id: string) {
-      const [row] = await db
-        .select(shownColumns)
-        .from(tasks)
-        .leftJoin(patients, ownPatientOf(professionalId))
-        .where(and(own, eq(tasks.id, id)))
-        .limit(1);
+      const [row] = await named(await db.select(shownColumns).from(tasks).where(and(own, eq(tasks.id, id))).limit(1));
       return row ?? null;
     },
 
@@ -115,7 +110,7 @@ export function taskRepository(db: DbOrTx, professionalId: string) {
       };
       return pageWithTotal(
         page,
-        () => listPage(db, values),
+        async () => named(await listPage(db, values)),
         async () => (await listTotal(db, values))[0]?.n ?? 0,
       );
     },

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, getTableColumns, gte, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, gte, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../platform/db/client";
 import { adminActions, users } from "./users.schema";
-import { professionals } from "../professionals/professionals.schema";
+import { professionalIdsNamedLike, professionalNamesOf } from "../professionals";
 import { pageWithTotal } from "../../platform/lib/pagination";
 import { likeContains } from "../../platform/db/text-search";
 
@@ -25,19 +25,25 @@ export interface UserFilters {
 const suspender = alias(users, "suspender");
 
 export function userRepository(db: DbOrTx) {
-  const withProfessional = () =>
+  const withSuspender = () =>
     db
-      .select({ ...getTableColumns(users), professionalName: professionals.fullName, suspendedByEmail: suspender.email })
+      .select({ ...getTableColumns(users), suspendedByEmail: suspender.email })
       .from(users)
-      .leftJoin(professionals, eq(professionals.id, users.professionalId))
       .leftJoin(suspender, eq(suspender.id, users.suspendedBy));
+  /** Each user with her professional's name, read by id after the users (docs/decisions/029). */
+  const withProfessional = async <T extends { professionalId: string | null }>(rows: T[]) => {
+    const names = await professionalNamesOf(db, rows.flatMap((row) => (row.professionalId ? [row.professionalId] : [])));
+    return rows.map((row) => ({ ...row, professionalName: (row.professionalId && names.get(row.professionalId)?.fullName) ?? null }));
+  };
 
   const whereOf = (f: UserFilters): SQL | undefined => {
     const conditions: (SQL | undefined)[] = [
       f.status ? eq(users.status, f.status) : undefined,
       f.role ? eq(users.role, f.role) : undefined,
       f.professionalId ? eq(users.professionalId, f.professionalId) : undefined,
-      f.search ? or(ilike(users.email, likeContains(f.search)), ilike(professionals.fullName, likeContains(f.search)), ilike(users.fullName, likeContains(f.search))) : undefined,
+      f.search
+        ? or(ilike(users.email, likeContains(f.search)), inArray(users.professionalId, professionalIdsNamedLike(db, f.search)), ilike(users.fullName, likeContains(f.search)))
+        : undefined,
     ];
     return and(...conditions.filter(Boolean));
   };
@@ -48,7 +54,7 @@ export function userRepository(db: DbOrTx) {
       return row ?? null;
     },
     async findDetailedById(id: string) {
-      const [row] = await withProfessional().where(eq(users.id, id)).limit(1);
+      const [row] = await withProfessional(await withSuspender().where(eq(users.id, id)).limit(1));
       return row ?? null;
     },
     /** `email` must already be lower-cased. */
@@ -60,8 +66,8 @@ export function userRepository(db: DbOrTx) {
       const where = whereOf(filters);
       const { rows, total } = await pageWithTotal(
         page,
-        () => withProfessional().where(where).orderBy(desc(users.createdAt), users.id).limit(page.limit).offset(page.offset),
-        async () => (await db.select({ n: count() }).from(users).leftJoin(professionals, eq(professionals.id, users.professionalId)).where(where))[0]?.n ?? 0,
+        async () => withProfessional(await withSuspender().where(where).orderBy(desc(users.createdAt), users.id).limit(page.limit).offset(page.offset)),
+        async () => (await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0,
       );
       return { items: rows, total };
     },

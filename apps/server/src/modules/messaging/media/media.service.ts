@@ -15,7 +15,7 @@ import type { Clock } from "../../../platform/lib/clock";
 import { safetyCaseOf, safetyConversationValues } from "../../safety";
 import { messageRepository } from "../message.repository";
 import { queueSafetyAnswer } from "../safety-reply";
-import { replyJobFor } from "../inbound-rules";
+import type { ReplyJobOf } from "../inbound-rules";
 import type { WhatsappOutboundService } from "../whatsapp-outbound.service";
 import { looksLike } from "../../../platform/lib/file-signature";
 import { isTwilioMediaUrl, MediaRejected, readLimited, type InboundFile } from "./media-rules";
@@ -87,6 +87,8 @@ export function mediaService(
     transcriber: Transcriber | null;
     outbound: Pick<WhatsappOutboundService, "queue">;
     log: FastifyBaseLogger;
+    /** The assistant's reply job, once a voice note is transcribed. */
+    replyJob: ReplyJobOf;
   },
 ) {
   const twilioMedia = twilioMediaReader(deps.twilio);
@@ -106,7 +108,7 @@ export function mediaService(
     const conversationId = String(job.payload.conversationId ?? "");
     const found = conversationId ? conversationId : ((await mediaRepository(tx).listOfMessage(messageId))[0]?.conversationId ?? "");
     if (!found || !job.professionalId) return;
-    await enqueueJob(tx, replyJobFor({ professionalId: job.professionalId, conversationId: found, messageId, at: clock.now() }));
+    await enqueueJob(tx, deps.replyJob({ professionalId: job.professionalId, conversationId: found, messageId, at: clock.now() }));
   };
 
   /** After the fetch: the voice notes to transcribe go to the transcription job; otherwise the assistant answers. */
