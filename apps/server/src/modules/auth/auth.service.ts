@@ -2,8 +2,7 @@ import { MSG, type LoginRequest, type LoginResponse, type CurrentUser } from "@c
 import type { Db } from "../../platform/db/client";
 import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
-import { burnPasswordCheck, verifyPassword } from "../../platform/lib/password";
-import { findUserByEmail, loadCurrentUser, loadCurrentUserById, recordLogin } from "../users";
+import { accountByCredentials, loadCurrentUser, loadCurrentUserById, recordLogin } from "../users";
 import { loginAttemptRepository } from "./session.repository";
 import type { SessionService } from "./session.service";
 
@@ -28,9 +27,8 @@ export function authService(db: Db, sessions: SessionService, clock: Clock) {
         throw AppError.tooManyRequests(MSG.loginTooManyAttempts);
       }
 
-      const user = await findUserByEmail(db, email);
-      const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : await burnPasswordCheck(input.password);
-      if (!user || !passwordOk) {
+      const user = await accountByCredentials(db, email, input.password);
+      if (!user) {
         await attempts.record(email, meta.ip, "failure", now);
         throw AppError.unauthorized(MSG.loginInvalid);
       }

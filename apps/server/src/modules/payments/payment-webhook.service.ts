@@ -5,7 +5,7 @@ import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
 import { openSecret } from "../../platform/lib/secret-box";
 import { PaymentProviderError, type PaymentProviderClient, type ProviderPayment } from "../../platform/integrations/payments/payment-provider";
-import { findSettingsOf, findTimeZoneOf, paymentsRepository } from "./payments.repository";
+import { findTimeZoneOf, paymentsRepository } from "./payments.repository";
 
 export type PaymentWebhookService = ReturnType<typeof paymentWebhookService>;
 
@@ -34,7 +34,8 @@ export function paymentWebhookService(db: Db, clock: Clock, deps: { provider: Pa
   return {
     async mercadopago(n: MercadoPagoNotification, log: FastifyBaseLogger): Promise<WebhookOutcome> {
       if (!UUID.test(n.professionalId)) throw AppError.notFound();
-      const settings = await findSettingsOf(db, n.professionalId);
+      // Read before any tenant is known: the webhook secret among them checks the rest.
+      const settings = await paymentsRepository(db, n.professionalId).findSettings();
       if (!settings?.mercadopagoSecretSealed || !settings.mercadopagoTokenSealed || !deps.tokenKey) throw AppError.notFound();
       if (!n.dataId || !/^\w{1,64}$/.test(n.dataId)) throw new AppError(400, "Notificação sem data.id", "bad_request");
       const secret = openSecret(deps.tokenKey, settings.mercadopagoSecretSealed);

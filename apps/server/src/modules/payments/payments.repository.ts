@@ -347,7 +347,3 @@ export async function findTimeZoneOf(db: DbOrTx, professionalId: string): Promis
   return (await findProfessional(db, professionalId))?.timezone ?? null;
 }
 
-/** The settings of a professional the webhook names, read before any tenant is known (its secret checks the rest). */
-export async function findSettingsOf(db: DbOrTx, professionalId: string) {
-  return paymentsRepository(db, professionalId).findSettings();
-}

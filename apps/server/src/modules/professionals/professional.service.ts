@@ -1,4 +1,4 @@
-import { MSG, type ProfessionalInputParsed, type ProfessionalListQuery, type ProfessionalStats, toE164BR } from "@clinora/contracts";
+import { MSG, type ProfessionalInputParsed, type ProfessionalListQuery, type ProfessionalStats, toE164BR, type UserProfessionalOverview } from "@clinora/contracts";
 import type { Db, DbOrTx } from "../../platform/db/client";
 import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
@@ -143,18 +143,27 @@ export function lockProfessional(tx: DbOrTx, id: string) {
   return professionalRepository(tx).lockById(id);
 }
 
-/** Profiles already holding this contact email: a new one with it would be a second profile of the same person. */
-export function findProfessionalsByEmail(db: DbOrTx, email: string) {
-  return professionalRepository(db).listByEmail(email);
+/**
+ * The oldest profile holding this contact email (any case), or null: a new profile with it would be a second
+ * profile of the same person (docs/product/admin.md §2.4).
+ */
+export async function profileHoldingEmail(db: DbOrTx, email: string): Promise<{ id: string; fullName: string } | null> {
+  const [first] = await professionalRepository(db).listByEmail(email);
+  return first ?? null;
 }
 
 export function insertProfessional(tx: DbOrTx, values: NewProfessional) {
   return professionalRepository(tx).insert(values);
 }
 
-/** The patients, appointments, tasks and conversations a practice holds, for the user administration's overview. */
-export function countPracticeData(db: DbOrTx, id: string) {
-  return professionalRepository(db).countPracticeData(id);
+/**
+ * What the user administration shows of a login's practice (docs/product/admin.md §2.6): its profile, and the
+ * patients, appointments, tasks and conversations it holds; no profile for an unknown id.
+ */
+export async function practiceOverview(db: DbOrTx, id: string): Promise<UserProfessionalOverview> {
+  const repo = professionalRepository(db);
+  const [professional, counters] = await Promise.all([repo.findById(id), repo.countPracticeData(id)]);
+  return { professional: professional ? toProfessionalDto(professional) : null, counters };
 }
 
 /** Removes the professional and everything it owns (queued jobs included). */

@@ -271,6 +271,28 @@ reminderSuite("reminders with an approved template", { TWILIO_REMINDER_CONTENT_S
     expect(after!.status).toBe("waiting");
   });
 
+  it("a reply answers only a reminder whose appointment still starts when the reminder said", async () => {
+    const x = helpers(get());
+    await x.setAssistant(false);
+    const a = await x.book("2026-12-03", "10:00");
+    await x.runAt(new Date("2026-12-02T13:00:00Z"));
+    expect(x.toPatient()).toHaveLength(1);
+    // Moved after the reminder went out: its "1" no longer names this time, so nothing is confirmed.
+    const moved = await x.api("PUT", `/api/appointments/${a.id}`, { patient_id: get().patient.id, appointment_date: "2026-12-04", appointment_time: "10:00", appointment_type: "Consulta" });
+    expect(moved.status).toBe(200);
+    await get().clinic.patientWrites(PATIENT_PHONE, "1");
+    await get().h.drain();
+    expect(x.toPatient()).toHaveLength(1);
+    expect(await x.appointment(a.id)).toMatchObject({ status: "pending", patient_response: null });
+    // The reminder of the new time is the one a "1" answers.
+    await x.runAt(new Date("2026-12-03T13:00:00Z"));
+    expect(x.toPatient()).toHaveLength(2);
+    await get().clinic.patientWrites(PATIENT_PHONE, "1");
+    await get().h.drain();
+    expect(x.toPatient()[2]!.body).toContain("4 de dezembro, às 10:00, está confirmada");
+    expect(await x.appointment(a.id)).toMatchObject({ status: "confirmed", patient_response: "confirmed" });
+  });
+
   it("with the assistant on: a bare 1 is read by the matcher, a free answer by the model's confirm tool", async () => {
     const x = helpers(get());
     const a = await x.book("2026-12-03", "10:00");

@@ -3,6 +3,7 @@ import type { DbOrTx } from "../../platform/db/client";
 import { findProfessional, toProfessionalDto } from "../professionals";
 import { userRepository, type UserRow } from "./user.repository";
 import { iso } from "../../platform/db/rows";
+import { burnPasswordCheck, verifyPassword } from "../../platform/lib/password";
 
 /** The signed-in user with its professional profile (docs/product/accounts-and-access.md §3 "Current user"). */
 export async function loadCurrentUser(db: DbOrTx, user: UserRow): Promise<CurrentUser> {
@@ -27,9 +28,14 @@ export async function loadCurrentUserById(db: DbOrTx, userId: string): Promise<C
   return user ? loadCurrentUser(db, user) : null;
 }
 
-/** The account behind a login email, password hash included, for the login check. */
-export function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
-  return userRepository(db).findByEmail(email);
+/**
+ * The account whose login email (any case) and password match, else null. An unknown email costs a password check
+ * all the same, so the answer's time does not tell whether the account exists.
+ */
+export async function accountByCredentials(db: DbOrTx, email: string, password: string): Promise<UserRow | null> {
+  const user = await userRepository(db).findByEmail(email.trim().toLowerCase());
+  const passwordOk = user ? await verifyPassword(user.passwordHash, password) : await burnPasswordCheck(password);
+  return user && passwordOk ? user : null;
 }
 
 export async function recordLogin(db: DbOrTx, userId: string, at: Date): Promise<void> {

@@ -4,7 +4,7 @@ import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
 import { generatePassword } from "../../platform/lib/crypto";
 import { hashPassword } from "../../platform/lib/password";
-import { findProfessionalsByEmail, insertProfessional, toProfessionalDto } from "../professionals";
+import { insertProfessional, profileHoldingEmail, toProfessionalDto } from "../professionals";
 import { recordAdminAction, type Performer } from "./admin-action";
 import { toUserDto } from "./user.mapper";
 import { userRepository, type NewUser } from "./user.repository";
@@ -49,7 +49,7 @@ async function insertLogin(tx: DbOrTx, caller: Performer, at: Date, values: Omit
  */
 async function assertNoProfileWith(tx: DbOrTx, emails: readonly string[]) {
   for (const email of new Set(emails)) {
-    const [same] = await findProfessionalsByEmail(tx, email);
+    const same = await profileHoldingEmail(tx, email);
     if (!same) continue;
     const holder = await userRepository(tx).findByProfessionalId(same.id);
     throw AppError.conflict(holder ? MSG.professionalEmailTaken(same.fullName) : MSG.professionalProfileExists(same.fullName));

@@ -18,7 +18,7 @@ import { hashPassword } from "../../platform/lib/password";
 import type { Actor } from "../../platform/lib/caller";
 import { recordAudit } from "../audit";
 import { holdsFinalisedRecords } from "../records";
-import { countPracticeData, deleteProfessionalWithAllData, findProfessional, toProfessionalDto } from "../professionals";
+import { deleteProfessionalWithAllData, practiceOverview } from "../professionals";
 import { recordAdminAction } from "./admin-action";
 import { toAdminActionDto, toUserDto } from "./user.mapper";
 import { userRepository, type UserChanges, type UserRow } from "./user.repository";
@@ -100,11 +100,7 @@ export function userService(db: Db, clock: Clock, sessions: UserSessions) {
     async professionalOverview(id: string): Promise<UserProfessionalOverview> {
       const user = await findOrFail(id);
       if (!user.professionalId) return { professional: null, counters: { patients: 0, appointments: 0, tasks: 0, conversations: 0 } };
-      const [professional, counters] = await Promise.all([
-        findProfessional(db, user.professionalId),
-        countPracticeData(db, user.professionalId),
-      ]);
-      return { professional: professional ? toProfessionalDto(professional) : null, counters };
+      return practiceOverview(db, user.professionalId);
     },
 
     /** A new login; its name defaults to the linked professional's, else the email's local part. */
