@@ -153,21 +153,9 @@ export const TABLE_CROSSINGS = [
     owners: ["users", "professionals"],
     why: "every request's session lookup: one statement reads the session, its user and her practice's hours",
   },
-  {
-    file: "appointments/appointment.repository.ts",
-    owners: ["patients", "reminders"],
-    why: "the Compromissos list, the day's agenda and an appointment's page: one prepared read names each appointment's patient and its reminder's outcome (and a booking checks its patient is the professional's in its own transaction); patients and reminders sit above appointments, which cannot call back through their index",
-  },
-  {
-    file: "payments/payments.repository.ts",
-    owners: ["appointments", "patients"],
-    why: "Financeiro's lists: the charges (up to 500, and the receipts due) name their patient and session date, the patient prices sort by the patient's name, and the Pix setting finds the open charges of sessions not yet ended, each in one read",
-  },
-  {
-    file: "records/record.repository.ts",
-    owners: ["appointments", "patients"],
-    why: "Sessões sem evolução: one read pages and counts the concluded appointments of patients not anonymised that have no entry of the prontuário",
-  },
+  { file: "appointments/appointment.repository.ts", owners: ["patients", "reminders"], why: "the Compromissos list, the day's agenda and an appointment's page: one prepared read names each appointment's patient and its reminder's outcome (and a booking checks its patient is the professional's in its own transaction); patients and reminders sit above appointments, which cannot call back through their index" },
+  { file: "payments/payments.repository.ts", owners: ["appointments", "patients"], why: "Financeiro's lists: the charges (up to 500, and the receipts due) name their patient and session date, the patient prices sort by the patient's name, and the Pix setting finds the open charges of sessions not yet ended, each in one read" },
+  { file: "records/record.repository.ts", owners: ["appointments", "patients"], why: "Sessões sem evolução: one read pages and counts the concluded appointments of patients not anonymised that have no entry of the prontuário" },
   {
     file: "google-calendar/calendar-events.ts",
     owners: ["appointments", "patients", "professionals"],
