@@ -9,4 +9,4 @@ export { toProfessionalDto } from "./professional.mapper";
 export { type ProfessionalName, professionalNamesOf } from "./professional-names";
 export { professionalRoutes } from "./professional.routes";
 export { type ChatClinic, findClinicByChatId, givePublicChatId, publicChatIdOf } from "./public-chat";
-export { countPracticeData, deleteProfessionalWithAllData, findProfessional, findProfessionalsByEmail, insertProfessional, lockProfessional, professionalService, type ProfessionalService } from "./professional.service";
+export { countPracticeData, deleteProfessionalWithAllData, findProfessional, findProfessionalsByEmail, insertProfessional, lockProfessional, professionalService, scheduleVersionOf, type ProfessionalService } from "./professional.service";
