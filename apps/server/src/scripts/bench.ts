@@ -44,6 +44,7 @@ import { loadConfig } from "../config";
 import { openDatabase, type Database } from "../platform/db/client";
 import { hashPassword } from "../platform/lib/password";
 import { soakPhase } from "./bench-soak";
+import { schedstatOf } from "./bench-support";
 import { startWebhookFakes, WEBHOOK_PHASE_NAME, webhookPhase, type WebhookFakes } from "./bench-webhook";
 import { buildServerBundle } from "./server-bundle";
 
@@ -346,34 +347,6 @@ function processesWhere(pick: (process: ProcessStat) => boolean): ProcessStat[] 
     }
   }
   return picked;
-}
-
-/**
- * Nanoseconds a process's threads have run, and waited in a run queue (runnable while another task had the CPU),
- * summed from /proc/<pid>/task/<tid>/schedstat; null where the kernel gives no schedstat. A thread that ends
- * meanwhile is skipped.
- */
-function schedstatOf(pid: number): { ran: number; waited: number } | null {
-  let tids: string[];
-  try {
-    tids = readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return null;
-  }
-  let ran = 0;
-  let waited = 0;
-  let read = false;
-  for (const tid of tids) {
-    try {
-      const [onCpu, inQueue] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ").map(Number);
-      ran += onCpu!;
-      waited += inQueue!;
-      read = true;
-    } catch {
-      // the thread ended, or the kernel keeps no schedstat
-    }
-  }
-  return read ? { ran, waited } : null;
 }
 
 /**

@@ -2,3 +2,4 @@
 export { appointmentRoutes } from "./appointment.routes";
 export { type AppointmentService, appointmentService, type BookingTerms, type PatientResponseOutcome, type ScheduleActor } from "./appointment.service";
 export { upcomingAppointment, upcomingAppointmentsOf } from "./upcoming-appointments";
+export { daySlots } from "./appointment-slots";
