@@ -5,11 +5,11 @@
  * same slot rule (daySlots), answering the same JSON. It is told the page and the professional's hours in its
  * environment (FLOOR_PAGE, JSON): no framework, no page lookup, no Google busy times, no cache, no logging.
  */
-import http from "node:http";
 import pg from "pg";
 import { longDate } from "@clinora/contracts/date-display";
 import { addDays, localToInstant, todayIn, toLocal } from "@clinora/contracts/zoned-time";
 import { daySlots } from "../modules/appointments";
+import { serveFloor } from "./bench-floor-server";
 
 const DAY = 24 * 3_600_000;
 /** As the page: at most this many days with free times. */
@@ -55,20 +55,4 @@ async function freeTimes(): Promise<string> {
   return JSON.stringify({ type: 0, duration: page.duration, days });
 }
 
-const server = http.createServer((_request, response) => {
-  freeTimes().then(
-    (body) => {
-      response.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": String(Buffer.byteLength(body)) });
-      response.end(body);
-    },
-    () => {
-      response.writeHead(503, { "content-length": "0" });
-      response.end();
-    },
-  );
-});
-server.listen(Number(process.env.PORT), process.env.HOST ?? "127.0.0.1");
-process.on("SIGTERM", () => {
-  server.close();
-  void pool.end().then(() => process.exit(0));
-});
+serveFloor(pool, freeTimes);

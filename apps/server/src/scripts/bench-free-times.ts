@@ -22,7 +22,7 @@ import pg from "pg";
 import { todayIn } from "@clinora/contracts/zoned-time";
 import { openDatabase } from "../platform/db/client";
 import { serverDir } from "../server-dir";
-import { freePort, percentile, schedstatOf } from "./bench-support";
+import { freePort, percentile, schedstatOf, stop } from "./bench-support";
 import { buildServerBundle } from "./server-bundle";
 
 const url = process.env.BENCH_FREE_TIMES_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/clinora_bench_free_times";
@@ -100,13 +100,6 @@ function start(script: string[], env: Record<string, string>): ChildProcess {
     env: { ...process.env, DATABASE_URL: url, HOST: "127.0.0.1", DATABASE_POOL_MAX: String(CONNECTIONS), ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });

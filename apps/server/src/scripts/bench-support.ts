@@ -1,4 +1,5 @@
 /** Small pieces the benchmark scripts share. */
+import type { ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { loadConfig } from "../config";
@@ -80,4 +81,12 @@ export function schedstatOf(pid: number): { ran: number; waited: number } | null
     }
   }
   return read ? { ran, waited } : null;
+}
+
+/** Stops a child process with SIGTERM and waits until it has exited. */
+export async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
 }

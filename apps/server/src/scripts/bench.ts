@@ -44,7 +44,7 @@ import { loadConfig } from "../config";
 import { openDatabase, type Database } from "../platform/db/client";
 import { hashPassword } from "../platform/lib/password";
 import { soakPhase } from "./bench-soak";
-import { schedstatOf } from "./bench-support";
+import { schedstatOf, stop } from "./bench-support";
 import { startWebhookFakes, WEBHOOK_PHASE_NAME, webhookPhase, type WebhookFakes } from "./bench-webhook";
 import { buildServerBundle } from "./server-bundle";
 
@@ -594,13 +594,6 @@ function startBare(port: number): ChildProcess {
     env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: "127.0.0.1", DATABASE_POOL_MAX: poolMax },
     stdio: ["ignore", "ignore", "inherit"],
   });
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
 }
 
 const poolMax = process.env.BENCH_POOL_MAX ?? "32";
