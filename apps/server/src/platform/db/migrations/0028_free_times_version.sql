@@ -5,9 +5,11 @@ ALTER TABLE "professionals" ADD COLUMN "schedule_version" bigint DEFAULT 0 NOT N
 -- hours, zone, duration and Disponível, her booking page, her Google connection's busy-times state and the busy
 -- times read from Google. Triggers, not calls from each writer: deletions that cascade (a patient's data removed, a
 -- practice deleted), restores and seeds write these rows too. Statement triggers: one bump per statement however
--- many rows it touches (a Google read replaces hundreds of busy times).
+-- many rows it touches (a Google read replaces hundreds of busy times). A portable restore sets clinora.restoring in
+-- its transaction: the rows come back exactly as saved, versions included.
 CREATE OR REPLACE FUNCTION schedule_version_bump_new() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF current_setting('clinora.restoring', true) = 'on' THEN RETURN NULL; END IF;
   UPDATE professionals SET schedule_version = schedule_version + 1 WHERE id IN (SELECT professional_id FROM new_rows);
   RETURN NULL;
 END
@@ -15,6 +17,7 @@ $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION schedule_version_bump_old() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF current_setting('clinora.restoring', true) = 'on' THEN RETURN NULL; END IF;
   UPDATE professionals SET schedule_version = schedule_version + 1 WHERE id IN (SELECT professional_id FROM old_rows);
   RETURN NULL;
 END
@@ -22,6 +25,7 @@ $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION schedule_version_bump_both() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF current_setting('clinora.restoring', true) = 'on' THEN RETURN NULL; END IF;
   UPDATE professionals SET schedule_version = schedule_version + 1
   WHERE id IN (SELECT professional_id FROM new_rows UNION SELECT professional_id FROM old_rows);
   RETURN NULL;
@@ -31,6 +35,7 @@ $$;
 -- An appointment's notes, type, reminders' marks or patient's answer change no free time: only these columns do.
 CREATE OR REPLACE FUNCTION schedule_version_bump_appointments() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF current_setting('clinora.restoring', true) = 'on' THEN RETURN NULL; END IF;
   UPDATE professionals SET schedule_version = schedule_version + 1
   WHERE id IN (
     SELECT p FROM new_rows n JOIN old_rows o ON o.id = n.id, LATERAL (VALUES (n.professional_id), (o.professional_id)) AS v(p)
@@ -43,6 +48,7 @@ $$;
 -- The token refreshes and calendar-sync marks of a connection change no free time: only its busy-times state does.
 CREATE OR REPLACE FUNCTION schedule_version_bump_calendar_connections() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF current_setting('clinora.restoring', true) = 'on' THEN RETURN NULL; END IF;
   UPDATE professionals SET schedule_version = schedule_version + 1
   WHERE id IN (
     SELECT p FROM new_rows n JOIN old_rows o ON o.id = n.id, LATERAL (VALUES (n.professional_id), (o.professional_id)) AS v(p)
@@ -56,6 +62,7 @@ $$;
 -- Her own row: the hours, zone, duration and Disponível. A bump written by the triggers above is left as it is.
 CREATE OR REPLACE FUNCTION schedule_version_bump_professional() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF current_setting('clinora.restoring', true) = 'on' THEN RETURN NEW; END IF;
   IF NEW.schedule_version = OLD.schedule_version
     AND (NEW.timezone, NEW.business_days, NEW.business_start, NEW.business_end, NEW.appointment_duration, NEW.is_available)
       IS DISTINCT FROM (OLD.timezone, OLD.business_days, OLD.business_start, OLD.business_end, OLD.appointment_duration, OLD.is_available) THEN
