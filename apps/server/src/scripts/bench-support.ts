@@ -1,4 +1,6 @@
 /** Small pieces the benchmark scripts share. */
+import type { ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { loadConfig } from "../config";
 
@@ -51,4 +53,40 @@ export function benchConfig(stand: { publicUrl: string; twilio: { url: string; a
     OPENAI_BASE_URL: stand.openAiBaseUrl,
     ...extra,
   });
+}
+
+/**
+ * Nanoseconds a process's threads have run, and waited in a run queue (runnable while another task had the CPU),
+ * summed from /proc/<pid>/task/<tid>/schedstat; null where the kernel gives no schedstat. A thread that ends
+ * meanwhile is skipped.
+ */
+export function schedstatOf(pid: number): { ran: number; waited: number } | null {
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return null;
+  }
+  let ran = 0;
+  let waited = 0;
+  let read = false;
+  for (const tid of tids) {
+    try {
+      const [onCpu, inQueue] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ").map(Number);
+      ran += onCpu!;
+      waited += inQueue!;
+      read = true;
+    } catch {
+      // the thread ended, or the kernel keeps no schedstat
+    }
+  }
+  return read ? { ran, waited } : null;
+}
+
+/** Stops a child process with SIGTERM and waits until it has exited. */
+export async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
 }

@@ -44,6 +44,7 @@ import { loadConfig } from "../config";
 import { openDatabase, type Database } from "../platform/db/client";
 import { hashPassword } from "../platform/lib/password";
 import { soakPhase } from "./bench-soak";
+import { schedstatOf, stop } from "./bench-support";
 import { startWebhookFakes, WEBHOOK_PHASE_NAME, webhookPhase, type WebhookFakes } from "./bench-webhook";
 import { buildServerBundle } from "./server-bundle";
 
@@ -349,34 +350,6 @@ function processesWhere(pick: (process: ProcessStat) => boolean): ProcessStat[] 
 }
 
 /**
- * Nanoseconds a process's threads have run, and waited in a run queue (runnable while another task had the CPU),
- * summed from /proc/<pid>/task/<tid>/schedstat; null where the kernel gives no schedstat. A thread that ends
- * meanwhile is skipped.
- */
-function schedstatOf(pid: number): { ran: number; waited: number } | null {
-  let tids: string[];
-  try {
-    tids = readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return null;
-  }
-  let ran = 0;
-  let waited = 0;
-  let read = false;
-  for (const tid of tids) {
-    try {
-      const [onCpu, inQueue] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ").map(Number);
-      ran += onCpu!;
-      waited += inQueue!;
-      read = true;
-    } catch {
-      // the thread ended, or the kernel keeps no schedstat
-    }
-  }
-  return read ? { ran, waited } : null;
-}
-
-/**
  * CPU seconds (user + system) used so far by each process `pick` selects, by pid: its threads' run time in
  * nanoseconds (`schedstatOf`), or utime + stime in ticks of 10 ms where the kernel gives no schedstat. The ticks were
  * too coarse for a health round: 12 000 requests of 0.06 ms are only 72 of them.
@@ -621,13 +594,6 @@ function startBare(port: number): ChildProcess {
     env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: "127.0.0.1", DATABASE_POOL_MAX: poolMax },
     stdio: ["ignore", "ignore", "inherit"],
   });
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
 }
 
 const poolMax = process.env.BENCH_POOL_MAX ?? "32";

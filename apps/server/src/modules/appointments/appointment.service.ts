@@ -6,7 +6,7 @@ import type { Clock } from "../../platform/lib/clock";
 import { pageOf, pageWindow } from "../../platform/lib/pagination";
 import type { PracticeSettings, TenantCaller } from "../../platform/lib/caller";
 import { recordAudit, type AuditActor } from "../audit";
-import { queueCalendarSync, readBusyTimes } from "../google-calendar";
+import { queueCalendarSync, readBusyWindow } from "../google-calendar";
 import { lockProfessional } from "../professionals";
 import { toAppointmentDto, toTodayAppointmentDto } from "./appointment.mapper";
 import { appointmentRepository, type AppointmentWrite, type InstantRange } from "./appointment.repository";
@@ -85,11 +85,12 @@ export function appointmentService(db: Db, clock: Clock, deps: AppointmentServic
    * What keeps a time from being offered: the professional's other appointments (but `exceptId`'s) and the busy
    * times of their chosen Google calendars, from the cache (docs/decisions/027).
    */
-  const takenRanges = async (professionalId: string, range: InstantRange, exceptId?: string): Promise<InstantRange[]> => {
+  const takenWindow = async (professionalId: string, range: InstantRange, exceptId?: string): Promise<{ ranges: InstantRange[]; until: number }> => {
     const own = await appointmentRepository(db, professionalId).findOverlapping(range, exceptId);
-    const google = await readBusyTimes(db, clock, professionalId, range, deps.wake);
-    return google.length > 0 ? [...own, ...google] : own;
+    const google = await readBusyWindow(db, clock, professionalId, range, deps.wake);
+    return { ranges: google.ranges.length > 0 ? [...own, ...google.ranges] : own, until: google.until };
   };
+  const takenRanges = async (professionalId: string, range: InstantRange, exceptId?: string) => (await takenWindow(professionalId, range, exceptId)).ranges;
 
   /** The columns of a write; a left-out duration or status takes the `fallback` value. */
   const toWrite = (input: AppointmentInputParsed, practice: PracticeSettings, fallback: { duration: number; status: AppointmentWrite["status"] }): AppointmentWrite => {
@@ -136,9 +137,14 @@ export function appointmentService(db: Db, clock: Clock, deps: AppointmentServic
    * page lists weeks of free times (docs/decisions/028). THE availability: `availability` is this for one date, so
    * whatever makes a time busy is added here once.
    */
-  const availabilityOfDates = async (caller: ScheduleActor, request: { dates: string[]; duration?: number; exclude_id?: string }) => {
+  /**
+   * The slots of some dates from one read of what is taken, and until when that read stands without a write
+   * (`readBusyWindow`). `anyHour`: a slot that has already started is not refused, for an answer kept across the
+   * hours of a day and filtered by the clock when used (docs/decisions/039).
+   */
+  const slotsOfDates = async (caller: ScheduleActor, request: { dates: string[]; duration?: number; exclude_id?: string }, anyHour: boolean) => {
     const { practice } = caller;
-    if (!request.dates.length) return [];
+    if (!request.dates.length) return { days: [], until: Number.POSITIVE_INFINITY };
     const duration = request.duration ?? practice.appointmentDuration;
     const hours = { days: practice.businessDays, start: practice.businessStart, end: practice.businessEnd, timeZone: practice.timeZone };
     // Converting local midnights costs about 50 µs each: when the zone keeps one offset from the first date's midnight
@@ -157,16 +163,20 @@ export function appointmentService(db: Db, clock: Clock, deps: AppointmentServic
       return { date, range: { startsAt: new Date(midnight), endsAt: new Date(midnight + DAY_MS) }, steadyMidnight: midnight };
     });
     const range = { startsAt: first.startsAt, endsAt: last.endsAt };
-    const busy = (await takenRanges(caller.professionalId, range, request.exclude_id)).map((b) => ({ ...b, from: b.startsAt.getTime(), to: b.endsAt.getTime() }));
-    const now = clock.now();
+    const taken = await takenWindow(caller.professionalId, range, request.exclude_id);
+    const busy = taken.ranges.map((b) => ({ ...b, from: b.startsAt.getTime(), to: b.endsAt.getTime() }));
+    const now = anyHour ? new Date(0) : clock.now();
     // Each day is checked against its own busy ranges only (weeks of a full agenda are hundreds of them).
-    return days.map(({ date, range: day, steadyMidnight }) => {
+    const found = days.map(({ date, range: day, steadyMidnight }) => {
       const from = day.startsAt.getTime();
       const to = day.endsAt.getTime();
       const dayBusy = busy.filter((b) => b.from < to && b.to > from);
       return { date, busy: dayBusy, slots: daySlots({ date, duration, hours, busy: dayBusy, now, steadyMidnight }) };
     });
+    return { days: found, until: taken.until };
   };
+  const availabilityOfDates = async (caller: ScheduleActor, request: { dates: string[]; duration?: number; exclude_id?: string }) =>
+    (await slotsOfDates(caller, request, false)).days;
 
   /** Refuses a start before the terms' earliest, under the lock (another rule of the booker's, given as a value). */
   const checkTerms = (values: AppointmentWrite, terms: Pick<BookingTerms, "notBefore">) => {
@@ -328,6 +338,16 @@ export function appointmentService(db: Db, clock: Clock, deps: AppointmentServic
     },
 
     availabilityOfDates,
+
+    /**
+     * The slots of some dates as if no hour had passed yet (a slot already started still counts as free when nothing
+     * takes it), and until when (epoch ms) the Google busy times they were made from stand without a write: what a
+     * cache keyed by the professional's schedule version keeps, filtering by the clock on every use (docs/decisions/039).
+     */
+    async candidateDays(caller: ScheduleActor, request: { dates: string[]; duration: number; exclude_id?: string }) {
+      const { days, until } = await slotsOfDates(caller, request, true);
+      return { days: days.map(({ date, slots }) => ({ date, slots })), until };
+    },
 
     /**
      * The appointment dialog's view of one date (docs/product/appointments.md §10.3): the free times of

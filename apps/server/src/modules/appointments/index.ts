@@ -4,3 +4,4 @@ export { type AppointmentService, appointmentService, type BookingTerms, type Pa
 export { lastAppointmentDateOf } from "./last-appointment";
 export { type AppointmentFacts, appointmentFacts, appointmentStartsOf } from "./appointment-facts";
 export { upcomingAppointment, upcomingAppointmentIds, upcomingAppointmentsOf } from "./upcoming-appointments";
+export { daySlots } from "./appointment-slots";

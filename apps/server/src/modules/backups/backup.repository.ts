@@ -80,6 +80,14 @@ export function backupRepository(db: DbOrTx) {
       return (inserted as { rowCount?: number; affectedRows?: number }).rowCount ?? (inserted as { affectedRows?: number }).affectedRows ?? 0;
     },
 
+    /**
+     * For the rest of the transaction, the triggers that keep derived values (the schedule versions, migration 0028,
+     * docs/decisions/039) leave the rows being restored as they were saved.
+     */
+    async restoreRowsAsSaved() {
+      await db.execute(sql`select set_config('clinora.restoring', 'on', true)`);
+    },
+
     /** Moves every serial column's sequence past the largest id its table holds. */
     async moveSequencesPastIds(): Promise<void> {
       const serials = rowsOf<{ t: string; c: string }>(

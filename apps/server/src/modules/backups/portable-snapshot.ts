@@ -168,6 +168,7 @@ export async function loadPortableSnapshot(db: Db, snapshot: PortableSnapshot): 
   let total = 0;
   await db.transaction(async (tx) => {
     const target = backupRepository(tx);
+    await target.restoreRowsAsSaved();
     for (const table of insertOrder(await target.foreignKeys(), known)) {
       for (const rows of snapshot.chunks.get(table) ?? []) {
         try {

@@ -11,6 +11,12 @@ const DAYS_SHOWN = 14;
 
 export type NearestFree = BookingFreeTime & { label: string };
 
+/** Per date, the times nothing takes whatever the hour, in order; `until`: when they may change without a write. */
+export interface Candidates {
+  times: Map<string, string[]>;
+  until: number;
+}
+
 /** 409 with the nearest free times: the route sends it as it is. */
 export class SlotTaken extends AppError {
   constructor(readonly nearest: NearestFree[]) {
@@ -23,7 +29,7 @@ export class SlotTaken extends AppError {
  * (none while the professional is Indisponível, none before the minimum notice), the nearest free times to a wanted
  * one, and why a time is refused (docs/product/booking-page.md §10).
  */
-export function bookingSlots(clock: Clock, appointments: Pick<AppointmentService, "availabilityOfDates">) {
+export function bookingSlots(clock: Clock, appointments: Pick<AppointmentService, "candidateDays">) {
   /** The first instant the page may offer: now plus the minimum notice. */
   const earliest = (ctx: BookingContext) => new Date(clock.now().getTime() + ctx.page.minNoticeHours * HOUR);
 
@@ -33,20 +39,41 @@ export function bookingSlots(clock: Clock, appointments: Pick<AppointmentService
     return Array.from({ length: ctx.page.daysAhead }, (_, i) => addDays(today, i));
   };
 
-  /** The free times of some dates for `duration` minutes, as the page offers them. */
-  const freeTimesOfDates = async (ctx: BookingContext, dates: string[], duration: number, excludeId?: string): Promise<Map<string, string[]>> => {
+  /**
+   * The times of some dates nothing takes, whatever the hour (none while the professional is Indisponível), and until
+   * when (epoch ms) they stand without a write: what `freeTimesBy` filters by the clock, kept between requests by
+   * booking-free-times.ts while the professional's schedule version stays (docs/decisions/039).
+   */
+  const candidateTimes = async (ctx: BookingContext, dates: string[], duration: number, excludeId?: string): Promise<Candidates> => {
+    const open = dates.filter((date) => ctx.actor.practice.businessDays.includes(weekdayOf(date)));
+    if (!ctx.professional.isAvailable || !open.length) return { times: new Map(), until: Number.POSITIVE_INFINITY };
+    const { days, until } = await appointments.candidateDays(ctx.actor, { dates: open, duration, exclude_id: excludeId });
+    const times = new Map<string, string[]>();
+    for (const { date, slots } of days) {
+      const free = slots.filter((s) => s.available).map((s) => s.time);
+      if (free.length) times.set(date, free);
+    }
+    return { times, until };
+  };
+
+  /** Of the candidate times, those the page offers now: not started, and from the minimum notice on. */
+  const freeTimesBy = (ctx: BookingContext, candidates: Candidates): Map<string, string[]> => {
     const found = new Map<string, string[]>();
+    const now = clock.now();
     // The minimum notice as a local date and time: only the day it falls on needs comparing slot by slot.
     const cutoff = toLocal(earliest(ctx), ctx.actor.practice.timeZone);
-    const open = dates.filter((date) => date >= cutoff.date && ctx.actor.practice.businessDays.includes(weekdayOf(date)));
-    if (!ctx.professional.isAvailable || !open.length) return found;
-    const days = await appointments.availabilityOfDates(ctx.actor, { dates: open, duration, exclude_id: excludeId });
-    for (const { date, slots } of days) {
-      const times = slots.filter((s) => s.available && (date > cutoff.date || s.time >= cutoff.time)).map((s) => s.time);
-      if (times.length) found.set(date, times);
+    for (const [date, times] of candidates.times) {
+      if (date < cutoff.date) continue;
+      // The cutoff's own minute may have begun before now (no notice): that one time is checked as an instant.
+      const offered = date > cutoff.date ? times : times.filter((t) => t > cutoff.time || (t === cutoff.time && localToInstant(date, t, ctx.actor.practice.timeZone) >= now));
+      if (offered.length) found.set(date, offered);
     }
     return found;
   };
+
+  /** The free times of some dates for `duration` minutes, as the page offers them now. */
+  const freeTimesOfDates = async (ctx: BookingContext, dates: string[], duration: number, excludeId?: string): Promise<Map<string, string[]>> =>
+    freeTimesBy(ctx, await candidateTimes(ctx, dates, duration, excludeId));
   const freeTimesOn = async (ctx: BookingContext, date: string, duration: number, excludeId?: string) =>
     (await freeTimesOfDates(ctx, [date], duration, excludeId)).get(date) ?? [];
 
@@ -90,10 +117,13 @@ export function bookingSlots(clock: Clock, appointments: Pick<AppointmentService
   return {
     earliest,
 
-    /** The next days with free times (at most DAYS_SHOWN), from one read of the offered dates. */
-    async freeDays(ctx: BookingContext, duration: number, excludeId?: string): Promise<BookingTimes["days"]> {
+    offeredDates,
+    candidateTimes,
+
+    /** The next days with free times (at most DAYS_SHOWN), from one read of the offered dates or from `candidates` of them. */
+    async freeDays(ctx: BookingContext, duration: number, excludeId?: string, candidates?: Candidates): Promise<BookingTimes["days"]> {
       const dates = offeredDates(ctx);
-      const found = await freeTimesOfDates(ctx, dates, duration, excludeId);
+      const found = freeTimesBy(ctx, candidates ?? (await candidateTimes(ctx, dates, duration, excludeId)));
       const days: BookingTimes["days"] = [];
       for (const date of dates) {
         const times = found.get(date);

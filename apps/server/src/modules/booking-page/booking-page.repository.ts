@@ -33,6 +33,16 @@ export function bookingPageRepository(db: DbOrTx) {
       await db.update(bookingPages).set({ ...values, updatedAt: new Date() }).where(eq(bookingPages.professionalId, professionalId));
     },
 
+    /** The professional of the enabled page at this address, or null. */
+    async findEnabledProfessionalIdBySlug(slug: string) {
+      const [row] = await db
+        .select({ id: bookingPages.professionalId })
+        .from(bookingPages)
+        .where(and(eq(bookingPages.slug, slug), eq(bookingPages.enabled, true)))
+        .limit(1);
+      return row?.id ?? null;
+    },
+
     /** An enabled page and its professional, by slug. */
     async findEnabledBySlug(slug: string) {
       const [page] = await db

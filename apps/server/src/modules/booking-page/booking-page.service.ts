@@ -8,7 +8,6 @@ import {
   type BookingPageSettings,
   type BookingPageSettingsInput,
   type BookingPublicPage,
-  type BookingTimes,
 } from "@clinora/contracts";
 import type { Db } from "../../platform/db/client";
 import type { MessagingGateway } from "../../platform/integrations/twilio/messaging-gateway";
@@ -21,7 +20,8 @@ import { recordAudit } from "../audit";
 import { findProfessional } from "../professionals";
 import type { MessagingService } from "../messaging";
 import { bookingPagePrices } from "../payments";
-import { addressOf, bookingContextOf, clinicNameOf, phoneOfClinic, slugOf, typeOf } from "./booking-page-context";
+import { addressOf, bookingContextOf, clinicNameOf, phoneOfClinic, slugOf } from "./booking-page-context";
+import { bookingFreeTimes } from "./booking-free-times";
 import { bookingSlots, SlotTaken } from "./booking-page-slots";
 import { bookingPageRepository, type BookingPageRow } from "./booking-page.repository";
 import { bookingReservation } from "./booking-reservation";
@@ -39,7 +39,7 @@ export function bookingPageService(
   db: Db,
   clock: Clock,
   deps: {
-    appointments: Pick<AppointmentService, "availabilityOfDates" | "lockSchedule" | "bookIn" | "moveIn">;
+    appointments: Pick<AppointmentService, "candidateDays" | "lockSchedule" | "bookIn" | "moveIn">;
     messaging: Pick<MessagingService, "senderOf" | "sendToContact">;
     gateway: Pick<MessagingGateway, "configured">;
     /** TWILIO_REMINDER_CONTENT_SID: the approved appointment template, for the confirmation outside the 24-hour window. */
@@ -96,6 +96,7 @@ export function bookingPageService(
   };
 
   const slots = bookingSlots(clock, deps.appointments);
+  const freeTimes = bookingFreeTimes(db, clock, slots);
   const links = rescheduleLinks(db, clock, { ...deps, slots, canSendWhatsapp, pageUrl });
   const book = bookingReservation(db, clock, { ...deps, slots, links });
 
@@ -150,11 +151,8 @@ export function bookingPageService(
       };
     },
 
-    async times(slug: string, type: number): Promise<BookingTimes> {
-      const ctx = await bookingContextOf(db, slug);
-      const { duration } = typeOf(ctx, type);
-      return { type, duration, days: await slots.freeDays(ctx, duration) };
-    },
+    /** The page's next free times of one consultation type, reused while their inputs stay (docs/decisions/039). */
+    times: freeTimes.times,
 
     /**
      * Books a pending appointment for the patient with this WhatsApp number (found by phone, or created), records

@@ -105,10 +105,34 @@ function wantsRefresh(state: BusyState, now: Date): boolean {
 }
 
 /**
+ * Until when an answer made from `state` at `now` stays the answer without any write: the instant the cache ages past
+ * BUSY_MAX_AGE_MS, or the one a request would ask for a read (`wantsRefresh`); now itself when one would ask already.
+ * Every write that changes the answer raises the professional's schedule version (docs/decisions/039).
+ */
+function busyStateUntil(state: BusyState, now: Date): number {
+  if (state.status !== "connected" || state.busyCalendarIds.length === 0 || state.busyError === "needs_reconnect") return Number.POSITIVE_INFINITY;
+  if (wantsRefresh(state, now)) return now.getTime();
+  const fetched = state.busyFetchedAt?.getTime();
+  const checked = state.busyCheckedAt?.getTime();
+  // A request asks once the cache is stale and the last try is older than BUSY_TTL_MS: past both instants.
+  const asks = Math.max(fetched === undefined ? -Infinity : fetched + BUSY_STALE_MS, checked === undefined ? -Infinity : checked + BUSY_TTL_MS);
+  const agesOut = fetched !== undefined && busyCacheUsable(state, now) ? fetched + BUSY_MAX_AGE_MS : Number.POSITIVE_INFINITY;
+  return Math.min(asks, agesOut) + 1;
+}
+
+/**
  * The Google busy times of a professional overlapping `range`, from the cache, in one query. A missing or stale
  * cache asks the job for a read (and answers what it has): the request never waits for Google.
  */
 export async function readBusyTimes(db: DbOrTx, clock: Clock, professionalId: string, range: InstantRange, wake?: () => void): Promise<InstantRange[]> {
+  return (await readBusyWindow(db, clock, professionalId, range, wake)).ranges;
+}
+
+/**
+ * `readBusyTimes`, and until when (epoch milliseconds) that answer stands without a write to the cache
+ * (`busyStateUntil`): how long a cache of free times built on it may be reused.
+ */
+export async function readBusyWindow(db: DbOrTx, clock: Clock, professionalId: string, range: InstantRange, wake?: () => void): Promise<{ ranges: InstantRange[]; until: number }> {
   const rows = await db
     .select({
       status: calendarConnections.status,
@@ -130,12 +154,13 @@ export async function readBusyTimes(db: DbOrTx, clock: Clock, professionalId: st
     )
     .where(eq(calendarConnections.professionalId, professionalId));
   const state = rows[0];
-  if (!state) return [];
+  if (!state) return { ranges: [], until: Number.POSITIVE_INFINITY };
   const now = clock.now();
   if (wantsRefresh(state, now)) {
     await scheduleBusyRefresh(db, professionalId, now);
     wake?.();
   }
-  if (!busyCacheUsable(state, now)) return [];
-  return rows.flatMap((r) => (r.startsAt && r.endsAt ? [{ startsAt: r.startsAt, endsAt: r.endsAt }] : []));
+  const until = busyStateUntil(state, now);
+  if (!busyCacheUsable(state, now)) return { ranges: [], until };
+  return { ranges: rows.flatMap((r) => (r.startsAt && r.endsAt ? [{ startsAt: r.startsAt, endsAt: r.endsAt }] : [])), until };
 }

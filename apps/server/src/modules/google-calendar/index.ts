@@ -1,5 +1,5 @@
 /** The google-calendar module's public face: what other modules, the app and the tests may use. */
-export { readBusyTimes } from "./calendar-busy";
+export { readBusyTimes, readBusyWindow } from "./calendar-busy";
 export { type AppointmentEvent, appointmentEventsBetween } from "./calendar-events";
 export { type CalendarBusyService, calendarBusyService } from "./calendar-busy.service";
 export { queueCalendarSync } from "./calendar-sync-queue";

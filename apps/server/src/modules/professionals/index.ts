@@ -10,4 +10,4 @@ export { type ProfessionalName, professionalIdsNamedLike, professionalNamesOf } 
 export { professionalRoutes } from "./professional.routes";
 export { type ReminderSettingsOf, reminderSettingsOf, saveReminderSettings } from "./reminder-settings";
 export { type ChatClinic, findClinicByChatId, givePublicChatId, publicChatIdOf } from "./public-chat";
-export { deleteProfessionalWithAllData, findProfessional, insertProfessional, lockProfessional, practiceOverview, profileHoldingEmail, professionalService, type ProfessionalService } from "./professional.service";
+export { deleteProfessionalWithAllData, findProfessional, insertProfessional, lockProfessional, practiceOverview, profileHoldingEmail, professionalService, scheduleVersionOf, type ProfessionalService } from "./professional.service";

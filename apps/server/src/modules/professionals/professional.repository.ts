@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/client";
 import { foldedText } from "../../platform/db/text-search";
+import { preparedRead } from "../../platform/db/prepared-read";
 import { rowsOf } from "../../platform/db/rows";
 import { professionals } from "./professionals.schema";
 import { jobs } from "../../platform/jobs/jobs.schema";
@@ -62,6 +63,11 @@ export interface ProfessionalFilters {
 }
 
 /** Professionals are the tenants themselves: this repository is platform-wide, for administrators. */
+/** The inputs version of her free times (docs/decisions/039): read on every booking-page request, so prepared once. */
+const scheduleVersionRead = preparedRead({ version: professionals.scheduleVersion }, ["id"] as const, (db, p) =>
+  db.select({ version: professionals.scheduleVersion }).from(professionals).where(eq(professionals.id, p.id!)),
+);
+
 export function professionalRepository(db: DbOrTx) {
   const whereOf = (f: ProfessionalFilters): SQL | undefined =>
     and(
@@ -71,6 +77,12 @@ export function professionalRepository(db: DbOrTx) {
     );
 
   return {
+    /** Her schedule_version, or null when she no longer exists. */
+    async findScheduleVersion(id: string): Promise<number | null> {
+      const [row] = await scheduleVersionRead(db, { id });
+      return row ? Number(row.version) : null;
+    },
+
     async findById(id: string) {
       const [row] = await db.select().from(professionals).where(eq(professionals.id, id)).limit(1);
       return row ?? null;

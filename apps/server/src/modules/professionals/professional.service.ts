@@ -138,6 +138,15 @@ export function findProfessional(db: DbOrTx, id: string) {
   return professionalRepository(db).findById(id);
 }
 
+/**
+ * The version of the inputs of her free times (appointments, hours, Disponível, booking page, Google busy times),
+ * raised by database triggers in the transaction of every change of one of them (docs/decisions/039); null when she
+ * no longer exists. One primary-key read: what a cache of her free times checks on every request.
+ */
+export function scheduleVersionOf(db: DbOrTx, id: string): Promise<number | null> {
+  return professionalRepository(db).findScheduleVersion(id);
+}
+
 /** Locks the professional's row until the transaction ends: one schedule change of a practice at a time. */
 export function lockProfessional(tx: DbOrTx, id: string) {
   return professionalRepository(tx).lockById(id);

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, smallint, text, time, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, smallint, text, time, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { DEFAULT_TIME_ZONE } from "@clinora/contracts";
 import { createdAt, id, updatedAt } from "../../platform/db/columns";
 
@@ -38,6 +38,11 @@ export const professionals = pgTable(
     reminderLeadHours: integer("reminder_lead_hours").notNull().default(24),
     /** When she put away the Painel's first-steps checklist (docs/product/settings.md "First steps"); null while shown. */
     firstStepsDismissedAt: timestamp("first_steps_dismissed_at", { withTimezone: true }),
+    /**
+     * Goes up in the transaction of every change of an input of her free times (appointments, hours, Disponível,
+     * Google busy times, booking page): database triggers keep it (migration 0028, docs/decisions/039).
+     */
+    scheduleVersion: bigint("schedule_version", { mode: "number" }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
