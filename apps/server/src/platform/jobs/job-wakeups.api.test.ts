@@ -4,7 +4,7 @@ import { LISTENER_APPLICATION_NAME, openDatabase, type Database, type Notificati
 import { rowsOf } from "../db/rows";
 import { copyTemplateDatabase } from "../../../test/server-process";
 import { testDbKind } from "../../../test/test-db";
-import { enqueueJob, JOBS_CHANNEL } from "./job.repository";
+import { enqueueJob, JOBS_CHANNEL, notifiedJobTypes } from "./job.repository";
 import { createWorker, type JobWorker } from "./worker";
 
 /**
@@ -69,5 +69,92 @@ describe.skipIf(testDbKind() !== "postgres")("job notifications between processe
     await new Promise((resolve) => setTimeout(resolve, 200));
     await enqueuing.db.transaction((tx) => enqueueJob(tx, { type: "ping", payload: { name: "second" } }));
     await vi.waitFor(() => expect(ran).toEqual(["first", "second"]), { timeout: 10_000, interval: 20 });
+  });
+});
+
+/**
+ * The notification names the job types its statement inserted (migration 0028), and a worker woken by it claims only
+ * in the pool they run in: at 50 replies a second, a claim of CPU work per reply found nothing and cost a statement.
+ */
+describe.skipIf(testDbKind() !== "postgres")("job notifications name their types", () => {
+  let copy: Awaited<ReturnType<typeof copyTemplateDatabase>>;
+  let enqueuing: Database;
+  let working: Database;
+  let worker: JobWorker;
+  let listener: NotificationListener;
+  const ran: string[] = [];
+  const payloads: (string | undefined)[] = [];
+  /** The worker's claims so far, by pool: the CPU pool's excludes the network types (`not in`). */
+  const claims = { network: 0, cpu: 0 };
+
+  beforeAll(async () => {
+    copy = await copyTemplateDatabase("clinora_wake_types");
+    enqueuing = await openDatabase({ kind: "postgres", url: copy.url, maxConnections: 2 });
+    working = await openDatabase({
+      kind: "postgres",
+      url: copy.url,
+      maxConnections: 2,
+      logQuery: (query) => {
+        if (!/^update "jobs" set "status" = \$1, "attempts"/.test(query) || !query.includes("for update skip locked")) return;
+        if (query.includes('"type" not in')) claims.cpu++;
+        else claims.network++;
+      },
+    });
+    // A poll a minute: what runs within seconds was claimed because of a notification.
+    worker = createWorker(working.db, {
+      pollMs: 60_000,
+      handlers: {
+        reply: { waitsOnNetwork: true, run: async (job) => void ran.push(`reply ${String(job.payload.name)}`) },
+        backup: { run: async (job) => void ran.push(`backup ${String(job.payload.name)}`) },
+      },
+    });
+    listener = working.listen!(JOBS_CHANNEL, (payload) => {
+      payloads.push(payload);
+      worker.wake(notifiedJobTypes(payload));
+    });
+    worker.start();
+    // The first poll (both pools) and the reconnection's wake find the queue empty; then the worker sleeps.
+    await vi.waitFor(() => expect(payloads).toContain(undefined), { timeout: 10_000, interval: 50 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  });
+
+  afterAll(async () => {
+    await listener?.stop();
+    await worker?.stop({ graceMs: 0 });
+    await enqueuing?.close();
+    await working?.close();
+    await copy?.drop();
+  });
+
+  it("wakes only the network pool for a network job, and the CPU pool for a CPU job", async () => {
+    const before = { ...claims };
+    await enqueuing.db.transaction((tx) => enqueueJob(tx, { type: "reply", payload: { name: "a" } }));
+    await vi.waitFor(() => expect(ran).toEqual(["reply a"]), { timeout: 10_000, interval: 20 });
+    expect(payloads.at(-1)).toBe("reply");
+    expect(claims.network).toBeGreaterThan(before.network);
+    expect(claims.cpu).toBe(before.cpu);
+
+    await enqueuing.db.transaction((tx) => enqueueJob(tx, { type: "backup", payload: { name: "b" } }));
+    await vi.waitFor(() => expect(ran).toEqual(["reply a", "backup b"]), { timeout: 10_000, interval: 20 });
+    expect(payloads.at(-1)).toBe("backup");
+    expect(claims.cpu).toBeGreaterThan(before.cpu);
+  });
+
+  it("names each distinct type of one statement once; a statement that inserted nothing names none, and wakes both pools", async () => {
+    const before = { ...claims };
+    await enqueuing.db.execute(
+      sql`insert into jobs (type, payload, dedupe_key) values ('reply', '{"name":"c"}', 'types-c'), ('backup', '{"name":"d"}', 'types-d'), ('reply', '{"name":"e"}', null)`,
+    );
+    await vi.waitFor(() => expect([...ran].sort()).toEqual(["backup b", "backup d", "reply a", "reply c", "reply e"]), { timeout: 10_000, interval: 20 });
+    expect(payloads.at(-1)?.split(",").sort()).toEqual(["backup", "reply"]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const quiet = { ...claims };
+    expect(quiet.cpu).toBeGreaterThan(before.cpu);
+    // The same dedupe key again: nothing inserted, yet the statement notifies (a re-armed job inserts nothing either).
+    await enqueuing.db.transaction((tx) => enqueueJob(tx, { type: "reply", payload: { name: "c" }, dedupeKey: "types-c" }));
+    await vi.waitFor(() => expect(claims.cpu).toBeGreaterThan(quiet.cpu), { timeout: 10_000, interval: 20 });
+    expect(payloads.at(-1)).toBe("");
+    expect(claims.network).toBeGreaterThan(quiet.network);
   });
 });
