@@ -157,4 +157,14 @@ describe.skipIf(testDbKind() !== "postgres")("job notifications name their types
     expect(payloads.at(-1)).toBe("");
     expect(claims.network).toBeGreaterThan(quiet.network);
   });
+
+  it("wakes nobody for a job due later (a reply's send waiting as its retry path); the next due job is notified as before", async () => {
+    const seen = payloads.length;
+    await enqueuing.db.execute(sql`insert into jobs (type, payload, run_at) values ('reply', '{"name":"later"}', now() + interval '1 minute')`);
+    await enqueuing.db.transaction((tx) => enqueueJob(tx, { type: "backup", payload: { name: "f" } }));
+    await vi.waitFor(() => expect(ran).toContain("backup f"), { timeout: 10_000, interval: 20 });
+    // Notifications arrive in commit order: had the later job notified, its payload would come first.
+    expect(payloads.slice(seen)).toEqual(["backup"]);
+    expect(ran).not.toContain("reply later");
+  });
 });
