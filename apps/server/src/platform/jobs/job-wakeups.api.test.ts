@@ -7,6 +7,15 @@ import { testDbKind } from "../../../test/test-db";
 import { enqueueJob, JOBS_CHANNEL, notifiedJobTypes } from "./job.repository";
 import { createWorker, type JobWorker } from "./worker";
 
+/** Stops one test's listener and worker, closes its two connections and drops its copy of the database. */
+async function teardown(side: { listener?: NotificationListener; worker?: JobWorker; enqueuing?: Database; working?: Database; copy?: { drop(): Promise<void> } }) {
+  await side.listener?.stop();
+  await side.worker?.stop({ graceMs: 0 });
+  await side.enqueuing?.close();
+  await side.working?.close();
+  await side.copy?.drop();
+}
+
 /**
  * Two processes on one PostgreSQL, as two pools with a worker each: a job one enqueues wakes the other's worker
  * through LISTEN/NOTIFY (docs/decisions/036), long before its next poll; and a listening connection that is killed
@@ -41,13 +50,7 @@ describe.skipIf(testDbKind() !== "postgres")("job notifications between processe
     await new Promise((resolve) => setTimeout(resolve, 200));
   });
 
-  afterAll(async () => {
-    await listener?.stop();
-    await worker?.stop({ graceMs: 0 });
-    await enqueuing?.close();
-    await working?.close();
-    await copy?.drop();
-  });
+  afterAll(() => teardown({ listener, worker, enqueuing, working, copy }));
 
   it("runs a job enqueued by another process at once, woken by the notification of its commit", async () => {
     await enqueuing.db.transaction((tx) => enqueueJob(tx, { type: "ping", payload: { name: "first" } }));
@@ -118,13 +121,7 @@ describe.skipIf(testDbKind() !== "postgres")("job notifications name their types
     await new Promise((resolve) => setTimeout(resolve, 300));
   });
 
-  afterAll(async () => {
-    await listener?.stop();
-    await worker?.stop({ graceMs: 0 });
-    await enqueuing?.close();
-    await working?.close();
-    await copy?.drop();
-  });
+  afterAll(() => teardown({ listener, worker, enqueuing, working, copy }));
 
   it("wakes only the network pool for a network job, and the CPU pool for a CPU job", async () => {
     const before = { ...claims };
