@@ -80,20 +80,18 @@ describe.skipIf(testDbKind() !== "postgres")("job notifications between processe
  * in the pool they run in: at 50 replies a second, a claim of CPU work per reply found nothing and cost a statement.
  */
 describe.skipIf(testDbKind() !== "postgres")("job notifications name their types", () => {
-  let copy: Awaited<ReturnType<typeof copyTemplateDatabase>>;
-  let enqueuing: Database;
-  let working: Database;
-  let worker: JobWorker;
-  let listener: NotificationListener;
+  /** This suite's database copy, its two sides and the working side's worker and listener. */
+  const side: Parameters<typeof teardown>[0] = {};
   const ran: string[] = [];
   const payloads: (string | undefined)[] = [];
   /** The worker's claims so far, by pool: the CPU pool's excludes the network types (`not in`). */
   const claims = { network: 0, cpu: 0 };
 
   beforeAll(async () => {
-    copy = await copyTemplateDatabase("clinora_wake_types");
-    enqueuing = await openDatabase({ kind: "postgres", url: copy.url, maxConnections: 2 });
-    working = await openDatabase({
+    const copy = await copyTemplateDatabase("clinora_wake_types");
+    side.copy = copy;
+    side.enqueuing = await openDatabase({ kind: "postgres", url: copy.url, maxConnections: 2 });
+    side.working = await openDatabase({
       kind: "postgres",
       url: copy.url,
       maxConnections: 2,
@@ -104,28 +102,28 @@ describe.skipIf(testDbKind() !== "postgres")("job notifications name their types
       },
     });
     // A poll a minute: what runs within seconds was claimed because of a notification.
-    worker = createWorker(working.db, {
+    side.worker = createWorker(side.working.db, {
       pollMs: 60_000,
       handlers: {
         reply: { waitsOnNetwork: true, run: async (job) => void ran.push(`reply ${String(job.payload.name)}`) },
         backup: { run: async (job) => void ran.push(`backup ${String(job.payload.name)}`) },
       },
     });
-    listener = working.listen!(JOBS_CHANNEL, (payload) => {
+    side.listener = side.working.listen!(JOBS_CHANNEL, (payload) => {
       payloads.push(payload);
-      worker.wake(notifiedJobTypes(payload));
+      side.worker!.wake(notifiedJobTypes(payload));
     });
-    worker.start();
+    side.worker.start();
     // The first poll (both pools) and the reconnection's wake find the queue empty; then the worker sleeps.
     await vi.waitFor(() => expect(payloads).toContain(undefined), { timeout: 10_000, interval: 50 });
     await new Promise((resolve) => setTimeout(resolve, 300));
   });
 
-  afterAll(() => teardown({ listener, worker, enqueuing, working, copy }));
+  afterAll(() => teardown(side));
 
   it("wakes only the network pool for a network job, and the CPU pool for a CPU job", async () => {
     const before = { ...claims };
-    await enqueuing.db.transaction((tx) => enqueueJob(tx, { type: "reply", payload: { name: "a" } }));
+    await side.enqueuing!.db.transaction((tx) => enqueueJob(tx, { type: "reply", payload: { name: "a" } }));
     await vi.waitFor(() => expect(ran).toEqual(["reply a"]), { timeout: 10_000, interval: 20 });
     expect(payloads.at(-1)).toBe("reply");
     // One claim took it; its end wakes no claim, since that claim was not full (nothing else could be due).
@@ -133,7 +131,7 @@ describe.skipIf(testDbKind() !== "postgres")("job notifications name their types
     expect(claims.network).toBe(before.network + 1);
     expect(claims.cpu).toBe(before.cpu);
 
-    await enqueuing.db.transaction((tx) => enqueueJob(tx, { type: "backup", payload: { name: "b" } }));
+    await side.enqueuing!.db.transaction((tx) => enqueueJob(tx, { type: "backup", payload: { name: "b" } }));
     await vi.waitFor(() => expect(ran).toEqual(["reply a", "backup b"]), { timeout: 10_000, interval: 20 });
     expect(payloads.at(-1)).toBe("backup");
     expect(claims.cpu).toBeGreaterThan(before.cpu);
@@ -141,7 +139,7 @@ describe.skipIf(testDbKind() !== "postgres")("job notifications name their types
 
   it("names each distinct type of one statement once; a statement that inserted nothing names none, and wakes both pools", async () => {
     const before = { ...claims };
-    await enqueuing.db.execute(
+    await side.enqueuing!.db.execute(
       sql`insert into jobs (type, payload, dedupe_key) values ('reply', '{"name":"c"}', 'types-c'), ('backup', '{"name":"d"}', 'types-d'), ('reply', '{"name":"e"}', null)`,
     );
     await vi.waitFor(() => expect([...ran].sort()).toEqual(["backup b", "backup d", "reply a", "reply c", "reply e"]), { timeout: 10_000, interval: 20 });
@@ -151,7 +149,7 @@ describe.skipIf(testDbKind() !== "postgres")("job notifications name their types
     const quiet = { ...claims };
     expect(quiet.cpu).toBeGreaterThan(before.cpu);
     // The same dedupe key again: nothing inserted, yet the statement notifies (a re-armed job inserts nothing either).
-    await enqueuing.db.transaction((tx) => enqueueJob(tx, { type: "reply", payload: { name: "c" }, dedupeKey: "types-c" }));
+    await side.enqueuing!.db.transaction((tx) => enqueueJob(tx, { type: "reply", payload: { name: "c" }, dedupeKey: "types-c" }));
     await vi.waitFor(() => expect(claims.cpu).toBeGreaterThan(quiet.cpu), { timeout: 10_000, interval: 20 });
     expect(payloads.at(-1)).toBe("");
     expect(claims.network).toBeGreaterThan(quiet.network);
@@ -159,8 +157,8 @@ describe.skipIf(testDbKind() !== "postgres")("job notifications name their types
 
   it("wakes nobody for a job due later (a reply's send waiting as its retry path); the next due job is notified as before", async () => {
     const seen = payloads.length;
-    await enqueuing.db.execute(sql`insert into jobs (type, payload, run_at) values ('reply', '{"name":"later"}', now() + interval '1 minute')`);
-    await enqueuing.db.transaction((tx) => enqueueJob(tx, { type: "backup", payload: { name: "f" } }));
+    await side.enqueuing!.db.execute(sql`insert into jobs (type, payload, run_at) values ('reply', '{"name":"later"}', now() + interval '1 minute')`);
+    await side.enqueuing!.db.transaction((tx) => enqueueJob(tx, { type: "backup", payload: { name: "f" } }));
     await vi.waitFor(() => expect(ran).toContain("backup f"), { timeout: 10_000, interval: 20 });
     // Notifications arrive in commit order: had the later job notified, its payload would come first.
     expect(payloads.slice(seen)).toEqual(["backup"]);
