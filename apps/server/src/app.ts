@@ -66,7 +66,7 @@ import { createAnthropicClient } from "./platform/integrations/llm/anthropic-cli
 import { createOpenAiModeration } from "./platform/integrations/llm/moderation";
 import { CHECK_TIMEOUT_MS, emptyCheckStats, type SafetyChecks } from "./modules/assistant";
 import { createWorker, type JobWorker } from "./platform/jobs/worker";
-import { JOBS_CHANNEL } from "./platform/jobs/job.repository";
+import { JOBS_CHANNEL, notifiedJobTypes } from "./platform/jobs/job.repository";
 import { sampleEventLoopDelay } from "./platform/lib/event-loop-load";
 import { whatsappWebhookService } from "./modules/whatsapp";
 import { whatsappWebhookRoutes } from "./modules/whatsapp";
@@ -306,7 +306,8 @@ export async function buildApp({ config, database, clock = systemClock, instrume
   app.decorate("worker", worker);
   // On PostgreSQL a job enqueued by any process wakes every worker at once; polling stays as the fallback. The
   // embedded database has one process: wake() after a commit is enough there.
-  const jobWakeups = database.listen?.(JOBS_CHANNEL, wake, (error) => app.log.warn({ err: error }, "job notifications: listening connection lost; reconnecting"));
+  // The notification names the types inserted, so only the pools they run in claim (a reply wakes no CPU claim).
+  const jobWakeups = database.listen?.(JOBS_CHANNEL, (payload) => worker.wake(notifiedJobTypes(payload)), (error) => app.log.warn({ err: error }, "job notifications: listening connection lost; reconnecting"));
   app.addHook("onClose", async () => {
     loopLoad.stop();
     await jobWakeups?.stop();

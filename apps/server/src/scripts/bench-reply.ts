@@ -13,6 +13,8 @@
  * reply of the same patient; the server processes' CPU share of one core (their event loop's use, plus GC and I/O
  * threads). PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names a server where
  * the bench creates and drops its own database. Writes docs/benchmarks/replies.md unless BENCH_REPLY_NO_WRITE=1.
+ * While profiling: BENCH_REPLY_ONLY picks runs (postgres1, postgres2, embedded, voice), BENCH_REPLY_SERVER_NODE_ARGS
+ * are given to the server processes' node (e.g. --cpu-prof --cpu-prof-dir=…).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -30,6 +32,8 @@ import { serverDir } from "../server-dir";
 
 const RATES = (process.env.BENCH_REPLY_RATES ?? "10,25,50").split(",").map(Number).filter((n) => n > 0 && n <= 500);
 const SECONDS = Math.min(120, Math.max(1, Number(process.env.BENCH_REPLY_SECONDS ?? 10)));
+/** e.g. "--cpu-prof --cpu-prof-dir=…" to see where the server's CPU goes (not allowed in NODE_OPTIONS). */
+const NODE_ARGS = process.env.BENCH_REPLY_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
 const PHONES = 200;
 const VOICE_NOTES = 10;
 const TRANSCRIPTION_MS = 500;
@@ -65,6 +69,42 @@ function cpuSeconds(pid: number | undefined): number {
   } catch {
     return 0;
   }
+}
+
+/**
+ * CPU used by the PostgreSQL backends serving the bench's database (their pids sampled from pg_stat_activity every
+ * 200 ms, so connections opened during the run count too; the sampling connection's own backend does not).
+ */
+async function watchBackends(t: Target): Promise<{ seconds(): number; stop(): Promise<void> } | null> {
+  if (t.kind !== "postgres") return null;
+  const c = new pg.Client({ connectionString: t.url! });
+  await c.connect();
+  const first = new Map<number, number>();
+  const last = new Map<number, number>();
+  const sample = async () => {
+    const { rows } = await c.query<{ pid: number }>("select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()");
+    for (const { pid } of rows) {
+      const used = cpuSeconds(pid);
+      if (!first.has(pid)) first.set(pid, used);
+      last.set(pid, Math.max(last.get(pid) ?? 0, used));
+    }
+  };
+  await sample();
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      await pause(200);
+      await sample().catch(() => undefined);
+    }
+  })();
+  return {
+    seconds: () => [...last].reduce((sum, [pid, used]) => sum + used - (first.get(pid) ?? used), 0),
+    stop: async () => {
+      running = false;
+      await loop;
+      await c.end();
+    },
+  };
 }
 
 interface Target {
@@ -117,7 +157,7 @@ interface Server {
 async function startServer(t: Target, env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
+  const child = spawn(process.execPath, [...NODE_ARGS, "--import", "tsx", "src/server.ts"], {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH,
@@ -224,6 +264,10 @@ interface Row {
   folded: number;
   unanswered: number;
   cpuShare: number;
+  /** CPU milliseconds per message, sending window to drained queue: the server processes, their PostgreSQL backends, the bench (load generator and stand-ins). */
+  serverMs: number;
+  postgresMs: number;
+  benchMs: number;
   drained: boolean;
 }
 
@@ -267,6 +311,8 @@ async function textRun(kind: Target["kind"], processes: number, rate: number): P
     const sids = new Map<string, number>();
     const statuses: number[] = [];
     const cpu0 = servers.map((sv) => cpuSeconds(sv.child.pid));
+    const benchCpu0 = process.cpuUsage();
+    const backends = await watchBackends(t);
     const sending = Array.from({ length: count }, async (_, i) => {
       await pause(Math.max(0, scheduled(i) - Date.now()));
       const res = await fakes.twilio.sendInbound({ webhookUrl: hooks[i % hooks.length]!, from: phone(i % PHONES), to: NUMBER, body: `${QUESTION} #${i}` });
@@ -279,10 +325,16 @@ async function textRun(kind: Target["kind"], processes: number, rate: number): P
     const cpuShare = servers.reduce((sum, sv, k) => sum + (cpuSeconds(sv.child.pid) - cpu0[k]!), 0) / wall / processes;
     const drained = await settled(t, fakes, 1);
     await pause(500);
+    // Everything each message cost, from the first webhook to the last status callback, per message.
+    const serverMs = (servers.reduce((sum, sv, k) => sum + (cpuSeconds(sv.child.pid) - cpu0[k]!), 0) * 1000) / count;
+    const benchUsage = process.cpuUsage(benchCpu0);
+    const benchMs = (benchUsage.user + benchUsage.system) / 1000 / count;
+    await backends?.stop();
+    const postgresMs = backends ? (backends.seconds() * 1000) / count : NaN;
     for (const sv of servers) await stopServer(sv);
 
     const twilioAt = new Map(fakes.twilio.sent.map((m) => [m.sid, m.dateCreated.getTime()]));
-    const row: Row = { label: "", rate, messages: count, ackP95: NaN, ackP99: NaN, non200: statuses.filter((x) => x !== 200).length, sends: [], pickUp: [], model: [], send: [], folded: 0, unanswered: 0, cpuShare, drained };
+    const row: Row = { label: "", rate, messages: count, ackP95: NaN, ackP99: NaN, non200: statuses.filter((x) => x !== 200).length, sends: [], pickUp: [], model: [], send: [], folded: 0, unanswered: 0, cpuShare, serverMs, postgresMs, benchMs, drained };
     const ackLatency = acks.map((a, i) => a - scheduled(i));
     row.ackP95 = pct(ackLatency, 95);
     row.ackP99 = pct(ackLatency, 99);
@@ -344,20 +396,27 @@ async function main() {
   const load0 = loadavg()[0]!.toFixed(2);
   const started = new Date().toISOString();
   const rows: Row[] = [];
-  const runs: [Target["kind"], number, string][] = [
-    ["postgres", 1, "PostgreSQL, 1 process"],
-    ["postgres", 2, "PostgreSQL, 2 processes"],
-    ["pglite", 1, "embedded, 1 process"],
-  ];
+  // BENCH_REPLY_ONLY (e.g. "postgres1,embedded"): only these runs, while profiling; the voice notes are "voice".
+  const only = process.env.BENCH_REPLY_ONLY?.split(",");
+  const runs = (
+    [
+      ["postgres", 1, "PostgreSQL, 1 process", "postgres1"],
+      ["postgres", 2, "PostgreSQL, 2 processes", "postgres2"],
+      ["pglite", 1, "embedded, 1 process", "embedded"],
+    ] as const
+  ).filter(([, , , key]) => !only || only.includes(key));
   for (const [kind, processes, label] of runs) {
     for (const rate of RATES) {
       const row = await textRun(kind, processes, rate);
       row.label = label;
       rows.push(row);
-      process.stdout.write(`${label} at ${rate} msg/s: ack p99 ${ms(row.ackP99)} ms, ack→send p95 ${ms(pct(row.sends, 95))} ms\n`);
+      process.stdout.write(
+        `${label} at ${rate} msg/s: ack p99 ${ms(row.ackP99)} ms, ack→send p95 ${ms(pct(row.sends, 95))} ms; CPU ms per message: ` +
+          `server ${ms(row.serverMs)}, PostgreSQL ${ms(row.postgresMs)}, bench ${ms(row.benchMs)}\n`,
+      );
     }
   }
-  const voice = await voiceRun("postgres");
+  const voice = !only || only.includes("voice") ? await voiceRun("postgres") : null;
   const load1 = loadavg()[0]!.toFixed(2);
 
   const at50 = (label: string) => rows.find((r) => r.label === label && r.rate === 50);
@@ -376,28 +435,32 @@ async function main() {
     "",
     `Machine: ${cpus().length} cores, shared with other work; 1-minute load average ${load0} at the start, ${load1} at the end.`,
     "",
-    "| database, processes | msg/s | messages | non-200 | ack p95 ms | ack p99 ms | ack→send p50 ms | p95 ms | p99 ms | pick-up p50/p95 ms | model p50/p95 ms | send p50/p95 ms | folded | no reply | server CPU (of one core) |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| database, processes | msg/s | messages | non-200 | ack p95 ms | ack p99 ms | ack→send p50 ms | p95 ms | p99 ms | pick-up p50/p95 ms | model p50/p95 ms | send p50/p95 ms | folded | no reply | server CPU (of one core) | CPU ms per message: server / PostgreSQL / bench |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows.map(
       (r) =>
         `| ${r.label} | ${r.rate} | ${r.messages} | ${r.non200} | ${ms(r.ackP95)} | ${ms(r.ackP99)} | ${ms(pct(r.sends, 50))} | ${ms(pct(r.sends, 95))} | ${ms(pct(r.sends, 99))} | ` +
         `${ms(pct(r.pickUp, 50))} / ${ms(pct(r.pickUp, 95))} | ${ms(pct(r.model, 50))} / ${ms(pct(r.model, 95))} | ${ms(pct(r.send, 50))} / ${ms(pct(r.send, 95))} | ` +
-        `${r.folded} | ${r.unanswered}${r.drained ? "" : " (queue not drained)"} | ${(r.cpuShare * 100).toFixed(0)} % |`,
+        `${r.folded} | ${r.unanswered}${r.drained ? "" : " (queue not drained)"} | ${(r.cpuShare * 100).toFixed(0)} % | ${ms(r.serverMs)} / ${ms(r.postgresMs)} / ${ms(r.benchMs)} |`,
     ),
     "",
     "ack: from a message's scheduled instant to the webhook's answer. ack→send: from that answer to the reply's creation at the fake Twilio; " +
       "pick-up: to the model's request (the reply job's reads and safety checks included), model: to the reply row's commit, send: to Twilio. " +
-      "Folded: answered together with a later message of the same patient. Server CPU: the server processes' CPU time over the sending window, per process.",
+      "Folded: answered together with a later message of the same patient. Server CPU: the server processes' CPU time over the sending window, per process. " +
+      "CPU ms per message: from the first message to the drained queue (its last status callbacks included), the server processes' CPU, their PostgreSQL backends' " +
+      "(sampled from pg_stat_activity) and the bench process's (load generator and stand-ins), divided by the messages sent; far less sensitive to other load than the latencies.",
     "",
-    `Voice notes: ${VOICE_NOTES} at once (PostgreSQL, 1 process), each transcribed in ${TRANSCRIPTION_MS} ms (${voice.transcriptions} transcriptions): ` +
-      `ack → reply at Twilio p50 ${ms(pct(voice.answered, 50))} ms, max ${ms(Math.max(...voice.answered))} ms; ${voice.answered.filter((x) => x <= voiceLimit).length} of ${VOICE_NOTES} within transcription + 1 s (${voiceLimit} ms), ${VOICE_NOTES - voice.answered.length} not answered.`,
+    voice
+      ? `Voice notes: ${VOICE_NOTES} at once (PostgreSQL, 1 process), each transcribed in ${TRANSCRIPTION_MS} ms (${voice.transcriptions} transcriptions): ` +
+        `ack → reply at Twilio p50 ${ms(pct(voice.answered, 50))} ms, max ${ms(Math.max(...voice.answered))} ms; ${voice.answered.filter((x) => x <= voiceLimit).length} of ${VOICE_NOTES} within transcription + 1 s (${voiceLimit} ms), ${VOICE_NOTES - voice.answered.length} not answered.`
+      : "Voice notes: not run (BENCH_REPLY_ONLY).",
     "",
     "## Goals (docs/decisions/036)",
     "",
     `- ack → send p95 < 100 ms at 50 msg/s on PostgreSQL, one process: ${goal(pg1 && pct(pg1.sends, 95) < 100)} (${ms(pg1 ? pct(pg1.sends, 95) : NaN)} ms); two processes: ${goal(pg2 && pct(pg2.sends, 95) < 100)} (${ms(pg2 ? pct(pg2.sends, 95) : NaN)} ms).`,
     `- ack → send p95 < 250 ms at 50 msg/s on the embedded database: ${goal(embedded && pct(embedded.sends, 95) < 250)} (${ms(embedded ? pct(embedded.sends, 95) : NaN)} ms).`,
     `- the webhook's ack p99 < 100 ms during those runs: ${goal([pg1, pg2, embedded].some((r) => !r) ? undefined : [pg1, pg2, embedded].every((r) => r!.ackP99 < 100))} (${[pg1, pg2, embedded].map((r) => ms(r?.ackP99 ?? NaN)).join(" / ")} ms).`,
-    `- every voice note answered within transcription + 1 s: ${goal(voice.answered.length === VOICE_NOTES && voice.answered.every((x) => x <= voiceLimit))}.`,
+    `- every voice note answered within transcription + 1 s: ${goal(voice ? voice.answered.length === VOICE_NOTES && voice.answered.every((x) => x <= voiceLimit) : undefined)}.`,
     "- free times ≤ 1.5× their floor: not measured here (the free-times cache is not built yet; `npm run bench` measures the booking page's free times).",
     "",
   ];

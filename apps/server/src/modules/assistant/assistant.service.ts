@@ -281,9 +281,8 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
     return join(text);
   };
 
-  /** The conversation's session (since it was last resolved) as model turns, starting with the patient's. */
-  const historyOf = async (conversation: ConversationRow): Promise<LlmMessage[]> => {
-    const rows = await deps.messaging.recentMessages(conversation.id, conversation.resolvedAt, CONTEXT_MESSAGES);
+  /** The conversation's session (since it was last resolved, `rows`) as model turns, starting with the patient's. */
+  const historyOf = (rows: Awaited<ReturnType<MessagingService["recentMessages"]>>): LlmMessage[] => {
     const turns: LlmMessage[] = [];
     for (const row of rows) {
       const content = [row.content?.trim(), row.transcript?.trim()].filter(Boolean).join("\n");
@@ -339,11 +338,13 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
         await deps.messaging.updateConversation(db, conversation.professionalId, conversation.id, { status: "waiting" });
         return;
       }
-      const history = await historyOf(conversation);
+      // The session's messages, read once: the model's context and the safety rules' window.
+      const session = await deps.messaging.recentMessages(conversation.id, conversation.resolvedAt, CONTEXT_MESSAGES);
+      const history = historyOf(session);
       const lastText = history.filter((m) => m.role === "user").at(-1)?.content ?? "";
       // Checked when each message arrived too; here again on the patient's messages of the last 30 minutes together,
       // whatever was answered in between (a sentence split around an answer), then by the vendor's risk check.
-      const window = patientWindow(await deps.messaging.recentMessages(conversation.id, conversation.resolvedAt, CONTEXT_MESSAGES), clock.now());
+      const window = patientWindow(session, clock.now());
       const safety = safetyAnswerFor(window.join(" "), practice.facts.professionalName);
       if (safety) return deliver(conversation, messageId, safety.text, safety.urgency);
       if (await riskFlagged(deps.checks, window, practice.settings.model, conversation.professionalId)) {
@@ -352,7 +353,9 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
       if (asksForPerson(lastText)) return deliver(conversation, messageId, TEXTS.handoff(practice.facts.professionalName), HANDOFF_URGENCY);
       // A file: the assistant acknowledges a photo or a document and passes it on (it never interprets one), and
       // asks for text when a voice note could not be heard; a transcribed voice note goes on as typed text.
-      const fileAnswer = mediaAnswer(await deps.messaging.filesOf(messageId), Boolean(await deps.messaging.textOf(messageId)));
+      // The message's own text matters only when it came with files (mediaAnswer answers null without any).
+      const files = await deps.messaging.filesOf(messageId);
+      const fileAnswer = files.length > 0 ? mediaAnswer(files, Boolean(await deps.messaging.textOf(messageId))) : null;
       if (fileAnswer) return deliver(conversation, messageId, fileAnswer.text, fileAnswer.handoff ? HANDOFF_URGENCY : null);
 
       const patientRow = conversation.patientId ? { id: conversation.patientId, name: conversation.patientName ?? "" } : null;

@@ -148,7 +148,7 @@ export function whatsappOutboundService(
       await repo.markFailed(message.id, SEND_ERROR.notConfigured);
       return;
     }
-    const from = await repo.findSenderOf(message.professionalId);
+    const from = message.sender;
     if (!from) {
       await repo.markFailed(message.id, SEND_ERROR.noSender);
       return;

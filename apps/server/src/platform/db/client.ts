@@ -40,11 +40,12 @@ export interface Database {
   /** The embedded instance, when there is one (tests copy its data folder as a template). */
   pglite?: PGlite;
   /**
-   * PostgreSQL only: LISTENs on `channel` over one connection of its own (outside the pool), calling `onNotify` for
-   * each notification, and once more after each reconnection (what was sent while it was away is lost). A lost
-   * connection (a database restart, pg_terminate_backend) is opened again, with a growing pause while it fails.
+   * PostgreSQL only: LISTENs on `channel` over one connection of its own (outside the pool), calling `onNotify` with
+   * the payload of each notification, and once more without one after each reconnection (what was sent while it was
+   * away is lost). A lost connection (a database restart, pg_terminate_backend) is opened again, with a growing pause
+   * while it fails.
    */
-  listen?(channel: string, onNotify: () => void, onError?: (error: unknown) => void): NotificationListener;
+  listen?(channel: string, onNotify: (payload?: string) => void, onError?: (error: unknown) => void): NotificationListener;
 }
 
 export interface NotificationListener {
@@ -117,7 +118,7 @@ class PreparingClient extends pg.Client {
 const CONNECT_TIMEOUT_MS = 10_000;
 
 /** Database.listen on PostgreSQL (docs/decisions/036). */
-function listenOn(url: string, channel: string, onNotify: () => void, onError?: (error: unknown) => void): NotificationListener {
+function listenOn(url: string, channel: string, onNotify: (payload?: string) => void, onError?: (error: unknown) => void): NotificationListener {
   let stopped = false;
   let current: pg.Client | null = null;
   let failures = 0;
@@ -140,7 +141,7 @@ function listenOn(url: string, channel: string, onNotify: () => void, onError?: 
     if (stopped) return;
     const client = new pg.Client({ connectionString: url, application_name: LISTENER_APPLICATION_NAME, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     client.on("notification", (message) => {
-      if (message.channel === channel) onNotify();
+      if (message.channel === channel) onNotify(message.payload);
     });
     client.on("error", (error) => retire(client, error));
     client.on("end", () => retire(client, new Error("the listening connection closed")));

@@ -20,10 +20,17 @@ export interface EnqueueSpec {
 }
 
 /**
- * The channel a statement that inserts jobs notifies at commit on PostgreSQL (the `jobs_notify` trigger, migration
- * 0020): every process LISTENs on it and wakes its worker (docs/decisions/036).
+ * The channel a statement that inserts jobs notifies at commit on PostgreSQL (the `jobs_notify` trigger, migrations
+ * 0020 and 0029): every process LISTENs on it and wakes its worker (docs/decisions/036).
  */
 export const JOBS_CHANNEL = "jobs";
+
+/**
+ * The job types a notification on JOBS_CHANNEL names: the distinct types the statement inserted, separated by commas
+ * (migration 0029). An empty payload (a statement that inserted no row, such as scheduleJob re-arming one) names
+ * none: undefined, so every pool claims.
+ */
+export const notifiedJobTypes = (payload: string | undefined): string[] | undefined => (payload ? payload.split(",") : undefined);
 
 /** last_error is shown on the admin's health panel: a message, not a dump. */
 const LAST_ERROR_MAX = 2000;

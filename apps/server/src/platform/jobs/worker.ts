@@ -97,8 +97,11 @@ export interface JobWorker {
   readonly workerId: string;
   /** Starts the polling loop in the background. */
   start(): void;
-  /** Makes a sleeping loop poll now: call it after committing a transaction that enqueued a job. */
-  wake(): void;
+  /**
+   * Makes a sleeping loop poll now: call it after committing a transaction that enqueued a job. With `types` (what a
+   * notification says was enqueued), only the pools those types run in claim; without, both do.
+   */
+  wake(types?: readonly string[]): void;
   /**
    * Claims the pending job with this dedupe key, due or not, and runs it in this process at once; resolves once its
    * outcome is recorded, with whether it ran (false: another worker has it, it is settled, or the worker stops). For
@@ -198,6 +201,16 @@ export function createWorker(db: Db, options: WorkerOptions): JobWorker {
   let stopped: Promise<void> | null = null;
   /** A wake() that arrived while the loop was busy: the next sleep returns at once instead of missing it. */
   let wakePending = false;
+  /**
+   * Whether each pool may have due jobs its last claim did not take: set by a wake naming the pool (or none), by a
+   * claim that came back full (more may wait), and for both pools once per pollMs (jobs fall due with time: retries,
+   * later run_at); cleared just before the pool claims. A pool that may have nothing due does not claim: at 50
+   * messages a second, most wakes are for network jobs, and a CPU claim that finds nothing still costs a statement.
+   */
+  let networkMayBeDue = true;
+  let cpuMayBeDue = true;
+  /** performance.now() of the last time both pools were marked due by time. */
+  let lastTimedPollAt = Number.NEGATIVE_INFINITY;
   let interruptSleep: (() => void) | null = null;
   let heartbeatTimer: NodeJS.Timeout | null = null;
   /** Clock time of the last stale-lock sweep; checked on the injected clock so tests that move it see a sweep. */
@@ -211,9 +224,21 @@ export function createWorker(db: Db, options: WorkerOptions): JobWorker {
   /** Aborted by stop(): outcomes waiting for the database stop waiting. */
   const outcomeWait = new AbortController();
 
-  const wake = () => {
+  const wakeLoop = () => {
     wakePending = true;
     interruptSleep?.();
+  };
+  const wake = (types?: readonly string[]) => {
+    if (!types || types.length === 0) {
+      networkMayBeDue = true;
+      cpuMayBeDue = true;
+    } else {
+      for (const type of types) {
+        if (networkTypes.includes(type)) networkMayBeDue = true;
+        else cpuMayBeDue = true;
+      }
+    }
+    wakeLoop();
   };
 
   const sleep = (ms: number) =>
@@ -361,13 +386,13 @@ export function createWorker(db: Db, options: WorkerOptions): JobWorker {
     const network = isNetworkJob(job);
     running.set(job.id, entry);
     if (network) runningNetwork++;
-    // Every finished job frees a slot that due jobs may be waiting for: poll again at once. Waking only when the
-    // pool had been full left the loop asleep for pollMs whenever a job finished while a claim was under way, so a
-    // busy queue moved about one batch per poll interval (about 5 jobs/s, measured by the webhook benchmark).
+    // A finished job frees a slot: the loop claims again at once when due jobs may be waiting for one (its pool's
+    // last claim came back full, or a wake came since). A job finishing while a claim is under way is caught after
+    // that claim (see pollLoop). Waking on every finish made one claim per job for nothing when the queue was short.
     entry.settled = execute(job, controller).finally(() => {
       running.delete(job.id);
       if (network) runningNetwork--;
-      wake();
+      if (network ? networkMayBeDue : cpuMayBeDue) wakeLoop();
     });
     return entry.settled;
   };
@@ -387,16 +412,35 @@ export function createWorker(db: Db, options: WorkerOptions): JobWorker {
         // While requests wait on the event loop, one claim per busyPauseMs: with a model that answers at once (or a
         // queue of jobs that end early) back-to-back claims would still take a core from the requests.
         const wait = steppingBack ? lastBusyClaimAt + busyPauseMs - performance.now() : 0;
-        if ((freeCpu > 0 || freeNetwork > 0) && wait <= 0 && !stopping) {
+        if (performance.now() - lastTimedPollAt >= pollMs) {
+          lastTimedPollAt = performance.now();
+          networkMayBeDue = true;
+          cpuMayBeDue = true;
+        }
+        const claimNetwork = freeNetwork > 0 && networkMayBeDue;
+        const claimCpu = freeCpu > 0 && cpuMayBeDue;
+        if ((claimNetwork || claimCpu) && wait <= 0 && !stopping) {
           const now = clock.now();
-          const claimed = [
-            ...(freeNetwork > 0 ? await repo.claimDue({ workerId, now, limit: freeNetwork, types: networkTypes }) : []),
-            ...(freeCpu > 0 && !stopping ? await repo.claimDue({ workerId, now, limit: freeCpu, exceptTypes: networkTypes }) : []),
-          ];
+          const claimed: ClaimedJob[] = [];
+          if (claimNetwork) {
+            networkMayBeDue = false;
+            const jobs = await repo.claimDue({ workerId, now, limit: freeNetwork, types: networkTypes });
+            if (jobs.length === freeNetwork) networkMayBeDue = true;
+            claimed.push(...jobs);
+          }
+          if (claimCpu && !stopping) {
+            cpuMayBeDue = false;
+            const jobs = await repo.claimDue({ workerId, now, limit: freeCpu, exceptTypes: networkTypes });
+            if (jobs.length === freeCpu) cpuMayBeDue = true;
+            claimed.push(...jobs);
+          }
           // Claimed while stop() was called: not started; stop() releases them with the rest.
           if (stopping) break;
           if (steppingBack && claimed.length > 0) lastBusyClaimAt = performance.now();
           for (const job of claimed) void launch(job);
+          // Jobs that finished during the claim freed slots that a full claim says due jobs wait for: claim again now.
+          const cpuSlots = (busy() ? 1 : concurrency) - (running.size - runningNetwork);
+          if ((networkMayBeDue && networkTypes.length > 0 && networkConcurrency - runningNetwork > 0) || (cpuMayBeDue && cpuSlots > 0)) wakePending = true;
         }
         await sleep(wait > 0 ? Math.min(wait, pollMs) : pollMs);
       } catch (error) {
