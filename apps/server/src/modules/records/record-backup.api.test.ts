@@ -1,16 +1,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import pg from "pg";
 import { openDatabase, type Database } from "../../platform/db/client";
 import { recordEntries } from "../../tables";
 import { fixedClock } from "../../platform/lib/clock";
 import { contextWithProfessional, type TestContext } from "../../../test/context";
 import { currentDatabaseUrl, hasPgDump, tableChecksums } from "../../../test/database-dump";
-import { adminPostgresUrl, testDbKind, withDatabase } from "../../../test/test-db";
+import { emptyPostgresDatabase, testDbKind } from "../../../test/test-db";
 import { restoreBackup, takeBackup, type BackupFormat } from "../backups";
 import { verifyAllChains } from "./index";
 
@@ -66,29 +64,11 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** An empty PostgreSQL database of its own, dropped by `drop()`. */
-async function emptyPostgres() {
-  const name = `clinora_records_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: adminPostgresUrl() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  return {
-    url: withDatabase(adminPostgresUrl(), name),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminPostgresUrl() });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 /** Takes a backup of the test database in `format`, restores it into a new target of the same kind and opens it. */
 async function backupAndRestore(format: BackupFormat): Promise<{ restored: Database; cleanup: () => Promise<void> }> {
   const file = await takeBackup({ database: t.database, databaseUrl: onPostgres ? await currentDatabaseUrl(t.db) : undefined }, { dir, format, now: clock.now() });
   if (onPostgres) {
-    const target = await emptyPostgres();
+    const target = await emptyPostgresDatabase("clinora_records");
     await restoreBackup(file, { kind: "postgres", url: target.url }, { force: false, now: clock.now() });
     const restored = await openDatabase({ kind: "postgres", url: target.url, maxConnections: 2 });
     return {
