@@ -1,5 +1,6 @@
 import { fileURLToPath, URL } from "node:url";
 import { defineConfig } from "vite";
+import { AFTER_THE_APP } from "./vite.after-app";
 import { precompress } from "./vite.precompress";
 
 /**
@@ -10,9 +11,7 @@ import { precompress } from "./vite.precompress";
 export default defineConfig({
   plugins: [precompress()],
   build: {
-    outDir: "dist",
-    emptyOutDir: false,
-    copyPublicDir: false,
+    ...AFTER_THE_APP,
     rolldownOptions: {
       input: { chat: fileURLToPath(new URL("./chat.html", import.meta.url)) },
     },

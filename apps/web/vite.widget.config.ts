@@ -1,4 +1,5 @@
 import { defineConfig } from "vite";
+import { AFTER_THE_APP } from "./vite.after-app";
 import { precompress } from "./vite.precompress";
 
 /**
@@ -8,9 +9,7 @@ import { precompress } from "./vite.precompress";
 export default defineConfig({
   plugins: [precompress()],
   build: {
-    outDir: "dist",
-    emptyOutDir: false,
-    copyPublicDir: false,
+    ...AFTER_THE_APP,
     lib: { entry: "src/web-chat/widget.ts", formats: ["iife"], name: "ClinoraChat", fileName: () => "widget.js" },
   },
 });

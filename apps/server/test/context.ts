@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import { openDatabase, type Database, type Db } from "../src/platform/db/client";
@@ -95,4 +96,41 @@ export async function contextWithProfessional(
   const t = await createTestContext(rest);
   const { user, professional } = await t.make.professionalUser(userOverrides, profile);
   return { t, user, professional, session: await t.login(user.email, user.password) };
+}
+
+/** What a test file reads once its context is open: the context, the signed-in session and, for a professional, her id. */
+export type AdminFile = TestContext & { session: string; admin: Awaited<ReturnType<Make["admin"]>> };
+export type ProfessionalFile = TestContext & { session: string; professionalId: string };
+
+/**
+ * Registers the file's beforeAll that opens `open()`'s context and its afterAll that closes it, and returns the object
+ * that beforeAll fills: read its fields inside hooks and tests, never while the file loads.
+ */
+function openForFile<F extends TestContext>(open: () => Promise<F>): F {
+  const file = {} as F;
+  let opened = false;
+  beforeAll(async () => {
+    Object.assign(file, await open());
+    opened = true;
+  });
+  afterAll(async () => {
+    if (opened) await file.close();
+  });
+  return file;
+}
+
+/** contextWithAdmin for the whole file: `const t = adminForFile({ clock })`, then `t.request({ ..., session: t.session })` in tests. */
+export function adminForFile(options: Parameters<typeof contextWithAdmin>[0] = {}): AdminFile {
+  return openForFile(async () => {
+    const { t, admin, session } = await contextWithAdmin(options);
+    return { ...t, admin, session };
+  });
+}
+
+/** contextWithProfessional for the whole file: `const t = professionalForFile({ clock })`, then `t.session`, `t.professionalId` in tests. */
+export function professionalForFile(options: Parameters<typeof contextWithProfessional>[0] = {}): ProfessionalFile {
+  return openForFile(async () => {
+    const { t, professional, session } = await contextWithProfessional(options);
+    return { ...t, session, professionalId: professional.id };
+  });
 }

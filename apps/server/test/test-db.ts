@@ -1,7 +1,8 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import os from "node:os";
+import pg from "pg";
 import { migrationsFolder } from "../src/platform/db/client";
 
 export type TestDbKind = "pglite" | "postgres";
@@ -19,6 +20,27 @@ export function withDatabase(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = `/${database}`;
   return u.toString();
+}
+
+/** Runs `statement` on the administration database the tests create and drop databases from. */
+async function onAdminDatabase(statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminPostgresUrl() });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * A new, empty PostgreSQL database named `<prefix>_<random>` (a restore's target, say), dropped by `drop()` even
+ * while something is still connected to it.
+ */
+export async function emptyPostgresDatabase(prefix: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+  await onAdminDatabase(`create database ${name}`);
+  return { name, url: withDatabase(adminPostgresUrl(), name), drop: () => onAdminDatabase(`drop database if exists ${name} with (force)`) };
 }
 
 /** Changes whenever a migration changes, so a cached template is never stale. */

@@ -28,6 +28,7 @@ import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import puppeteer from "puppeteer-core";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium";
 import { initialLoad, kib, standalonePageLoad, type InitialLoad } from "./initial-load";
 
 const webDir = fileURLToPath(new URL("..", import.meta.url));
@@ -37,18 +38,8 @@ const serverDir = path.join(repoRoot, "apps/server");
 const benchmarksFile = path.join(repoRoot, "docs/benchmarks/latest.md");
 const SECTION_TITLE = "## Web app (npm run bench:web)";
 
-const CHROME_PATH = "/usr/bin/chromium";
-// Headless, and nothing that reaches for the network on its own (this machine has none beyond loopback).
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+// Headless, besides the flows' flags.
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 
 /** The demo professional of the README (apps/server/src/seeds/accounts.data.ts). */
 const DEMO_PROFESSIONAL = { email: "ana.souza@clinora.com.br", password: "Prof@12345" };
@@ -215,7 +206,7 @@ class LighthouseRunError extends Error {
 
 /** One Lighthouse run in a fresh Chromium (new temporary profile, empty cache). */
 async function measurePage(page: PageToMeasure, session: Session | null, run: number): Promise<PageRun> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "error" });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: "error" });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
   try {
     // The tab Chromium opened: Lighthouse needs the page in the foreground to see it paint.

@@ -11,7 +11,7 @@ import * as s from "../../tables";
 import { fixedClock } from "../../platform/lib/clock";
 import { createTestContext, type TestContext } from "../../../test/context";
 import { tableChecksums } from "../../../test/database-dump";
-import { adminPostgresUrl, testDbKind, withDatabase } from "../../../test/test-db";
+import { emptyPostgresDatabase, testDbKind } from "../../../test/test-db";
 import { seedDemo } from "../../seeds/demo.seed";
 import { PASSPHRASE_REQUIRED, WRONG_PASSPHRASE } from "./backup-encryption";
 import { restoreBackup, takeBackup, type RestoreTarget } from "./backup.service";
@@ -37,12 +37,7 @@ async function targets(dir: string): Promise<{ name: string; target: RestoreTarg
     },
   ];
   if (onPostgres) {
-    const name = `clinora_faults_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
-    const admin = new pg.Client({ connectionString: adminPostgresUrl() });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = withDatabase(adminPostgresUrl(), name);
+    const { url, drop } = await emptyPostgresDatabase("clinora_faults");
     list.push({
       name: "postgres",
       target: { kind: "postgres", url },
@@ -56,12 +51,7 @@ async function targets(dir: string): Promise<{ name: string; target: RestoreTarg
           await c.end();
         }
       },
-      async drop() {
-        const c = new pg.Client({ connectionString: adminPostgresUrl() });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      },
+      drop,
     });
   }
   return list;

@@ -4,13 +4,12 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { openDatabase, type Database } from "../../platform/db/client";
 import * as s from "../../tables";
 import { fixedClock } from "../../platform/lib/clock";
 import { createTestContext, type TestContext } from "../../../test/context";
 import { currentDatabaseUrl, hasPgDump, tableChecksums } from "../../../test/database-dump";
-import { adminPostgresUrl, testDbKind, withDatabase } from "../../../test/test-db";
+import { emptyPostgresDatabase, testDbKind } from "../../../test/test-db";
 import { seedDemo } from "../../seeds/demo.seed";
 import { BACKUP_JOB, backupJobs, nextBackupSlot, scheduleNextBackup } from "./backup.jobs";
 import { listBackups, restoreBackup, takeBackup } from "./backup.service";
@@ -18,24 +17,6 @@ import { listBackups, restoreBackup, takeBackup } from "./backup.service";
 const clock = fixedClock("2026-03-11T13:00:00Z");
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 const onPostgres = testDbKind() === "postgres";
-
-/** An empty PostgreSQL database of its own, dropped by `drop()`. */
-async function emptyPostgres() {
-  const name = `clinora_restore_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: adminPostgresUrl() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  return {
-    url: withDatabase(adminPostgresUrl(), name),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminPostgresUrl() });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 describe("backups", () => {
   let t: TestContext;
@@ -82,7 +63,7 @@ describe("backups", () => {
     let restored: Database;
     let cleanup: () => Promise<void>;
     if (onPostgres) {
-      const target = await emptyPostgres();
+      const target = await emptyPostgresDatabase("clinora_restore");
       await restoreBackup(file, { kind: "postgres", url: target.url }, { force: false, now: clock.now() });
       restored = await openDatabase({ kind: "postgres", url: target.url, maxConnections: 2 });
       // A non-empty database is refused without --force, and replaced with it.
@@ -126,7 +107,7 @@ describe("backups", () => {
     const file = await takeBackup({ database: embedded }, { dir, format: "portable", now: clock.now() });
     await embedded.close();
     expect(path.basename(file)).toBe("clinora-portable-pglite-20260311T130000Z.json.gz");
-    const target = await emptyPostgres();
+    const target = await emptyPostgresDatabase("clinora_restore");
     try {
       await restoreBackup(file, { kind: "postgres", url: target.url }, { force: false, now: clock.now() });
       const moved = await openDatabase({ kind: "postgres", url: target.url, maxConnections: 2 });

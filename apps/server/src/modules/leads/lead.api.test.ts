@@ -1,23 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { MSG } from "@clinora/contracts";
-import { contextWithAdmin, type TestContext } from "../../../test/context";
+import { adminForFile } from "../../../test/context";
 import { fixedClock } from "../../platform/lib/clock";
 import { auditLog } from "../audit/audit.schema";
 
 const NOW = "2026-03-10T15:00:00Z";
 const clock = fixedClock(NOW);
-let t: TestContext;
-let session: string;
-
-beforeAll(async () => {
-  ({ t, session } = await contextWithAdmin({ clock }));
-});
-afterAll(() => t.close());
+const t = adminForFile({ clock });
 
 const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: Record<string, unknown>) =>
-  t.request({ method, url: `/api/leads${url}`, payload, session });
+  t.request({ method, url: `/api/leads${url}`, payload, session: t.session });
 
 const daysAgo = (days: number) => new Date(new Date(NOW).getTime() - days * 24 * 60 * 60 * 1000);
 

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { MSG } from "@clinora/contracts";
-import { contextWithProfessional, type TestContext } from "../../../test/context";
+import { professionalForFile } from "../../../test/context";
 import { fixedClock } from "../../platform/lib/clock";
 import { appointments } from "../appointments/appointments.schema";
 import { auditLog } from "../audit/audit.schema";
 
 const clock = fixedClock("2026-03-10T15:00:00Z"); // 12:00 in São Paulo
-let t: TestContext;
-let session: string;
-let professionalId: string;
+const t = professionalForFile({ clock });
 
-beforeAll(async () => {
-  ({ t, session, professional: { id: professionalId } } = await contextWithProfessional({ clock }));
-});
-afterAll(() => t.close());
-
-const create = (payload: Record<string, unknown>) => t.request({ method: "POST", url: "/api/patients", payload, session });
+const create = (payload: Record<string, unknown>) => t.request({ method: "POST", url: "/api/patients", payload, session: t.session });
 
 describe("patients", () => {
   it("creates a patient, normalising phone to E.164 and CPF to digits", async () => {
@@ -60,7 +53,7 @@ describe("patients", () => {
   it("searches accent-insensitively by name, phone digits, email and CPF", async () => {
     await create({ name: "Conceição Araújo", phone: "21 99876-1234", email: "conceicao@exemplo.com", cpf: "39053344705" });
     const find = async (q: string) =>
-      (await t.request({ method: "GET", url: `/api/patients?search=${encodeURIComponent(q)}`, session })).json().items.map((p: { name: string }) => p.name);
+      (await t.request({ method: "GET", url: `/api/patients?search=${encodeURIComponent(q)}`, session: t.session })).json().items.map((p: { name: string }) => p.name);
     expect(await find("conceicao")).toEqual(["Conceição Araújo"]);
     expect(await find("ARAUJO")).toEqual(["Conceição Araújo"]);
     expect(await find("99876-1234")).toEqual(["Conceição Araújo"]);
@@ -68,10 +61,10 @@ describe("patients", () => {
     expect(await find("exemplo.com")).toEqual(["Conceição Araújo"]);
     expect(await find("outra 99876")).toEqual([]);
 
-    const picker = await t.request({ method: "GET", url: "/api/patients/search/?q=conc&limit=10", session });
+    const picker = await t.request({ method: "GET", url: "/api/patients/search/?q=conc&limit=10", session: t.session });
     expect(picker.statusCode).toBe(200);
     expect(picker.json()).toEqual([expect.objectContaining({ name: "Conceição Araújo", phone: "+5521998761234" })]);
-    expect((await t.request({ method: "GET", url: "/api/patients/search?q=c", session })).statusCode).toBe(422);
+    expect((await t.request({ method: "GET", url: "/api/patients/search?q=c", session: t.session })).statusCode).toBe(422);
   });
 
   it("sorts by name, most recent and last appointment, with next/last appointment dates", async () => {
@@ -170,13 +163,13 @@ describe("patients", () => {
 
   it("updates a patient and logs who viewed and changed it", async () => {
     const created = (await create({ name: "Pedro" })).json();
-    const res = await t.request({ method: "PUT", url: `/api/patients/${created.id}`, payload: { name: "Pedro Alves", notes: "Alergia a dipirona" }, session });
+    const res = await t.request({ method: "PUT", url: `/api/patients/${created.id}`, payload: { name: "Pedro Alves", notes: "Alergia a dipirona" }, session: t.session });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: "Pedro Alves", notes: "Alergia a dipirona" });
-    expect((await t.request({ method: "GET", url: `/api/patients/${created.id}`, session })).statusCode).toBe(200);
+    expect((await t.request({ method: "GET", url: `/api/patients/${created.id}`, session: t.session })).statusCode).toBe(200);
 
     const trail = await t.db.select().from(auditLog).where(eq(auditLog.entityId, created.id));
     expect(trail.map((e) => e.action).sort()).toEqual(["patient.created", "patient.updated", "patient.viewed"]);
-    expect(trail.every((e) => e.professionalId === professionalId)).toBe(true);
+    expect(trail.every((e) => e.professionalId === t.professionalId)).toBe(true);
   });
 });

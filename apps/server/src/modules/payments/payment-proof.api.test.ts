@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contextWithProfessional, type TestContext } from "../../../test/context";
+import { describe, expect, it } from "vitest";
+import { professionalForFile } from "../../../test/context";
 import { fixedClock } from "../../platform/lib/clock";
 import { pdfText } from "../../../test/pdf-text";
 
@@ -7,21 +7,14 @@ import { pdfText } from "../../../test/pdf-text";
 
 // 01:30 UTC on 11 March is still 22:30 on 10 March in São Paulo: the payment date is the 10th.
 const clock = fixedClock("2026-03-11T01:30:00.000Z");
-let t: TestContext;
-let session: string;
-let professionalId: string;
+const t = professionalForFile({ clock });
 
-beforeAll(async () => {
-  ({ t, session, professional: { id: professionalId } } = await contextWithProfessional({ clock }));
-});
-afterAll(() => t.close());
-
-const api = (method: "GET" | "POST" | "PUT", url: string, payload?: unknown, as = session) =>
+const api = (method: "GET" | "POST" | "PUT", url: string, payload?: unknown, as = t.session) =>
   t.request({ method, url: `/api/payments${url}`, ...(payload === undefined ? {} : { payload: payload as object }), session: as });
 
 describe("comprovante de pagamento", () => {
   it("of a paid charge: who, what, how much, when, and that it does not replace the Receita Saúde receipt", async () => {
-    const patient = await t.make.patient(professionalId, { name: "Lívia Campos", cpf: "52998224725" });
+    const patient = await t.make.patient(t.professionalId, { name: "Lívia Campos", cpf: "52998224725" });
     expect((await api("PUT", "/settings", { council_registration: "CRP 06/123456" })).statusCode).toBe(200);
     const created = await api("POST", "/charges", { patient_id: patient.id, description: "Sessão de psicoterapia", amount_cents: 123456, beneficiary_cpf: "11144477735" });
     expect(created.statusCode, created.body).toBe(201);
@@ -50,7 +43,7 @@ describe("comprovante de pagamento", () => {
   });
 
   it("is another practice's 404 and an administrator's 403", async () => {
-    const patient = await t.make.patient(professionalId, { name: "Outra Paciente" });
+    const patient = await t.make.patient(t.professionalId, { name: "Outra Paciente" });
     const id = (await api("POST", "/charges", { patient_id: patient.id, description: "Sessão", amount_cents: 10000 })).json().id as string;
     expect((await api("POST", `/charges/${id}/paid`, { method: "cash" })).statusCode).toBe(200);
     const { user } = await t.make.professionalUser();

@@ -1,22 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { MSG } from "@clinora/contracts";
-import { contextWithAdmin, type TestContext } from "../../../test/context";
+import { adminForFile } from "../../../test/context";
 import { fixedClock } from "../../platform/lib/clock";
 import { auditLog } from "../audit/audit.schema";
 
 const clock = fixedClock("2026-03-10T15:00:00Z");
-let t: TestContext;
-let session: string;
-
-beforeAll(async () => {
-  ({ t, session } = await contextWithAdmin({ clock }));
-});
-afterAll(() => t.close());
+const t = adminForFile({ clock });
 
 const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: Record<string, unknown>) =>
-  t.request({ method, url: `/api/professionals${url}`, payload, session });
+  t.request({ method, url: `/api/professionals${url}`, payload, session: t.session });
 
 const messagesByField = (body: { details: { loc: (string | number)[]; msg: string }[] }) =>
   Object.fromEntries(body.details.map((d) => [d.loc.at(-1), d.msg]));
@@ -135,22 +129,12 @@ describe("professionals (admin)", () => {
   it("updates the dialog's fields, keeping the professional's own settings", async () => {
     const existing = await t.make.professional({ fullName: "Dr. Antigo", timezone: "America/Manaus", licenseNumber: "CRM 123" });
     clock.set("2026-03-10T16:30:00Z");
-    const res = await call("PUT", `/${existing.id}`, {
-      full_name: "Dr. Novo Nome",
-      specialty: "Cardiologia",
-      is_available: false,
-      zen_mode: true,
-      appointment_duration: 30,
-      clinic_name: "Clínica Coração",
-    });
+    const fields = { full_name: "Dr. Novo Nome", specialty: "Cardiologia", is_available: false, zen_mode: true, appointment_duration: 30, clinic_name: "Clínica Coração" };
+    const res = await call("PUT", `/${existing.id}`, fields);
     expect(res.statusCode).toBe(200);
+    // The answer carries every field sent, and keeps what the dialog does not show.
     expect(res.json()).toMatchObject({
-      full_name: "Dr. Novo Nome",
-      specialty: "Cardiologia",
-      is_available: false,
-      zen_mode: true,
-      appointment_duration: 30,
-      clinic_name: "Clínica Coração",
+      ...fields,
       clinic_city: null,
       timezone: "America/Manaus",
       license_number: "CRM 123",

@@ -1,32 +1,23 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import type { PatientExport } from "@clinora/contracts";
-import { contextWithProfessional, type TestContext } from "../../../test/context";
+import { professionalForFile } from "../../../test/context";
+import { ANA_SOUZA, hoursBefore, RECORDS_NOW as NOW } from "../../../test/records-moment";
 import { fixedClock } from "../../platform/lib/clock";
 import { auditLog } from "../../tables";
 
-// Sessions are placed relative to this instant, so the file passes on any day and hour.
-const NOW = "2026-03-14T21:30:00.000Z";
 const clock = fixedClock(NOW);
-const hoursBefore = (h: number) => new Date(new Date(NOW).getTime() - h * 3_600_000).toISOString();
-let t: TestContext;
-let session: string;
-let professionalId: string;
-
-beforeAll(async () => {
-  ({ t, session, professional: { id: professionalId } } = await contextWithProfessional({ clock, profile: { fullName: "Ana Souza", specialty: "Psicologia clínica" } }));
-});
-afterAll(() => t.close());
+const t = professionalForFile({ clock, profile: ANA_SOUZA });
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF\n");
 const PNG = Buffer.concat([Buffer.from("\x89PNG\r\n\x1a\n", "latin1"), Buffer.alloc(64, 1)]);
-const upload = (entryId: string, data: Buffer, contentType: string, fileName = "exame.pdf", as = session) =>
+const upload = (entryId: string, data: Buffer, contentType: string, fileName = "exame.pdf", as = t.session) =>
   t.request({ method: "POST", url: `/api/records/${entryId}/attachments?file_name=${encodeURIComponent(fileName)}`, payload: data, headers: { "content-type": contentType }, session: as });
 
 async function draftFor(name: string) {
-  const patient = await t.make.patient(professionalId, { name });
-  const draft = (await t.request({ method: "POST", url: `/api/patients/${patient.id}/records`, payload: { kind: "evolucao", free_text: "Sessão", session_at: hoursBefore(1) }, session })).json();
+  const patient = await t.make.patient(t.professionalId, { name });
+  const draft = (await t.request({ method: "POST", url: `/api/patients/${patient.id}/records`, payload: { kind: "evolucao", free_text: "Sessão", session_at: hoursBefore(1) }, session: t.session })).json();
   return { patient, draft };
 }
 
@@ -45,10 +36,10 @@ describe("records: attachments", () => {
     expect(second.json().attachments).toHaveLength(2);
     const [pdfFile, pngFile] = second.json().attachments as { id: string }[];
 
-    const timeline = (await t.request({ method: "GET", url: `/api/patients/${patient.id}/records`, session })).json();
+    const timeline = (await t.request({ method: "GET", url: `/api/patients/${patient.id}/records`, session: t.session })).json();
     expect(timeline.items[0].attachments.map((a: { file_name: string }) => a.file_name)).toEqual(["Laudo audiométrico.pdf", "foto.png"]);
 
-    const download = await t.request({ method: "GET", url: `/api/records/${draft.id}/attachments/${pdfFile!.id}?download=1`, session });
+    const download = await t.request({ method: "GET", url: `/api/records/${draft.id}/attachments/${pdfFile!.id}?download=1`, session: t.session });
     expect(download.statusCode).toBe(200);
     expect(download.headers["content-type"]).toBe("application/pdf");
     expect(download.headers["content-disposition"]).toMatch(/^attachment; filename="Laudo audiometrico.pdf"; filename\*=UTF-8''Laudo%20audiom%C3%A9trico.pdf$/);
@@ -59,14 +50,14 @@ describe("records: attachments", () => {
     expect(logged[0]!.details).toMatchObject({ entry_ids: [draft.id], attachment_id: pdfFile!.id });
 
     // A draft's file can go; after finalisation nothing is added or removed.
-    const removed = await t.request({ method: "DELETE", url: `/api/records/${draft.id}/attachments/${pngFile!.id}`, session });
+    const removed = await t.request({ method: "DELETE", url: `/api/records/${draft.id}/attachments/${pngFile!.id}`, session: t.session });
     expect(removed.json().attachments).toHaveLength(1);
-    expect((await t.request({ method: "POST", url: `/api/records/${draft.id}/finalise`, session })).statusCode).toBe(200);
+    expect((await t.request({ method: "POST", url: `/api/records/${draft.id}/finalise`, session: t.session })).statusCode).toBe(200);
     const late = await upload(draft.id, PDF, "application/pdf");
     expect(late.statusCode).toBe(409);
     expect(late.json().detail).toBe("Arquivos só podem ser anexados ou removidos enquanto a entrada é rascunho");
-    expect((await t.request({ method: "DELETE", url: `/api/records/${draft.id}/attachments/${pdfFile!.id}`, session })).statusCode).toBe(409);
-    expect((await t.request({ method: "GET", url: `/api/records/${draft.id}`, session })).json().attachments).toHaveLength(1);
+    expect((await t.request({ method: "DELETE", url: `/api/records/${draft.id}/attachments/${pdfFile!.id}`, session: t.session })).statusCode).toBe(409);
+    expect((await t.request({ method: "GET", url: `/api/records/${draft.id}`, session: t.session })).json().attachments).toHaveLength(1);
 
     // The database refuses a raw change too, and a draft's file is still free to go.
     await expect(t.db.execute(sql`update record_attachments set file_name = 'trocado.pdf' where id = ${pdfFile!.id}`)).rejects.toThrow();
@@ -88,7 +79,7 @@ describe("records: attachments", () => {
     expect(tooLarge.json().detail).toBe("O arquivo pode ter até 16 MB.");
     const noName = await upload(draft.id, PDF, "application/pdf", " ");
     expect(noName.statusCode).toBe(422);
-    expect((await t.request({ method: "GET", url: `/api/records/${draft.id}`, session })).json().attachments).toEqual([]);
+    expect((await t.request({ method: "GET", url: `/api/records/${draft.id}`, session: t.session })).json().attachments).toEqual([]);
   });
 
   it("another professional reaches no file; the export carries the files' bytes", async () => {
@@ -99,7 +90,7 @@ describe("records: attachments", () => {
     expect((await t.request({ method: "GET", url: `/api/records/${draft.id}/attachments/${file.id}`, session: other })).statusCode).toBe(404);
     expect((await upload(draft.id, PDF, "application/pdf", "x.pdf", other)).statusCode).toBe(404);
 
-    const data = (await t.request({ method: "GET", url: `/api/patients/${patient.id}/export`, session })).json() as PatientExport;
+    const data = (await t.request({ method: "GET", url: `/api/patients/${patient.id}/export`, session: t.session })).json() as PatientExport;
     expect(data.records.entries[0]!.attachments).toEqual([expect.objectContaining({ id: file.id, file_name: "exame.pdf", data_base64: PDF.toString("base64") })]);
   });
 });

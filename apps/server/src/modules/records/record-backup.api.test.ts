@@ -1,44 +1,37 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import pg from "pg";
 import { openDatabase, type Database } from "../../platform/db/client";
 import { recordEntries } from "../../tables";
 import { fixedClock } from "../../platform/lib/clock";
-import { contextWithProfessional, type TestContext } from "../../../test/context";
+import { professionalForFile } from "../../../test/context";
+import { ANA_SOUZA, hoursBefore, RECORDS_NOW } from "../../../test/records-moment";
 import { currentDatabaseUrl, hasPgDump, tableChecksums } from "../../../test/database-dump";
-import { adminPostgresUrl, testDbKind, withDatabase } from "../../../test/test-db";
+import { emptyPostgresDatabase, testDbKind } from "../../../test/test-db";
 import { restoreBackup, takeBackup, type BackupFormat } from "../backups";
 import { verifyAllChains } from "./index";
 
-// Sessions are placed relative to this instant, so the file passes on any day and hour.
-const NOW = "2026-03-14T21:30:00.000Z";
-const clock = fixedClock(NOW);
-const hoursBefore = (h: number) => new Date(new Date(NOW).getTime() - h * 3_600_000).toISOString();
+const clock = fixedClock(RECORDS_NOW);
 const onPostgres = testDbKind() === "postgres";
 /** The prontuário's own tables (entries and adendos, templates) and the access log, compared checksum for checksum. */
 const RECORD_TABLES = ["public.record_entries", "public.record_templates", "public.record_attachments", "public.audit_log"];
 
-let t: TestContext;
-let session: string;
-let professionalId: string;
+const t = professionalForFile({ clock, profile: ANA_SOUZA });
 let dir: string;
 
-const req = (method: "GET" | "POST", url: string, payload?: Record<string, unknown>) => t.request({ method, url, payload, session });
+const req = (method: "GET" | "POST", url: string, payload?: Record<string, unknown>) => t.request({ method, url, payload, session: t.session });
 
 beforeAll(async () => {
-  ({ t, session, professional: { id: professionalId } } = await contextWithProfessional({ clock, profile: { fullName: "Ana Souza", specialty: "Psicologia clínica" } }));
   dir = mkdtempSync(path.join(os.tmpdir(), "clinora-record-backups-"));
 
   // Her own template in two versions, and entries written with it.
   const template = (await req("POST", "/api/records/templates", { name: "Sessão breve", kind: "evolucao", fields: [{ label: "Resumo", type: "long_text" }] })).json();
-  await t.request({ method: "PUT", url: `/api/records/templates/${template.id.replace("custom.", "")}`, payload: { name: "Sessão breve", kind: "evolucao", fields: [{ key: "resumo", label: "Resumo", type: "long_text" }, { label: "Plano", type: "short_text" }] }, session });
+  await t.request({ method: "PUT", url: `/api/records/templates/${template.id.replace("custom.", "")}`, payload: { name: "Sessão breve", kind: "evolucao", fields: [{ key: "resumo", label: "Resumo", type: "long_text" }, { label: "Plano", type: "short_text" }] }, session: t.session });
   // Two patients with chains: finalised entries, an adendo, a sigiloso, a draft, and reads in the access log.
   for (const name of ["Beatriz Lima", "Carlos Dias"]) {
-    const patient = await t.make.patient(professionalId, { name });
+    const patient = await t.make.patient(t.professionalId, { name });
     for (const [h, visibility] of [[30, "prontuario"], [20, "sigiloso"], [10, "prontuario"]] as const) {
       const entry = (
         await req("POST", `/api/patients/${patient.id}/records`, { kind: "evolucao", template_id: template.id, fields: { resumo: `Sessão de ${name}` }, free_text: `Sessão de ${name} (${h} h)`, session_at: hoursBefore(h), visibility })
@@ -48,47 +41,26 @@ beforeAll(async () => {
     }
     const draft = (await req("POST", `/api/patients/${patient.id}/records`, { kind: "evolucao", free_text: "Rascunho", session_at: hoursBefore(1) })).json();
     const pdf = Buffer.from(`%PDF-1.4\n% ${name}\n%%EOF\n`);
-    const attached = await t.request({ method: "POST", url: `/api/records/${draft.id}/attachments?file_name=laudo.pdf`, payload: pdf, headers: { "content-type": "application/pdf" }, session });
+    const attached = await t.request({ method: "POST", url: `/api/records/${draft.id}/attachments?file_name=laudo.pdf`, payload: pdf, headers: { "content-type": "application/pdf" }, session: t.session });
     expect(attached.statusCode).toBe(201);
     expect((await req("GET", `/api/patients/${patient.id}/records`)).statusCode).toBe(200);
   }
 
   // More rows than one chunk of the portable snapshot, with an adendo whose id sorts before its original's: the
   // snapshot must still write the original first, or the restore would meet the adendo's foreign key.
-  const filler = await t.make.patient(professionalId, { name: "Volume" });
-  const base = { professionalId, patientId: filler.id, kind: "evolucao" as const, sessionAt: new Date(hoursBefore(2)), authorName: "Ana Souza", status: "draft" as const };
+  const filler = await t.make.patient(t.professionalId, { name: "Volume" });
+  const base = { professionalId: t.professionalId, patientId: filler.id, kind: "evolucao" as const, sessionAt: new Date(hoursBefore(2)), authorName: "Ana Souza", status: "draft" as const };
   await t.db.insert(recordEntries).values({ ...base, id: "ffffffff-ffff-4fff-bfff-ffffffffffff", freeText: "Original" });
   await t.db.insert(recordEntries).values({ ...base, id: "00000000-0000-4000-8000-000000000001", freeText: "Adendo antes", addendumOf: "ffffffff-ffff-4fff-bfff-ffffffffffff" });
   await t.db.insert(recordEntries).values(Array.from({ length: 2100 }, (_, i) => ({ ...base, freeText: `Rascunho ${i}` })));
 }, 120_000);
-afterAll(async () => {
-  await t.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-/** An empty PostgreSQL database of its own, dropped by `drop()`. */
-async function emptyPostgres() {
-  const name = `clinora_records_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: adminPostgresUrl() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  return {
-    url: withDatabase(adminPostgresUrl(), name),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminPostgresUrl() });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Takes a backup of the test database in `format`, restores it into a new target of the same kind and opens it. */
 async function backupAndRestore(format: BackupFormat): Promise<{ restored: Database; cleanup: () => Promise<void> }> {
   const file = await takeBackup({ database: t.database, databaseUrl: onPostgres ? await currentDatabaseUrl(t.db) : undefined }, { dir, format, now: clock.now() });
   if (onPostgres) {
-    const target = await emptyPostgres();
+    const target = await emptyPostgresDatabase("clinora_records");
     await restoreBackup(file, { kind: "postgres", url: target.url }, { force: false, now: clock.now() });
     const restored = await openDatabase({ kind: "postgres", url: target.url, maxConnections: 2 });
     return {

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contextWithProfessional, type TestContext } from "../../../test/context";
+import { describe, expect, it } from "vitest";
+import { professionalForFile } from "../../../test/context";
+import { ANA_SOUZA, hoursBefore, RECORDS_NOW as NOW } from "../../../test/records-moment";
 import { fixedClock } from "../../platform/lib/clock";
 import { pdfText } from "../../../test/pdf-text";
 
-// Sessions are placed relative to this instant, so the file passes on any day and hour.
-const NOW = "2026-03-14T21:30:00.000Z";
 const clock = fixedClock(NOW);
-const hoursBefore = (h: number) => new Date(new Date(NOW).getTime() - h * 3_600_000).toISOString();
-let t: TestContext;
-let session: string;
-let professionalId: string;
+const t = professionalForFile({ clock, profile: { ...ANA_SOUZA, specialty: "Fonoaudiologia" } });
 
-beforeAll(async () => {
-  ({ t, session, professional: { id: professionalId } } = await contextWithProfessional({ clock, profile: { fullName: "Ana Souza", specialty: "Fonoaudiologia" } }));
-});
-afterAll(() => t.close());
-
-const req = (method: "GET" | "POST" | "PUT", url: string, payload?: Record<string, unknown>, as = session) => t.request({ method, url, payload, session: as });
+const req = (method: "GET" | "POST" | "PUT", url: string, payload?: Record<string, unknown>, as = t.session) => t.request({ method, url, payload, session: as });
 
 const firstVersion = {
   name: "Avaliação fonoaudiológica",
@@ -42,7 +33,7 @@ describe("records: the professional's own templates", () => {
     const list = (await req("GET", "/api/records/templates")).json();
     expect(list.templates[0]).toMatchObject({ id: template.id, version: 1, custom: true });
 
-    const patient = await t.make.patient(professionalId, { name: "Beatriz Lima" });
+    const patient = await t.make.patient(t.professionalId, { name: "Beatriz Lima" });
     const bad = await req("POST", `/api/patients/${patient.id}/records`, {
       kind: "avaliacao",
       template_id: template.id,
@@ -71,7 +62,7 @@ describe("records: the professional's own templates", () => {
 
   it("editing writes a new version; an entry keeps the version it was written with, drafts included, and prints with its labels", async () => {
     const template = (await req("POST", "/api/records/templates", firstVersion)).json();
-    const patient = await t.make.patient(professionalId, { name: "Carlos Dias" });
+    const patient = await t.make.patient(t.professionalId, { name: "Carlos Dias" });
     const done = (
       await req("POST", `/api/patients/${patient.id}/records`, { kind: "avaliacao", template_id: template.id, fields: { queixa: "Disfonia", escore: 7 }, session_at: hoursBefore(3) })
     ).json();
@@ -109,7 +100,7 @@ describe("records: the professional's own templates", () => {
     const v2 = await req("POST", `/api/patients/${patient.id}/records`, { kind: "avaliacao", template_id: template.id, fields: { queixa: "Pigarro", conduta: "Higiene vocal" }, session_at: hoursBefore(1) });
     expect(v2.json()).toMatchObject({ template_version: 2 });
 
-    const pdf = await t.app.inject({ method: "GET", url: `/api/patients/${patient.id}/records.pdf`, headers: { "x-session-id": session } });
+    const pdf = await t.app.inject({ method: "GET", url: `/api/patients/${patient.id}/records.pdf`, headers: { "x-session-id": t.session } });
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain("Escore");
     expect(text).toContain("Queixa principal");

@@ -1,29 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PatientExport } from "@clinora/contracts";
-import { contextWithProfessional, type TestContext } from "../../../test/context";
+import { professionalForFile } from "../../../test/context";
+import { ANA_SOUZA, hoursBefore, RECORDS_NOW as NOW } from "../../../test/records-moment";
 import { fixedClock } from "../../platform/lib/clock";
 
-// Sessions are placed relative to this instant, so the file passes on any day and hour.
-const NOW = "2026-03-14T21:30:00.000Z";
 const clock = fixedClock(NOW);
-const hoursBefore = (h: number) => new Date(new Date(NOW).getTime() - h * 3_600_000).toISOString();
-let t: TestContext;
-let session: string;
-let professionalId: string;
+const t = professionalForFile({ clock, profile: { ...ANA_SOUZA, licenseType: "CRP", licenseNumber: "06/123456", licenseState: "SP" } });
 
-beforeAll(async () => {
-  ({ t, session, professional: { id: professionalId } } = await contextWithProfessional({
-    clock,
-    profile: { fullName: "Ana Souza", specialty: "Psicologia clínica", licenseType: "CRP", licenseNumber: "06/123456", licenseState: "SP" },
-  }));
-});
-afterAll(() => t.close());
-
-const req = (method: "GET" | "POST", url: string, payload?: Record<string, unknown>) => t.request({ method, url, payload, session });
+const req = (method: "GET" | "POST", url: string, payload?: Record<string, unknown>) => t.request({ method, url, payload, session: t.session });
 
 /** A patient with a finalised evolução and its adendo, a draft, and a finalised registro documental sigiloso. */
 async function patientWithRecord() {
-  const patient = await t.make.patient(professionalId, { name: "Beatriz Lima" });
+  const patient = await t.make.patient(t.professionalId, { name: "Beatriz Lima" });
   const entry = (await req("POST", `/api/patients/${patient.id}/records`, { kind: "evolucao", free_text: "Relata melhora do sono.", session_at: hoursBefore(3) })).json();
   expect((await req("POST", `/api/records/${entry.id}/finalise`)).statusCode).toBe(200);
   const addendum = await req("POST", `/api/records/${entry.id}/addenda`, { reason: "Complemento", free_text: "Tarefa: diário do sono." });
@@ -104,7 +92,7 @@ describe("records in the patient's LGPD export", () => {
   });
 
   it("exports a patient with no record with an empty prontuário and logs no prontuário export", async () => {
-    const patient = await t.make.patient(professionalId, { name: "Sem Registro" });
+    const patient = await t.make.patient(t.professionalId, { name: "Sem Registro" });
     const data = (await req("GET", `/api/patients/${patient.id}/export`)).json() as PatientExport;
     expect(data.records).toEqual({ included_confidential: false, confidential_left_out: 0, entries: [] });
     expect(data.access_log.map((a) => a.action)).not.toContain("record.exported");

@@ -1,44 +1,37 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contextWithProfessional, type TestContext } from "../../../test/context";
+import { describe, expect, it } from "vitest";
+import { professionalForFile } from "../../../test/context";
+import { ANA_SOUZA, hoursBefore, RECORDS_NOW as NOW } from "../../../test/records-moment";
 import { fixedClock } from "../../platform/lib/clock";
 
-// Sessions are placed relative to this instant, so the file passes on any day and hour.
-const NOW = "2026-03-14T21:30:00.000Z";
 const clock = fixedClock(NOW);
-const hoursBefore = (h: number) => new Date(new Date(NOW).getTime() - h * 3_600_000);
-let t: TestContext;
-let session: string;
-let professionalId: string;
+const t = professionalForFile({ clock, profile: ANA_SOUZA });
+/** A session's start, `h` hours before NOW. */
+const hoursAgo = (h: number) => new Date(hoursBefore(h));
 
-beforeAll(async () => {
-  ({ t, session, professional: { id: professionalId } } = await contextWithProfessional({ clock, profile: { fullName: "Ana Souza", specialty: "Psicologia clínica" } }));
-});
-afterAll(() => t.close());
-
-const appointmentAt = (patientId: string, startsAt: Date, status: "completed" | "confirmed" | "cancelled" = "completed", owner = professionalId) =>
+const appointmentAt = (patientId: string, startsAt: Date, status: "completed" | "confirmed" | "cancelled" = "completed", owner = t.professionalId) =>
   t.make.appointment(owner, patientId, { status, startsAt, endsAt: new Date(startsAt.getTime() + 50 * 60_000) });
-const pending = (as = session) => t.request({ method: "GET", url: "/api/records/pending-sessions", session: as });
+const pending = (as = t.session) => t.request({ method: "GET", url: "/api/records/pending-sessions", session: as });
 
 describe("records: Sessões sem evolução", () => {
   it("lists concluded sessions of the last 7 days with no entry, newest first, and drops one once an entry is tied to it", async () => {
-    const patient = await t.make.patient(professionalId, { name: "Beatriz Lima" });
-    const other = await t.make.patient(professionalId, { name: "Carlos Dias" });
-    const recent = await appointmentAt(patient.id, hoursBefore(3));
-    const older = await appointmentAt(other.id, hoursBefore(6 * 24));
-    await appointmentAt(patient.id, hoursBefore(8 * 24)); // concluded, but more than 7 days ago
-    await appointmentAt(patient.id, hoursBefore(5), "confirmed"); // not concluded
-    await appointmentAt(patient.id, hoursBefore(30), "cancelled");
-    const written = await appointmentAt(other.id, hoursBefore(2 * 24));
+    const patient = await t.make.patient(t.professionalId, { name: "Beatriz Lima" });
+    const other = await t.make.patient(t.professionalId, { name: "Carlos Dias" });
+    const recent = await appointmentAt(patient.id, hoursAgo(3));
+    const older = await appointmentAt(other.id, hoursAgo(6 * 24));
+    await appointmentAt(patient.id, hoursAgo(8 * 24)); // concluded, but more than 7 days ago
+    await appointmentAt(patient.id, hoursAgo(5), "confirmed"); // not concluded
+    await appointmentAt(patient.id, hoursAgo(30), "cancelled");
+    const written = await appointmentAt(other.id, hoursAgo(2 * 24));
     const created = await t.request({
       method: "POST",
       url: `/api/patients/${other.id}/records`,
       payload: { kind: "evolucao", free_text: "Sessão registrada.", session_at: written.startsAt.toISOString(), appointment_id: written.id },
-      session,
+      session: t.session,
     });
     expect(created.statusCode).toBe(201);
     // An anonymised patient cannot receive an entry: their sessions are not asked for.
-    const gone = await t.make.patient(professionalId, { name: "Anônimo", anonymizedAt: hoursBefore(1) });
-    await appointmentAt(gone.id, hoursBefore(4));
+    const gone = await t.make.patient(t.professionalId, { name: "Anônimo", anonymizedAt: hoursAgo(1) });
+    await appointmentAt(gone.id, hoursAgo(4));
 
     const res = await pending();
     expect(res.statusCode).toBe(200);
@@ -55,7 +48,7 @@ describe("records: Sessões sem evolução", () => {
       method: "POST",
       url: `/api/patients/${patient.id}/records`,
       payload: { kind: "evolucao", free_text: "", session_at: recent.startsAt.toISOString(), appointment_id: recent.id },
-      session,
+      session: t.session,
     });
     expect((await pending()).json()).toMatchObject({ total: 1, items: [{ appointment_id: older.id }] });
   });
@@ -64,7 +57,7 @@ describe("records: Sessões sem evolução", () => {
     const { professional: otherPro, user } = await t.make.professionalUser();
     const otherSession = await t.login(user.email, user.password);
     const theirs = await t.make.patient(otherPro.id, { name: "Paciente de outra" });
-    await appointmentAt(theirs.id, hoursBefore(2), "completed", otherPro.id);
+    await appointmentAt(theirs.id, hoursAgo(2), "completed", otherPro.id);
 
     const mine = (await pending()).json() as { items: { patient_name: string }[] };
     expect(mine.items.map((i) => i.patient_name)).not.toContain("Paciente de outra");

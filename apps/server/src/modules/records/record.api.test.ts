@@ -1,28 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, count, eq, sql } from "drizzle-orm";
 import { RECORD_SIGNATURE_NOTE } from "@clinora/contracts";
-import { contextWithProfessional, type TestContext } from "../../../test/context";
+import { professionalForFile } from "../../../test/context";
+import { ANA_SOUZA, hoursBefore, RECORDS_NOW as NOW } from "../../../test/records-moment";
 import { fixedClock } from "../../platform/lib/clock";
 import { recordEntries } from "./records.schema";
 import { auditLog } from "../audit/audit.schema";
 import { verifyAllChains } from "./index";
 import { pdfText } from "../../../test/pdf-text";
 
-// A Saturday evening in São Paulo; sessions are set relative to it, so the file passes on any day and hour.
-const NOW = "2026-03-14T21:30:00.000Z";
 const clock = fixedClock(NOW);
-const hoursBefore = (h: number) => new Date(new Date(NOW).getTime() - h * 3_600_000).toISOString();
-let t: TestContext;
-let session: string;
-let professionalId: string;
-
-beforeAll(async () => {
-  ({ t, session, professional: { id: professionalId } } = await contextWithProfessional({
-    clock,
-    profile: { fullName: "Ana Souza", specialty: "Psicologia clínica", licenseType: "CRP", licenseNumber: "06/123456", licenseState: "SP", clinicName: "Consultório Ana Souza" },
-  }));
+const t = professionalForFile({
+  clock,
+  profile: { ...ANA_SOUZA, licenseType: "CRP", licenseNumber: "06/123456", licenseState: "SP", clinicName: "Consultório Ana Souza" },
 });
-afterAll(() => t.close());
 
 const evolucao = (overrides: Record<string, unknown> = {}) => ({
   kind: "evolucao",
@@ -32,18 +23,18 @@ const evolucao = (overrides: Record<string, unknown> = {}) => ({
   session_at: hoursBefore(1),
   ...overrides,
 });
-const create = (patientId: string, payload: Record<string, unknown>, as = session) => t.request({ method: "POST", url: `/api/patients/${patientId}/records`, payload, session: as });
-const save = (id: string, payload: Record<string, unknown>) => t.request({ method: "PUT", url: `/api/records/${id}`, payload, session });
-const finalise = (id: string) => t.request({ method: "POST", url: `/api/records/${id}/finalise`, session });
-const addendum = (id: string, payload: Record<string, unknown>) => t.request({ method: "POST", url: `/api/records/${id}/addenda`, payload, session });
+const create = (patientId: string, payload: Record<string, unknown>, as = t.session) => t.request({ method: "POST", url: `/api/patients/${patientId}/records`, payload, session: as });
+const save = (id: string, payload: Record<string, unknown>) => t.request({ method: "PUT", url: `/api/records/${id}`, payload, session: t.session });
+const finalise = (id: string) => t.request({ method: "POST", url: `/api/records/${id}/finalise`, session: t.session });
+const addendum = (id: string, payload: Record<string, unknown>) => t.request({ method: "POST", url: `/api/records/${id}/addenda`, payload, session: t.session });
 const rowOf = async (id: string) => (await t.db.select().from(recordEntries).where(eq(recordEntries.id, id)))[0]!;
 const auditCount = async (action: string, patientId: string) =>
   (await t.db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, patientId))))[0]!.n;
 
 describe("records: draft, finalise, adendo", () => {
   it("creates a draft with the author's snapshot, saves it, finalises it into the chain, and then refuses any change", async () => {
-    const patient = await t.make.patient(professionalId, { name: "Beatriz Lima" });
-    const appointment = await t.make.appointment(professionalId, patient.id, { status: "completed" });
+    const patient = await t.make.patient(t.professionalId, { name: "Beatriz Lima" });
+    const appointment = await t.make.appointment(t.professionalId, patient.id, { status: "completed" });
     const created = await create(patient.id, evolucao({ appointment_id: appointment.id }));
     expect(created.statusCode).toBe(201);
     const draft = created.json();
@@ -81,7 +72,7 @@ describe("records: draft, finalise, adendo", () => {
   });
 
   it("adds an adendo under a finalised entry and leaves the original as it was", async () => {
-    const patient = await t.make.patient(professionalId);
+    const patient = await t.make.patient(t.professionalId);
     const entry = (await create(patient.id, evolucao())).json();
     expect((await addendum(entry.id, { reason: "Correção", free_text: "Antes de finalizar" })).statusCode).toBe(409);
     const original = (await finalise(entry.id)).json();
@@ -105,11 +96,11 @@ describe("records: draft, finalise, adendo", () => {
   });
 
   it("finalises a draft on its own 24 hours after the session, by the clock", async () => {
-    const patient = await t.make.patient(professionalId);
+    const patient = await t.make.patient(t.professionalId);
     const recent = (await create(patient.id, evolucao({ session_at: hoursBefore(20) }))).json();
     const old = (await create(patient.id, evolucao({ session_at: hoursBefore(25) }))).json();
 
-    const list = (await t.request({ method: "GET", url: `/api/patients/${patient.id}/records`, session })).json();
+    const list = (await t.request({ method: "GET", url: `/api/patients/${patient.id}/records`, session: t.session })).json();
     const byId = Object.fromEntries(list.items.map((e: { id: string }) => [e.id, e]));
     expect(byId[old.id]).toMatchObject({ status: "finalised", auto_finalised: true });
     expect(byId[recent.id]).toMatchObject({ status: "draft" });
@@ -125,7 +116,7 @@ describe("records: draft, finalise, adendo", () => {
 
 describe("records: refusals", () => {
   it("answers clear 4xx and writes nothing for bad input", async () => {
-    const patient = await t.make.patient(professionalId);
+    const patient = await t.make.patient(t.professionalId);
     const countOf = async () => (await t.db.select({ n: count() }).from(recordEntries).where(eq(recordEntries.patientId, patient.id)))[0]!.n;
 
     const tooLong = await create(patient.id, evolucao({ free_text: "a".repeat(100_000) }));
@@ -139,8 +130,8 @@ describe("records: refusals", () => {
     const wrongChoice = await create(patient.id, evolucao({ fields: { modalidade: "Por carta" } }));
     expect(wrongChoice.statusCode).toBe(422);
 
-    const otherPatient = await t.make.patient(professionalId);
-    const appointment = await t.make.appointment(professionalId, otherPatient.id);
+    const otherPatient = await t.make.patient(t.professionalId);
+    const appointment = await t.make.appointment(t.professionalId, otherPatient.id);
     const foreignAppointment = await create(patient.id, evolucao({ appointment_id: appointment.id }));
     expect(foreignAppointment.statusCode).toBe(422);
 
@@ -155,7 +146,7 @@ describe("records: refusals", () => {
   });
 
   it("another professional gets 404 on the patient and the entries; an administrator gets 403", async () => {
-    const patient = await t.make.patient(professionalId);
+    const patient = await t.make.patient(t.professionalId);
     const entry = (await create(patient.id, evolucao())).json();
     await finalise(entry.id);
 
@@ -177,7 +168,7 @@ describe("records: refusals", () => {
 
 describe("records: the database itself refuses to change a finalised entry", () => {
   it("a raw UPDATE or DELETE of a finalised row fails; a draft row can still change", async () => {
-    const patient = await t.make.patient(professionalId);
+    const patient = await t.make.patient(t.professionalId);
     const locked = (await create(patient.id, evolucao())).json();
     await finalise(locked.id);
     const draft = (await create(patient.id, evolucao())).json();
@@ -191,7 +182,7 @@ describe("records: the database itself refuses to change a finalised entry", () 
   });
 
   it("verify recomputes every chain and names the entry whose content was tampered with", async () => {
-    const patient = await t.make.patient(professionalId);
+    const patient = await t.make.patient(t.professionalId);
     const entry = (await create(patient.id, evolucao())).json();
     await finalise(entry.id);
     expect((await verifyAllChains(t.db)).breaks).toEqual([]);
@@ -210,17 +201,17 @@ describe("records: the database itself refuses to change a finalised entry", () 
 
 describe("records: access log and printout", () => {
   it("logs one access row per read, naming the entries, and shows them under Acessos", async () => {
-    const patient = await t.make.patient(professionalId);
+    const patient = await t.make.patient(t.professionalId);
     const entry = (await create(patient.id, evolucao())).json();
 
     expect(await auditCount("record.entry_viewed", patient.id)).toBe(0);
-    await t.request({ method: "GET", url: `/api/records/${entry.id}`, session, headers: { "x-forwarded-for": "203.0.113.7" } });
+    await t.request({ method: "GET", url: `/api/records/${entry.id}`, session: t.session, headers: { "x-forwarded-for": "203.0.113.7" } });
     expect(await auditCount("record.entry_viewed", patient.id)).toBe(1);
-    await t.request({ method: "GET", url: `/api/patients/${patient.id}/records`, session });
-    await t.request({ method: "GET", url: `/api/patients/${patient.id}/records`, session });
+    await t.request({ method: "GET", url: `/api/patients/${patient.id}/records`, session: t.session });
+    await t.request({ method: "GET", url: `/api/patients/${patient.id}/records`, session: t.session });
     expect(await auditCount("record.timeline_viewed", patient.id)).toBe(2);
 
-    const log = (await t.request({ method: "GET", url: `/api/patients/${patient.id}/access-log`, session })).json();
+    const log = (await t.request({ method: "GET", url: `/api/patients/${patient.id}/access-log`, session: t.session })).json();
     const viewed = log.items.find((i: { action: string }) => i.action === "record.entry_viewed");
     expect(viewed).toMatchObject({ action_label: "Leu uma entrada do prontuário", actor_name: expect.any(String), details: { entry_ids: [entry.id] } });
     // The trail never holds what was written.
@@ -228,12 +219,12 @@ describe("records: access log and printout", () => {
   });
 
   it("prints the prontuário as a PDF with letterhead, entries, adendos, pages and the chain's last hash", async () => {
-    const patient = await t.make.patient(professionalId, { name: "Carolina Mendes", cpf: "52998224725", birthDate: "1990-05-20" });
+    const patient = await t.make.patient(t.professionalId, { name: "Carolina Mendes", cpf: "52998224725", birthDate: "1990-05-20" });
     const entry = (await create(patient.id, evolucao({ free_text: "Trabalhamos respiração diafragmática." }))).json();
     await finalise(entry.id);
     const withAddendum = (await addendum(entry.id, { reason: "Complemento", free_text: "Tarefa de casa: diário do sono." })).json();
 
-    const res = await t.request({ method: "GET", url: `/api/patients/${patient.id}/records.pdf`, session });
+    const res = await t.request({ method: "GET", url: `/api/patients/${patient.id}/records.pdf`, session: t.session });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
     const text = await pdfText(res.rawPayload);
@@ -263,7 +254,7 @@ describe("records: access log and printout", () => {
 
 describe("records: retention against anonymisation", () => {
   it("anonymising a patient with a retained record restricts it: contact data goes, the record and its identifiers stay", async () => {
-    const patient = await t.make.patient(professionalId, {
+    const patient = await t.make.patient(t.professionalId, {
       name: "Daniela Rocha",
       cpf: "11144477735",
       birthDate: "1985-02-10",
@@ -275,11 +266,11 @@ describe("records: retention against anonymisation", () => {
     const entry = (await create(patient.id, evolucao())).json();
     await finalise(entry.id);
 
-    const res = await t.request({ method: "POST", url: `/api/patients/${patient.id}/anonymize`, payload: { confirm: true }, session });
+    const res = await t.request({ method: "POST", url: `/api/patients/${patient.id}/anonymize`, payload: { confirm: true }, session: t.session });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: "Daniela Rocha", cpf: "11144477735", birth_date: "1985-02-10", phone: null, email: null, address: null, notes: null, anonymized_at: NOW });
 
-    const retention = (await t.request({ method: "GET", url: `/api/patients/${patient.id}/records/retention`, session })).json();
+    const retention = (await t.request({ method: "GET", url: `/api/patients/${patient.id}/records/retention`, session: t.session })).json();
     expect(retention).toEqual({
       entries: 1,
       last_entry_at: NOW,
@@ -287,17 +278,17 @@ describe("records: retention against anonymisation", () => {
       restricted: true,
       label: "retido por obrigação legal (Lei 13.787/2018 art. 6; LGPD art. 16, I)",
     });
-    const timeline = (await t.request({ method: "GET", url: `/api/patients/${patient.id}/records`, session })).json();
+    const timeline = (await t.request({ method: "GET", url: `/api/patients/${patient.id}/records`, session: t.session })).json();
     expect(timeline.items.map((e: { id: string }) => e.id)).toEqual([entry.id]);
-    const pdf = await t.request({ method: "GET", url: `/api/patients/${patient.id}/records.pdf`, session });
+    const pdf = await t.request({ method: "GET", url: `/api/patients/${patient.id}/records.pdf`, session: t.session });
     expect((await pdfText(pdf.rawPayload)).replace(/\s+/g, " ")).toContain("retido por obrigação legal");
     // No new entry for a restricted patient.
     expect((await create(patient.id, evolucao())).statusCode).toBe(409);
   });
 
   it("a patient without a record is anonymised as before", async () => {
-    const patient = await t.make.patient(professionalId, { name: "Elisa Nunes", cpf: "39053344705" });
-    const res = await t.request({ method: "POST", url: `/api/patients/${patient.id}/anonymize`, payload: { confirm: true }, session });
+    const patient = await t.make.patient(t.professionalId, { name: "Elisa Nunes", cpf: "39053344705" });
+    const res = await t.request({ method: "POST", url: `/api/patients/${patient.id}/anonymize`, payload: { confirm: true }, session: t.session });
     expect(res.json()).toMatchObject({ name: "Paciente anonimizado", cpf: null });
   });
 });

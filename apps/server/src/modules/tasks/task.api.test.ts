@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "@clinora/contracts";
-import { contextWithProfessional, type TestContext } from "../../../test/context";
+import { professionalForFile } from "../../../test/context";
 import { fixedClock } from "../../platform/lib/clock";
 import { tasks } from "./tasks.schema";
 
@@ -8,14 +8,7 @@ import { tasks } from "./tasks.schema";
 const NOW = "2026-03-11T01:30:00.000Z";
 const TODAY = "2026-03-10";
 const clock = fixedClock(NOW);
-let t: TestContext;
-let session: string;
-let professionalId: string;
-
-beforeAll(async () => {
-  ({ t, session, professional: { id: professionalId } } = await contextWithProfessional({ clock }));
-});
-afterAll(() => t.close());
+const t = professionalForFile({ clock });
 
 /** A professional of its own, so list assertions see only the rows the test made. */
 async function freshProfessional() {
@@ -23,8 +16,8 @@ async function freshProfessional() {
   return { professional, session: await t.login(user.email, user.password) };
 }
 
-const create = (payload: Record<string, unknown>, as = session) => t.request({ method: "POST", url: "/api/tasks", payload, session: as });
-const update = (id: string, payload: Record<string, unknown>) => t.request({ method: "PUT", url: `/api/tasks/${id}`, payload, session });
+const create = (payload: Record<string, unknown>, as = t.session) => t.request({ method: "POST", url: "/api/tasks", payload, session: as });
+const update = (id: string, payload: Record<string, unknown>) => t.request({ method: "PUT", url: `/api/tasks/${id}`, payload, session: t.session });
 const fieldMessages = (body: { details: { loc: (string | number)[]; msg: string }[] }) =>
   Object.fromEntries(body.details.map((d) => [d.loc.at(-1), d.msg]));
 
@@ -43,13 +36,13 @@ describe("tasks: create and read", () => {
       completed_at: null,
     });
 
-    const read = await t.request({ method: "GET", url: `/api/tasks/${res.json().id}`, session });
+    const read = await t.request({ method: "GET", url: `/api/tasks/${res.json().id}`, session: t.session });
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual(res.json());
   });
 
   it("links one of the professional's own patients and answers its name", async () => {
-    const patient = await t.make.patient(professionalId, { name: "Helena Prado" });
+    const patient = await t.make.patient(t.professionalId, { name: "Helena Prado" });
     const res = await create({ title: "Enviar laudo", priority: "urgent", due_date: "2026-03-12", patient_id: patient.id });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ priority: "urgent", due_date: "2026-03-12", patient_id: patient.id, patient_name: "Helena Prado" });
@@ -91,7 +84,7 @@ describe("tasks: create and read", () => {
   });
 
   it("answers 404 for an unknown task", async () => {
-    const res = await t.request({ method: "GET", url: "/api/tasks/7b0c5a52-5d1e-4e0c-9c8e-7c2f0e6f9a11", session });
+    const res = await t.request({ method: "GET", url: "/api/tasks/7b0c5a52-5d1e-4e0c-9c8e-7c2f0e6f9a11", session: t.session });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ detail: "Tarefa não encontrada" });
   });
@@ -99,7 +92,7 @@ describe("tasks: create and read", () => {
 
 describe("tasks: update and delete", () => {
   it("completes with the status alone and clears the completion when reopened", async () => {
-    const patient = await t.make.patient(professionalId, { name: "Otávio Lima" });
+    const patient = await t.make.patient(t.professionalId, { name: "Otávio Lima" });
     const task = (await create({ title: "Revisar prontuário", description: "Sessão 3", priority: "high", due_date: "2026-03-09", patient_id: patient.id })).json();
 
     clock.set("2026-03-11T02:00:00.000Z");
@@ -118,7 +111,7 @@ describe("tasks: update and delete", () => {
   });
 
   it("replaces every field with a full payload; omitted optional fields become null", async () => {
-    const patient = await t.make.patient(professionalId);
+    const patient = await t.make.patient(t.professionalId);
     const task = (await create({ title: "Antigo", description: "desc", priority: "low", due_date: "2026-03-20", patient_id: patient.id })).json();
     const res = await update(task.id, { title: "Novo", status: "in_progress" });
     expect(res.statusCode).toBe(200);
@@ -136,16 +129,16 @@ describe("tasks: update and delete", () => {
     expect(fieldMessages(badStatus.json())).toEqual({ status: "Status inválido" });
     const foreign = await t.make.patient((await t.make.professionalUser()).professional.id);
     expect((await update(task.id, { title: "Parcial", patient_id: foreign.id })).statusCode).toBe(422);
-    expect((await t.request({ method: "GET", url: `/api/tasks/${task.id}`, session })).json()).toMatchObject({ title: "Parcial", status: "todo" });
+    expect((await t.request({ method: "GET", url: `/api/tasks/${task.id}`, session: t.session })).json()).toMatchObject({ title: "Parcial", status: "todo" });
   });
 
   it("deletes a task (204), then answers 404 for it", async () => {
     const task = (await create({ title: "Descartável" })).json();
-    const res = await t.request({ method: "DELETE", url: `/api/tasks/${task.id}`, session });
+    const res = await t.request({ method: "DELETE", url: `/api/tasks/${task.id}`, session: t.session });
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe("");
-    expect((await t.request({ method: "GET", url: `/api/tasks/${task.id}`, session })).statusCode).toBe(404);
-    expect((await t.request({ method: "DELETE", url: `/api/tasks/${task.id}`, session })).statusCode).toBe(404);
+    expect((await t.request({ method: "GET", url: `/api/tasks/${task.id}`, session: t.session })).statusCode).toBe(404);
+    expect((await t.request({ method: "DELETE", url: `/api/tasks/${task.id}`, session: t.session })).statusCode).toBe(404);
     expect((await update(task.id, { status: "done" })).statusCode).toBe(404);
   });
 });

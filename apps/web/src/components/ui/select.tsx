@@ -3,6 +3,7 @@ import { Select as SelectPrimitive } from "radix-ui";
 import { useEffect, useId, useRef, type ReactNode, type Ref, type RefObject } from "react";
 import { Controller, type Control, type FieldPath, type FieldValues } from "react-hook-form";
 import { cn } from "@/lib/cn";
+import { FIELD_STATES } from "./field-states";
 import { FormField } from "./form-field";
 import { Label } from "./label";
 
@@ -121,9 +122,7 @@ export function Select<T extends string = string>({
         className={cn(
           "flex min-h-10 w-full cursor-pointer items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-left text-sm text-slate-900 shadow-xs transition-colors",
           "data-placeholder:text-slate-500",
-          "focus-visible:border-brand-500 focus-visible:ring-3 focus-visible:ring-brand-500/20 focus-visible:outline-none",
-          "aria-invalid:border-red-500 aria-invalid:focus-visible:ring-red-500/20",
-          "disabled:cursor-not-allowed disabled:bg-slate-50 disabled:opacity-70",
+          FIELD_STATES,
           className,
         )}
       >
