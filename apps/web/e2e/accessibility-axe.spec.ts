@@ -541,6 +541,21 @@ async function prepareFirstWeekData(page: Page, daysAhead: number): Promise<Firs
   const failedConversation = await conversationOf(failedName);
   await page.request.post(`${phoneUrl}/fail-recipient`, { data: { to: `whatsapp:${failedPhone}`, code: 21408 } });
   await page.request.post(`/api/conversations/${failedConversation}/messages`, { headers, data: { content: failedText } });
+  // The crisis and the refusal come from background jobs (the assistant's reply job raises the urgency, the send
+  // job meets Twilio's refusal), seconds later on a busy machine. Conversas reads its list once, so a list read
+  // before the urgency stays without it: wait for both here, where the wait is said, not in a screen's 5-s check.
+  await expect
+    .poll(async () => {
+      const list = await page.request.get(`/api/conversations?urgent=true&search=${encodeURIComponent(urgentName)}`, { headers });
+      return ((await list.json()) as { items: unknown[] }).items.length;
+    }, { timeout: 60_000 })
+    .toBe(1);
+  await expect
+    .poll(async () => {
+      const thread = await page.request.get(`/api/conversations/${failedConversation}`, { headers });
+      return ((await thread.json()) as { messages: { content: string | null; status: string | null }[] }).messages.find((m) => m.content === failedText)?.status;
+    }, { timeout: 60_000 })
+    .toBe("failed");
   return { patientName, bookedDay: `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`, urgentName, failedName, failedText };
 }
 

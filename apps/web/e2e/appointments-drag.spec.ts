@@ -8,6 +8,9 @@ import { PHONE_VIEWPORT, PROFESSIONAL, signInViaApi, toastWith } from "./fixture
  * month or more ahead, so the demo's agenda (±15 days) and the other tests leave it free.
  */
 test.use({ locale: "en-US", timezoneId: "America/New_York", viewport: { width: 1366, height: 800 } });
+// A flow books, walks the week view 40-odd weeks ahead one "Próxima semana" at a time and drags twice: on a busy
+// machine the walk alone took 22 s of the default 30 (two flows timed out in a full run), which is not what they test.
+test.describe.configure({ timeout: 90_000 });
 
 /** Today in São Paulo, as YYYY-MM-DD. */
 function practiceToday(): string {

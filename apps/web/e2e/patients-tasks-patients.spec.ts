@@ -1,6 +1,6 @@
 import { formatCpf, generateCpf } from "@clinora/contracts";
 import { test } from "@playwright/test";
-import { PROFESSIONAL, signInViaApi } from "./fixtures";
+import { PROFESSIONAL, signInViaApi, storedSessionId } from "./fixtures";
 import { expect, expectToast, uniqueSuffix } from "./patients-tasks-helpers";
 
 test.describe("Meus pacientes", () => {
@@ -63,6 +63,53 @@ test.describe("Meus pacientes", () => {
     await expect(details.getByRole("textbox")).toHaveCount(0);
     await details.getByRole("button", { name: "Editar" }).click();
     await expect(page.getByRole("dialog", { name: "Editar paciente" }).getByLabel("Notas")).toHaveValue("Prefere atendimento online");
+  });
+
+  test("an edit saved while the new search was still loading shows on the card (the search read before the save)", async ({ page }) => {
+    // The race of a busy machine, made certain: the CPF search reaches the server and is read before the edit is
+    // saved, and its answer reaches the screen only after. The refresh after the save must not keep that answer.
+    const name = `Otávio Prado ${uniqueSuffix()}`;
+    const cpf = generateCpf(Math.random);
+    const created = await page.request.post("/api/patients", { headers: { "X-Session-ID": (await storedSessionId(page))! }, data: { name, cpf } });
+    expect(created.ok(), await created.text()).toBe(true);
+
+    const search = page.getByRole("searchbox", { name: "Buscar pacientes" });
+    const card = page.getByRole("article", { name });
+    await search.fill(name);
+    await expect(card).toBeVisible();
+
+    let releaseSearch: () => void = () => {};
+    const saved = new Promise<void>((resolve) => (releaseSearch = resolve));
+    const searchRead = new Promise<void>((resolve) => {
+      let held = false;
+      void page.route(
+        (url) => url.pathname === "/api/patients" && url.searchParams.get("search") === formatCpf(cpf),
+        async (route) => {
+          if (held) return route.continue();
+          held = true;
+          const answer = await route.fetch();
+          resolve();
+          await saved;
+          // The screen may have dropped this request meanwhile (a refresh restarts it): nothing to answer then.
+          await route.fulfill({ response: answer }).catch(() => {});
+        },
+      );
+    });
+    await search.fill(formatCpf(cpf));
+    await searchRead;
+
+    // The card still shows the name search's answer, as the screen keeps it while the new one loads.
+    await card.getByRole("button", { name: `Editar ${name}` }).click();
+    const edit = page.getByRole("dialog", { name: "Editar paciente" });
+    await edit.getByLabel("Notas").fill("Prefere atendimento online");
+    const put = page.waitForResponse((response) => response.request().method() === "PUT" && response.url().includes("/api/patients/"));
+    await edit.getByRole("button", { name: "Salvar alterações" }).click();
+    expect((await put).ok()).toBe(true);
+    await expectToast(page, "Paciente atualizado com sucesso!");
+    releaseSearch();
+
+    await expect(card.getByText("Notas", { exact: true })).toBeVisible();
+    await expect(page.getByRole("article")).toHaveCount(1);
   });
 
   test("checks the CPF and phone before sending, and says when a search finds nobody", async ({ page }) => {

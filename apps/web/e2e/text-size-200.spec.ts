@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { dayFirst, FIRST_LOAD_MS, PHONE_VIEWPORT, PROFESSIONAL, signInViaApi, toastWith } from "./fixtures";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { dayFirst, FIRST_LOAD_MS, mainMenu, PHONE_VIEWPORT, PROFESSIONAL, signInViaApi, toastWith } from "./fixtures";
 import { saoPauloDate, uniqueSuffix } from "./patients-tasks-helpers";
 
 /**
@@ -52,6 +52,47 @@ function widerThanTheScreen(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * The words inside these elements that the browser split over two lines ("Compro / missos"): a word on one line has
+ * its boxes on one line. Chromium here has no Portuguese hyphenation dictionary, so such a split shows no hyphen at all.
+ */
+function wordsSplitAcrossLines(elements: Locator): Promise<string[]> {
+  return elements.evaluateAll((nodes) =>
+    nodes.flatMap((element) => {
+      const split: string[] = [];
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        for (const word of (text.textContent ?? "").matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(text, word.index);
+          range.setEnd(text, word.index + word[0].length);
+          const lineTops = new Set([...range.getClientRects()].filter((box) => box.width > 0).map((box) => Math.round(box.top)));
+          if (lineTops.size > 1) split.push(word[0]);
+        }
+      }
+      return split;
+    }),
+  );
+}
+
+/** Every label of the main menu: the desktop sidebar, or on a phone the slide-over menu, opened and closed again. */
+async function menuLabelsSplitAcrossLines(page: Page, phone: boolean): Promise<string[]> {
+  if (phone) {
+    await page.getByRole("button", { name: "Abrir menu" }).click();
+    await expect(page.getByRole("dialog", { name: "Menu de navegação" })).toBeVisible();
+  }
+  const links = mainMenu(page).getByRole("link");
+  await expect(links.first()).toBeVisible();
+  // The labels below the fold of a scrolling menu are laid out too, and each is there in full.
+  expect(await links.allTextContents()).toEqual(expect.arrayContaining(["Compromissos", "Configurações"]));
+  const split = await wordsSplitAcrossLines(links);
+  if (phone) {
+    await page.getByRole("button", { name: "Fechar menu" }).click();
+    await expect(page.getByRole("dialog", { name: "Menu de navegação" })).toHaveCount(0);
+  }
+  return split;
+}
+
 async function doubleTheText(page: Page): Promise<void> {
   await page.addInitScript(() => {
     document.addEventListener("DOMContentLoaded", () => {
@@ -80,6 +121,9 @@ for (const viewport of VIEWPORTS) {
         expect(await sidewaysScroll(page), `${screen.path} scrolls sideways at 200 % text`).toBeLessThanOrEqual(0);
       });
     }
+    await test.step("the menu's labels wrap only between words", async () => {
+      expect(await menuLabelsSplitAcrossLines(page, viewport.name === "phone"), "menu labels broken inside a word at 200 % text").toEqual([]);
+    });
   });
 
   test(`at 200 % text every tab of Configurações fits the width (${viewport.name})`, async ({ page }) => {

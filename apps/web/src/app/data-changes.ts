@@ -4,6 +4,7 @@ import { conversationKeys } from "@/features/conversations/api/conversations";
 import { patientKeys } from "@/features/patients/api/patients";
 import { taskKeys } from "@/features/tasks/api/tasks";
 import type { DataChange } from "@/lib/data-changes";
+import { refreshQueries } from "@/lib/refresh-queries";
 
 /**
  * THE map from what changed to the other domains' queries it touches (docs/decisions/037). The mutation refreshes its
@@ -18,6 +19,5 @@ export const QUERIES_TOUCHED_BY: Record<DataChange, readonly QueryKey[]> = {
 
 /** Refreshes the queries the given changes touch (the mutation cache calls it after each successful mutation). */
 export async function refreshAfterChanges(queryClient: QueryClient, changes: readonly DataChange[]): Promise<void> {
-  const keys = [...new Set(changes.flatMap((change) => QUERIES_TOUCHED_BY[change]))];
-  await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  await refreshQueries(queryClient, [...new Set(changes.flatMap((change) => QUERIES_TOUCHED_BY[change]))]);
 }

@@ -4,6 +4,7 @@ import { Toaster } from "sonner";
 import { authKeys, currentUserQueryOptions } from "@/features/auth/api/auth";
 import { isApiError } from "@/lib/api-client";
 import { changesOf } from "@/lib/data-changes";
+import { refreshQueries } from "@/lib/refresh-queries";
 import { refreshAfterChanges } from "./data-changes";
 import { readSessionId } from "@/lib/session";
 
@@ -15,7 +16,7 @@ function createQueryClient(): QueryClient {
       // Likewise a mutation names what it changed (`changes`) and the app's map refreshes the other domains' queries.
       onSuccess: (_data, _variables, _context, mutation) =>
         Promise.all([
-          mutation.meta?.refreshesCurrentUser === true ? queryClient.invalidateQueries({ queryKey: authKeys.all }) : undefined,
+          mutation.meta?.refreshesCurrentUser === true ? refreshQueries(queryClient, [authKeys.all]) : undefined,
           refreshAfterChanges(queryClient, changesOf(mutation.meta)),
         ]),
     }),

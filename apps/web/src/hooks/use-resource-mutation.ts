@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { serverDetail } from "@/lib/api-client";
 import type { DataChange } from "@/lib/data-changes";
+import { refreshQueries } from "@/lib/refresh-queries";
 import { toast } from "@/lib/toast";
 
 export interface ResourceMutationOptions<Variables, Result> {
@@ -49,7 +50,7 @@ export function useResourceMutation<Variables = void, Result = unknown>({
     onSuccess: async (result, variables) => {
       await onSuccess?.(result, variables, queryClient);
       if (success !== undefined) toast.success(typeof success === "string" ? success : success(result, variables));
-      await Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await refreshQueries(queryClient, invalidates);
     },
     onError: (error, variables) => {
       if (failure === undefined) return;

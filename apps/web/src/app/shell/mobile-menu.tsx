@@ -4,7 +4,10 @@ import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { SidebarContent } from "./sidebar-content";
 
-/** Slide-over menu for screens narrower than the desktop sidebar breakpoint (lg). */
+/**
+ * Slide-over menu for screens narrower than the desktop sidebar breakpoint (lg). 18 rem wide, at most the screen less
+ * 48 px of page to tap out: at 200 % text on a 390-px phone that is 342 px, room for "Configurações" on one line.
+ */
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
   // Closed by following a link: focus goes to the new page's heading (AppShell), not back to "Abrir menu".
@@ -27,7 +30,7 @@ export function MobileMenu() {
             // The same page again (no change of page to move focus): its heading all the same.
             if (document.activeElement === document.body) document.querySelector<HTMLElement>("main h1")?.focus();
           }}
-          className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-white shadow-2xl focus:outline-none data-[state=closed]:animate-slide-out-left data-[state=open]:animate-slide-in-left lg:hidden"
+          className="fixed inset-y-0 left-0 z-50 w-72 max-w-[calc(100vw-48px)] bg-white shadow-2xl focus:outline-none data-[state=closed]:animate-slide-out-left data-[state=open]:animate-slide-in-left lg:hidden"
         >
           <Dialog.Title className="sr-only">Menu de navegação</Dialog.Title>
           <SidebarContent

@@ -46,7 +46,12 @@ export function SidebarContent({ onNavigate }: SidebarContentProps) {
         </Link>
       </div>
 
-      <nav aria-label="Menu principal" className="flex-1 overflow-y-auto px-3 py-5">
+      {/*
+        The menu's side padding, gaps and icons are in pixels, its labels in rem: at 200 % text only the words grow, so
+        the longest label ("Compromissos", "Configurações") still fits on one line of the sidebar (--sidebar-width) and
+        of the phone's slide-over, and a label wraps between words, never inside one (text-size-200.spec.ts).
+      */}
+      <nav aria-label="Menu principal" className="flex-1 overflow-y-auto px-[12px] py-5">
         <ul className="space-y-1">
           {menuForRole(user.role).map((page) => {
             const Icon = page.menu.icon;
@@ -58,7 +63,7 @@ export function SidebarContent({ onNavigate }: SidebarContentProps) {
                   onClick={onNavigate}
                   aria-current={active ? "page" : undefined}
                   className={cn(
-                    "group flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors",
+                    "group flex items-center gap-[12px] rounded-lg px-[12px] py-2.5 text-sm font-medium transition-colors",
                     "focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none",
                     active ? "bg-brand-100/70 text-brand-900" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
                   )}
@@ -66,12 +71,12 @@ export function SidebarContent({ onNavigate }: SidebarContentProps) {
                   <Icon
                     aria-hidden
                     className={cn(
-                      "size-5 shrink-0",
+                      "size-[20px] shrink-0",
                       active ? "text-brand-700" : "text-slate-400 group-hover:text-slate-600",
                     )}
                   />
-                  {/* A long label at 200 % text breaks inside the fixed-width sidebar instead of being cut. */}
-                  <span className="min-w-0 break-words hyphens-auto">{page.menu.label}</span>
+                  {/* Past 200 % a word longer than the line still breaks rather than being cut; no hyphenation. */}
+                  <span className="min-w-0 break-words">{page.menu.label}</span>
                 </Link>
               </li>
             );
