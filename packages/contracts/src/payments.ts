@@ -51,6 +51,9 @@ export const PAYMENT_TEXTS = {
   noPixKey: "Cadastre sua chave Pix em Configurações para gerar o Pix",
   providerNotConfigured: "Conecte o Mercado Pago em Configurações para gerar o Pix dinâmico e o link",
   providerFailed: "O Mercado Pago não respondeu. Tente de novo em instantes.",
+  providerTokenRefused: "O Mercado Pago recusou este access token. Copie de novo o access token de produção em Suas integrações › Credenciais.",
+  providerCredentialsRequired: "Informe o access token e a assinatura secreta do Mercado Pago",
+  noTokenKey: "O servidor não tem chave para guardar credenciais (CALENDAR_TOKEN_KEY)",
   categoryRequired: "Informe a categoria",
   expenseNotFound: "Despesa não encontrada",
   expenseFileNotFound: "Arquivo não encontrado",
@@ -177,7 +180,10 @@ export const paymentSettingsInputSchema = z
     merchant_city: optionalText(15, "Use até 15 caracteres (limite do Pix)"),
     council_registration: optionalText(40),
     provider: z.enum(PAYMENT_PROVIDERS).default("none"),
-    /** Sent once to connect; never answered back. Empty keeps the stored one. */
+    /**
+     * Sent once to connect; never answered back. Empty keeps the stored one; a new one is checked with Mercado Pago
+     * before it is stored. With provider "none" the stored token and secret are erased (disconnect).
+     */
     mercadopago_access_token: z.string().trim().max(300).optional(),
     /** The "assinatura secreta" of the notifications, to verify x-signature. Empty keeps the stored one. */
     mercadopago_webhook_secret: z.string().trim().max(300).optional(),

@@ -8,6 +8,7 @@ import { closeServer, listen, randomHex, readBody, sendJson, type RunningStandIn
  * - `POST /v1/payments` (a Pix: point_of_interaction.transaction_data with qr_code and ticket_url) and
  *   `GET /v1/payments/:id`;
  * - `POST /checkout/preferences` (a checkout link, init_point);
+ * - `GET /users/me` (the account that owns the access token: what Clinora asks to check a token before storing it);
  * - signed webhooks: when a payment changes, a `POST` to its notification_url with `{action, type:"payment",
  *   data:{id}}`, `?data.id=&type=payment` in the query, and the `x-signature: ts=…,v1=…` / `x-request-id` headers,
  *   the HMAC-SHA256 of `id:<data.id>;request-id:<x-request-id>;ts:<ts>;` with the application's secret.
@@ -142,6 +143,9 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions): Pro
     if (path.startsWith("/_stand-in/")) return control(req, res, path);
     if (!authorized(req)) return sendJson(res, 401, { message: "invalid access token", error: "unauthorized", status: 401, cause: [] });
 
+    if (req.method === "GET" && path === "/users/me") {
+      return sendJson(res, 200, { id: 1_234_567_890, nickname: "CONSULTORIO_TESTE", email: "consultorio@teste.com.br", site_id: "MLB", country_id: "BR", status: { site_status: "active" } });
+    }
     if (req.method === "POST" && path === "/v1/payments") {
       const b = await body(req);
       const amount = Number(b.transaction_amount);

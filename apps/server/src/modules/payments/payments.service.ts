@@ -271,15 +271,28 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
     async updateSettings({ professionalId }: TenantCaller, input: PaymentSettingsInput): Promise<PaymentSettings> {
       const repo = paymentsRepository(db, professionalId);
       const current = await repo.findSettings();
+      const connecting = input.provider === "mercadopago";
       const seal = (value: string | undefined, stored: string | null | undefined, field: string) => {
+        // "Sem provedor" is a disconnection: the credentials are erased, never kept aside.
+        if (!connecting) return null;
         if (!value) return stored ?? null;
-        if (!deps.tokenKey) throw AppError.validation([{ field, msg: "O servidor não tem chave para guardar credenciais (CALENDAR_TOKEN_KEY)" }]);
+        if (!deps.tokenKey) throw AppError.validation([{ field, msg: PAYMENT_TEXTS.noTokenKey }]);
         return sealSecret(deps.tokenKey, value);
       };
       const token = seal(input.mercadopago_access_token, current?.mercadopagoTokenSealed, "mercadopago_access_token");
       const secret = seal(input.mercadopago_webhook_secret, current?.mercadopagoSecretSealed, "mercadopago_webhook_secret");
-      if (input.provider === "mercadopago" && (!token || !secret)) {
-        throw AppError.validation([{ field: "mercadopago_access_token", msg: "Informe o access token e a assinatura secreta do Mercado Pago" }]);
+      if (connecting && (!token || !secret)) {
+        throw AppError.validation([{ field: "mercadopago_access_token", msg: PAYMENT_TEXTS.providerCredentialsRequired }]);
+      }
+      // A new token is checked with Mercado Pago before anything is stored: a refused one is the field's error.
+      if (connecting && input.mercadopago_access_token) {
+        try {
+          await deps.provider.verifyCredentials({ accessToken: input.mercadopago_access_token });
+        } catch (error) {
+          if (!(error instanceof PaymentProviderError)) throw error;
+          if (error.refused) throw AppError.validation([{ field: "mercadopago_access_token", msg: PAYMENT_TEXTS.providerTokenRefused }]);
+          throw new AppError(502, PAYMENT_TEXTS.providerFailed, "provider_failed");
+        }
       }
       await repo.upsertSettings({
         pixKeyType: input.pix_key_type,

@@ -45,6 +45,24 @@ describe("Mercado Pago through the official SDK, against the stand-in", () => {
     expect(await client.createLink(credentials, request)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/checkout\//);
   });
 
+  it("checks a token with the account's profile: the stand-in's account, and a refused token marked as refused", async () => {
+    expect(await client.verifyCredentials(credentials)).toEqual({ account: "CONSULTORIO_TESTE" });
+    const refused = await client.verifyCredentials({ accessToken: "TEST-wrong" }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(PaymentProviderError);
+    expect((refused as PaymentProviderError).refused).toBe(true);
+  });
+
+  it("a provider that does not answer is a PaymentProviderError that is not a refusal", async () => {
+    const gone = await startFakeMercadoPago({ accessToken: TOKEN, webhookSecret: SECRET });
+    await gone.close();
+    // The SDK's origin is one per process: pointed at the closed stand-in for this call, then back.
+    const unreachable = createMercadoPagoClient({ baseUrl: gone.url });
+    const error = await unreachable.verifyCredentials(credentials).catch((e: unknown) => e);
+    createMercadoPagoClient({ baseUrl: mp.url });
+    expect(error).toBeInstanceOf(PaymentProviderError);
+    expect((error as PaymentProviderError).refused).toBe(false);
+  });
+
   it("a refused token is a PaymentProviderError", async () => {
     await expect(client.createPix({ accessToken: "wrong" }, request)).rejects.toBeInstanceOf(PaymentProviderError);
   });

@@ -46,13 +46,25 @@ export interface PaymentProviderClient {
   /** A checkout link the patient pays by card (or Pix) on the provider's page. */
   createLink(credentials: ProviderCredentials, request: ProviderChargeRequest): Promise<string>;
   getPayment(credentials: ProviderCredentials, paymentId: string): Promise<ProviderPayment>;
+  /**
+   * One call that only an accepted access token answers (Mercado Pago: the account's own profile), made before a
+   * token is stored; a refused token throws a PaymentProviderError with `refused`.
+   */
+  verifyCredentials(credentials: ProviderCredentials): Promise<{ account: string | null }>;
   /** Whether a notification's signature is the provider's own (throws nothing). */
   verifyNotification(input: { secret: string; signature: string | undefined; requestId: string | undefined; dataId: string; nowMs: number }): boolean;
 }
 
-/** The provider could not be reached or refused: the charge is left as it was and the caller says so. */
+/**
+ * The provider could not be reached or refused: the charge is left as it was and the caller says so. `refused`: it
+ * answered that the credentials are not valid (HTTP 401 or 403), as opposed to not answering or failing.
+ */
 export class PaymentProviderError extends Error {
-  constructor(message: string, override readonly cause?: unknown) {
+  constructor(
+    message: string,
+    override readonly cause?: unknown,
+    readonly refused = false,
+  ) {
     super(message);
     this.name = "PaymentProviderError";
   }
