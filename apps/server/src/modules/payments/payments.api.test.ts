@@ -292,6 +292,17 @@ describe("payments: Mercado Pago", () => {
     expect((await api("GET", "/ledger?year=2026")).json().months[2].income_cents).toBe(before);
   });
 
+  it("an expired Pix leaves the charge a receber, and the next Pix asked for is a new one", async () => {
+    const { charge, pix, paymentId } = await chargeWithPix(9000);
+    await mp.expire(paymentId);
+    expect((await notify(paymentId)).json()).toEqual({ outcome: "expired" });
+    expect((await api("GET", `/charges/${charge.id}`)).json()).toMatchObject({ status: "open", provider_link: null });
+    const again = (await api("POST", `/charges/${charge.id}/pix`)).json();
+    expect(again.kind).toBe("mercadopago");
+    expect(again.brcode).not.toBe(pix.brcode);
+    expect(mp.payments().filter((p) => p.external_reference === charge.id)).toHaveLength(2);
+  });
+
   it("refuses a forged signature (401) and a webhook for another practice (the charge is not hers: ignored)", async () => {
     const { charge, paymentId } = await chargeWithPix();
     await mp.pay(paymentId);

@@ -1,4 +1,4 @@
-import type { Charge, Expense, LedgerYear, PaymentMethod, PaymentSettings, PaymentSummary, PixCharge, Prices, ReceiptDue } from "@clinora/contracts";
+import type { Charge, Expense, LedgerYear, PaymentMethod, PaymentProvider, PaymentSettings, PaymentSummary, PixCharge, Prices, ReceiptDue } from "@clinora/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useResourceMutation, serverDetailOr } from "@/hooks/use-resource-mutation";
 import { api, API_BASE } from "@/lib/api-client";
@@ -72,6 +72,30 @@ export function useSavePaymentSettings() {
     invalidates: [paymentKeys.all],
     success: "Configurações de cobrança salvas!",
     failure: "Erro ao salvar",
+  });
+}
+
+/** The settings as PUT /payments/settings takes them back: the read-only parts (connection, address) left out. */
+export function paymentSettingsInput(settings: PaymentSettings): Record<string, unknown> {
+  const { mercadopago_connected: _connected, mercadopago_webhook_url: _address, ...input } = settings;
+  return input;
+}
+
+/**
+ * Connects Mercado Pago (the server checks the token with it before storing anything) or disconnects it (provider
+ * "none" erases the token and the secret). The screen shows a refusal on the field itself, so no failure toast here.
+ */
+export function useSavePaymentProvider() {
+  return useResourceMutation({
+    mutationFn: ({ settings, provider, accessToken, webhookSecret }: { settings: PaymentSettings; provider: PaymentProvider; accessToken?: string; webhookSecret?: string }) =>
+      api.put<PaymentSettings>("/payments/settings", {
+        ...paymentSettingsInput(settings),
+        provider,
+        ...(accessToken ? { mercadopago_access_token: accessToken } : {}),
+        ...(webhookSecret ? { mercadopago_webhook_secret: webhookSecret } : {}),
+      }),
+    invalidates: [paymentKeys.all],
+    success: (saved) => (saved.mercadopago_connected ? "Mercado Pago conectado!" : "Mercado Pago desconectado."),
   });
 }
 
