@@ -28,7 +28,7 @@ import type { ClaimedJob, JobDefinition, JobRunResult } from "../../platform/job
 import type { TenantCaller } from "../../platform/lib/caller";
 import { openSecret, sealSecret } from "../../platform/lib/secret-box";
 import { PaymentProviderError, type PaymentProviderClient } from "../../platform/integrations/payments/payment-provider";
-import { paymentsRepository, type ChargeRow, type SettingsRow } from "./payments.repository";
+import { paymentsRepository, type ChargeRow, type LedgerCursor, type SettingsRow } from "./payments.repository";
 import { paymentNoteText } from "./payment-note";
 import { AFTER_SESSION_PIX_JOB, afterSessionDueAt, afterSessionGreeting, pixMessageProblemText, queueAfterSessionPix, type PaymentMessenger } from "./after-session-pix";
 import { renderPaymentProofPdf } from "./payment-proof-pdf";
@@ -93,9 +93,9 @@ export function monthBounds(month: string): { from: string; to: string } {
   return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, "0")}` };
 }
 
-/** One CSV field (RFC 4180), and a leading =,+,-,@ neutralised so a spreadsheet never runs it as a formula. */
 /** A character that may need quoting or defusing: most cells have none and are written as they are. */
 const CSV_CARE = /[";\n\r\t=+\-@]/;
+/** One CSV field (RFC 4180), and a leading =,+,-,@ neutralised so a spreadsheet never runs it as a formula. */
 const csvField = (value: string | number | null) => {
   let text = value === null ? "" : String(value);
   if (!CSV_CARE.test(text)) return text;
@@ -103,7 +103,11 @@ const csvField = (value: string | number | null) => {
   return /[";\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
 /** Centavos as the accountant's spreadsheet reads a pt-BR number: 1234,56 (no thousands separator). */
-const csvAmount = (cents: number) => `${Math.trunc(cents / 100)},${String(Math.abs(cents) % 100).padStart(2, "0")}`;
+export const csvAmount = (cents: number) => {
+  // On the absolute value: an expense under R$ 1 is -0,50, never 0,50 (Math.trunc(-0.5) is -0, written "0").
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? "-" : ""}${Math.trunc(abs / 100)},${String(abs % 100).padStart(2, "0")}`;
+};
 
 export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
   const settingsDto = (row: SettingsRow | null, professionalId: string): PaymentSettings => ({
@@ -551,22 +555,21 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
           return out;
         };
         // Payments by batches: each batch's lines are written and sent while the next is read.
-        let after: { paymentDate: string; paidAt: string; id: string } | null = null;
+        let after: LedgerCursor | null = null;
         for (;;) {
           const batch = await repo.ledgerLinesPage(from, to, after, LEDGER_CSV_BATCH);
           let chunk = "";
           for (const p of batch) {
-            chunk += expensesBefore(p.paymentDate);
+            if (next < spent.length) chunk += expensesBefore(p.paymentDate);
             // The date (a date column), the method's label and the amounts are ours and safe; the rest is escaped.
             const method = p.method ? PAYMENT_METHOD_LABELS[p.method] : "";
             const fee = p.feeCents === null ? "" : csvAmount(p.feeCents);
-            const receipt = csvField(p.receiptNumber ?? (p.receiptIssuedAt ? "emitido" : ""));
-            chunk += `${p.paymentDate};receita;${csvField(p.description)};${csvField(p.payerName)};${csvField(p.payerCpf)};${csvField(p.beneficiaryCpf)};${method};${csvAmount(p.amountCents)};${fee};${receipt}\r\n`;
+            chunk += `${p.paymentDate};receita;${csvField(p.description)};${csvField(p.payerName)};${csvField(p.payerCpf)};${csvField(p.beneficiaryCpf)};${method};${csvAmount(p.amountCents)};${fee};${csvField(p.receipt)}\r\n`;
           }
           if (chunk) yield chunk;
           const last = batch.at(-1);
           if (!last || batch.length < LEDGER_CSV_BATCH) break;
-          after = { paymentDate: last.paymentDate!, paidAt: last.paidAt, id: last.id };
+          after = { paymentDate: last.paymentDate, paidAt: last.paidAt, id: last.id };
         }
         const rest = expensesBefore(null);
         if (rest) yield rest;
