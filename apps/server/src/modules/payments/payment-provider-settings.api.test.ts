@@ -1,9 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAYMENT_TEXTS } from "@clinora/contracts";
-import { startFakeMercadoPago, type FakeMercadoPago } from "@clinora/stand-ins";
-import { contextWithProfessional, type TestContext } from "../../../test/context";
+import { contextWithMercadoPago } from "../../../test/mercadopago-context";
 import { fixedClock } from "../../platform/lib/clock";
 import { paymentSettings } from "./payments.schema";
 
@@ -11,26 +9,16 @@ const clock = fixedClock("2026-03-10T15:00:00.000Z");
 const TOKEN = "TEST-2222222222222222-222222-abcdef";
 const SECRET = "assinatura-secreta-da-conexao";
 
-let t: TestContext;
-let mp: FakeMercadoPago;
-let session: string;
-let professionalId: string;
+/** The app, its professional signed in, and the fake Mercado Pago that knows TOKEN and SECRET. */
+let app: Awaited<ReturnType<typeof contextWithMercadoPago>>;
 
 beforeAll(async () => {
-  mp = await startFakeMercadoPago({ accessToken: TOKEN, webhookSecret: SECRET, now: () => Math.floor(clock.now().getTime() / 1000) });
-  ({ t, session, professional: { id: professionalId } } = await contextWithProfessional({
-    clock,
-    env: { MERCADOPAGO_BASE_URL: mp.url, CALENDAR_TOKEN_KEY: randomBytes(32).toString("base64"), PUBLIC_URL: "https://clinica.example" },
-  }));
+  app = await contextWithMercadoPago({ clock, accessToken: TOKEN, webhookSecret: SECRET, env: { PUBLIC_URL: "https://clinica.example" } });
 });
-afterAll(async () => {
-  await t.close();
-  // The last test has closed it already.
-  await mp.close().catch(() => undefined);
-});
+afterAll(() => app.close());
 
 const api = (method: "GET" | "POST" | "PUT", url: string, payload?: unknown) =>
-  t.request({ method, url: `/api/payments${url}`, ...(payload === undefined ? {} : { payload: payload as object }), session });
+  app.t.request({ method, url: `/api/payments${url}`, ...(payload === undefined ? {} : { payload: payload as object }), session: app.session });
 
 /** What the screen sends: the practice's Pix key stays, the provider part changes. */
 const save = (provider: "none" | "mercadopago", credentials: { token?: string; secret?: string } = {}) =>
@@ -46,7 +34,7 @@ const save = (provider: "none" | "mercadopago", credentials: { token?: string; s
 
 /** The sealed credentials as stored (never the token in clear). */
 const stored = async () => {
-  const [row] = await t.db.select().from(paymentSettings).where(eq(paymentSettings.professionalId, professionalId));
+  const [row] = await app.t.db.select().from(paymentSettings).where(eq(paymentSettings.professionalId, app.professional.id));
   return { provider: row?.provider ?? null, token: row?.mercadopagoTokenSealed ?? null, secret: row?.mercadopagoSecretSealed ?? null };
 };
 
@@ -72,7 +60,7 @@ describe("connecting Mercado Pago in Financeiro › Configurar", () => {
     expect(res.json()).toMatchObject({
       provider: "mercadopago",
       mercadopago_connected: true,
-      mercadopago_webhook_url: `https://clinica.example/api/payments/webhooks/mercadopago/${professionalId}`,
+      mercadopago_webhook_url: `https://clinica.example/api/payments/webhooks/mercadopago/${app.professional.id}`,
     });
     expect(res.body).not.toContain(TOKEN);
     expect(res.body).not.toContain(SECRET);
@@ -106,10 +94,10 @@ describe("connecting Mercado Pago in Financeiro › Configurar", () => {
     expect(await stored()).toEqual({ provider: "none", token: null, secret: null });
     const charge = (await api("POST", "/charges", { description: "Sessão depois", amount_cents: 18000 })).json();
     expect((await api("POST", `/charges/${charge.id}/pix`)).json()).toMatchObject({ kind: "static", payment_link: null });
-    const { signature, requestId } = mp.sign("1300000001");
-    const hook = await t.request({
+    const { signature, requestId } = app.mp.sign("1300000001");
+    const hook = await app.t.request({
       method: "POST",
-      url: `/api/payments/webhooks/mercadopago/${professionalId}?data.id=1300000001&type=payment`,
+      url: `/api/payments/webhooks/mercadopago/${app.professional.id}?data.id=1300000001&type=payment`,
       headers: { "x-signature": signature, "x-request-id": requestId },
       payload: { action: "payment.updated", type: "payment", data: { id: "1300000001" } },
     });
@@ -117,7 +105,7 @@ describe("connecting Mercado Pago in Financeiro › Configurar", () => {
   });
 
   it("Mercado Pago not answering is a 502 that says so, and nothing is stored", async () => {
-    await mp.close();
+    await app.mp.close();
     const res = await save("mercadopago", { token: TOKEN, secret: SECRET });
     expect(res.statusCode).toBe(502);
     expect(res.json().detail).toBe(PAYMENT_TEXTS.providerFailed);

@@ -1,7 +1,8 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeMercadoPago, type FakeMercadoPago } from "@clinora/stand-ins";
-import { contextWithProfessional, type TestContext } from "../../../test/context";
+import type { FakeMercadoPago } from "@clinora/stand-ins";
+import type { TestContext } from "../../../test/context";
+import { contextWithMercadoPago } from "../../../test/mercadopago-context";
 import { fixedClock } from "../../platform/lib/clock";
 import { charges, paymentWebhookEvents } from "./payments.schema";
 import { eq } from "drizzle-orm";
@@ -17,18 +18,12 @@ let t: TestContext;
 let mp: FakeMercadoPago;
 let session: string;
 let professionalId: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  mp = await startFakeMercadoPago({ accessToken: TOKEN, webhookSecret: SECRET, now: () => Math.floor(clock.now().getTime() / 1000) });
-  ({ t, session, professional: { id: professionalId } } = await contextWithProfessional({
-    clock,
-    env: { MERCADOPAGO_BASE_URL: mp.url, CALENDAR_TOKEN_KEY: randomBytes(32).toString("base64") },
-  }));
+  ({ t, mp, session, close, professional: { id: professionalId } } = await contextWithMercadoPago({ clock, accessToken: TOKEN, webhookSecret: SECRET }));
 });
-afterAll(async () => {
-  await t.close();
-  await mp.close();
-});
+afterAll(() => close());
 
 async function freshProfessional() {
   const { user, professional } = await t.make.professionalUser();
