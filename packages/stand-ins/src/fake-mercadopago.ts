@@ -15,7 +15,8 @@ import { closeServer, listen, randomHex, readBody, sendJson, type RunningStandIn
  * Triggers, as methods and as control routes for another process (a browser test, the demo):
  * `POST /_stand-in/pay` {payment_id | external_reference, fee_cents?}, `/_stand-in/refund` {payment_id},
  * `/_stand-in/expire` {payment_id}, `GET /_stand-in/payments`.
- * Only the access token it was started with is accepted (401 otherwise), as at Mercado Pago.
+ * Only the access token it was started with is accepted (401 otherwise), as at Mercado Pago. A payment created again
+ * with the same `X-Idempotency-Key` is answered with the first one, as Mercado Pago does, whatever became of it.
  */
 
 export interface FakeMercadoPagoOptions {
@@ -74,6 +75,7 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions): Pro
   const feeRate = options.feeRate ?? 0.0099;
   const nowSeconds = options.now ?? (() => Math.floor(Date.now() / 1000));
   const payments = new Map<number, FakeMercadoPagoPayment>();
+  const byIdempotencyKey = new Map<string, FakeMercadoPagoPayment>();
   const notifications: FakeMercadoPagoNotification[] = [];
   let nextId = 1_300_000_001;
   let baseUrl = "";
@@ -148,6 +150,9 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions): Pro
     }
     if (req.method === "POST" && path === "/v1/payments") {
       const b = await body(req);
+      const key = req.headers["x-idempotency-key"];
+      const earlier = typeof key === "string" ? byIdempotencyKey.get(key) : undefined;
+      if (earlier) return sendJson(res, 200, earlier);
       const amount = Number(b.transaction_amount);
       if (!Number.isFinite(amount) || amount <= 0) return sendJson(res, 400, { message: "transaction_amount invalid", error: "bad_request", status: 400, cause: [{ code: 4037 }] });
       const id = nextId++;
@@ -171,6 +176,7 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions): Pro
         payer: b.payer ?? null,
       };
       payments.set(id, payment);
+      if (typeof key === "string") byIdempotencyKey.set(key, payment);
       return sendJson(res, 201, payment);
     }
     const one = /^\/v1\/payments\/(\d+)$/.exec(path);

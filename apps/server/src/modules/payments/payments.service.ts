@@ -163,6 +163,7 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
           payerCpf: charge.payerCpf,
           notificationUrl: deps.publicUrl ? `${deps.publicUrl}${mercadoPagoWebhookPath(professionalId)}` : null,
           expiresAt: new Date(now.getTime() + PROVIDER_PIX_LIFETIME_MS),
+          replaces: charge.providerPaymentId,
         };
         try {
           const created = await deps.provider.createPix(credentials, request);

@@ -24,6 +24,7 @@ const request = {
   payerCpf: "52998224725",
   notificationUrl: null,
   expiresAt: new Date("2026-03-12T13:00:00Z"),
+  replaces: null,
 };
 
 describe("Mercado Pago through the official SDK, against the stand-in", () => {
@@ -39,6 +40,16 @@ describe("Mercado Pago through the official SDK, against the stand-in", () => {
     await mp.pay(pix.paymentId);
     const read = await client.getPayment(credentials, pix.paymentId);
     expect(read).toMatchObject({ status: "approved", amountCents: 15050, feeCents: 149, netCents: 14901, chargeId: request.chargeId, method: "pix" });
+  });
+
+  it("the same request twice is one payment (its idempotency key); one that replaces an expired Pix is a new one", async () => {
+    const own = { ...request, chargeId: "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d" };
+    const first = await client.createPix(credentials, own);
+    expect((await client.createPix(credentials, own)).paymentId).toBe(first.paymentId);
+    await mp.expire(first.paymentId);
+    const next = await client.createPix(credentials, { ...own, replaces: first.paymentId });
+    expect(next.paymentId).not.toBe(first.paymentId);
+    expect(next.qrCode).not.toBe(first.qrCode);
   });
 
   it("creates a card link", async () => {

@@ -70,7 +70,8 @@ export function createMercadoPagoClient(options: { baseUrl?: string } = {}): Pay
             payer: payerOf(request),
             ...(request.notificationUrl ? { notification_url: request.notificationUrl } : {}),
           },
-          requestOptions: { idempotencyKey: `pix-${request.chargeId}-${request.amountCents}` },
+          // Mercado Pago answers a repeated key with the payment it first made, however old: see `replaces`.
+          requestOptions: { idempotencyKey: `pix-${request.chargeId}-${request.amountCents}-${request.replaces ?? "first"}` },
         }),
       );
       const qrCode = created.point_of_interaction?.transaction_data?.qr_code;

@@ -17,6 +17,11 @@ export interface ProviderChargeRequest {
   /** Where the provider posts its notifications (null: none, e.g. no PUBLIC_URL). */
   notificationUrl: string | null;
   expiresAt: Date;
+  /**
+   * The provider's payment this one replaces (an expired Pix), or null for the charge's first: it is part of the
+   * idempotency key, so a retry of the same request makes one payment, and a Pix asked for after an expiry is new.
+   */
+  replaces: string | null;
 }
 
 export interface ProviderPix {
