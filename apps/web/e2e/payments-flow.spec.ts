@@ -114,6 +114,29 @@ for (const viewport of SCREENSHOT_VIEWPORTS) {
       await expectAxeClean(page, "Financeiro: livro-caixa");
       await screenshot(page, `${viewport.name}-payments-ledger`);
 
+      // The month's own lines: its name in the year table opens them from the keyboard, the paid charge among them.
+      const [year, mm] = before.month.split("-") as [string, string];
+      const monthName = new Date(Date.UTC(Number(year), Number(mm) - 1, 15)).toLocaleString("pt-BR", { month: "long", timeZone: "UTC" });
+      const opener = page.getByRole("button", { name: new RegExp(`^Ver ${monthName} de ${year}$`, "i") });
+      await opener.focus();
+      await page.keyboard.press("Enter");
+      await expect(opener).toHaveAttribute("aria-expanded", "true");
+      const month = page.getByTestId("ledger-month");
+      const line = month.getByTestId("ledger-income-line").filter({ hasText: description });
+      await expect(line).toContainText("R$ 180,00", { timeout: PAGE_LOAD_MS });
+      await expect(line).toContainText("R$ 1,78");
+      await expect(line).toContainText("R$ 178,22");
+      await expect(line).toContainText("Pix");
+      await expect(line).toContainText(`Recibo nº RS-${viewport.name}-0001`);
+      await expect(line).toContainText(new RegExp(`\\d{2}/${mm}/${year}`));
+      await expect(month.getByTestId("ledger-month-totals")).toContainText(expected);
+      // No tax figure is authoritative: the livro-caixa's note stays with the month open.
+      await expect(page.getByText(/o cálculo do Carnê-Leão é do seu contador/)).toBeVisible();
+      // On a phone the month's cards fit the screen: nothing pushes the page sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expectAxeClean(page, "Financeiro: livro-caixa, um mês");
+      await screenshot(page, `${viewport.name}-payments-ledger-month`);
+
       // Disconnecting, after a confirmation, erases the credentials and puts the key's static Pix back.
       await page.getByRole("tab", { name: "Configurar" }).click();
       await page.getByTestId("mercadopago-connected").getByRole("button", { name: "Desconectar" }).click();

@@ -353,6 +353,38 @@ export const expenseSchema = z.object({
 });
 export type Expense = z.infer<typeof expenseSchema>;
 
+/** One payment's line of a livro-caixa month, the same reading as that month's CSV. */
+export const ledgerIncomeLineSchema = z.object({
+  id: z.string(),
+  payment_date: z.string(),
+  description: z.string(),
+  payer_name: z.string().nullable(),
+  method: z.enum(PAYMENT_METHODS).nullable(),
+  amount_cents: z.number().int(),
+  /** The provider's fee when known; null when none was recorded. */
+  fee_cents: z.number().int().nullable(),
+  net_cents: z.number().int(),
+  /** The Receita Saúde receipt's number, "emitido" when marked issued without one, or null while it is due. */
+  receipt: z.string().nullable(),
+});
+export type LedgerIncomeLine = z.infer<typeof ledgerIncomeLineSchema>;
+
+/** GET /payments/ledger/month?month=YYYY-MM: one month's income lines and expenses with its totals. */
+export const ledgerMonthDetailSchema = z.object({
+  month: z.string(),
+  income: z.array(ledgerIncomeLineSchema),
+  expenses: z.array(expenseSchema),
+  totals: z.object({
+    income_cents: z.number().int(),
+    fees_cents: z.number().int(),
+    net_cents: z.number().int(),
+    expenses_cents: z.number().int(),
+    payments: z.number().int(),
+    receipts_missing: z.number().int(),
+  }),
+});
+export type LedgerMonthDetail = z.infer<typeof ledgerMonthDetailSchema>;
+
 /** `?file_name=` of an expense's file (the body is the file, Content-Type its type). */
 export const expenseFileQuerySchema = z.object({
   file_name: z.string().trim().min(1, "Informe o nome do arquivo.").max(200, "O nome do arquivo pode ter até 200 caracteres."),

@@ -11,6 +11,8 @@ import {
   type Charge,
   type ChargeInput,
   type Expense,
+  type LedgerIncomeLine,
+  type LedgerMonthDetail,
   type LedgerYear,
   type PaymentSettings,
   type PaymentSettingsInput,
@@ -556,9 +558,7 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
           return out;
         };
         // Payments by batches: each batch's lines are written and sent while the next is read.
-        let after: LedgerCursor | null = null;
-        for (;;) {
-          const batch = await repo.ledgerLinesPage(from, to, after, LEDGER_CSV_BATCH);
+        for await (const batch of ledgerBatches(repo, from, to)) {
           let chunk = "";
           for (const p of batch) {
             if (next < spent.length) chunk += expensesBefore(p.paymentDate);
@@ -568,9 +568,6 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
             chunk += `${p.paymentDate};receita;${csvField(p.description)};${csvField(p.payerName)};${csvField(p.payerCpf)};${csvField(p.beneficiaryCpf)};${method};${csvAmount(p.amountCents)};${fee};${csvField(p.receipt)}\r\n`;
           }
           if (chunk) yield chunk;
-          const last = batch.at(-1);
-          if (!last || batch.length < LEDGER_CSV_BATCH) break;
-          after = { paymentDate: last.paymentDate, paidAt: last.paidAt, id: last.id };
         }
         const rest = expensesBefore(null);
         if (rest) yield rest;
@@ -578,17 +575,41 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
       return Readable.from(text(), { objectMode: false });
     },
 
+    /**
+     * One month of the livro-caixa on screen: the CSV's payment lines (the same reading, batch by batch) and the
+     * month's expenses, with totals computed from exactly those lines.
+     */
+    async ledgerMonth({ professionalId }: TenantCaller, month: string): Promise<LedgerMonthDetail> {
+      const repo = paymentsRepository(db, professionalId);
+      const { from, to } = monthBounds(month);
+      const income: LedgerIncomeLine[] = [];
+      for await (const batch of ledgerBatches(repo, from, to)) {
+        for (const p of batch) {
+          const amount = Number(p.amountCents);
+          const fee = p.feeCents === null ? null : Number(p.feeCents);
+          income.push({ id: p.id, payment_date: p.paymentDate, description: p.description, payer_name: p.payerName, method: p.method, amount_cents: amount, fee_cents: fee, net_cents: amount - (fee ?? 0), receipt: p.receipt });
+        }
+      }
+      const spent = (await repo.expensesBetween(from, to)).map(toExpenseDto);
+      const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+      return {
+        month,
+        income,
+        expenses: spent,
+        totals: {
+          income_cents: sum(income.map((l) => l.amount_cents)),
+          fees_cents: sum(income.map((l) => l.fee_cents ?? 0)),
+          net_cents: sum(income.map((l) => l.net_cents)),
+          expenses_cents: sum(spent.map((e) => e.amount_cents)),
+          payments: income.length,
+          receipts_missing: income.filter((l) => l.receipt === null).length,
+        },
+      };
+    },
+
     async expenses({ professionalId }: TenantCaller, month: string): Promise<Expense[]> {
       const { from, to } = monthBounds(month);
-      const rows = await paymentsRepository(db, professionalId).expensesBetween(from, to);
-      return rows.map((e) => ({
-        id: e.id,
-        expense_date: e.expenseDate,
-        category: e.category,
-        amount_cents: e.amountCents,
-        description: e.description,
-        file: e.fileName && e.fileContentType && e.fileSize !== null ? { name: e.fileName, content_type: e.fileContentType, size_bytes: e.fileSize } : null,
-      }));
+      return (await paymentsRepository(db, professionalId).expensesBetween(from, to)).map(toExpenseDto);
     },
 
     async addExpense({ professionalId }: TenantCaller, input: { expense_date: string; category: string; amount_cents: number; description?: string | null }): Promise<Expense> {
@@ -671,5 +692,28 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
       const rows = await paymentsRepository(db, professionalId).listCharges({ appointmentId });
       return rows.find((r) => r.status !== "cancelled") ?? null;
     },
+  };
+}
+
+/** The month's paid charges in (payment date, paid at, id) order, a keyset batch at a time: the CSV's and the month view's reading. */
+async function* ledgerBatches(repo: ReturnType<typeof paymentsRepository>, from: string, to: string) {
+  let after: LedgerCursor | null = null;
+  for (;;) {
+    const batch = await repo.ledgerLinesPage(from, to, after, LEDGER_CSV_BATCH);
+    if (batch.length > 0) yield batch;
+    const last = batch.at(-1);
+    if (!last || batch.length < LEDGER_CSV_BATCH) return;
+    after = { paymentDate: last.paymentDate, paidAt: last.paidAt, id: last.id };
+  }
+}
+
+function toExpenseDto(e: Awaited<ReturnType<ReturnType<typeof paymentsRepository>["expensesBetween"]>>[number]): Expense {
+  return {
+    id: e.id,
+    expense_date: e.expenseDate,
+    category: e.category,
+    amount_cents: e.amountCents,
+    description: e.description,
+    file: e.fileName && e.fileContentType && e.fileSize !== null ? { name: e.fileName, content_type: e.fileContentType, size_bytes: e.fileSize } : null,
   };
 }
