@@ -374,14 +374,8 @@ export const ledgerMonthDetailSchema = z.object({
   month: z.string(),
   income: z.array(ledgerIncomeLineSchema),
   expenses: z.array(expenseSchema),
-  totals: z.object({
-    income_cents: z.number().int(),
-    fees_cents: z.number().int(),
-    net_cents: z.number().int(),
-    expenses_cents: z.number().int(),
-    payments: z.number().int(),
-    receipts_missing: z.number().int(),
-  }),
+  /** The year table's figures for the month (`ledgerMonthSchema`), with the net: income less fees. */
+  totals: ledgerMonthSchema.omit({ month: true }).extend({ net_cents: z.number().int() }),
 });
 export type LedgerMonthDetail = z.infer<typeof ledgerMonthDetailSchema>;
 
