@@ -51,6 +51,9 @@ export const PAYMENT_TEXTS = {
   noPixKey: "Cadastre sua chave Pix em Configurações para gerar o Pix",
   providerNotConfigured: "Conecte o Mercado Pago em Configurações para gerar o Pix dinâmico e o link",
   providerFailed: "O Mercado Pago não respondeu. Tente de novo em instantes.",
+  providerTokenRefused: "O Mercado Pago recusou este access token. Copie de novo o access token de produção em Suas integrações › Credenciais.",
+  providerCredentialsRequired: "Informe o access token e a assinatura secreta do Mercado Pago",
+  noTokenKey: "O servidor não tem chave para guardar credenciais (CALENDAR_TOKEN_KEY)",
   categoryRequired: "Informe a categoria",
   expenseNotFound: "Despesa não encontrada",
   expenseFileNotFound: "Arquivo não encontrado",
@@ -177,7 +180,10 @@ export const paymentSettingsInputSchema = z
     merchant_city: optionalText(15, "Use até 15 caracteres (limite do Pix)"),
     council_registration: optionalText(40),
     provider: z.enum(PAYMENT_PROVIDERS).default("none"),
-    /** Sent once to connect; never answered back. Empty keeps the stored one. */
+    /**
+     * Sent once to connect; never answered back. Empty keeps the stored one; a new one is checked with Mercado Pago
+     * before it is stored. With provider "none" the stored token and secret are erased (disconnect).
+     */
     mercadopago_access_token: z.string().trim().max(300).optional(),
     /** The "assinatura secreta" of the notifications, to verify x-signature. Empty keeps the stored one. */
     mercadopago_webhook_secret: z.string().trim().max(300).optional(),
@@ -346,6 +352,32 @@ export const expenseSchema = z.object({
   file: z.object({ name: z.string(), content_type: z.string(), size_bytes: z.number().int() }).nullable(),
 });
 export type Expense = z.infer<typeof expenseSchema>;
+
+/** One payment's line of a livro-caixa month, the same reading as that month's CSV. */
+export const ledgerIncomeLineSchema = z.object({
+  id: z.string(),
+  payment_date: z.string(),
+  description: z.string(),
+  payer_name: z.string().nullable(),
+  method: z.enum(PAYMENT_METHODS).nullable(),
+  amount_cents: z.number().int(),
+  /** The provider's fee when known; null when none was recorded. */
+  fee_cents: z.number().int().nullable(),
+  net_cents: z.number().int(),
+  /** The Receita Saúde receipt's number, "emitido" when marked issued without one, or null while it is due. */
+  receipt: z.string().nullable(),
+});
+export type LedgerIncomeLine = z.infer<typeof ledgerIncomeLineSchema>;
+
+/** GET /payments/ledger/month?month=YYYY-MM: one month's income lines and expenses with its totals. */
+export const ledgerMonthDetailSchema = z.object({
+  month: z.string(),
+  income: z.array(ledgerIncomeLineSchema),
+  expenses: z.array(expenseSchema),
+  /** The year table's figures for the month (`ledgerMonthSchema`), with the net: income less fees. */
+  totals: ledgerMonthSchema.omit({ month: true }).extend({ net_cents: z.number().int() }),
+});
+export type LedgerMonthDetail = z.infer<typeof ledgerMonthDetailSchema>;
 
 /** `?file_name=` of an expense's file (the body is the file, Content-Type its type). */
 export const expenseFileQuerySchema = z.object({

@@ -8,13 +8,15 @@ import { closeServer, listen, randomHex, readBody, sendJson, type RunningStandIn
  * - `POST /v1/payments` (a Pix: point_of_interaction.transaction_data with qr_code and ticket_url) and
  *   `GET /v1/payments/:id`;
  * - `POST /checkout/preferences` (a checkout link, init_point);
+ * - `GET /users/me` (the account that owns the access token: what Clinora asks to check a token before storing it);
  * - signed webhooks: when a payment changes, a `POST` to its notification_url with `{action, type:"payment",
  *   data:{id}}`, `?data.id=&type=payment` in the query, and the `x-signature: ts=…,v1=…` / `x-request-id` headers,
  *   the HMAC-SHA256 of `id:<data.id>;request-id:<x-request-id>;ts:<ts>;` with the application's secret.
  * Triggers, as methods and as control routes for another process (a browser test, the demo):
  * `POST /_stand-in/pay` {payment_id | external_reference, fee_cents?}, `/_stand-in/refund` {payment_id},
  * `/_stand-in/expire` {payment_id}, `GET /_stand-in/payments`.
- * Only the access token it was started with is accepted (401 otherwise), as at Mercado Pago.
+ * Only the access token it was started with is accepted (401 otherwise), as at Mercado Pago. A payment created again
+ * with the same `X-Idempotency-Key` is answered with the first one, as Mercado Pago does, whatever became of it.
  */
 
 export interface FakeMercadoPagoOptions {
@@ -73,6 +75,7 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions): Pro
   const feeRate = options.feeRate ?? 0.0099;
   const nowSeconds = options.now ?? (() => Math.floor(Date.now() / 1000));
   const payments = new Map<number, FakeMercadoPagoPayment>();
+  const byIdempotencyKey = new Map<string, FakeMercadoPagoPayment>();
   const notifications: FakeMercadoPagoNotification[] = [];
   let nextId = 1_300_000_001;
   let baseUrl = "";
@@ -142,8 +145,14 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions): Pro
     if (path.startsWith("/_stand-in/")) return control(req, res, path);
     if (!authorized(req)) return sendJson(res, 401, { message: "invalid access token", error: "unauthorized", status: 401, cause: [] });
 
+    if (req.method === "GET" && path === "/users/me") {
+      return sendJson(res, 200, { id: 1_234_567_890, nickname: "CONSULTORIO_TESTE", email: "consultorio@teste.com.br", site_id: "MLB", country_id: "BR", status: { site_status: "active" } });
+    }
     if (req.method === "POST" && path === "/v1/payments") {
       const b = await body(req);
+      const key = req.headers["x-idempotency-key"];
+      const earlier = typeof key === "string" ? byIdempotencyKey.get(key) : undefined;
+      if (earlier) return sendJson(res, 200, earlier);
       const amount = Number(b.transaction_amount);
       if (!Number.isFinite(amount) || amount <= 0) return sendJson(res, 400, { message: "transaction_amount invalid", error: "bad_request", status: 400, cause: [{ code: 4037 }] });
       const id = nextId++;
@@ -167,6 +176,7 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions): Pro
         payer: b.payer ?? null,
       };
       payments.set(id, payment);
+      if (typeof key === "string") byIdempotencyKey.set(key, payment);
       return sendJson(res, 201, payment);
     }
     const one = /^\/v1\/payments\/(\d+)$/.exec(path);

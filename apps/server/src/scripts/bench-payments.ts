@@ -68,9 +68,18 @@ async function main() {
   const app = await buildApp({ config, database });
   // Server time per request, as Fastify measures it from arrival to the last byte written.
   const serverTimes = new Map<string, number[]>();
+  // And the process's CPU time per request (user + system): requests are sent one at a time, so the delta is this
+  // request's work plus the in-process client reading its answer; unlike the elapsed time, the host's load barely moves it.
+  const cpuTimes = new Map<string, number[]>();
+  const cpuAtStart = new WeakMap<object, NodeJS.CpuUsage>();
+  app.addHook("onRequest", async (request) => {
+    cpuAtStart.set(request, process.cpuUsage());
+  });
   app.addHook("onResponse", async (request, reply) => {
     const key = `${request.method} ${request.routeOptions.url ?? request.url}`;
     serverTimes.set(key, [...(serverTimes.get(key) ?? []), reply.elapsedTime]);
+    const used = process.cpuUsage(cpuAtStart.get(request));
+    cpuTimes.set(key, [...(cpuTimes.get(key) ?? []), (used.user + used.system) / 1000]);
   });
   await app.listen({ port, host: "127.0.0.1" });
   const db = database.db;
@@ -143,23 +152,26 @@ async function main() {
   const replayTimes = allTimes.slice(firstTimes.length);
   const paidByWebhook = (await db.select({ id: s.charges.id }).from(s.charges).where(and(eq(s.charges.status, "paid"), like(s.charges.description, "Webhook %")))).length;
 
-  const row = (label: string, values: number[]) => `| ${label} | ${values.length} | ${fmt(pct(values, 50))} | ${fmt(pct(values, 95))} | ${fmt(Math.max(...values))} |`;
+  const row = (label: string, values: number[], cpu: number[] = []) =>
+    `| ${label} | ${values.length} | ${fmt(pct(values, 50))} | ${fmt(pct(values, 95))} | ${fmt(Math.max(...values))} | ${cpu.length ? `${fmt(pct(cpu, 50))} / ${fmt(pct(cpu, 95))}` : "—"} |`;
+  const cpuOf = (key: string) => cpuTimes.get(key) ?? [];
+  const webhookCpu = cpuOf("POST /api/payments/webhooks/mercadopago/:professionalId");
   const text = [
     "# Payments: speed",
     "",
     `\`npm run bench:payments\` on ${onPostgres ? "PostgreSQL" : "PGlite (in memory)"}, one server process, the mercadopago SDK against the fake Mercado Pago over HTTP.`,
-    `Server time is Fastify's elapsed time per request (arrival to last byte), in milliseconds. Targets (docs/product/payments.md §11):`,
+    `Server time is Fastify's elapsed time per request (arrival to last byte), in milliseconds; CPU is the process's user + system time during the request (it includes the in-process client reading the answer). Targets (docs/product/payments.md §11):`,
     "a livro-caixa month with 10 000 payments ≤ 100 ms p95; a webhook ≤ 20 ms p95.",
     "",
     `A month of ${PAYMENTS} payments and 200 expenses (seeded in ${fmt(seedMs)} ms); the month's CSV is ${Math.round(csvBytes / 1024)} KB.`,
     "",
-    "| request | n | p50 | p95 | max |",
-    "|---|---|---|---|---|",
-    row("GET /payments/ledger/csv (the month)", serverTimes.get("GET /api/payments/ledger/csv") ?? []),
-    row("GET /payments/ledger (the year's months)", serverTimes.get("GET /api/payments/ledger") ?? []),
-    row("GET /payments/summary (Painel)", serverTimes.get("GET /api/payments/summary") ?? []),
-    row("webhook, first notification (verify, read back, pay)", firstTimes),
-    row("webhook, replayed notification (verify, read back, ignore)", replayTimes),
+    "| request | n | p50 | p95 | max | CPU ms p50 / p95 |",
+    "|---|---|---|---|---|---|",
+    row("GET /payments/ledger/csv (the month)", serverTimes.get("GET /api/payments/ledger/csv") ?? [], cpuOf("GET /api/payments/ledger/csv")),
+    row("GET /payments/ledger (the year's months)", serverTimes.get("GET /api/payments/ledger") ?? [], cpuOf("GET /api/payments/ledger")),
+    row("GET /payments/summary (Painel)", serverTimes.get("GET /api/payments/summary") ?? [], cpuOf("GET /api/payments/summary")),
+    row("webhook, first notification (verify, read back, pay)", firstTimes, webhookCpu.slice(0, firstTimes.length)),
+    row("webhook, replayed notification (verify, read back, ignore)", replayTimes, webhookCpu.slice(firstTimes.length)),
     "",
     `Charges paid by the webhooks: ${paidByWebhook} of ${WEBHOOKS}. Machine: ${process.platform}, Node ${process.version}, shared ${os.cpus().length}-core host, load average ${loadAtStart} at the start and ${os.loadavg()[0]!.toFixed(1)} at the end (1 minute).`,
     "",

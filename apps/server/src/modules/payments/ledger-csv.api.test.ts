@@ -74,4 +74,19 @@ describe("the livro-caixa CSV in batches", () => {
     expect(rows.find((r) => r[2] === "Material")![7]).toBe("-29,90");
     expect(rows.find((r) => r[2] === "Sessão 0")![7]).toBe("100,00");
   });
+
+  it("writes each cell as the accountant's spreadsheet reads it: fee, receipt, quotes, formulas and an expense under R$ 1", async () => {
+    const june = "2026-06";
+    await t.db.insert(charges).values([
+      { professionalId, description: "Sessão; dupla", payerName: "=HYPERLINK(\"x\")", payerCpf: "52998224725", amountCents: 18000, feeCents: 178, dueDate: `${june}-02`, status: "paid", method: "card", paidAt: new Date(`${june}-02T12:00:00Z`), paymentDate: `${june}-02`, txid: "LJ1", receiptNumber: "RS-77" },
+      { professionalId, description: "Sessão \"curta\"", amountCents: 5, dueDate: `${june}-03`, status: "paid", method: "cash", paidAt: new Date(`${june}-03T12:00:00Z`), paymentDate: `${june}-03`, txid: "LJ2", receiptIssuedAt: new Date(`${june}-04T12:00:00Z`) },
+    ]);
+    await t.db.insert(expenses).values({ professionalId, expenseDate: `${june}-03`, category: "Estacionamento", amountCents: 50 });
+    const res = await t.request({ method: "GET", url: `/api/payments/ledger/csv?month=${june}`, session });
+    expect(res.body.replace(/^\uFEFF/, "").split("\r\n").slice(1, -1)).toEqual([
+      `${june}-02;receita;"Sessão; dupla";"'=HYPERLINK(""x"")";52998224725;;Cartão;180,00;1,78;RS-77`,
+      `${june}-03;receita;"Sessão ""curta""";;;;Dinheiro;0,05;;emitido`,
+      `${june}-03;despesa;Estacionamento;;;;;-0,50;;`,
+    ]);
+  });
 });

@@ -1,7 +1,8 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeMercadoPago, type FakeMercadoPago } from "@clinora/stand-ins";
-import { contextWithProfessional, type TestContext } from "../../../test/context";
+import type { FakeMercadoPago } from "@clinora/stand-ins";
+import type { TestContext } from "../../../test/context";
+import { contextWithMercadoPago } from "../../../test/mercadopago-context";
 import { fixedClock } from "../../platform/lib/clock";
 import { charges, paymentWebhookEvents } from "./payments.schema";
 import { eq } from "drizzle-orm";
@@ -17,18 +18,12 @@ let t: TestContext;
 let mp: FakeMercadoPago;
 let session: string;
 let professionalId: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  mp = await startFakeMercadoPago({ accessToken: TOKEN, webhookSecret: SECRET, now: () => Math.floor(clock.now().getTime() / 1000) });
-  ({ t, session, professional: { id: professionalId } } = await contextWithProfessional({
-    clock,
-    env: { MERCADOPAGO_BASE_URL: mp.url, CALENDAR_TOKEN_KEY: randomBytes(32).toString("base64") },
-  }));
+  ({ t, mp, session, close, professional: { id: professionalId } } = await contextWithMercadoPago({ clock, accessToken: TOKEN, webhookSecret: SECRET }));
 });
-afterAll(async () => {
-  await t.close();
-  await mp.close();
-});
+afterAll(() => close());
 
 async function freshProfessional() {
   const { user, professional } = await t.make.professionalUser();
@@ -290,6 +285,17 @@ describe("payments: Mercado Pago", () => {
     expect((await notify(paymentId)).json()).toEqual({ outcome: "refunded" });
     expect((await api("GET", `/charges/${charge.id}`)).json().status).toBe("refunded");
     expect((await api("GET", "/ledger?year=2026")).json().months[2].income_cents).toBe(before);
+  });
+
+  it("an expired Pix leaves the charge a receber, and the next Pix asked for is a new one", async () => {
+    const { charge, pix, paymentId } = await chargeWithPix(9000);
+    await mp.expire(paymentId);
+    expect((await notify(paymentId)).json()).toEqual({ outcome: "expired" });
+    expect((await api("GET", `/charges/${charge.id}`)).json()).toMatchObject({ status: "open", provider_link: null });
+    const again = (await api("POST", `/charges/${charge.id}/pix`)).json();
+    expect(again.kind).toBe("mercadopago");
+    expect(again.brcode).not.toBe(pix.brcode);
+    expect(mp.payments().filter((p) => p.external_reference === charge.id)).toHaveLength(2);
   });
 
   it("refuses a forged signature (401) and a webhook for another practice (the charge is not hers: ignored)", async () => {

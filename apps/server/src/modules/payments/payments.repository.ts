@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
-import type { ChargeStatus } from "@clinora/contracts";
+import type { ChargeStatus, PaymentMethod } from "@clinora/contracts";
+import { rowsOf } from "../../platform/db/rows";
 import type { DbOrTx } from "../../platform/db/client";
 import { charges, consultationPrices, expenseFiles, expenses, patientPrices, paymentSettings, paymentWebhookEvents } from "./payments.schema";
 import { appointments } from "../appointments/appointments.schema";
@@ -13,6 +14,19 @@ export type ChargeWrite = Omit<typeof charges.$inferInsert, "id" | "professional
 export type SettingsRow = typeof paymentSettings.$inferSelect;
 export type SettingsWrite = Omit<typeof paymentSettings.$inferInsert, "professionalId" | "createdAt" | "updatedAt">;
 export type ExpenseRow = typeof expenses.$inferSelect;
+/** Where the livro-caixa CSV's next batch starts: the last line's keys, in the CSV's order. */
+export type LedgerCursor = { paymentDate: string; paidAt: string; id: string };
+/** A payment's line of the livro-caixa CSV, as text; `receipt` is the receipt's number, "emitido", or null. */
+export type LedgerLine = LedgerCursor & {
+  description: string;
+  payerName: string | null;
+  payerCpf: string | null;
+  beneficiaryCpf: string | null;
+  method: PaymentMethod | null;
+  amountCents: number;
+  feeCents: number | null;
+  receipt: string | null;
+};
 
 const chargeColumns = {
   charge: charges,
@@ -229,39 +243,27 @@ export function paymentsRepository(db: DbOrTx, professionalId: string) {
         .groupBy(month);
     },
 
-    /** The month's payments by payment date with only the CSV's columns (10 000 rows stay light: no joins). */
     /**
      * One batch of the month's payments for the CSV, in the order of (payment date, paid at, id), after `after` (the
      * previous batch's last row): keyset pages, so each batch is an index range however far into the month it is.
      */
-    ledgerLinesPage(from: string, to: string, after: { paymentDate: string; paidAt: string; id: string } | null, limit: number) {
+    ledgerLinesPage(from: string, to: string, after: LedgerCursor | null, limit: number): Promise<LedgerLine[]> {
+      // A plain statement with every column already text (or an integer): ORM row mapping and Date parsing cost more
+      // than the query itself for 10 000 rows (docs/benchmarks/payments.md). The receipt's cell is decided here too.
       return db
-        .select({
-          id: charges.id,
-          paymentDate: charges.paymentDate,
-          paidAt: sql<string>`to_char(${charges.paidAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-          description: charges.description,
-          payerName: charges.payerName,
-          payerCpf: charges.payerCpf,
-          beneficiaryCpf: charges.beneficiaryCpf,
-          method: charges.method,
-          amountCents: charges.amountCents,
-          feeCents: charges.feeCents,
-          receiptNumber: charges.receiptNumber,
-          receiptIssuedAt: charges.receiptIssuedAt,
-        })
-        .from(charges)
-        .where(
-          and(
-            own,
-            eq(charges.status, "paid"),
-            gte(charges.paymentDate, from),
-            lte(charges.paymentDate, to),
-            after ? sql`(${charges.paymentDate}, ${charges.paidAt}, ${charges.id}) > (${after.paymentDate}::date, ${after.paidAt}::timestamptz, ${after.id}::uuid)` : undefined,
-          ),
+        .execute(
+          sql`select c.id::text as id, c.payment_date::text as "paymentDate",
+                to_char(c.paid_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "paidAt",
+                c.description, c.payer_name as "payerName", c.payer_cpf as "payerCpf", c.beneficiary_cpf as "beneficiaryCpf",
+                c.method, c.amount_cents as "amountCents", c.fee_cents as "feeCents",
+                coalesce(c.receipt_number, case when c.receipt_issued_at is not null then 'emitido' end) as receipt
+              from ${charges} c
+              where c.professional_id = ${professionalId} and c.status = 'paid' and c.payment_date between ${from}::date and ${to}::date
+                ${after ? sql`and (c.payment_date, c.paid_at, c.id) > (${after.paymentDate}::date, ${after.paidAt}::timestamptz, ${after.id}::uuid)` : sql``}
+              order by c.payment_date, c.paid_at, c.id
+              limit ${limit}`,
         )
-        .orderBy(asc(charges.paymentDate), asc(charges.paidAt), asc(charges.id))
-        .limit(limit);
+        .then((result) => rowsOf<LedgerLine>(result));
     },
 
     /** The month's expenses with their file's name, type and size (never its bytes). */

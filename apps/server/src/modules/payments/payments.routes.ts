@@ -12,6 +12,7 @@ import {
   expenseInputSchema,
   expenseSchema,
   idParamSchema,
+  ledgerMonthDetailSchema,
   ledgerYearSchema,
   markPaidInputSchema,
   monthQuerySchema,
@@ -129,6 +130,9 @@ export function paymentRoutes(service: PaymentsService, webhook: PaymentWebhookS
 
     r.get("/payments/ledger", { config: access, schema: { tags, summary: "Livro-caixa: os meses de um ano", querystring: yearQuerySchema, response: { 200: ledgerYearSchema, 422: validationErrorSchema } } }, (request) =>
       service.ledgerYear(tenantOf(request), request.query.year),
+    );
+    r.get("/payments/ledger/month", { config: access, schema: { tags, summary: "Livro-caixa de um mês: recebimentos, despesas e totais", querystring: monthQuerySchema, response: { 200: ledgerMonthDetailSchema, 422: validationErrorSchema } } }, (request) =>
+      service.ledgerMonth(tenantOf(request), request.query.month),
     );
     app.get<{ Querystring: { month: string } }>(
       "/payments/ledger/csv",

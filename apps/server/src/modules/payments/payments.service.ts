@@ -11,6 +11,8 @@ import {
   type Charge,
   type ChargeInput,
   type Expense,
+  type LedgerIncomeLine,
+  type LedgerMonthDetail,
   type LedgerYear,
   type PaymentSettings,
   type PaymentSettingsInput,
@@ -28,7 +30,7 @@ import type { ClaimedJob, JobDefinition, JobRunResult } from "../../platform/job
 import type { TenantCaller } from "../../platform/lib/caller";
 import { openSecret, sealSecret } from "../../platform/lib/secret-box";
 import { PaymentProviderError, type PaymentProviderClient } from "../../platform/integrations/payments/payment-provider";
-import { paymentsRepository, type ChargeRow, type SettingsRow } from "./payments.repository";
+import { paymentsRepository, type ChargeRow, type LedgerCursor, type SettingsRow } from "./payments.repository";
 import { paymentNoteText } from "./payment-note";
 import { AFTER_SESSION_PIX_JOB, afterSessionDueAt, afterSessionGreeting, pixMessageProblemText, queueAfterSessionPix, type PaymentMessenger } from "./after-session-pix";
 import { renderPaymentProofPdf } from "./payment-proof-pdf";
@@ -93,9 +95,9 @@ export function monthBounds(month: string): { from: string; to: string } {
   return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, "0")}` };
 }
 
-/** One CSV field (RFC 4180), and a leading =,+,-,@ neutralised so a spreadsheet never runs it as a formula. */
 /** A character that may need quoting or defusing: most cells have none and are written as they are. */
 const CSV_CARE = /[";\n\r\t=+\-@]/;
+/** One CSV field (RFC 4180), and a leading =,+,-,@ neutralised so a spreadsheet never runs it as a formula. */
 const csvField = (value: string | number | null) => {
   let text = value === null ? "" : String(value);
   if (!CSV_CARE.test(text)) return text;
@@ -103,7 +105,11 @@ const csvField = (value: string | number | null) => {
   return /[";\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
 /** Centavos as the accountant's spreadsheet reads a pt-BR number: 1234,56 (no thousands separator). */
-const csvAmount = (cents: number) => `${Math.trunc(cents / 100)},${String(Math.abs(cents) % 100).padStart(2, "0")}`;
+export const csvAmount = (cents: number) => {
+  // On the absolute value: an expense under R$ 1 is -0,50, never 0,50 (Math.trunc(-0.5) is -0, written "0").
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? "-" : ""}${Math.trunc(abs / 100)},${String(abs % 100).padStart(2, "0")}`;
+};
 
 export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
   const settingsDto = (row: SettingsRow | null, professionalId: string): PaymentSettings => ({
@@ -159,6 +165,7 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
           payerCpf: charge.payerCpf,
           notificationUrl: deps.publicUrl ? `${deps.publicUrl}${mercadoPagoWebhookPath(professionalId)}` : null,
           expiresAt: new Date(now.getTime() + PROVIDER_PIX_LIFETIME_MS),
+          replaces: charge.providerPaymentId,
         };
         try {
           const created = await deps.provider.createPix(credentials, request);
@@ -271,15 +278,28 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
     async updateSettings({ professionalId }: TenantCaller, input: PaymentSettingsInput): Promise<PaymentSettings> {
       const repo = paymentsRepository(db, professionalId);
       const current = await repo.findSettings();
+      const connecting = input.provider === "mercadopago";
       const seal = (value: string | undefined, stored: string | null | undefined, field: string) => {
+        // "Sem provedor" is a disconnection: the credentials are erased, never kept aside.
+        if (!connecting) return null;
         if (!value) return stored ?? null;
-        if (!deps.tokenKey) throw AppError.validation([{ field, msg: "O servidor não tem chave para guardar credenciais (CALENDAR_TOKEN_KEY)" }]);
+        if (!deps.tokenKey) throw AppError.validation([{ field, msg: PAYMENT_TEXTS.noTokenKey }]);
         return sealSecret(deps.tokenKey, value);
       };
       const token = seal(input.mercadopago_access_token, current?.mercadopagoTokenSealed, "mercadopago_access_token");
       const secret = seal(input.mercadopago_webhook_secret, current?.mercadopagoSecretSealed, "mercadopago_webhook_secret");
-      if (input.provider === "mercadopago" && (!token || !secret)) {
-        throw AppError.validation([{ field: "mercadopago_access_token", msg: "Informe o access token e a assinatura secreta do Mercado Pago" }]);
+      if (connecting && (!token || !secret)) {
+        throw AppError.validation([{ field: "mercadopago_access_token", msg: PAYMENT_TEXTS.providerCredentialsRequired }]);
+      }
+      // A new token is checked with Mercado Pago before anything is stored: a refused one is the field's error.
+      if (connecting && input.mercadopago_access_token) {
+        try {
+          await deps.provider.verifyCredentials({ accessToken: input.mercadopago_access_token });
+        } catch (error) {
+          if (!(error instanceof PaymentProviderError)) throw error;
+          if (error.refused) throw AppError.validation([{ field: "mercadopago_access_token", msg: PAYMENT_TEXTS.providerTokenRefused }]);
+          throw new AppError(502, PAYMENT_TEXTS.providerFailed, "provider_failed");
+        }
       }
       await repo.upsertSettings({
         pixKeyType: input.pix_key_type,
@@ -538,22 +558,16 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
           return out;
         };
         // Payments by batches: each batch's lines are written and sent while the next is read.
-        let after: { paymentDate: string; paidAt: string; id: string } | null = null;
-        for (;;) {
-          const batch = await repo.ledgerLinesPage(from, to, after, LEDGER_CSV_BATCH);
+        for await (const batch of ledgerBatches(repo, from, to)) {
           let chunk = "";
           for (const p of batch) {
-            chunk += expensesBefore(p.paymentDate);
+            if (next < spent.length) chunk += expensesBefore(p.paymentDate);
             // The date (a date column), the method's label and the amounts are ours and safe; the rest is escaped.
             const method = p.method ? PAYMENT_METHOD_LABELS[p.method] : "";
             const fee = p.feeCents === null ? "" : csvAmount(p.feeCents);
-            const receipt = csvField(p.receiptNumber ?? (p.receiptIssuedAt ? "emitido" : ""));
-            chunk += `${p.paymentDate};receita;${csvField(p.description)};${csvField(p.payerName)};${csvField(p.payerCpf)};${csvField(p.beneficiaryCpf)};${method};${csvAmount(p.amountCents)};${fee};${receipt}\r\n`;
+            chunk += `${p.paymentDate};receita;${csvField(p.description)};${csvField(p.payerName)};${csvField(p.payerCpf)};${csvField(p.beneficiaryCpf)};${method};${csvAmount(p.amountCents)};${fee};${csvField(p.receipt)}\r\n`;
           }
           if (chunk) yield chunk;
-          const last = batch.at(-1);
-          if (!last || batch.length < LEDGER_CSV_BATCH) break;
-          after = { paymentDate: last.paymentDate!, paidAt: last.paidAt, id: last.id };
         }
         const rest = expensesBefore(null);
         if (rest) yield rest;
@@ -561,17 +575,41 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
       return Readable.from(text(), { objectMode: false });
     },
 
+    /**
+     * One month of the livro-caixa on screen: the CSV's payment lines (the same reading, batch by batch) and the
+     * month's expenses, with totals computed from exactly those lines.
+     */
+    async ledgerMonth({ professionalId }: TenantCaller, month: string): Promise<LedgerMonthDetail> {
+      const repo = paymentsRepository(db, professionalId);
+      const { from, to } = monthBounds(month);
+      const income: LedgerIncomeLine[] = [];
+      for await (const batch of ledgerBatches(repo, from, to)) {
+        for (const p of batch) {
+          const amount = Number(p.amountCents);
+          const fee = p.feeCents === null ? null : Number(p.feeCents);
+          income.push({ id: p.id, payment_date: p.paymentDate, description: p.description, payer_name: p.payerName, method: p.method, amount_cents: amount, fee_cents: fee, net_cents: amount - (fee ?? 0), receipt: p.receipt });
+        }
+      }
+      const spent = (await repo.expensesBetween(from, to)).map(toExpenseDto);
+      const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+      return {
+        month,
+        income,
+        expenses: spent,
+        totals: {
+          income_cents: sum(income.map((l) => l.amount_cents)),
+          fees_cents: sum(income.map((l) => l.fee_cents ?? 0)),
+          net_cents: sum(income.map((l) => l.net_cents)),
+          expenses_cents: sum(spent.map((e) => e.amount_cents)),
+          payments: income.length,
+          receipts_missing: income.filter((l) => l.receipt === null).length,
+        },
+      };
+    },
+
     async expenses({ professionalId }: TenantCaller, month: string): Promise<Expense[]> {
       const { from, to } = monthBounds(month);
-      const rows = await paymentsRepository(db, professionalId).expensesBetween(from, to);
-      return rows.map((e) => ({
-        id: e.id,
-        expense_date: e.expenseDate,
-        category: e.category,
-        amount_cents: e.amountCents,
-        description: e.description,
-        file: e.fileName && e.fileContentType && e.fileSize !== null ? { name: e.fileName, content_type: e.fileContentType, size_bytes: e.fileSize } : null,
-      }));
+      return (await paymentsRepository(db, professionalId).expensesBetween(from, to)).map(toExpenseDto);
     },
 
     async addExpense({ professionalId }: TenantCaller, input: { expense_date: string; category: string; amount_cents: number; description?: string | null }): Promise<Expense> {
@@ -654,5 +692,28 @@ export function paymentsService(db: Db, clock: Clock, deps: PaymentsDeps) {
       const rows = await paymentsRepository(db, professionalId).listCharges({ appointmentId });
       return rows.find((r) => r.status !== "cancelled") ?? null;
     },
+  };
+}
+
+/** The month's paid charges in (payment date, paid at, id) order, a keyset batch at a time: the CSV's and the month view's reading. */
+async function* ledgerBatches(repo: ReturnType<typeof paymentsRepository>, from: string, to: string) {
+  let after: LedgerCursor | null = null;
+  for (;;) {
+    const batch = await repo.ledgerLinesPage(from, to, after, LEDGER_CSV_BATCH);
+    if (batch.length > 0) yield batch;
+    const last = batch.at(-1);
+    if (!last || batch.length < LEDGER_CSV_BATCH) return;
+    after = { paymentDate: last.paymentDate, paidAt: last.paidAt, id: last.id };
+  }
+}
+
+function toExpenseDto(e: Awaited<ReturnType<ReturnType<typeof paymentsRepository>["expensesBetween"]>>[number]): Expense {
+  return {
+    id: e.id,
+    expense_date: e.expenseDate,
+    category: e.category,
+    amount_cents: e.amountCents,
+    description: e.description,
+    file: e.fileName && e.fileContentType && e.fileSize !== null ? { name: e.fileName, content_type: e.fileContentType, size_bytes: e.fileSize } : null,
   };
 }

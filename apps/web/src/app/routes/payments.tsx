@@ -6,11 +6,12 @@ import { useCurrentUser } from "@/features/auth/hooks/use-current-user";
 import { ChargesSection } from "@/features/payments/components/charges-section";
 import { ExpensesSection } from "@/features/payments/components/expenses-section";
 import { LedgerSection } from "@/features/payments/components/ledger-section";
+import { PaymentProviderSection } from "@/features/payments/components/payment-provider-section";
 import { PaymentSettingsSection } from "@/features/payments/components/payment-settings-section";
 import { PaymentSummaryCards } from "@/features/payments/components/payment-summary-cards";
 import { ReceiptsSection } from "@/features/payments/components/receipts-section";
 
-/** Financeiro: charges and Pix, the Receita Saúde queue, the livro-caixa and the payment settings. */
+/** Financeiro: charges and Pix, the Receita Saúde queue, the livro-caixa, and the payment settings with the Mercado Pago connection. */
 export function PaymentsPage() {
   const { professional } = useCurrentUser();
   const today = todayIn(professional?.timezone ?? DEFAULT_TIME_ZONE, new Date());
@@ -39,7 +40,10 @@ export function PaymentsPage() {
           </div>
         </TabsContent>
         <TabsContent value="settings">
-          <PaymentSettingsSection />
+          <div className="space-y-6">
+            <PaymentSettingsSection />
+            <PaymentProviderSection />
+          </div>
         </TabsContent>
       </Tabs>
     </div>

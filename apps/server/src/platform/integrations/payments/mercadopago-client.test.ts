@@ -24,6 +24,7 @@ const request = {
   payerCpf: "52998224725",
   notificationUrl: null,
   expiresAt: new Date("2026-03-12T13:00:00Z"),
+  replaces: null,
 };
 
 describe("Mercado Pago through the official SDK, against the stand-in", () => {
@@ -41,8 +42,36 @@ describe("Mercado Pago through the official SDK, against the stand-in", () => {
     expect(read).toMatchObject({ status: "approved", amountCents: 15050, feeCents: 149, netCents: 14901, chargeId: request.chargeId, method: "pix" });
   });
 
+  it("the same request twice is one payment (its idempotency key); one that replaces an expired Pix is a new one", async () => {
+    const own = { ...request, chargeId: "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d" };
+    const first = await client.createPix(credentials, own);
+    expect((await client.createPix(credentials, own)).paymentId).toBe(first.paymentId);
+    await mp.expire(first.paymentId);
+    const next = await client.createPix(credentials, { ...own, replaces: first.paymentId });
+    expect(next.paymentId).not.toBe(first.paymentId);
+    expect(next.qrCode).not.toBe(first.qrCode);
+  });
+
   it("creates a card link", async () => {
     expect(await client.createLink(credentials, request)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/checkout\//);
+  });
+
+  it("checks a token with the account's profile: the stand-in's account, and a refused token marked as refused", async () => {
+    expect(await client.verifyCredentials(credentials)).toEqual({ account: "CONSULTORIO_TESTE" });
+    const refused = await client.verifyCredentials({ accessToken: "TEST-wrong" }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(PaymentProviderError);
+    expect((refused as PaymentProviderError).refused).toBe(true);
+  });
+
+  it("a provider that does not answer is a PaymentProviderError that is not a refusal", async () => {
+    const gone = await startFakeMercadoPago({ accessToken: TOKEN, webhookSecret: SECRET });
+    await gone.close();
+    // The SDK's origin is one per process: pointed at the closed stand-in for this call, then back.
+    const unreachable = createMercadoPagoClient({ baseUrl: gone.url });
+    const error = await unreachable.verifyCredentials(credentials).catch((e: unknown) => e);
+    createMercadoPagoClient({ baseUrl: mp.url });
+    expect(error).toBeInstanceOf(PaymentProviderError);
+    expect((error as PaymentProviderError).refused).toBe(false);
   });
 
   it("a refused token is a PaymentProviderError", async () => {

@@ -1,4 +1,4 @@
-import { MercadoPagoConfig, Payment, Preference, WebhookSignatureValidator } from "mercadopago";
+import { MercadoPagoConfig, Payment, Preference, User, WebhookSignatureValidator } from "mercadopago";
 import { AppConfig } from "mercadopago/dist/utils/config";
 import { PaymentProviderError, type PaymentProviderClient, type ProviderChargeRequest, type ProviderCredentials, type ProviderPayment, type ProviderPaymentStatus } from "./payment-provider";
 
@@ -33,7 +33,9 @@ const wrap = async <T>(what: string, call: () => Promise<T>): Promise<T> => {
   try {
     return await call();
   } catch (error) {
-    throw new PaymentProviderError(`Mercado Pago ${what} failed`, error);
+    // The SDK's errors carry the HTTP status; 401 and 403 are Mercado Pago refusing the access token.
+    const status = (error as { status?: unknown } | null)?.status;
+    throw new PaymentProviderError(`Mercado Pago ${what} failed`, error, status === 401 || status === 403);
   }
 };
 
@@ -68,7 +70,8 @@ export function createMercadoPagoClient(options: { baseUrl?: string } = {}): Pay
             payer: payerOf(request),
             ...(request.notificationUrl ? { notification_url: request.notificationUrl } : {}),
           },
-          requestOptions: { idempotencyKey: `pix-${request.chargeId}-${request.amountCents}` },
+          // Mercado Pago answers a repeated key with the payment it first made, however old: see `replaces`.
+          requestOptions: { idempotencyKey: `pix-${request.chargeId}-${request.amountCents}-${request.replaces ?? "first"}` },
         }),
       );
       const qrCode = created.point_of_interaction?.transaction_data?.qr_code;
@@ -106,6 +109,12 @@ export function createMercadoPagoClient(options: { baseUrl?: string } = {}): Pay
         paidAt: p.date_approved ?? null,
         method: p.payment_method_id === "pix" ? "pix" : p.payment_type_id === "credit_card" || p.payment_type_id === "debit_card" ? "card" : "other",
       };
+    },
+
+    // The SDK's User client: GET /users/me, the profile of the account that owns the token.
+    async verifyCredentials(credentials) {
+      const me = await wrap("user get", () => new User(sdk(credentials)).get());
+      return { account: me.nickname ?? me.email ?? null };
     },
 
     verifyNotification({ secret, signature, requestId, dataId, nowMs }) {

@@ -17,6 +17,11 @@ export interface ProviderChargeRequest {
   /** Where the provider posts its notifications (null: none, e.g. no PUBLIC_URL). */
   notificationUrl: string | null;
   expiresAt: Date;
+  /**
+   * The provider's payment this one replaces (an expired Pix), or null for the charge's first: it is part of the
+   * idempotency key, so a retry of the same request makes one payment, and a Pix asked for after an expiry is new.
+   */
+  replaces: string | null;
 }
 
 export interface ProviderPix {
@@ -46,13 +51,25 @@ export interface PaymentProviderClient {
   /** A checkout link the patient pays by card (or Pix) on the provider's page. */
   createLink(credentials: ProviderCredentials, request: ProviderChargeRequest): Promise<string>;
   getPayment(credentials: ProviderCredentials, paymentId: string): Promise<ProviderPayment>;
+  /**
+   * One call that only an accepted access token answers (Mercado Pago: the account's own profile), made before a
+   * token is stored; a refused token throws a PaymentProviderError with `refused`.
+   */
+  verifyCredentials(credentials: ProviderCredentials): Promise<{ account: string | null }>;
   /** Whether a notification's signature is the provider's own (throws nothing). */
   verifyNotification(input: { secret: string; signature: string | undefined; requestId: string | undefined; dataId: string; nowMs: number }): boolean;
 }
 
-/** The provider could not be reached or refused: the charge is left as it was and the caller says so. */
+/**
+ * The provider could not be reached or refused: the charge is left as it was and the caller says so. `refused`: it
+ * answered that the credentials are not valid (HTTP 401 or 403), as opposed to not answering or failing.
+ */
 export class PaymentProviderError extends Error {
-  constructor(message: string, override readonly cause?: unknown) {
+  constructor(
+    message: string,
+    override readonly cause?: unknown,
+    readonly refused = false,
+  ) {
     super(message);
     this.name = "PaymentProviderError";
   }

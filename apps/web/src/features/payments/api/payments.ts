@@ -1,4 +1,4 @@
-import type { Charge, Expense, LedgerYear, PaymentMethod, PaymentSettings, PaymentSummary, PixCharge, Prices, ReceiptDue } from "@clinora/contracts";
+import type { Charge, Expense, LedgerMonthDetail, LedgerYear, PaymentMethod, PaymentProvider, PaymentSettings, PaymentSummary, PixCharge, Prices, ReceiptDue } from "@clinora/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useResourceMutation, serverDetailOr } from "@/hooks/use-resource-mutation";
 import { api, API_BASE } from "@/lib/api-client";
@@ -10,6 +10,7 @@ export const paymentKeys = {
   summary: () => ["payments", "summary"] as const,
   receipts: () => ["payments", "receipts-due"] as const,
   ledger: (year: number) => ["payments", "ledger", year] as const,
+  ledgerMonth: (month: string) => ["payments", "ledger-month", month] as const,
   settings: () => ["payments", "settings"] as const,
   prices: () => ["payments", "prices"] as const,
   expenses: (month: string) => ["payments", "expenses", month] as const,
@@ -20,6 +21,13 @@ export const useCharges = () => useQuery(chargesQueryOptions());
 export const usePaymentSummary = () => useQuery({ queryKey: paymentKeys.summary(), queryFn: ({ signal }) => api.get<PaymentSummary>("/payments/summary", { signal }) });
 export const useReceiptsDue = () => useQuery({ queryKey: paymentKeys.receipts(), queryFn: ({ signal }) => api.get<ReceiptDue[]>("/payments/receipts-due", { signal }) });
 export const useLedger = (year: number) => useQuery({ queryKey: paymentKeys.ledger(year), queryFn: ({ signal }) => api.get<LedgerYear>("/payments/ledger", { query: { year }, signal }) });
+/** One livro-caixa month's lines and totals; nothing is asked while no month is chosen. */
+export const useLedgerMonth = (month: string | null) =>
+  useQuery({
+    queryKey: paymentKeys.ledgerMonth(month ?? ""),
+    queryFn: ({ signal }) => api.get<LedgerMonthDetail>("/payments/ledger/month", { query: { month: month! }, signal }),
+    enabled: month !== null,
+  });
 export const usePaymentSettings = () => useQuery({ queryKey: paymentKeys.settings(), queryFn: ({ signal }) => api.get<PaymentSettings>("/payments/settings", { signal }) });
 export const usePrices = () => useQuery({ queryKey: paymentKeys.prices(), queryFn: ({ signal }) => api.get<Prices>("/payments/prices", { signal }) });
 
@@ -72,6 +80,30 @@ export function useSavePaymentSettings() {
     invalidates: [paymentKeys.all],
     success: "Configurações de cobrança salvas!",
     failure: "Erro ao salvar",
+  });
+}
+
+/** The settings as PUT /payments/settings takes them back: the read-only parts (connection, address) left out. */
+export function paymentSettingsInput(settings: PaymentSettings): Record<string, unknown> {
+  const { mercadopago_connected: _connected, mercadopago_webhook_url: _address, ...input } = settings;
+  return input;
+}
+
+/**
+ * Connects Mercado Pago (the server checks the token with it before storing anything) or disconnects it (provider
+ * "none" erases the token and the secret). The screen shows a refusal on the field itself, so no failure toast here.
+ */
+export function useSavePaymentProvider() {
+  return useResourceMutation({
+    mutationFn: ({ settings, provider, accessToken, webhookSecret }: { settings: PaymentSettings; provider: PaymentProvider; accessToken?: string; webhookSecret?: string }) =>
+      api.put<PaymentSettings>("/payments/settings", {
+        ...paymentSettingsInput(settings),
+        provider,
+        ...(accessToken ? { mercadopago_access_token: accessToken } : {}),
+        ...(webhookSecret ? { mercadopago_webhook_secret: webhookSecret } : {}),
+      }),
+    invalidates: [paymentKeys.all],
+    success: (saved) => (saved.mercadopago_connected ? "Mercado Pago conectado!" : "Mercado Pago desconectado."),
   });
 }
 

@@ -1,5 +1,6 @@
 import { formatCents } from "@clinora/contracts";
 import { Download } from "lucide-react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ErrorState } from "@/components/ui/error-state";
@@ -9,12 +10,17 @@ import { serverDetail } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { downloadLedgerCsv, useLedger } from "../api/payments";
 import { LedgerChart } from "./ledger-chart";
+import { LedgerMonthView } from "./ledger-month";
 
 const MONTHS = ["Janeiro", "Fevereiro", "Março", "Abril", "Maio", "Junho", "Julho", "Agosto", "Setembro", "Outubro", "Novembro", "Dezembro"];
 
-/** The livro-caixa's year: income by payment date and expenses by month, each month's CSV for the accountant. */
+/**
+ * The livro-caixa's year: income by payment date and expenses by month, each month's CSV for the accountant; a month's
+ * name opens its lines below the table.
+ */
 export function LedgerSection({ year }: { year: number }) {
   const ledger = useLedger(year);
+  const [open, setOpen] = useState<number | null>(null);
   const download = (month: string) => downloadLedgerCsv(month).catch((error: unknown) => toast.error(serverDetail(error) ?? "Erro ao baixar o CSV"));
   return (
     <Card className="space-y-4 p-4 sm:p-6">
@@ -42,7 +48,19 @@ export function LedgerSection({ year }: { year: number }) {
             <TBody>
               {ledger.data.months.map((m, i) => (
                 <TR key={m.month} data-testid={`ledger-${m.month}`}>
-                  <TD>{MONTHS[i]}</TD>
+                  <TD>
+                    <Button
+                      size="sm"
+                      variant="link"
+                      className="h-auto px-0"
+                      aria-expanded={open === i}
+                      aria-controls={open === i ? "ledger-month-title" : undefined}
+                      aria-label={`Ver ${MONTHS[i]} de ${year}`}
+                      onClick={() => setOpen(open === i ? null : i)}
+                    >
+                      {MONTHS[i]}
+                    </Button>
+                  </TD>
                   <TD className="text-right tabular-nums">{formatCents(m.income_cents)}</TD>
                   <TD className="text-right tabular-nums">{formatCents(m.expenses_cents)}</TD>
                   <TD className="text-right tabular-nums">{m.receipts_missing}</TD>
@@ -57,6 +75,7 @@ export function LedgerSection({ year }: { year: number }) {
           </Table>
         </div>
       ) : null}
+      {open !== null ? <LedgerMonthView month={`${year}-${String(open + 1).padStart(2, "0")}`} title={`${MONTHS[open]} de ${year}`} /> : null}
     </Card>
   );
 }
