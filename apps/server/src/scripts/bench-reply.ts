@@ -461,7 +461,7 @@ async function main() {
     `- ack → send p95 < 250 ms at 50 msg/s on the embedded database: ${goal(embedded && pct(embedded.sends, 95) < 250)} (${ms(embedded ? pct(embedded.sends, 95) : NaN)} ms).`,
     `- the webhook's ack p99 < 100 ms during those runs: ${goal([pg1, pg2, embedded].some((r) => !r) ? undefined : [pg1, pg2, embedded].every((r) => r!.ackP99 < 100))} (${[pg1, pg2, embedded].map((r) => ms(r?.ackP99 ?? NaN)).join(" / ")} ms).`,
     `- every voice note answered within transcription + 1 s: ${goal(voice ? voice.answered.length === VOICE_NOTES && voice.answered.every((x) => x <= voiceLimit) : undefined)}.`,
-    "- free times ≤ 1.5× their floor: not measured here (the free-times cache is not built yet; `npm run bench` measures the booking page's free times).",
+    "- free times ≤ 1.5× their floor: measured by `npm run bench:free-times` (docs/benchmarks/free-times.md, docs/decisions/039).",
     "",
   ];
   const text = lines.join("\n");
