@@ -18,7 +18,6 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -29,6 +28,7 @@ import { openDatabase, type Database } from "../platform/db/client";
 import { rowsOf } from "../platform/db/rows";
 import * as s from "../tables";
 import { serverDir } from "../server-dir";
+import { freePort, percentile as pct } from "./bench-support";
 
 const RATES = (process.env.BENCH_REPLY_RATES ?? "10,25,50").split(",").map(Number).filter((n) => n > 0 && n <= 500);
 const SECONDS = Math.min(120, Math.max(1, Number(process.env.BENCH_REPLY_SECONDS ?? 10)));
@@ -44,20 +44,7 @@ const AUTH_TOKEN = "bench-reply-token-0123456789abcdef";
 const NUMBER = "+5511400000777";
 const QUESTION = "Qual é o endereço da clínica?";
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pct = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
 const ms = (n: number) => (Number.isFinite(n) ? (n >= 100 ? n.toFixed(0) : n.toFixed(1)) : "—");
 const phone = (k: number) => `+55119${String(60_000_000 + k).padStart(8, "0")}`;
 

@@ -1,9 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import pg from "pg";
 import { eq } from "drizzle-orm";
 import { MSG } from "@clinora/contracts";
 import { openDatabase, type Database } from "../../platform/db/client";
@@ -11,7 +9,7 @@ import { fixedClock } from "../../platform/lib/clock";
 import { expenseFiles } from "../../tables";
 import { contextWithProfessional, type TestContext } from "../../../test/context";
 import { currentDatabaseUrl } from "../../../test/database-dump";
-import { adminPostgresUrl, testDbKind, withDatabase } from "../../../test/test-db";
+import { emptyPostgresDatabase, testDbKind } from "../../../test/test-db";
 import { restoreBackup, takeBackup } from "../backups";
 
 /**
@@ -106,20 +104,10 @@ describe("expense files", () => {
     let restored: Database;
     let drop = async () => {};
     if (onPostgres) {
-      const name = `clinora_expenses_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
-      const admin = new pg.Client({ connectionString: adminPostgresUrl() });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = withDatabase(adminPostgresUrl(), name);
-      await restoreBackup(file, { kind: "postgres", url }, { force: false, now: clock.now() });
-      restored = await openDatabase({ kind: "postgres", url, maxConnections: 2 });
-      drop = async () => {
-        const c = new pg.Client({ connectionString: adminPostgresUrl() });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      };
+      const target = await emptyPostgresDatabase("clinora_expenses");
+      await restoreBackup(file, { kind: "postgres", url: target.url }, { force: false, now: clock.now() });
+      restored = await openDatabase({ kind: "postgres", url: target.url, maxConnections: 2 });
+      drop = target.drop;
     } else {
       const dataDir = path.join(dir, "restored");
       await restoreBackup(file, { kind: "pglite", dataDir }, { force: false, now: clock.now() });
