@@ -70,7 +70,9 @@ export function ProfessionalDashboardPage() {
       {loading ? (
         <LoadingState text="Carregando seu painel..." />
       ) : (
-        <div className="space-y-6">
+        // Columns follow the room the page really has (container queries, in rem): with the browser's text at 200 %
+        // the same window gets the narrower layout instead of four cramped figures and a squeezed side column.
+        <div className="@container space-y-6">
           <UrgentConversationsCard conversations={urgentQuery.data?.items ?? []} total={urgentQuery.data?.total ?? 0} />
           <FirstStepsCard />
           {professional ? <PracticeLine professional={professional} /> : null}
@@ -81,7 +83,7 @@ export function ProfessionalDashboardPage() {
               Modo Zen: indicadores e pendências de confirmação ficam ocultos; só a agenda de hoje e o próximo paciente.
             </p>
           ) : (
-            <section aria-label="Indicadores de hoje" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+            <section aria-label="Indicadores de hoje" className="grid grid-cols-1 gap-3 sm:gap-4 @xs:grid-cols-2 @2xl:grid-cols-4">
               <StatCard label="Consultas hoje" value={figures.today} icon={CalendarCheck} delay={0} />
               <StatCard label="Concluídas" value={figures.completed} icon={CircleCheckBig} tone="success" delay={0.1} />
               <StatCard label="Pendentes" value={figures.pending} icon={Clock} tone="warning" delay={0.2} />
@@ -101,15 +103,15 @@ export function ProfessionalDashboardPage() {
             </section>
           )}
 
-          <div className="grid gap-6 lg:grid-cols-3">
-            <div className="min-w-0 space-y-6 lg:order-2">
+          <div className="grid gap-6 @3xl:grid-cols-3">
+            <div className="min-w-0 space-y-6 @3xl:order-2">
               <NextPatientCard appointment={figures.next} />
               <PendingSessionsCard />
               <RecordsDueCard />
               {calm ? null : <ConfirmationsCard figures={figures.confirmations} />}
               <UpcomingAppointmentsCard appointments={figures.upcoming} />
             </div>
-            <Card className="min-w-0 lg:order-1 lg:col-span-2">
+            <Card className="min-w-0 @3xl:order-1 @3xl:col-span-2">
               <CardHeader>
                 <CardTitle>Agenda de hoje</CardTitle>
               </CardHeader>
@@ -146,12 +148,12 @@ function PracticeLine({ professional }: { professional: Professional }) {
   return (
     <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-500">
       <span className="inline-flex items-center gap-1.5">
-        <Stethoscope aria-hidden className="size-4 text-brand-600" />
+        <Stethoscope aria-hidden className="size-4 shrink-0 text-brand-600" />
         {professional.specialty}
       </span>
       {place ? (
         <span className="inline-flex items-center gap-1.5">
-          <MapPin aria-hidden className="size-4 text-brand-600" />
+          <MapPin aria-hidden className="size-4 shrink-0 text-brand-600" />
           {place}
         </span>
       ) : null}

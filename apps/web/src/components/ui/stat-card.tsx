@@ -36,7 +36,7 @@ export function StatCard({ label, value, icon: Icon, tone = "default", hint, del
   return (
     <div
       className={cn(
-        "rounded-xl border border-slate-200 bg-white p-3.5 shadow-sm sm:p-5",
+        "flow-root rounded-xl border border-slate-200 bg-white p-3.5 shadow-sm sm:p-5",
         // Reduced motion: no animation at all, so the delay does not keep the card invisible either.
         delay !== undefined && "animate-fade-in-up motion-reduce:animate-none",
         colours.card,
@@ -44,30 +44,28 @@ export function StatCard({ label, value, icon: Icon, tone = "default", hint, del
       )}
       style={delay !== undefined ? { animationDelay: `${delay}s` } : undefined}
     >
-      {/* Tighter on phones: in a two-column grid a label such as 'Especialidades' needs the room. */}
-      <div className="flex items-start justify-between gap-2 sm:gap-3">
-        <div className="min-w-0">
-          <p className="text-sm font-medium text-slate-500">{label}</p>
-          {loading ? (
-            <Skeleton className="mt-2 h-8 w-16" />
-          ) : (
-            <p className={cn("mt-1 text-2xl font-semibold tracking-tight tabular-nums sm:text-3xl", colours.value)}>
-              {value}
-            </p>
+      {/*
+        The icon floats at the top right: the label and the figure sit beside it while they fit, and a figure too wide
+        for that (a large amount at 200 % text) goes below it instead of out of the card. Tighter on phones: in a
+        two-column grid a label such as 'Especialidades' needs the room.
+      */}
+      {Icon ? (
+        <span
+          className={cn(
+            "float-right ml-2 flex size-8 shrink-0 items-center justify-center rounded-lg ring-1 sm:ml-3 sm:size-10 sm:rounded-xl",
+            colours.icon,
           )}
-          {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
-        </div>
-        {Icon ? (
-          <span
-            className={cn(
-              "flex size-8 shrink-0 items-center justify-center rounded-lg ring-1 sm:size-10 sm:rounded-xl",
-              colours.icon,
-            )}
-          >
-            <Icon aria-hidden className="size-4 sm:size-5" />
-          </span>
-        ) : null}
-      </div>
+        >
+          <Icon aria-hidden className="size-4 sm:size-5" />
+        </span>
+      ) : null}
+      <p className="text-sm font-medium text-slate-500">{label}</p>
+      {loading ? (
+        <Skeleton className="mt-2 h-8 w-16" />
+      ) : (
+        <p className={cn("mt-1 text-2xl font-semibold tracking-tight tabular-nums sm:text-3xl", colours.value)}>{value}</p>
+      )}
+      {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
     </div>
   );
 }

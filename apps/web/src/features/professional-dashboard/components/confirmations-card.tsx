@@ -12,8 +12,8 @@ export function ConfirmationsCard({ figures }: { figures: ConfirmationFigures })
         <CardTitle>Confirmações de hoje</CardTitle>
         <CardDescription>Respostas dos pacientes aos lembretes pelo WhatsApp.</CardDescription>
       </CardHeader>
-      <CardContent>
-        <ul className="grid grid-cols-3 gap-2" aria-label="Confirmações de hoje">
+      <CardContent className="@container">
+        <ul className="grid gap-2 @3xs:grid-cols-3" aria-label="Confirmações de hoje">
           <Figure
             icon={CircleCheckBig}
             tone="text-emerald-700 bg-emerald-50"
