@@ -72,7 +72,8 @@ describe("greeting", () => {
     expect(greetingName("  ", "Ana Souza")).toBe("Ana Souza");
   });
 
-  it("says good morning, afternoon or evening", () => {
+  it("says good morning, afternoon or evening, and still good evening in the small hours", () => {
     expect([greetingFor("08:00"), greetingFor("12:00"), greetingFor("18:30")]).toEqual(["Bom dia", "Boa tarde", "Boa noite"]);
+    expect([greetingFor("00:10"), greetingFor("04:59"), greetingFor("05:00")]).toEqual(["Boa noite", "Boa noite", "Bom dia"]);
   });
 });

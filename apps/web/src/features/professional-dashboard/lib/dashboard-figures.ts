@@ -97,8 +97,9 @@ export function greetingName(professionalName: string | null | undefined, accoun
   return TITLE.test(words[0]!) && words[1] ? `${words[0]} ${words[1]}` : words[0]!;
 }
 
-/** "Bom dia" until noon, "Boa tarde" until 18:00, then "Boa noite". */
+/** "Bom dia" from 05:00 until noon, "Boa tarde" until 18:00, then "Boa noite" (also after midnight, until 05:00). */
 export function greetingFor(nowTime: string): string {
+  if (nowTime < "05:00") return "Boa noite";
   if (nowTime < "12:00") return "Bom dia";
   return nowTime < "18:00" ? "Boa tarde" : "Boa noite";
 }
