@@ -79,7 +79,14 @@ function wordsSplitAcrossLines(elements: Locator): Promise<string[]> {
 async function menuLabelsSplitAcrossLines(page: Page, phone: boolean): Promise<string[]> {
   if (phone) {
     await page.getByRole("button", { name: "Abrir menu" }).click();
-    await expect(page.getByRole("dialog", { name: "Menu de navegação" })).toBeVisible();
+    const menu = page.getByRole("dialog", { name: "Menu de navegação" });
+    await expect(menu).toBeVisible();
+    // The close button stands beside the logo (or below it), never over its letters.
+    const logo = await menu.getByRole("link").first().boundingBox();
+    const close = await menu.getByRole("button", { name: "Fechar menu" }).boundingBox();
+    expect(logo && close).toBeTruthy();
+    const overlaps = close!.x < logo!.x + logo!.width && logo!.x < close!.x + close!.width && close!.y < logo!.y + logo!.height && logo!.y < close!.y + close!.height;
+    expect(overlaps, "the menu's close button covers the logo at 200 % text").toBe(false);
   }
   const links = mainMenu(page).getByRole("link");
   await expect(links.first()).toBeVisible();

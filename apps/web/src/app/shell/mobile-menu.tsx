@@ -38,12 +38,14 @@ export function MobileMenu() {
               navigated.current = true;
               setOpen(false);
             }}
+            headerAction={
+              <Dialog.Close asChild>
+                <Button variant="ghost" size="icon" aria-label="Fechar menu">
+                  <X aria-hidden />
+                </Button>
+              </Dialog.Close>
+            }
           />
-          <Dialog.Close asChild>
-            <Button variant="ghost" size="icon" aria-label="Fechar menu" className="absolute top-3 right-3">
-              <X aria-hidden />
-            </Button>
-          </Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

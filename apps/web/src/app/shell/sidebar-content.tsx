@@ -1,6 +1,6 @@
 import { ROLE_LABELS } from "@clinora/contracts";
 import { LogOut } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { BrandLogo } from "@/components/ui/brand-logo";
 import { Button } from "@/components/ui/button";
@@ -20,10 +20,12 @@ function initialsOf(fullName: string): string {
 export interface SidebarContentProps {
   /** Called after a menu link is followed, so the mobile menu can close. */
   onNavigate?: () => void;
+  /** At the end of the logo's row (the mobile menu's close button): beside the logo, never over it. */
+  headerAction?: ReactNode;
 }
 
 /** Logo, role-filtered menu and user panel; shared by the desktop sidebar and the mobile menu. */
-export function SidebarContent({ onNavigate }: SidebarContentProps) {
+export function SidebarContent({ onNavigate, headerAction }: SidebarContentProps) {
   const user = useCurrentUser();
   const { pathname } = useLocation();
   const activePage = activeMenuPage(pathname);
@@ -36,14 +38,15 @@ export function SidebarContent({ onNavigate }: SidebarContentProps) {
 
   return (
     <div className="flex h-full flex-col">
-      <div className="flex h-16 shrink-0 items-center border-b border-slate-100 px-5">
+      <div className="flex min-h-16 shrink-0 flex-wrap items-center gap-2 border-b border-slate-100 px-5 py-2">
         <Link
           to={defaultPathForRole(user.role)}
           onClick={onNavigate}
-          className="rounded-lg focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none"
+          className="min-w-0 rounded-lg focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none"
         >
           <BrandLogo />
         </Link>
+        {headerAction ? <div className="ml-auto shrink-0">{headerAction}</div> : null}
       </div>
 
       {/*
