@@ -62,12 +62,7 @@ export function bookingReservation(db: Db, clock: Clock, deps: ReservationDeps) 
         const found = await patientByPhone(tx, professionalId, phone);
         const patient =
           found ??
-          (await createPatientFrom(
-            tx,
-            actor,
-            { name: input.name, phone, email: input.email?.toLowerCase() ?? null, birthDate: null, cpf: null, address: null, preferredTime: null, notes: null, medicalHistory: null, emergencyContact: null },
-            "booking_page",
-          ));
+          (await createPatientFrom(tx, actor, { name: input.name, phone, email: input.email ?? null }, "booking_page"));
         const appointment = await deps.appointments.bookIn(
           tx,
           actor,
