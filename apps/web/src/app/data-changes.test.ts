@@ -28,22 +28,15 @@ function clientWithData() {
 }
 
 describe("what a change touches in other domains", () => {
-  it("refreshes appointments, tasks and conversations when a patient is anonymised, and nothing else", async () => {
+  const none = { appointments: false, tasks: false, conversations: false, patients: false, users: false, access: false };
+  it.each([
+    ["appointments, tasks and conversations when a patient is anonymised", "patient.anonymised", { appointments: true, tasks: true, conversations: true }],
+    ["the patients' next and last appointments when an appointment changes", "appointment.changed", { patients: true }],
+    ["the users' lists and the professional's Acesso panel when she is given a login", "professional.access_granted", { users: true, access: true }],
+  ] as const)("refreshes %s, and nothing else", async (_what, change, touched) => {
     const { queryClient, stale } = clientWithData();
-    await refreshAfterChanges(queryClient, ["patient.anonymised"]);
-    expect(stale()).toEqual({ appointments: true, tasks: true, conversations: true, patients: false, users: false, access: false });
-  });
-
-  it("refreshes the patients' next and last appointments when an appointment changes", async () => {
-    const { queryClient, stale } = clientWithData();
-    await refreshAfterChanges(queryClient, ["appointment.changed"]);
-    expect(stale()).toEqual({ appointments: false, tasks: false, conversations: false, patients: true, users: false, access: false });
-  });
-
-  it("refreshes the users' lists and the professional's Acesso panel when she is given a login", async () => {
-    const { queryClient, stale } = clientWithData();
-    await refreshAfterChanges(queryClient, ["professional.access_granted"]);
-    expect(stale()).toEqual({ appointments: false, tasks: false, conversations: false, patients: false, users: true, access: true });
+    await refreshAfterChanges(queryClient, [change]);
+    expect(stale()).toEqual({ ...none, ...touched });
   });
 
   it("acts on the changes a successful mutation declares in its meta, as useResourceMutation passes them", async () => {
@@ -52,7 +45,7 @@ describe("what a change touches in other domains", () => {
       .getMutationCache()
       .build(queryClient, { mutationFn: async () => "ok", meta: { changes: ["patient.changed"] } })
       .execute(undefined);
-    expect(stale()).toEqual({ appointments: true, tasks: true, conversations: true, patients: false, users: false, access: false });
+    expect(stale()).toEqual({ ...none, appointments: true, tasks: true, conversations: true });
   });
 
   it("refreshes nothing for a mutation that declares no change, or fails", async () => {
@@ -60,7 +53,7 @@ describe("what a change touches in other domains", () => {
     await queryClient.getMutationCache().build(queryClient, { mutationFn: async () => "ok" }).execute(undefined);
     const failing = queryClient.getMutationCache().build(queryClient, { mutationFn: async () => Promise.reject(new Error("no")), meta: { changes: ["patient.anonymised"] } });
     await expect(failing.execute(undefined)).rejects.toThrow("no");
-    expect(stale()).toEqual({ appointments: false, tasks: false, conversations: false, patients: false, users: false, access: false });
+    expect(stale()).toEqual(none);
   });
 
   it("names only other domains' roots", () => {
