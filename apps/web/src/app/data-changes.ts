@@ -3,6 +3,7 @@ import { appointmentKeys } from "@/features/appointments/api/appointments";
 import { conversationKeys } from "@/features/conversations/api/conversations";
 import { patientKeys } from "@/features/patients/api/patients";
 import { taskKeys } from "@/features/tasks/api/tasks";
+import { userKeys } from "@/features/users/api/users";
 import type { DataChange } from "@/lib/data-changes";
 import { refreshQueries } from "@/lib/refresh-queries";
 
@@ -15,6 +16,7 @@ export const QUERIES_TOUCHED_BY: Record<DataChange, readonly QueryKey[]> = {
   "patient.changed": [appointmentKeys.all, taskKeys.all, conversationKeys.all],
   "patient.anonymised": [appointmentKeys.all, taskKeys.all, conversationKeys.all],
   "appointment.changed": [patientKeys.all],
+  "professional.access_granted": [userKeys.all],
 };
 
 /** Refreshes the queries the given changes touch (the mutation cache calls it after each successful mutation). */

@@ -15,12 +15,19 @@ export interface ResourceMutationOptions<Variables, Result> {
    * field message, the 409 of a refused delete); `serverDetailOr(text)` shows that reason alone, the text only
    * without one; a function shows its own. None when the screen shows its own.
    */
-  failure?: string | ((error: unknown, variables: Variables, queryClient: QueryClient) => unknown);
+  failure?: string | ((error: unknown, variables: Variables) => unknown);
   /**
    * Keys refreshed after a success, usually the domain's root key (`leadKeys.all`): lists, stats and details
-   * refresh together. Awaited, so a caller's own onSuccess sees the fresh data.
+   * refresh together; a function of the variables for keys that name what was changed (one patient's). Awaited, so a
+   * caller's own onSuccess sees the fresh data.
    */
-  invalidates?: readonly QueryKey[];
+  invalidates?: readonly QueryKey[] | ((variables: Variables) => readonly QueryKey[]);
+  /**
+   * Keys refreshed after a failure too, where a refusal tells the screen something (a 409: the state moved
+   * meanwhile; a failed export is in the access log all the same); a function of the variables and the error for keys
+   * that depend on them. Refreshed after the failure toast, and awaited like `invalidates`.
+   */
+  refreshesAfterFailure?: readonly QueryKey[] | ((variables: Variables, error: unknown) => readonly QueryKey[]);
   /**
    * What this mutation changed that other domains show (a patient anonymised…): app/data-changes.ts refreshes the
    * queries each change touches, so a feature never imports another domain's keys.
@@ -40,6 +47,7 @@ export function useResourceMutation<Variables = void, Result = unknown>({
   success,
   failure,
   invalidates = [],
+  refreshesAfterFailure = [],
   refreshesCurrentUser = false,
   changes,
 }: ResourceMutationOptions<Variables, Result>) {
@@ -50,12 +58,12 @@ export function useResourceMutation<Variables = void, Result = unknown>({
     onSuccess: async (result, variables) => {
       await onSuccess?.(result, variables, queryClient);
       if (success !== undefined) toast.success(typeof success === "string" ? success : success(result, variables));
-      await refreshQueries(queryClient, invalidates);
+      await refreshQueries(queryClient, typeof invalidates === "function" ? invalidates(variables) : invalidates);
     },
-    onError: (error, variables) => {
-      if (failure === undefined) return;
-      if (typeof failure === "string") return void toast.error(failure, { description: serverDetail(error) ?? undefined });
-      return failure(error, variables, queryClient);
+    onError: async (error, variables) => {
+      if (typeof failure === "string") toast.error(failure, { description: serverDetail(error) ?? undefined });
+      else await failure?.(error, variables);
+      await refreshQueries(queryClient, typeof refreshesAfterFailure === "function" ? refreshesAfterFailure(variables, error) : refreshesAfterFailure);
     },
   });
 }

@@ -9,7 +9,9 @@ export type DataChange =
   /** A patient was anonymised: their name leaves appointments, tasks and conversations. */
   | "patient.anonymised"
   /** An appointment was booked, moved, cancelled or answered: the patients' "Próxima" and "Última" follow it. */
-  | "appointment.changed";
+  | "appointment.changed"
+  /** A professional was given her login (her profile's "Acesso"): the users' lists, and the panel itself, show it. */
+  | "professional.access_granted";
 
 /** The changes a mutation declared, from its meta (anything else is ignored). */
 export function changesOf(meta: Record<string, unknown> | undefined): DataChange[] {

@@ -1,8 +1,9 @@
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 
 /**
- * Refreshes every query under these keys with an answer read after the change that just succeeded: THE way a
- * mutation refreshes data (useResourceMutation's `invalidates`, app/data-changes.ts, the current user).
+ * Refreshes every query under these keys with an answer read after the change that just succeeded: THE way data is
+ * refreshed (useResourceMutation's `invalidates` and `refreshesAfterFailure`, app/data-changes.ts, the current user,
+ * and the few refreshes no mutation makes: a closed conversation, the prontuário's autosave, the return from Google).
  *
  * `invalidateQueries` alone is not enough. It restarts a fetch under way only when the query already holds data: a
  * query's first fetch (a search typed a moment before saving, whose list still shows the previous search's

@@ -4,12 +4,11 @@ import type { LlmClient, LlmMessage } from "../../platform/integrations/llm/llm-
 import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
 import type { ClaimedJob, JobDefinition } from "../../platform/jobs/worker";
-import type { PracticeSettings } from "../../platform/lib/caller";
 import { findAssistantSwitch, ownAssistantSettings } from "../assistant-settings";
 import { platformAiSettings } from "../ai-settings";
 import type { AppointmentService, ScheduleActor } from "../appointments";
 import { patientByPhone, type PatientService } from "../patients";
-import { findProfessional } from "../professionals";
+import { practiceNamesOf, publicPracticeOf } from "../professionals";
 import { sendJobKey, type ConversationRow, type MediaInfo, type MessagingService } from "../messaging";
 import { REPLY_JOB } from "./reply-job";
 import { composeSystemPrompt, effectiveSettings, promptInstructions, type EffectiveAssistantSettings, type PracticeFacts } from "./assistant-prompt";
@@ -100,28 +99,21 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
   /** Whether a provider can answer: its client exists (its API key is set). */
   const providerReady = (provider: AiProvider) => Boolean(deps.llm[provider]);
   const loadPractice = async (tx: DbOrTx, professionalId: string): Promise<Practice | null> => {
-    const professional = await findProfessional(tx, professionalId);
+    const professional = await publicPracticeOf(tx, professionalId);
     if (!professional) return null;
     const [global, own] = await Promise.all([platformAiSettings(tx), ownAssistantSettings(tx, professionalId)]);
     const settings = effectiveSettings({ global, own });
-    const practice: PracticeSettings = {
-      timeZone: professional.timezone,
-      appointmentDuration: professional.appointmentDuration,
-      businessDays: professional.businessDays,
-      businessStart: professional.businessStart,
-      businessEnd: professional.businessEnd,
-    };
-    const place = [professional.clinicAddress, [professional.clinicCity, professional.clinicState].filter(Boolean).join("/")].filter(Boolean).join(", ");
+    const practice = professional.settings;
     return {
       facts: {
         professionalName: professional.fullName,
         clinicName: professional.clinicName,
         specialty: professional.specialty,
-        address: place || null,
-        timeZone: professional.timezone,
-        businessDays: professional.businessDays,
-        businessStart: professional.businessStart,
-        businessEnd: professional.businessEnd,
+        address: professional.address,
+        timeZone: practice.timeZone,
+        businessDays: practice.businessDays,
+        businessStart: practice.businessStart,
+        businessEnd: practice.businessEnd,
         acceptingBookings: professional.isAvailable,
       },
       actor: { userId: null, role: "assistant", professionalId, practice, ip: null },
@@ -398,7 +390,7 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
     async onFailed(job) {
       const conversation = await loadConversation(job);
       if (!conversation) return;
-      const professional = await findProfessional(db, conversation.professionalId);
+      const professional = await practiceNamesOf(db, conversation.professionalId);
       await deliver(conversation, String(job.payload.messageId ?? ""), TEXTS.handoff(professional?.fullName ?? "a profissional"), HANDOFF_URGENCY);
     },
 

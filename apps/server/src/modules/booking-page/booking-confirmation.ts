@@ -1,6 +1,7 @@
 import type { ContactMessage } from "../messaging";
 import { reminderText, reminderVariables } from "../reminders";
-import { addressOf, clinicNameOf, whenOf, type BookingContext } from "./booking-page-context";
+import { practiceNameOf } from "../professionals";
+import { whenOf, type BookingContext } from "./booking-page-context";
 
 /**
  * The WhatsApp confirmation of a booking or a move made on the page: free text inside the patient's window, else the
@@ -12,15 +13,15 @@ export function confirmationMessage(
   contact: { phone: string; patientName: string | null },
   options: { rescheduled: boolean; reminderContentSid: string | undefined },
 ): Omit<ContactMessage, "sender"> {
-  const address = addressOf(ctx.professional);
+  const address = ctx.professional.address;
   const text = [
-    `${options.rescheduled ? "Sua consulta foi remarcada" : "Recebemos seu agendamento"}: ${a.appointment_type} em ${whenOf(a.date, a.time)}, com ${clinicNameOf(ctx.professional)}.`,
+    `${options.rescheduled ? "Sua consulta foi remarcada" : "Recebemos seu agendamento"}: ${a.appointment_type} em ${whenOf(a.date, a.time)}, com ${practiceNameOf(ctx.professional)}.`,
     address ? `Endereço: ${address}.` : null,
     "O horário aguarda a confirmação da clínica. Para parar de receber mensagens, envie PARAR.",
   ]
     .filter(Boolean)
     .join(" ");
-  const facts = { patientName: contact.patientName ?? "", date: a.date, time: a.time, practiceName: clinicNameOf(ctx.professional) };
+  const facts = { patientName: contact.patientName ?? "", date: a.date, time: a.time, practiceName: practiceNameOf(ctx.professional) };
   return {
     professionalId: ctx.page.professionalId,
     patientId: a.patient_id,

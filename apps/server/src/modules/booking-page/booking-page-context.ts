@@ -4,6 +4,7 @@ import { foldAccents } from "@clinora/contracts/text-fold";
 import type { DbOrTx } from "../../platform/db/client";
 import { AppError } from "../../platform/lib/app-error";
 import type { ScheduleActor } from "../appointments";
+import type { PublicPractice } from "../professionals";
 import { bookingPageRepository, type BookingPageRow } from "./booking-page.repository";
 
 export const HOUR = 3_600_000;
@@ -25,23 +26,15 @@ export function slugOf(name: string): string {
   return slug.length >= 3 ? slug : `agenda-${slug || "clinica"}`.slice(0, 34);
 }
 
-type Professional = NonNullable<Awaited<ReturnType<ReturnType<typeof bookingPageRepository>["findEnabledBySlug"]>>>["professional"];
-
 /** An enabled page, its professional, and the actor its bookings are written as (the patient, on the page). */
 export interface BookingContext {
   page: BookingPageRow;
-  professional: Professional;
+  professional: PublicPractice;
   actor: ScheduleActor;
 }
 
-export const clinicNameOf = (p: Professional) => p.clinicName?.trim() || p.fullName;
-export const addressOf = (p: Professional) =>
-  [p.clinicAddress, [p.clinicCity, p.clinicState].filter(Boolean).join("/")].filter(Boolean).join(", ") || null;
-/** The phone the page shows for changes and cancellations: the clinic's, else the professional's own. */
-export const phoneOfClinic = (p: Professional) => {
-  const raw = p.clinicPhone?.trim() || p.phone?.trim();
-  return raw ? formatPhoneBR(raw) : null;
-};
+/** The phone the page shows for changes and cancellations, written for people. */
+export const phoneOfClinic = (p: PublicPractice) => (p.contactPhone ? formatPhoneBR(p.contactPhone) : null);
 /** "quinta-feira, 27 de novembro às 14:00" */
 export const whenOf = (date: string, time: string) => `${longDate(date)} às ${time}`;
 
@@ -50,16 +43,7 @@ export async function bookingContextOf(db: DbOrTx, slug: string): Promise<Bookin
   const found = BOOKING_SLUG_PATTERN.test(slug) ? await bookingPageRepository(db).findEnabledBySlug(slug) : null;
   if (!found) throw AppError.notFound(BOOKING_TEXTS.pageNotFound);
   const p = found.professional;
-  return {
-    ...found,
-    actor: {
-      userId: null,
-      role: "patient",
-      professionalId: p.id,
-      ip: null,
-      practice: { timeZone: p.timezone, appointmentDuration: p.appointmentDuration, businessDays: p.businessDays, businessStart: p.businessStart, businessEnd: p.businessEnd },
-    },
-  };
+  return { ...found, actor: { userId: null, role: "patient", professionalId: p.id, ip: null, practice: p.settings } };
 }
 
 /** The page's consultation type at `index`, or 422. */

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/client";
 import { bookingPages, bookingRescheduleTokens } from "./booking-page.schema";
-import { findProfessional } from "../professionals";
+import { publicPracticeOf } from "../professionals";
 
 export type BookingPageRow = typeof bookingPages.$inferSelect;
 export type BookingPageWrite = Pick<typeof bookingPages.$inferInsert, "enabled" | "slug" | "minNoticeHours" | "daysAhead" | "appointmentTypes">;
@@ -50,7 +50,7 @@ export function bookingPageRepository(db: DbOrTx) {
         .from(bookingPages)
         .where(and(eq(bookingPages.slug, slug), eq(bookingPages.enabled, true)))
         .limit(1);
-      const professional = page ? await findProfessional(db, page.professionalId) : null;
+      const professional = page ? await publicPracticeOf(db, page.professionalId) : null;
       return page && professional ? { page, professional } : null;
     },
 

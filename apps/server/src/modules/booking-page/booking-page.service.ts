@@ -17,10 +17,10 @@ import type { Clock } from "../../platform/lib/clock";
 import { isUniqueViolation } from "../../platform/lib/db-errors";
 import type { AppointmentService } from "../appointments";
 import { recordAudit } from "../audit";
-import { findProfessional } from "../professionals";
+import { practiceNameOf, publicPracticeOf } from "../professionals";
 import type { MessagingService } from "../messaging";
 import { bookingPagePrices } from "../payments";
-import { addressOf, bookingContextOf, clinicNameOf, phoneOfClinic, slugOf } from "./booking-page-context";
+import { bookingContextOf, phoneOfClinic, slugOf } from "./booking-page-context";
 import { bookingFreeTimes } from "./booking-free-times";
 import { bookingSlots, SlotTaken } from "./booking-page-slots";
 import { bookingPageRepository, type BookingPageRow } from "./booking-page.repository";
@@ -63,7 +63,7 @@ export function bookingPageService(
   const canSendWhatsapp = async (professionalId: string) => deps.gateway.configured && Boolean(await deps.messaging.senderOf(db, professionalId));
 
   const toSettings = async (row: BookingPageRow, origin: string): Promise<BookingPageSettings> => {
-    const professional = await findProfessional(db, row.professionalId);
+    const professional = await publicPracticeOf(db, row.professionalId);
     return {
       enabled: row.enabled,
       slug: row.slug,
@@ -72,7 +72,7 @@ export function bookingPageService(
       days_ahead: row.daysAhead,
       appointment_types: row.appointmentTypes,
       whatsapp_confirmation: await canSendWhatsapp(row.professionalId),
-      has_phone: Boolean(professional?.clinicPhone?.trim() || professional?.phone?.trim()),
+      has_phone: Boolean(professional?.contactPhone),
     };
   };
 
@@ -80,13 +80,13 @@ export function bookingPageService(
   const ensurePage = async (professionalId: string): Promise<BookingPageRow> => {
     const existing = await repo.findByProfessional(professionalId);
     if (existing) return existing;
-    const professional = await findProfessional(db, professionalId);
+    const professional = await publicPracticeOf(db, professionalId);
     if (!professional) throw AppError.notFound();
     const base = slugOf(professional.fullName);
     for (let n = 1; n <= 50; n++) {
       const slug = n === 1 ? base : `${base}-${n}`;
       if (await repo.slugTaken(slug)) continue;
-      const types: BookingAppointmentType[] = [{ name: DEFAULT_APPOINTMENT_TYPE, duration: Math.min(180, Math.max(15, professional.appointmentDuration)) }];
+      const types: BookingAppointmentType[] = [{ name: DEFAULT_APPOINTMENT_TYPE, duration: Math.min(180, Math.max(15, professional.settings.appointmentDuration)) }];
       const created = await repo.insertIfMissing(professionalId, { enabled: false, slug, minNoticeHours: 2, daysAhead: 30, appointmentTypes: types });
       const row = await repo.findByProfessional(professionalId);
       if (row) return row;
@@ -140,9 +140,9 @@ export function bookingPageService(
     async page(slug: string): Promise<BookingPublicPage> {
       const ctx = await bookingContextOf(db, slug);
       return {
-        clinic_name: clinicNameOf(ctx.professional),
+        clinic_name: practiceNameOf(ctx.professional),
         professional_name: ctx.professional.fullName,
-        address: addressOf(ctx.professional),
+        address: ctx.professional.address,
         time_zone: ctx.actor.practice.timeZone,
         time_zone_label: timeZoneLabel(ctx.actor.practice.timeZone),
         phone: phoneOfClinic(ctx.professional),

@@ -8,8 +8,9 @@ import { upcomingAppointment, upcomingAppointmentsOf, type AppointmentService } 
 import { recordAudit } from "../audit";
 import type { MessagingService } from "../messaging";
 import { patientByPhone, patientContact } from "../patients";
+import { practiceNameOf } from "../professionals";
 import { confirmationMessage } from "./booking-confirmation";
-import { bookingContextOf, clinicNameOf, HOUR, whenOf, type BookingContext } from "./booking-page-context";
+import { bookingContextOf, HOUR, whenOf, type BookingContext } from "./booking-page-context";
 import { mobileOf, refuseRobot, takeAttempt } from "./booking-page-guards";
 import type { BookingSlots } from "./booking-page-slots";
 import { bookingPageRepository } from "./booking-page.repository";
@@ -43,7 +44,7 @@ export function rescheduleLinks(db: Db, clock: Clock, deps: RescheduleLinkDeps) 
   const sendLink = async (ctx: BookingContext, origin: string, patient: { id: string; name: string }, phone: string, appointment: Appointment) => {
     const token = randomBytes(32).toString("base64url");
     const link = `${deps.pageUrl(origin, ctx.page.slug)}#remarcar=${token}`;
-    const text = `Olá! Para remarcar sua consulta de ${whenOf(appointment.date, appointment.time)} com ${clinicNameOf(ctx.professional)}, use este link (vale por ${BOOKING_RESCHEDULE_TOKEN_HOURS} horas, uma vez): ${link}`;
+    const text = `Olá! Para remarcar sua consulta de ${whenOf(appointment.date, appointment.time)} com ${practiceNameOf(ctx.professional)}, use este link (vale por ${BOOKING_RESCHEDULE_TOKEN_HOURS} horas, uma vez): ${link}`;
     const sent = await db.transaction(async (tx) => {
       await bookingPageRepository(tx).insertToken({
         professionalId: ctx.page.professionalId,

@@ -2,7 +2,7 @@ import { BOOKING_TEXTS, type BookingResult } from "@clinora/contracts";
 import type { Db } from "../../platform/db/client";
 import type { Clock } from "../../platform/lib/clock";
 import type { AppointmentService } from "../appointments";
-import { recordConsentsGiven } from "../consent";
+import { recordConsents } from "../consent";
 import type { MessagingService } from "../messaging";
 import { createPatientFrom, patientByPhone } from "../patients";
 import { confirmationMessage } from "./booking-confirmation";
@@ -62,12 +62,7 @@ export function bookingReservation(db: Db, clock: Clock, deps: ReservationDeps) 
         const found = await patientByPhone(tx, professionalId, phone);
         const patient =
           found ??
-          (await createPatientFrom(
-            tx,
-            actor,
-            { name: input.name, phone, email: input.email?.toLowerCase() ?? null, birthDate: null, cpf: null, address: null, preferredTime: null, notes: null, medicalHistory: null, emergencyContact: null },
-            "booking_page",
-          ));
+          (await createPatientFrom(tx, actor, { name: input.name, phone, email: input.email ?? null }, "booking_page"));
         const appointment = await deps.appointments.bookIn(
           tx,
           actor,
@@ -76,7 +71,7 @@ export function bookingReservation(db: Db, clock: Clock, deps: ReservationDeps) 
           { source: "booking_page", notBefore: deps.slots.earliest(ctx), lateReminder: false },
         );
         const channels = input.consent_assistant ? (["whatsapp_reminders", "whatsapp_assistant"] as const) : (["whatsapp_reminders"] as const);
-        await recordConsentsGiven(tx, actor, { patientId: patient.id, phone, channels, method: "booking_page", note: "Marcado pelo paciente na página de agendamento", at: clock.now() });
+        await recordConsents(tx, actor, { patientId: patient.id, phone, channels, status: "given", method: "booking_page", note: "Marcado pelo paciente na página de agendamento", at: clock.now() });
         const message = confirmationMessage(ctx, appointment, { phone, patientName: patient.name }, { rescheduled: false, reminderContentSid: deps.reminderContentSid });
         const outcome = await deps.messaging.sendToContact(tx, { ...message, sender: "assistant" });
         return { appointment, confirmed: outcome.sent };

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/client";
 import { calendarFeeds } from "./calendar-feed.schema";
 import { appointmentEventsBetween } from "../google-calendar";
-import { findProfessional } from "../professionals";
+import { timeZoneOf } from "../professionals";
 
 /** The private iCalendar subscription links: only each token's SHA-256 is kept. */
 export function calendarFeedRepository(db: DbOrTx) {
@@ -23,8 +23,8 @@ export function calendarFeedRepository(db: DbOrTx) {
     /** The link with its professional's zone, which the calendar is written in. */
     async findByTokenHash(tokenHash: string) {
       const [row] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.tokenHash, tokenHash)).limit(1);
-      const professional = row ? await findProfessional(db, row.professionalId) : null;
-      return row && professional ? { ...row, timeZone: professional.timezone } : null;
+      const timeZone = row ? await timeZoneOf(db, row.professionalId) : null;
+      return row && timeZone ? { ...row, timeZone } : null;
     },
 
     /** The professional's appointments not cancelled between `from` and `to`, soonest first, with what an event shows. */

@@ -1,7 +1,7 @@
 import { CONSENT_CHANNELS, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS, type ConsentChannel, type ConsentMethod, type ConsentStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
 import { recordAudit, type AuditActor } from "../audit";
-import { consentRepository, type ConsentEventWithActor, type ConsentSubject, type NewConsentEvent } from "./consent.repository";
+import { consentRepository, type ConsentEventWithActor, type ConsentSubject } from "./consent.repository";
 import { foldAccents } from "@clinora/contracts/text-fold";
 
 /** Twilio's error for a message to a recipient who opted out (https://www.twilio.com/docs/api/errors/21610). */
@@ -64,11 +64,6 @@ export async function recordWhatsappChoice(
   }
 }
 
-/** Records one consent event of the professional's (given or withdrawn, on one channel). */
-export async function recordConsentEvent(tx: DbOrTx, professionalId: string, event: NewConsentEvent) {
-  await consentRepository(tx, professionalId).insert(event);
-}
-
 /** A patient's consent events, newest first, with the name of whoever recorded each. */
 export function consentEventsOf(db: DbOrTx, professionalId: string, subject: ConsentSubject): Promise<ConsentEventWithActor[]> {
   return consentRepository(db, professionalId).listForPatient(subject);
@@ -96,20 +91,20 @@ export function optedOutPatients(db: DbOrTx, professionalId: string, subjects: C
   return consentRepository(db, professionalId).optedOut(subjects);
 }
 
-/** Consent a patient gave on one of our forms (the booking page): an event per channel, each in the access history. */
-export async function recordConsentsGiven(
+/**
+ * A patient's consent given or withdrawn, on one or more channels: by the professional (in person, in writing, by
+ * phone or email) or by the patient on one of our forms (the booking page). An event per channel, naming the user who
+ * recorded it (none for the patient), each with its entry in the access history.
+ */
+export async function recordConsents(
   tx: DbOrTx,
   actor: AuditActor & { professionalId: string },
-  given: { patientId: string; phone: string; channels: readonly ConsentChannel[]; method: ConsentMethod; note: string; at: Date },
+  consents: { patientId: string; phone: string | null; channels: readonly ConsentChannel[]; status: ConsentStatus; method: ConsentMethod; note: string | null; at: Date },
 ) {
   const repo = consentRepository(tx, actor.professionalId);
-  for (const channel of given.channels) {
-    await repo.insert({ patientId: given.patientId, phone: given.phone, channel, status: "given", method: given.method, note: given.note, at: given.at });
-    await recordAudit(tx, actor, {
-      action: "patient.consent_recorded",
-      entityType: "patient",
-      entityId: given.patientId,
-      details: { channel, status: "given", method: given.method },
-    });
+  for (const channel of consents.channels) {
+    const { patientId, phone, status, method, note, at } = consents;
+    await repo.insert({ patientId, phone, channel, status, method, note, actorUserId: actor.userId, at });
+    await recordAudit(tx, actor, { action: "patient.consent_recorded", entityType: "patient", entityId: patientId, details: { channel, status, method } });
   }
 }

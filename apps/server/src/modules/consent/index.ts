@@ -9,11 +9,10 @@ export {
   OPT_IN_CONFIRMATION,
   OPT_OUT_CONFIRMATION,
   optedOutPatients,
-  recordConsentEvent,
-  recordConsentsGiven,
+  recordConsents,
   recordTwilioOptOut,
   recordWhatsappChoice,
   scrubConsentEvents,
   TWILIO_UNSUBSCRIBED,
 } from "./consent.service";
-export { latestByChannel, latestConsentStatus, type ConsentEventWithActor, type ConsentSubject, type NewConsentEvent } from "./consent.repository";
+export { latestByChannel, latestConsentStatus, type ConsentEventWithActor, type ConsentSubject } from "./consent.repository";

@@ -1,5 +1,5 @@
 import type { DbOrTx } from "../../platform/db/client";
-import { findProfessional } from "../professionals";
+import { practiceNamesOf } from "../professionals";
 import { safetyText, type SafetyCase } from "../safety";
 import type { QueuedMessage, WhatsappOutboundService } from "./whatsapp-outbound.service";
 
@@ -13,7 +13,7 @@ export async function queueSafetyAnswer(
   outbound: Pick<WhatsappOutboundService, "queue">,
   p: { conversation: QueuedMessage["conversation"]; messageId: string; found: SafetyCase; at: Date },
 ): Promise<void> {
-  const professional = await findProfessional(tx, p.conversation.professionalId);
+  const professional = await practiceNamesOf(tx, p.conversation.professionalId);
   const content = safetyText(p.found, professional?.fullName ?? "a profissional");
   // A millisecond after the patient's message, so both threads show the answer after it.
   await outbound.queue(tx, { conversation: p.conversation, content, sender: "assistant", replyToMessageId: p.messageId, at: new Date(p.at.getTime() + 1) });

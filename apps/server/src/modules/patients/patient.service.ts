@@ -36,8 +36,8 @@ export function toPatientDto(row: PatientRow, extra: PatientExtra): Patient {
   };
 }
 
-/** Input -> columns; the contract has already put the phone in E.164 and the CPF in digits. */
-function toWrite(input: PatientInputParsed): PatientWrite {
+/** Input -> columns (what is not given is null); the contract has already put the phone in E.164 and the CPF in digits. */
+function toWrite(input: Pick<PatientInputParsed, "name"> & Partial<PatientInputParsed>): PatientWrite {
   return {
     name: input.name,
     phone: input.phone ?? null,
@@ -189,9 +189,18 @@ export function patientByPhone(db: DbOrTx, professionalId: string, phone: string
   return patientRepository(db, professionalId).findByPhone(phone);
 }
 
-/** A patient another module's flow creates (the booking page), written to the access history with its source. */
-export async function createPatientFrom(tx: DbOrTx, actor: AuditActor & { professionalId: string }, values: PatientWrite, source: string): Promise<PatientRow> {
-  const row = await patientRepository(tx, actor.professionalId).insert(values);
+/**
+ * A patient another module's flow creates from what it knows of her (the booking page: name, E.164 phone, e-mail),
+ * written like the patient's form writes her (toWrite: the e-mail in lower case) and to the access history with its
+ * source. Answers her id and name, as patientByPhone does for one who exists.
+ */
+export async function createPatientFrom(
+  tx: DbOrTx,
+  actor: AuditActor & { professionalId: string },
+  contact: { name: string; phone: string; email: string | null },
+  source: string,
+): Promise<{ id: string; name: string }> {
+  const row = await patientRepository(tx, actor.professionalId).insert(toWrite(contact));
   await recordAudit(tx, actor, { action: "patient.created", entityType: "patient", entityId: row.id, details: { source } });
-  return row;
+  return { id: row.id, name: row.name };
 }

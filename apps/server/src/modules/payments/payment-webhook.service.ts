@@ -5,7 +5,8 @@ import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
 import { openSecret } from "../../platform/lib/secret-box";
 import { PaymentProviderError, type PaymentProviderClient, type ProviderPayment } from "../../platform/integrations/payments/payment-provider";
-import { findTimeZoneOf, paymentsRepository } from "./payments.repository";
+import { timeZoneOf } from "../professionals";
+import { paymentsRepository } from "./payments.repository";
 
 export type PaymentWebhookService = ReturnType<typeof paymentWebhookService>;
 
@@ -53,7 +54,7 @@ export function paymentWebhookService(db: Db, clock: Clock, deps: { provider: Pa
         if (error instanceof PaymentProviderError) throw new AppError(503, "Mercado Pago indisponível; tente de novo", "provider_unavailable");
         throw error;
       }
-      const timeZone = (await findTimeZoneOf(db, n.professionalId)) ?? "America/Sao_Paulo";
+      const timeZone = (await timeZoneOf(db, n.professionalId)) ?? "America/Sao_Paulo";
 
       return db.transaction(async (tx) => {
         const repo = paymentsRepository(tx, n.professionalId);

@@ -7,7 +7,7 @@ import { appointments } from "../appointments/appointments.schema";
 import { patients } from "../patients/patients.schema";
 import { appointmentFacts } from "../appointments";
 import { patientIdentity } from "../patients";
-import { findProfessional } from "../professionals";
+import { letterheadOf } from "../professionals";
 
 export type ChargeRow = typeof charges.$inferSelect & { patientName: string | null; appointmentDate: string | null };
 export type ChargeWrite = Omit<typeof charges.$inferInsert, "id" | "professionalId" | "createdAt" | "updatedAt">;
@@ -133,8 +133,8 @@ export function paymentsRepository(db: DbOrTx, professionalId: string) {
 
     /** The professional's name and clinic, for the comprovante's letterhead. */
     async findLetterhead() {
-      const row = await findProfessional(db, professionalId);
-      return row ? { name: row.fullName, clinicName: row.clinicName } : null;
+      const letterhead = await letterheadOf(db, professionalId);
+      return letterhead ? { name: letterhead.fullName, clinicName: letterhead.clinicName } : null;
     },
 
     findPatient(id: string) {
@@ -342,10 +342,5 @@ export function paymentsRepository(db: DbOrTx, professionalId: string) {
       return row ?? null;
     },
   };
-}
-
-/** A professional's zone, for the local payment date of a charge a webhook pays (no session there). */
-export async function findTimeZoneOf(db: DbOrTx, professionalId: string): Promise<string | null> {
-  return (await findProfessional(db, professionalId))?.timezone ?? null;
 }
 

@@ -20,7 +20,7 @@ import { recordRetentionOf, recordsForExport } from "../records";
 import { queueCalendarSync } from "../google-calendar";
 import type { MessagingService } from "../messaging";
 import type { PatientService } from "../patients";
-import { consentEventsOf, latestByChannel, recordConsentEvent, scrubConsentEvents, type ConsentSubject } from "../consent";
+import { consentEventsOf, latestByChannel, recordConsents, scrubConsentEvents, type ConsentSubject } from "../consent";
 import { ANONYMOUS_NAME, privacyRepository, REMOVED_TEXT, type AccessRow } from "./privacy.repository";
 import { renderPatientExportHtml } from "./patient-export.html";
 import { paymentsForExport } from "../payments";
@@ -210,22 +210,7 @@ export function privacyService(db: Db, clock: Clock, deps: { patients: PatientSe
       return db.transaction(async (tx) => {
         const row = await findPatient(tx, caller, patientId);
         if (row.anonymizedAt) throw AppError.conflict("Este paciente foi anonimizado e não pode mais ser alterado");
-        await recordConsentEvent(tx, caller.professionalId, {
-          patientId,
-          phone: row.phone,
-          channel: input.channel,
-          status: input.status,
-          method: input.method,
-          note: input.note,
-          actorUserId: caller.userId,
-          at: clock.now(),
-        });
-        await recordAudit(tx, caller, {
-          action: "patient.consent_recorded",
-          entityType: "patient",
-          entityId: patientId,
-          details: { channel: input.channel, status: input.status, method: input.method },
-        });
+        await recordConsents(tx, caller, { patientId, phone: row.phone, channels: [input.channel], status: input.status, method: input.method, note: input.note, at: clock.now() });
         return consentsOf(tx, caller, { id: row.id, phone: row.phone });
       });
     },

@@ -157,11 +157,11 @@ export function professionalRepository(db: DbOrTx) {
       return row ?? null;
     },
 
+    /** Deletes her row: the rows of the tenant tables go with it (ON DELETE CASCADE, docs/decisions/004). */
     async delete(id: string) {
       await db.delete(professionals).where(eq(professionals.id, id));
     },
 
-    /** The professional's patients, appointments, tasks and conversations, in one round trip. */
     /** Professionals whose contact email is this one (any case), oldest first. */
     async listByEmail(email: string) {
       return db
@@ -190,6 +190,7 @@ export function professionalRepository(db: DbOrTx) {
       return rowsOf<FirstStepFacts>(result)[0]!;
     },
 
+    /** The professional's patients, appointments, tasks and conversations, in one round trip. */
     async countPracticeData(id: string): Promise<PracticeDataCounts> {
       const result = await db.execute(sql`
         select
@@ -201,14 +202,9 @@ export function professionalRepository(db: DbOrTx) {
       return rowsOf<PracticeDataCounts>(result)[0]!;
     },
 
-    /**
-     * Removes the professional and everything it owns. Tenant tables reference the professional with
-     * ON DELETE CASCADE (docs/decisions/004-tenancy-model.md); queued jobs carry its id without a foreign key,
-     * so they go explicitly. Twilio numbers are kept without an owner; the audit trail outlives its subjects.
-     */
-    async deleteWithAllData(id: string) {
+    /** Her queued jobs: they carry her id without a foreign key, so deleting her row leaves them. */
+    async deleteQueuedJobs(id: string) {
       await db.delete(jobs).where(eq(jobs.professionalId, id));
-      await db.delete(professionals).where(eq(professionals.id, id));
     },
   };
 }

@@ -6,7 +6,8 @@ import { pageOf, pageWindow } from "../../platform/lib/pagination";
 import type { Actor } from "../../platform/lib/caller";
 import { recordAudit } from "../audit";
 import { toProfessionalDto } from "./professional.mapper";
-import { professionalRepository, type LinkedCounts, type NewProfessional, type ProfessionalWrite } from "./professional.repository";
+import { professionalProfileOf } from "./practice-reads";
+import { professionalRepository, type LinkedCounts, type ProfessionalWrite } from "./professional.repository";
 
 export type ProfessionalService = ReturnType<typeof professionalService>;
 
@@ -134,10 +135,6 @@ export function professionalService(db: Db, clock: Clock) {
  * because the callers run them inside their own transaction (an appointment, a new account, a user's deletion).
  */
 
-export function findProfessional(db: DbOrTx, id: string) {
-  return professionalRepository(db).findById(id);
-}
-
 /**
  * The version of the inputs of her free times (appointments, hours, Disponível, booking page, Google busy times),
  * raised by database triggers in the transaction of every change of one of them (docs/decisions/039); null when she
@@ -161,21 +158,24 @@ export async function profileHoldingEmail(db: DbOrTx, email: string): Promise<{ 
   return first ?? null;
 }
 
-export function insertProfessional(tx: DbOrTx, values: NewProfessional) {
-  return professionalRepository(tx).insert(values);
-}
-
 /**
  * What the user administration shows of a login's practice (docs/product/admin.md §2.6): its profile, and the
  * patients, appointments, tasks and conversations it holds; no profile for an unknown id.
  */
 export async function practiceOverview(db: DbOrTx, id: string): Promise<UserProfessionalOverview> {
-  const repo = professionalRepository(db);
-  const [professional, counters] = await Promise.all([repo.findById(id), repo.countPracticeData(id)]);
-  return { professional: professional ? toProfessionalDto(professional) : null, counters };
+  const [professional, counters] = await Promise.all([professionalProfileOf(db, id), professionalRepository(db).countPracticeData(id)]);
+  return { professional, counters };
 }
 
-/** Removes the professional and everything it owns (queued jobs included). */
-export function deleteProfessionalWithAllData(tx: DbOrTx, id: string) {
-  return professionalRepository(tx).deleteWithAllData(id);
+/**
+ * Deletes the professional with her whole practice, in the caller's transaction (the user deletion with cascade,
+ * docs/product/admin.md §10.3): her patients, appointments, tasks, conversations and messages, records, charges,
+ * booking page, settings and links go with her row (the tenant tables' ON DELETE CASCADE, docs/decisions/004), her
+ * queued jobs, which carry her id without a foreign key, explicitly. Her Twilio numbers stay, without an owner, and
+ * the audit trail outlives its subjects.
+ */
+export async function deletePracticeWithAllItsData(tx: DbOrTx, professionalId: string): Promise<void> {
+  const repo = professionalRepository(tx);
+  await repo.deleteQueuedJobs(professionalId);
+  await repo.delete(professionalId);
 }

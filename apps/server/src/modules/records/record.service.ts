@@ -41,7 +41,7 @@ import { pageOf, pageWindow } from "../../platform/lib/pagination";
 import { appointmentFacts } from "../appointments";
 import { recordAudit } from "../audit";
 import { lockPatient, patientIdentity } from "../patients";
-import { findProfessional } from "../professionals";
+import { letterheadOf } from "../professionals";
 import { looksLike } from "../../platform/lib/file-signature";
 import { entryHash } from "./record-chain";
 import { renderRecordPdf } from "./record-pdf";
@@ -243,7 +243,7 @@ export function recordService(db: Db, clock: Clock, options: { retentionYears?: 
   };
 
   const authorSnapshot = async (tx: DbOrTx, caller: TenantCaller) => {
-    const p = await findProfessional(tx, caller.professionalId);
+    const p = await letterheadOf(tx, caller.professionalId);
     return {
       authorUserId: caller.userId,
       authorName: p?.fullName ?? caller.email,
@@ -296,7 +296,7 @@ export function recordService(db: Db, clock: Clock, options: { retentionYears?: 
     /** The built-in templates, those of the professional's profession (from the specialty) first. */
     async templates(caller: TenantCaller): Promise<RecordTemplatesResponse> {
       const repo = recordRepository(db, caller.professionalId);
-      const p = await findProfessional(db, caller.professionalId);
+      const p = await letterheadOf(db, caller.professionalId);
       const profession = professionOfSpecialty(p?.specialty ?? "");
       const own = (await repo.latestTemplates()).map((row) => toTemplate(row, profession));
       const mine = BUILT_IN_RECORD_TEMPLATES.filter((t) => t.profession === profession);
@@ -567,7 +567,7 @@ export function recordService(db: Db, clock: Clock, options: { retentionYears?: 
       const patient = await ownPatient(db, caller, patientId);
       await finaliseDue(caller, patientId);
       const repo = recordRepository(db, caller.professionalId);
-      const [professional, all, head] = await Promise.all([findProfessional(db, caller.professionalId), repo.allOfPatient(patientId), repo.chainHead(patientId)]);
+      const [professional, all, head] = await Promise.all([letterheadOf(db, caller.professionalId), repo.allOfPatient(patientId), repo.chainHead(patientId)]);
       const templates = new Map<string, RecordTemplate | null>();
       for (const r of all) {
         const key = `${r.templateId}@${r.templateVersion}`;

@@ -1,7 +1,7 @@
 import { CANCEL_NOTICE_TEXTS, cancellationNoticeText, type Appointment, type CancelNotice } from "@clinora/contracts";
 import type { Db } from "../../platform/db/client";
 import type { ContactOutcome, MessagingService } from "../messaging";
-import { findProfessional } from "../professionals";
+import { practiceNameOf, practiceNamesOf } from "../professionals";
 
 /** Why a notice did not go, as the screen tells the professional. */
 const NOT_SENT: Record<Extract<ContactOutcome, { sent: false }>["reason"], string> = {
@@ -30,12 +30,12 @@ export function cancellationNotice(db: Db, deps: CancellationNoticeDeps) {
     const phone = appointment.patient_phone;
     const notSent = (reason: string): CancelNotice => ({ sent: false, text: reason });
     if (!phone) return notSent(CANCEL_NOTICE_TEXTS.noPhone);
-    const professional = await findProfessional(db, professionalId);
+    const professional = await practiceNamesOf(db, professionalId);
     const text = cancellationNoticeText({
       patientName: appointment.patient_name,
       date: appointment.appointment_date,
       time: appointment.appointment_time,
-      practiceName: professional?.clinicName?.trim() || professional?.fullName || "a clínica",
+      practiceName: (professional && practiceNameOf(professional)) || "a clínica",
     });
     const outcome = await db.transaction((tx) =>
       deps.messaging.sendToContact(tx, {

@@ -3,7 +3,7 @@ import type { ReminderOutcome } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
 import { appointmentReminders } from "./reminders.schema";
 import { appointmentFacts, appointmentStartsOf, upcomingAppointmentIds } from "../appointments";
-import { findProfessional, reminderSettingsOf, type ReminderSettingsOf, saveReminderSettings } from "../professionals";
+import { practiceNamesOf, reminderSettingsOf, type ReminderSettingsOf, saveReminderSettings } from "../professionals";
 
 /** Appointment statuses that get a reminder (docs/decisions/017: "each pending or confirmed appointment"). */
 export const REMINDED_STATUSES = ["pending", "confirmed"] as const;
@@ -30,14 +30,14 @@ export function reminderRepository(db: DbOrTx, professionalId: string) {
     /** What a reminder of one appointment depends on: its time and status, its patient, the professional's settings. */
     async findAppointmentFacts(appointmentId: string) {
       const appointment = await appointmentFacts(db, professionalId, appointmentId);
-      const practice = appointment ? await findProfessional(db, professionalId) : null;
-      if (!appointment || !practice) return null;
+      const [settings, names] = appointment ? await Promise.all([reminderSettingsOf(db, professionalId), practiceNamesOf(db, professionalId)]) : [null, null];
+      if (!appointment || !settings || !names) return null;
       return {
         ...appointment,
-        remindersEnabled: practice.remindersEnabled,
-        leadHours: practice.reminderLeadHours,
-        professionalName: practice.fullName,
-        clinicName: practice.clinicName,
+        remindersEnabled: settings.enabled,
+        leadHours: settings.leadHours,
+        professionalName: names.fullName,
+        clinicName: names.clinicName,
       };
     },
 

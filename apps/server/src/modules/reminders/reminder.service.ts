@@ -9,7 +9,7 @@ import type { TenantCaller } from "../../platform/lib/caller";
 import type { Clock } from "../../platform/lib/clock";
 import type { AppointmentService, PatientResponseOutcome, ScheduleActor } from "../appointments";
 import { recordAudit } from "../audit";
-import { findProfessional, lockProfessional } from "../professionals";
+import { lockProfessional, practiceSettingsOf } from "../professionals";
 import type { InboundAnswerHook, MessagingService } from "../messaging";
 import { freeTextWindowOpen } from "../messaging";
 import { canSendBusinessInitiated } from "../consent";
@@ -56,15 +56,8 @@ export function reminderService(db: Db, clock: Clock, deps: ReminderDeps) {
 
   /** The patient, acting on their own appointment through the schedule's services (audit role "patient"). */
   const patientActor = async (professionalId: string): Promise<ScheduleActor | null> => {
-    const p = await findProfessional(db, professionalId);
-    if (!p) return null;
-    return {
-      userId: null,
-      role: "patient",
-      professionalId,
-      ip: null,
-      practice: { timeZone: p.timezone, appointmentDuration: p.appointmentDuration, businessDays: p.businessDays, businessStart: p.businessStart, businessEnd: p.businessEnd },
-    };
+    const practice = await practiceSettingsOf(db, professionalId);
+    return practice ? { userId: null, role: "patient", professionalId, ip: null, practice } : null;
   };
 
   /**

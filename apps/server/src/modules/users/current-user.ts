@@ -1,15 +1,13 @@
 import type { CurrentUser } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
-import { findProfessional, toProfessionalDto } from "../professionals";
+import { professionalProfileOf } from "../professionals";
 import { userRepository, type UserRow } from "./user.repository";
 import { iso } from "../../platform/db/rows";
 import { burnPasswordCheck, verifyPassword } from "../../platform/lib/password";
 
 /** The signed-in user with its professional profile (docs/product/accounts-and-access.md §3 "Current user"). */
 export async function loadCurrentUser(db: DbOrTx, user: UserRow): Promise<CurrentUser> {
-  const professional = user.professionalId
-    ? await findProfessional(db, user.professionalId)
-    : null;
+  const professional = user.professionalId ? await professionalProfileOf(db, user.professionalId) : null;
   return {
     id: user.id,
     email: user.email,
@@ -17,9 +15,9 @@ export async function loadCurrentUser(db: DbOrTx, user: UserRow): Promise<Curren
     role: user.role,
     status: user.status,
     professional_id: user.professionalId,
-    clinic_name: professional?.clinicName ?? null,
+    clinic_name: professional?.clinic_name ?? null,
     last_login: iso(user.lastLogin),
-    professional: professional ? toProfessionalDto(professional) : null,
+    professional,
   };
 }
 

@@ -2,7 +2,7 @@ import { MSG } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
 import { AppError } from "../../platform/lib/app-error";
 import { isUniqueViolation } from "../../platform/lib/db-errors";
-import { findProfessional } from "../professionals";
+import { professionalProfileOf } from "../professionals";
 import { userRepository } from "./user.repository";
 
 export async function assertEmailFree(db: DbOrTx, email: string) {
@@ -11,7 +11,7 @@ export async function assertEmailFree(db: DbOrTx, email: string) {
 
 /** The professional a user may be linked to: it exists and no other user holds it (one login per professional). */
 export async function linkableProfessional(db: DbOrTx, professionalId: string, forUserId?: string) {
-  const professional = await findProfessional(db, professionalId);
+  const professional = await professionalProfileOf(db, professionalId);
   if (!professional) throw AppError.validation([{ field: "professional_id", msg: MSG.professionalNotFound }]);
   const holder = await userRepository(db).findByProfessionalId(professionalId);
   if (holder && holder.id !== forUserId) throw AppError.conflict(MSG.professionalAlreadyLinked);

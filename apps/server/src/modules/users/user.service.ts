@@ -18,7 +18,7 @@ import { hashPassword } from "../../platform/lib/password";
 import type { Actor } from "../../platform/lib/caller";
 import { recordAudit } from "../audit";
 import { holdsFinalisedRecords } from "../records";
-import { deleteProfessionalWithAllData, practiceOverview } from "../professionals";
+import { deletePracticeWithAllItsData, practiceOverview } from "../professionals";
 import { recordAdminAction } from "./admin-action";
 import { toAdminActionDto, toUserDto } from "./user.mapper";
 import { userRepository, type UserChanges, type UserRow } from "./user.repository";
@@ -117,7 +117,7 @@ export function userService(db: Db, clock: Clock, sessions: UserSessions) {
             role: input.role,
             status: input.status,
             professionalId: professional?.id ?? null,
-            fullName: input.full_name ?? professional?.fullName ?? input.email.split("@")[0]!,
+            fullName: input.full_name ?? professional?.full_name ?? input.email.split("@")[0]!,
             notes: input.notes ?? null,
             createdAt: at,
             updatedAt: at,
@@ -222,7 +222,7 @@ export function userService(db: Db, clock: Clock, sessions: UserSessions) {
         await users.deleteById(id);
         const cascadeTo = q.cascade_professional && q.confirm_cascade ? user.professionalId : null;
         if (cascadeTo && (await holdsFinalisedRecords(tx, cascadeTo))) throw AppError.conflict(MSG.practiceHoldsRecords);
-        if (cascadeTo) await deleteProfessionalWithAllData(tx, cascadeTo);
+        if (cascadeTo) await deletePracticeWithAllItsData(tx, cascadeTo);
         await recordAudit(tx, caller, {
           action: "user.deleted",
           entityType: "user",

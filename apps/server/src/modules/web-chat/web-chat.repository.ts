@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/client";
 import { webChatVisitors } from "./web-chat.schema";
-import { findClinicByChatId, findProfessional, givePublicChatId, publicChatIdOf } from "../professionals";
+import { findClinicByChatId, givePublicChatId, practiceNamesOf, publicChatIdOf } from "../professionals";
 
 export type WebChatVisitorRow = typeof webChatVisitors.$inferSelect;
 
@@ -33,8 +33,8 @@ export function webChatRepository(db: DbOrTx) {
     /** The visitor holding this token (by its hash), with its clinic's names. */
     async findVisitorByTokenHash(tokenHash: string) {
       const [visitor] = await db.select().from(webChatVisitors).where(eq(webChatVisitors.tokenHash, tokenHash)).limit(1);
-      const professional = visitor ? await findProfessional(db, visitor.professionalId) : null;
-      return visitor && professional ? { visitor, clinicName: professional.clinicName, fullName: professional.fullName } : null;
+      const names = visitor ? await practiceNamesOf(db, visitor.professionalId) : null;
+      return visitor && names ? { visitor, ...names } : null;
     },
 
     /**

@@ -21,6 +21,7 @@ import type { Clock } from "../../platform/lib/clock";
 import { sha256Hex } from "../../platform/lib/crypto";
 import type { AssistantService } from "../assistant";
 import type { ConversationRow, MessagingService } from "../messaging";
+import { practiceNameOf } from "../professionals";
 import { webChatRepository } from "./web-chat.repository";
 
 export type WebChatService = ReturnType<typeof webChatService>;
@@ -36,7 +37,6 @@ const toMessage = (row: ThreadRow): WebChatMessage => ({
   sent_at: isoInstant(row.sentAt),
 });
 
-const clinicNameOf = (p: { clinicName: string | null; fullName: string }) => p.clinicName?.trim() || p.fullName;
 
 /**
  * The public web chat (docs/decisions/016). A visitor's first message opens a `web_chat` conversation and hands the
@@ -86,7 +86,7 @@ export function webChatService(
     async clinic(publicId: string): Promise<WebChatClinic> {
       const clinic = await clinicOrNotFound(publicId);
       const presence = await deps.assistant.presence(clinic.id);
-      const name = clinicNameOf(clinic);
+      const name = practiceNameOf(clinic);
       const assistantName = presence?.assistantName ?? "Assistente";
       // The chat's header already names the clinic: the greeting does not put a preposition before a name it cannot
       // inflect ("de Espaço…" for "do Espaço…", "de Clínica…" for "da Clínica…").
@@ -110,7 +110,7 @@ export function webChatService(
       });
       deps.wake();
       const thread = await threadOf(clinic.id, conversationId, null);
-      return { clinic_name: clinicNameOf(clinic), assistant_name: await assistantNameOf(clinic.id), ...thread, visitor_token: token };
+      return { clinic_name: practiceNameOf(clinic), assistant_name: await assistantNameOf(clinic.id), ...thread, visitor_token: token };
     },
 
     /** The visitor's next message; at most `visitorMessagesPerMinute` a minute per visitor (429 after). */
@@ -127,14 +127,14 @@ export function webChatService(
       });
       deps.wake();
       const thread = await threadOf(visitor.professionalId, visitor.conversationId, now);
-      return { clinic_name: clinicNameOf(clinic), assistant_name: await assistantNameOf(visitor.professionalId), ...thread };
+      return { clinic_name: practiceNameOf(clinic), assistant_name: await assistantNameOf(visitor.professionalId), ...thread };
     },
 
     /** The visitor's thread (after a reload: all of it; while open: what came at or after `since`). */
     async thread(token: string | undefined, since: string | undefined): Promise<WebChatThread> {
       const { visitor, ...clinic } = await visitorOrNotFound(token);
       const thread = await threadOf(visitor.professionalId, visitor.conversationId, since ? new Date(since) : null);
-      return { clinic_name: clinicNameOf(clinic), assistant_name: await assistantNameOf(visitor.professionalId), ...thread };
+      return { clinic_name: practiceNameOf(clinic), assistant_name: await assistantNameOf(visitor.professionalId), ...thread };
     },
 
     /** The professional's public chat link and embed snippet; the public id is made the first time. */

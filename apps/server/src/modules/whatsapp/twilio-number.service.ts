@@ -4,7 +4,7 @@ import { AppError } from "../../platform/lib/app-error";
 import { isUniqueViolation } from "../../platform/lib/db-errors";
 import type { Actor } from "../../platform/lib/caller";
 import { recordAudit } from "../audit";
-import { findProfessional } from "../professionals";
+import { professionalExists } from "../professionals";
 import { twilioNumberRepository, type TwilioNumberWithOwner } from "./twilio-number.repository";
 import { isoInstant } from "../../platform/db/rows";
 
@@ -26,7 +26,7 @@ function toTwilioNumberDto(row: TwilioNumberWithOwner): TwilioNumber {
 
 /** An owner must be an existing professional; null leaves the number without owner. */
 async function assertOwnerExists(db: DbOrTx, professionalId: string | null | undefined) {
-  if (professionalId && !(await findProfessional(db, professionalId))) {
+  if (professionalId && !(await professionalExists(db, professionalId))) {
     throw AppError.validation([{ field: "professional_id", msg: MSG.professionalNotFound }]);
   }
 }

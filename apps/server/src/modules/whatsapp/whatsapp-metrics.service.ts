@@ -10,7 +10,7 @@ import type { MessagingService } from "../messaging";
 import { iso, isoInstant } from "../../platform/db/rows";
 import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
-import { findProfessional } from "../professionals";
+import { professionalExists } from "../professionals";
 import { recordSafetyCheckNoVerdict, whatsappMetricsRepository } from "./whatsapp-metrics.repository";
 
 export type WhatsappMetricsService = ReturnType<typeof whatsappMetricsService>;
@@ -75,7 +75,7 @@ export function whatsappMetricsService(db: Db, clock: Clock, deps: { messaging: 
     /** The whole platform, or the one professional an administrator picked. */
     async platformOverview(professionalId: string | undefined) {
       if (!professionalId) return overview(null);
-      if (!(await findProfessional(db, professionalId))) throw AppError.notFound(MSG.professionalNotFound);
+      if (!(await professionalExists(db, professionalId))) throw AppError.notFound(MSG.professionalNotFound);
       return overview(professionalId);
     },
   };

@@ -17,6 +17,7 @@ import { StaleBanner } from "@/features/conversations/components/stale-banner";
 import { useNow } from "@/features/conversations/hooks/use-now";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { useErrorToast } from "@/hooks/use-error-toast";
+import { refreshQueries } from "@/lib/refresh-queries";
 
 export function ConversationsPage() {
   const queryClient = useQueryClient();
@@ -54,7 +55,7 @@ export function ConversationsPage() {
     setOpenId(null);
     if (searchParams.has("conversa")) setSearchParams({}, { replace: true });
     // Opening a conversation marks it read on the server: refresh the unread counters of the list.
-    void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
+    void refreshQueries(queryClient, [conversationKeys.all]);
   };
 
   return (

@@ -107,11 +107,9 @@ export const useSendConversationReply = (id: string) =>
     mutationFn: (input: ConversationReply) => sendConversationReply(id, input),
     onSuccess: (detail, _input, queryClient) => putThread(queryClient, id, detail),
     success: MSG.replySent,
-    failure: (error, _input, queryClient) => {
-      toast.error(serverDetail(error) ?? MSG.replySendError);
-      if (isApiError(error) && error.status === 409) void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(id) });
-    },
+    failure: (error) => toast.error(serverDetail(error) ?? MSG.replySendError),
     invalidates: [conversationKeys.lists()],
+    refreshesAfterFailure: (_input, error) => (isApiError(error) && error.status === 409 ? [conversationKeys.detail(id)] : []),
   });
 
 /** The thread of a send's answer, straight into the open dialog. */
@@ -131,11 +129,9 @@ export const useResendMessage = (conversationId: string) =>
     mutationFn: (messageId: string) => api.post<ConversationDetail>(`/conversations/${conversationId}/messages/${messageId}/resend`),
     onSuccess: (detail, _messageId, queryClient) => putThread(queryClient, conversationId, detail),
     success: MSG.resendQueued,
-    failure: (error, _messageId, queryClient) => {
-      toast.error(serverDetail(error) ?? MSG.resendError);
-      void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(conversationId) });
-    },
+    failure: (error) => toast.error(serverDetail(error) ?? MSG.resendError),
     invalidates: [conversationKeys.lists()],
+    refreshesAfterFailure: [conversationKeys.detail(conversationId)],
   });
 
 /**
@@ -206,13 +202,12 @@ export const useSendConversationAttachment = (id: string) =>
       queryClient.setQueryData<ConversationDetail>(conversationKeys.detail(id), (detail) =>
         detail && !detail.messages.some((m) => m.id === message.id) ? { ...detail, messages: [...detail.messages, message] } : detail,
       );
-      void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(id) });
     },
     success: MSG.attachmentSent,
-    failure: (error, _input, queryClient) => {
+    failure: (error) => {
       if (isCancelledUpload(error)) return;
       toast.error(serverDetail(error) ?? MSG.attachmentSendError);
-      if (isApiError(error) && error.status === 409) void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(id) });
     },
-    invalidates: [conversationKeys.lists()],
+    invalidates: [conversationKeys.lists(), conversationKeys.detail(id)],
+    refreshesAfterFailure: (_input, error) => (isApiError(error) && error.status === 409 ? [conversationKeys.detail(id)] : []),
   });

@@ -45,12 +45,10 @@ export const useSyncCalendar = () =>
       else if (errors.length === 0) toast.info(MSG.googleCalendarNothingToSync);
       if (errors.length > 0) toast.warning(MSG.googleCalendarPartialSync, { description: errors.slice(0, 3).join(" · ") });
     },
-    failure: (error, _none, queryClient) => {
-      toast.error(serverDetail(error) ?? MSG.googleCalendarSyncError);
-      // A 409 "reconnect" means the connection changed state: show it.
-      return queryClient.invalidateQueries({ queryKey: googleCalendarKeys.status() });
-    },
+    failure: (error) => toast.error(serverDetail(error) ?? MSG.googleCalendarSyncError),
     invalidates: [googleCalendarKeys.status()],
+    // A 409 "reconnect" means the connection changed state: show it.
+    refreshesAfterFailure: [googleCalendarKeys.status()],
   });
 
 /** The connected account's calendars and which of them block times (only asked while connected). */
@@ -68,12 +66,10 @@ export const useSaveBusyCalendars = () =>
     mutationFn: (calendarIds: string[]) => api.put<GoogleCalendarChoices>("/google-calendar/busy-calendars", { calendar_ids: calendarIds }),
     onSuccess: (choices, _ids, queryClient) => queryClient.setQueryData(googleCalendarKeys.calendars(), choices),
     success: MSG.googleBusySaved,
-    failure: (error, _ids, queryClient) => {
-      toast.error(serverDetail(error) ?? MSG.googleBusySaveError);
-      // A 409 "reconnect" means the connection changed state: show it, with the busy-times warning.
-      return queryClient.invalidateQueries({ queryKey: googleCalendarKeys.status() });
-    },
+    failure: (error) => toast.error(serverDetail(error) ?? MSG.googleBusySaveError),
     invalidates: [googleCalendarKeys.status()],
+    // A 409 "reconnect" means the connection changed state: show it, with the busy-times warning.
+    refreshesAfterFailure: [googleCalendarKeys.status()],
   });
 
 export const useDisconnectCalendar = () =>

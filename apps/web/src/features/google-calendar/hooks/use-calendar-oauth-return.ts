@@ -2,6 +2,7 @@ import { MSG } from "@clinora/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
+import { refreshQueries } from "@/lib/refresh-queries";
 import { toast } from "@/lib/toast";
 import { googleCalendarKeys } from "../api/google-calendar";
 
@@ -24,7 +25,7 @@ export function useCalendarOAuthReturn(): boolean {
     // A fixed id: the effect may run twice (React's strict mode) before the address is cleaned.
     if (result === "connected") toast.success(MSG.googleCalendarConnected, { id: TOAST_ID });
     else toast.error(message || MSG.googleCalendarConnectError, { id: TOAST_ID });
-    void queryClient.invalidateQueries({ queryKey: googleCalendarKeys.status() });
+    void refreshQueries(queryClient, [googleCalendarKeys.status()]);
     setParams(
       (current) => {
         const next = new URLSearchParams(current);

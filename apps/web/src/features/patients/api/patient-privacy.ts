@@ -51,8 +51,8 @@ export function useExportPatient() {
       }
     },
     // The export is written to the access log, failed or not; the dialog shows its own error.
-    onSuccess: (_data, { patientId }, queryClient) => queryClient.invalidateQueries({ queryKey: patientKeys.privacy(patientId) }),
-    failure: (_error, { patientId }, queryClient) => queryClient.invalidateQueries({ queryKey: patientKeys.privacy(patientId) }),
+    invalidates: ({ patientId }) => [patientKeys.privacy(patientId)],
+    refreshesAfterFailure: ({ patientId }) => [patientKeys.privacy(patientId)],
   });
 }
 

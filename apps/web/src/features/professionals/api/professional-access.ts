@@ -1,5 +1,6 @@
 import type { ListResponse, ProfessionalAccess, ProfessionalAccessCreateInput, User } from "@clinora/contracts";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useResourceMutation } from "@/hooks/use-resource-mutation";
 import { api } from "@/lib/api-client";
 
 /** The login of one professional, if she has one (docs/product/admin.md §2.2 "Acesso"); the users pages share the key root. */
@@ -23,12 +24,11 @@ export const useProfessionalLogin = (professionalId: string) => useQuery(profess
 
 /**
  * Creates her login with a first password the server answers once. No toast: the panel shows the password or the
- * reason it could not be made, in place.
+ * reason it could not be made, in place. The users' lists, and this panel's login under their root, refresh through
+ * the app's map of changes.
  */
-export function useCreateProfessionalAccess() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useCreateProfessionalAccess = () =>
+  useResourceMutation({
     mutationFn: (input: ProfessionalAccessCreateInput) => api.post<ProfessionalAccess>("/users/professional-access", input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["users"] }),
+    changes: ["professional.access_granted"],
   });
-}

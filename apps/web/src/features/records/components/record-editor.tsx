@@ -14,6 +14,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { TimeField } from "@/components/ui/time-field";
 import { serverDetail } from "@/lib/api-client";
 import { inDisplayZone, instantInDisplayZone } from "@/lib/format";
+import { refreshQueries } from "@/lib/refresh-queries";
 import { RecordAttachments } from "./record-attachments";
 import { createRecord, recordKeys, saveRecordDraft, useFinaliseRecord, useRecordTemplates, useRecordTemplateVersion } from "../api/records";
 
@@ -152,7 +153,7 @@ export function RecordEditor({ patientId, entry, appointment = null, onClose, on
       dirty.current = false;
       setError(null);
       setStatus(`Rascunho salvo às ${inDisplayZone(new Date())?.time ?? ""}`);
-      void queryClient.invalidateQueries({ queryKey: recordKeys.all });
+      void refreshQueries(queryClient, [recordKeys.all]);
       return saved.id;
     } catch (e) {
       const detail = serverDetail(e);

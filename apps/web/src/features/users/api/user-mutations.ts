@@ -118,12 +118,12 @@ export const useBulkUserAction = () =>
       processOneByOne(ids, BULK_RUNNERS[action]),
     success: (processed) => MSG.usersProcessed(processed),
     // Users processed before a failure changed too: the lists refresh either way.
-    failure: (error, _variables, queryClient) => {
+    failure: (error) => {
       const stopped = error instanceof StoppedAtFailure ? error : null;
       const reason = serverDetail(stopped?.cause ?? error);
       const progress = stopped ? `${stopped.processed} usuário(s) processado(s) antes da falha.` : null;
       toast.error(MSG.bulkActionError, { description: [reason, progress].filter(Boolean).join(" ") || undefined });
-      return queryClient.invalidateQueries({ queryKey: userKeys.all });
     },
     invalidates: refreshUsers,
+    refreshesAfterFailure: refreshUsers,
   });
