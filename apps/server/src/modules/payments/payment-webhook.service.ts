@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { DEFAULT_TIME_ZONE } from "@clinora/contracts";
 import { todayIn } from "@clinora/contracts/zoned-time";
 import type { Db } from "../../platform/db/client";
 import { AppError } from "../../platform/lib/app-error";
@@ -54,7 +55,7 @@ export function paymentWebhookService(db: Db, clock: Clock, deps: { provider: Pa
         if (error instanceof PaymentProviderError) throw new AppError(503, "Mercado Pago indisponível; tente de novo", "provider_unavailable");
         throw error;
       }
-      const timeZone = (await timeZoneOf(db, n.professionalId)) ?? "America/Sao_Paulo";
+      const timeZone = (await timeZoneOf(db, n.professionalId)) ?? DEFAULT_TIME_ZONE;
 
       return db.transaction(async (tx) => {
         const repo = paymentsRepository(tx, n.professionalId);
