@@ -5,8 +5,7 @@ import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
 import type { ClaimedJob, JobDefinition } from "../../platform/jobs/worker";
 import type { PracticeSettings } from "../../platform/lib/caller";
-import { findAssistantSwitch, ownAssistantSettings } from "../assistant-settings";
-import { platformAiSettings } from "../ai-settings";
+import { findAssistantSwitch, practiceWithAssistantSettings } from "../assistant-settings";
 import type { AppointmentService, ScheduleActor } from "../appointments";
 import { patientByPhone, type PatientService } from "../patients";
 import { findProfessional } from "../professionals";
@@ -100,9 +99,9 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
   /** Whether a provider can answer: its client exists (its API key is set). */
   const providerReady = (provider: AiProvider) => Boolean(deps.llm[provider]);
   const loadPractice = async (tx: DbOrTx, professionalId: string): Promise<Practice | null> => {
-    const professional = await findProfessional(tx, professionalId);
-    if (!professional) return null;
-    const [global, own] = await Promise.all([platformAiSettings(tx), ownAssistantSettings(tx, professionalId)]);
+    const found = await practiceWithAssistantSettings(tx, professionalId);
+    if (!found) return null;
+    const { professional, platform: global, own } = found;
     const settings = effectiveSettings({ global, own });
     const practice: PracticeSettings = {
       timeZone: professional.timezone,
