@@ -324,12 +324,15 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
     waitsOnNetwork: true,
     async run(job) {
       const messageId = String(job.payload.messageId ?? "");
-      const conversation = await loadConversation(job);
-      if (!conversation || conversation.status !== "bot_handling") return;
-      if (await deps.messaging.hasReply(db, messageId)) return;
+      const conversationId = String(job.payload.conversationId ?? "");
+      // The conversation, whether this message has its reply and the latest inbound one, in one read.
+      const target = job.professionalId && conversationId ? await deps.messaging.replyTargetOf(job.professionalId, conversationId, messageId) : null;
+      if (!target) return;
+      const { conversation } = target;
+      if (conversation.status !== "bot_handling") return;
+      if (target.replied) return;
       // Several messages in a row get one answer: the job of the latest one gives it, with all of them in context.
-      const latest = await deps.messaging.latestInboundOf(conversation.id);
-      if (latest && latest.id !== messageId) return;
+      if (target.latestInboundId && target.latestInboundId !== messageId) return;
 
       const practice = await loadPractice(db, conversation.professionalId);
       if (!practice) return;

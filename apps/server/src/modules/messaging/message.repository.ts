@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, sql, type Placeholder } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { AiProvider, ConversationChannel, ConsentStatus, MessageStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
 import { conversations, messages, systemEvents } from "./messaging.schema";
@@ -147,6 +148,24 @@ const storeInboundStatement = (message: PlaceholderRow, changes: PlaceholderRow,
 const conversationWhere = (p: { professionalId: Placeholder; id: Placeholder }) => and(eq(conversations.professionalId, p.professionalId), eq(conversations.id, p.id));
 const conversationById = preparedStatement(["professionalId", "id"], (db, p) => db.select().from(conversations).where(conversationWhere(p)).limit(1));
 const lockConversationById = preparedStatement(["professionalId", "id"], (db, p) => db.select().from(conversations).where(conversationWhere(p)).limit(1).for("update"));
+const inboundOfConversation = alias(messages, "latest_inbound");
+const replyTarget = preparedStatement(["professionalId", "id", "messageId"], (db, p) =>
+  db
+    .select({
+      ...getTableColumns(conversations),
+      replied: sql<boolean>`exists (select 1 from ${messages} where ${eq(messages.replyToMessageId, p.messageId)})`,
+      // The latest inbound message: the one a reply should answer.
+      latestInboundId: sql<string | null>`(${db
+        .select({ id: inboundOfConversation.id })
+        .from(inboundOfConversation)
+        .where(and(eq(inboundOfConversation.conversationId, conversations.id), eq(inboundOfConversation.direction, "inbound")))
+        .orderBy(desc(inboundOfConversation.sentAt), desc(inboundOfConversation.createdAt))
+        .limit(1)})`,
+    })
+    .from(conversations)
+    .where(conversationWhere(p))
+    .limit(1),
+);
 const conversationUpdates = new Map<string, ReturnType<typeof conversationUpdate>>();
 const conversationUpdate = (changes: PlaceholderRow) =>
   preparedStatement(["professionalId", "id", "now"], (db, p) =>
@@ -227,15 +246,6 @@ const recentMessagesOf = (sinceAfter: boolean) =>
   );
 const recentMessagesAfter = recentMessagesOf(true);
 const recentMessagesAll = recentMessagesOf(false);
-const latestInbound = preparedStatement(["conversationId"], (db, p) =>
-  db
-    .select({ id: messages.id, sentAt: messages.sentAt })
-    .from(messages)
-    .where(and(eq(messages.conversationId, p.conversationId), eq(messages.direction, "inbound")))
-    .orderBy(desc(messages.sentAt), desc(messages.createdAt))
-    .limit(1),
-);
-
 /** System event kinds (system_events.kind). */
 export const UNROUTED_INBOUND = "whatsapp.unrouted_inbound";
 
@@ -288,6 +298,17 @@ export function messageRepository(db: DbOrTx) {
         .limit(1)
         .for("update");
       return row ?? null;
+    },
+
+    /**
+     * What a reply job checks before answering `messageId`, in one read where it took three: its conversation, whether
+     * the message already has its reply, and the conversation's latest inbound message (null when it has none).
+     */
+    async findReplyTarget(professionalId: string, conversationId: string, messageId: string) {
+      const [row] = await replyTarget(db, { professionalId, id: conversationId, messageId });
+      if (!row) return null;
+      const { replied, latestInboundId, ...conversation } = row;
+      return { conversation: conversation as ConversationRow, replied: Boolean(replied), latestInboundId };
     },
 
     /** `lock`: hold the row until the transaction ends (inside one). */
@@ -445,12 +466,6 @@ export function messageRepository(db: DbOrTx) {
     async contentOf(messageId: string): Promise<string | null> {
       const [row] = await db.select({ content: messages.content }).from(messages).where(eq(messages.id, messageId)).limit(1);
       return row?.content?.trim() || null;
-    },
-
-    /** The latest inbound message of a conversation (the one a reply should answer). */
-    async findLatestInbound(conversationId: string) {
-      const [row] = await latestInbound(db, { conversationId });
-      return row ?? null;
     },
 
     /** Messages the web-chat visitor wrote in this conversation at or after `since` (the per-visitor rate limit). */
