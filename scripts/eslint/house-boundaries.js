@@ -137,8 +137,8 @@ export const TABLE_CROSSINGS = [
   },
   { file: "messaging/conversation.repository.ts", owners: ["whatsapp"], why: "inbound routing: the sending number of a conversation's practice" },
   {
-    file: "assistant-settings/assistant-settings.repository.ts",
-    owners: ["ai-settings", "professionals"],
+    file: "assistant/assistant-practice.repository.ts",
+    owners: ["ai-settings", "assistant-settings", "professionals"],
     why: "every assistant reply: one statement reads the professional with the platform's assistant settings and her own (docs/decisions/036)",
   },
   { file: "messaging/whatsapp-traffic.repository.ts", owners: ["patients"], why: "the dashboards' counts: the WhatsApp traffic list names each conversation's patient in the same page read" },

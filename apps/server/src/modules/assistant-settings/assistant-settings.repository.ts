@@ -1,11 +1,8 @@
-import { eq, getTableColumns, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AiProvider } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
 import { preparedStatement } from "../../platform/db/prepared-statement";
 import { assistantSettings } from "./assistant-settings.schema";
-import { aiSettings } from "../ai-settings/ai-settings.schema";
-import { GLOBAL_AI_SETTINGS_ID } from "../ai-settings";
-import { professionals } from "../professionals/professionals.schema";
 import { assistantSwitchFields, providerOrDefault } from "./assistant-switch";
 
 export type AssistantSettingsRow = typeof assistantSettings.$inferSelect;
@@ -14,31 +11,11 @@ export type AssistantSettingsWrite = Omit<typeof assistantSettings.$inferInsert,
 /** The professional's row, read on every assistant reply: built once (docs/decisions/036). */
 const settingsOf = preparedStatement(["professionalId"], (db, p) => db.select().from(assistantSettings).where(eq(assistantSettings.professionalId, p.professionalId)).limit(1));
 
-/**
- * What an assistant's reply needs to know of the practice, in one read where it took three (docs/decisions/036): the
- * professional's row, the platform's settings row and her own (null when never saved). Built once.
- */
-const practiceRows = preparedStatement(["professionalId"], (db, p) =>
-  db
-    .select({ professional: getTableColumns(professionals), platform: getTableColumns(aiSettings), own: getTableColumns(assistantSettings) })
-    .from(professionals)
-    .leftJoin(aiSettings, eq(aiSettings.id, GLOBAL_AI_SETTINGS_ID))
-    .leftJoin(assistantSettings, eq(assistantSettings.professionalId, professionals.id))
-    .where(eq(professionals.id, p.professionalId))
-    .limit(1),
-);
-
 /** The assistant configuration of ONE professional (docs/decisions/004-tenancy-model.md). */
 export function assistantSettingsRepository(db: DbOrTx, professionalId: string) {
   return {
     async find() {
       const [row] = await settingsOf(db, { professionalId });
-      return row ?? null;
-    },
-
-    /** The professional with the platform's settings row and her own (null when never saved); null when she does not exist. */
-    async findWithPractice() {
-      const [row] = await practiceRows(db, { professionalId });
       return row ?? null;
     },
 

@@ -1,5 +1,4 @@
-import { ASSISTANT_DEFAULTS, DEFAULT_AI_SETTINGS, type AssistantSettings, type AssistantSettingsUpdate } from "@clinora/contracts";
-import { toAiSettingsDto } from "../ai-settings";
+import { ASSISTANT_DEFAULTS, type AssistantSettings, type AssistantSettingsUpdate } from "@clinora/contracts";
 import type { Db, DbOrTx } from "../../platform/db/client";
 import type { TenantCaller } from "../../platform/lib/caller";
 import { recordAudit } from "../audit";
@@ -63,21 +62,6 @@ export function assistantSettingsService(db: Db) {
 export async function ownAssistantSettings(db: DbOrTx, professionalId: string): Promise<AssistantSettings | null> {
   const row = await assistantSettingsRepository(db, professionalId).find();
   return row ? toAssistantSettingsDto(row) : null;
-}
-
-/**
- * The professional, the platform's assistant settings and her own, read together (the assistant's reply job,
- * docs/decisions/036); null when she no longer exists. The same values as findProfessional, platformAiSettings and
- * ownAssistantSettings.
- */
-export async function practiceWithAssistantSettings(db: DbOrTx, professionalId: string) {
-  const row = await assistantSettingsRepository(db, professionalId).findWithPractice();
-  if (!row) return null;
-  return {
-    professional: row.professional,
-    platform: row.platform ? toAiSettingsDto(row.platform) : DEFAULT_AI_SETTINGS,
-    own: row.own ? toAssistantSettingsDto(row.own) : null,
-  };
 }
 
 /** Whether the professional's assistant is switched on (until she turns it off), and the platform's provider. */

@@ -5,7 +5,8 @@ import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
 import type { ClaimedJob, JobDefinition } from "../../platform/jobs/worker";
 import type { PracticeSettings } from "../../platform/lib/caller";
-import { findAssistantSwitch, practiceWithAssistantSettings } from "../assistant-settings";
+import { findAssistantSwitch } from "../assistant-settings";
+import { findPracticeWithSettings } from "./assistant-practice.repository";
 import type { AppointmentService, ScheduleActor } from "../appointments";
 import { patientByPhone, type PatientService } from "../patients";
 import { findProfessional } from "../professionals";
@@ -99,7 +100,7 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
   /** Whether a provider can answer: its client exists (its API key is set). */
   const providerReady = (provider: AiProvider) => Boolean(deps.llm[provider]);
   const loadPractice = async (tx: DbOrTx, professionalId: string): Promise<Practice | null> => {
-    const found = await practiceWithAssistantSettings(tx, professionalId);
+    const found = await findPracticeWithSettings(tx, professionalId);
     if (!found) return null;
     const { professional, platform: global, own } = found;
     const settings = effectiveSettings({ global, own });
