@@ -136,6 +136,11 @@ export const TABLE_CROSSINGS = [
     why: "inbound routing: one statement takes a WhatsApp message from the number it reached to the professional, her patient by phone and her assistant switch",
   },
   { file: "messaging/conversation.repository.ts", owners: ["whatsapp"], why: "inbound routing: the sending number of a conversation's practice" },
+  {
+    file: "assistant/assistant-practice.repository.ts",
+    owners: ["ai-settings", "assistant-settings", "professionals"],
+    why: "every assistant reply: one statement reads the professional with the platform's assistant settings and her own (docs/decisions/036)",
+  },
   { file: "messaging/whatsapp-traffic.repository.ts", owners: ["patients"], why: "the dashboards' counts: the WhatsApp traffic list names each conversation's patient in the same page read" },
   { file: "whatsapp/whatsapp-metrics.repository.ts", owners: ["messaging"], why: "the dashboards' counts: the WhatsApp health figures count messages and system events in one read" },
   {

@@ -2,4 +2,5 @@
 export { aiSettingsRoutes } from "./ai-settings.routes";
 export { globalAiSettingsRoutes } from "./global-ai-settings.routes";
 export { platformProviderField } from "./platform-provider";
-export { globalAiSettingsService, type GlobalAiSettingsService, platformAiSettings } from "./global-ai-settings.service";
+export { GLOBAL_AI_SETTINGS_ID } from "./global-ai-settings.repository";
+export { globalAiSettingsService, type GlobalAiSettingsService, platformAiSettings, toAiSettingsDto } from "./global-ai-settings.service";

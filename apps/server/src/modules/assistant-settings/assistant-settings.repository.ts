@@ -1,17 +1,21 @@
 import { eq, sql } from "drizzle-orm";
 import type { AiProvider } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
+import { preparedStatement } from "../../platform/db/prepared-statement";
 import { assistantSettings } from "./assistant-settings.schema";
 import { assistantSwitchFields, providerOrDefault } from "./assistant-switch";
 
 export type AssistantSettingsRow = typeof assistantSettings.$inferSelect;
 export type AssistantSettingsWrite = Omit<typeof assistantSettings.$inferInsert, "professionalId" | "updatedAt">;
 
+/** The professional's row, read on every assistant reply: built once (docs/decisions/036). */
+const settingsOf = preparedStatement(["professionalId"], (db, p) => db.select().from(assistantSettings).where(eq(assistantSettings.professionalId, p.professionalId)).limit(1));
+
 /** The assistant configuration of ONE professional (docs/decisions/004-tenancy-model.md). */
 export function assistantSettingsRepository(db: DbOrTx, professionalId: string) {
   return {
     async find() {
-      const [row] = await db.select().from(assistantSettings).where(eq(assistantSettings.professionalId, professionalId)).limit(1);
+      const [row] = await settingsOf(db, { professionalId });
       return row ?? null;
     },
 

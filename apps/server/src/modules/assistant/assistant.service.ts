@@ -4,11 +4,11 @@ import type { LlmClient, LlmMessage } from "../../platform/integrations/llm/llm-
 import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
 import type { ClaimedJob, JobDefinition } from "../../platform/jobs/worker";
-import { findAssistantSwitch, ownAssistantSettings } from "../assistant-settings";
-import { platformAiSettings } from "../ai-settings";
+import { findAssistantSwitch } from "../assistant-settings";
+import { findPracticeWithSettings } from "./assistant-practice.repository";
 import type { AppointmentService, ScheduleActor } from "../appointments";
 import { patientByPhone, type PatientService } from "../patients";
-import { practiceNamesOf, publicPracticeOf } from "../professionals";
+import { practiceNamesOf } from "../professionals";
 import { sendJobKey, type ConversationRow, type MediaInfo, type MessagingService } from "../messaging";
 import { REPLY_JOB } from "./reply-job";
 import { composeSystemPrompt, effectiveSettings, promptInstructions, type EffectiveAssistantSettings, type PracticeFacts } from "./assistant-prompt";
@@ -99,9 +99,9 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
   /** Whether a provider can answer: its client exists (its API key is set). */
   const providerReady = (provider: AiProvider) => Boolean(deps.llm[provider]);
   const loadPractice = async (tx: DbOrTx, professionalId: string): Promise<Practice | null> => {
-    const professional = await publicPracticeOf(tx, professionalId);
-    if (!professional) return null;
-    const [global, own] = await Promise.all([platformAiSettings(tx), ownAssistantSettings(tx, professionalId)]);
+    const found = await findPracticeWithSettings(tx, professionalId);
+    if (!found) return null;
+    const { professional, platform: global, own } = found;
     const settings = effectiveSettings({ global, own });
     const practice = professional.settings;
     return {
@@ -317,12 +317,15 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
     waitsOnNetwork: true,
     async run(job) {
       const messageId = String(job.payload.messageId ?? "");
-      const conversation = await loadConversation(job);
-      if (!conversation || conversation.status !== "bot_handling") return;
-      if (await deps.messaging.hasReply(db, messageId)) return;
+      const conversationId = String(job.payload.conversationId ?? "");
+      // The conversation, whether this message has its reply and the latest inbound one, in one read.
+      const target = job.professionalId && conversationId ? await deps.messaging.replyTargetOf(job.professionalId, conversationId, messageId) : null;
+      if (!target) return;
+      const { conversation } = target;
+      if (conversation.status !== "bot_handling") return;
+      if (target.replied) return;
       // Several messages in a row get one answer: the job of the latest one gives it, with all of them in context.
-      const latest = await deps.messaging.latestInboundOf(conversation.id);
-      if (latest && latest.id !== messageId) return;
+      if (target.latestInboundId && target.latestInboundId !== messageId) return;
 
       const practice = await loadPractice(db, conversation.professionalId);
       if (!practice) return;

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, sql, type Placeholder } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { AiProvider, ConversationChannel, ConsentStatus, MessageStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
 import { conversations, messages, systemEvents } from "./messaging.schema";
@@ -7,10 +8,12 @@ import { patients } from "../patients/patients.schema";
 import { twilioNumbers } from "../whatsapp/whatsapp.schema";
 import { assistantSwitchFields, providerOrDefault } from "../assistant-settings";
 import { latestConsentStatus } from "../consent";
-import { enqueueStatement, type EnqueueSpec } from "../../platform/jobs/job.repository";
+import { insertJob, newJobRow, type EnqueueSpec } from "../../platform/jobs/job.repository";
 import { mediaRepository } from "./media/media.repository";
+import { preparedStatement, rowShape, valueOf } from "../../platform/db/prepared-statement";
 
 export type ConversationRow = typeof conversations.$inferSelect;
+type PlaceholderRow = Record<string, Placeholder | null>;
 export type MessageRow = typeof messages.$inferSelect;
 
 /** An outbound message ready to send, with what sending it needs. */
@@ -55,6 +58,194 @@ export interface InboundRouting {
   assistantConsent: ConsentStatus | null;
 }
 
+/**
+ * A status callback's one statement (a callback is frequent: several per message): the update, and whether the sid
+ * is ours at all. The outer read sees the rows as before the update, which does not change external_id. Built once
+ * (preparedStatement); a failure also records its error code, any other status keeps the one there.
+ */
+const advanceStatusStatement = (failed: boolean) =>
+  preparedStatement(["externalId", "status", "rank", "errorCode", "now"], (db, p) => {
+    const advanced = db.$with("advanced").as(
+      db
+        .update(messages)
+        .set({ status: valueOf<MessageStatus>(p.status), errorCode: failed ? valueOf<string>(p.errorCode) : messages.errorCode, updatedAt: valueOf<Date>(p.now) })
+        .where(and(eq(messages.externalId, p.externalId), sql`${STATUS_RANK} < ${p.rank}`))
+        .returning({ id: messages.id }),
+    );
+    return db
+      .with(advanced)
+      .select({
+        known: sql<boolean>`exists (select 1 from ${advanced}) or exists (select 1 from ${messages} where ${eq(messages.externalId, p.externalId)})`,
+      })
+      .from(sql`(select 1) as one`);
+  });
+const advanceToFailed = advanceStatusStatement(true);
+const advanceStatusTo = advanceStatusStatement(false);
+
+/** routeInbound's statement, run for every inbound message: built once (preparedStatement). */
+const routeInboundStatement = preparedStatement(["twilioNumber", "phone"], (db, p) => {
+  const conversation = db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.professionalId, twilioNumbers.professionalId), eq(conversations.channel, "whatsapp"), eq(conversations.phoneNumber, p.phone)))
+    .orderBy(desc(conversations.createdAt))
+    .limit(1)
+    .for("update")
+    .as("conversation");
+  const patient = db
+    .select({ id: patients.id, name: patients.name })
+    .from(patients)
+    .where(and(eq(patients.professionalId, twilioNumbers.professionalId), eq(patients.phone, p.phone)))
+    .orderBy(asc(patients.createdAt))
+    .limit(1)
+    .as("patient");
+  const conversationFields = Object.fromEntries(Object.keys(getTableColumns(conversations)).map((k) => [k, conversation[k as keyof ConversationRow]])) as {
+    [K in keyof ConversationRow]: (typeof conversation)[K];
+  };
+  return db
+    .select({
+      professionalId: twilioNumbers.professionalId,
+      conversation: conversationFields,
+      patient: { id: patient.id, name: patient.name },
+      ...assistantSwitchFields,
+      assistantConsent: latestConsentStatus(twilioNumbers.professionalId, "whatsapp_assistant", {
+        phone: p.phone,
+        patientId: sql`coalesce(${conversation.patientId}, ${patient.id})`,
+      }),
+    })
+    .from(twilioNumbers)
+    .leftJoin(assistantSettings, eq(assistantSettings.professionalId, twilioNumbers.professionalId))
+    .leftJoinLateral(conversation, sql`true`)
+    .leftJoinLateral(patient, sql`true`)
+    .where(and(eq(twilioNumbers.twilioNumber, p.twilioNumber), isNotNull(twilioNumbers.professionalId)))
+    .limit(1);
+});
+
+/**
+ * storeInbound's statement, run for every inbound message, built once per shape of its rows (the columns the
+ * message, the conversation's change and the job write: a handful of combinations).
+ */
+const storeInboundStatements = new Map<string, ReturnType<typeof storeInboundStatement>>();
+const storeInboundStatement = (message: PlaceholderRow, changes: PlaceholderRow, job: PlaceholderRow | null) =>
+  preparedStatement(["professionalId", "conversationId", "now"], (db, p) => {
+    const stored = db.$with("stored").as(
+      db
+        .insert(messages)
+        .values(message as never)
+        .onConflictDoNothing()
+        .returning({ id: messages.id }),
+    );
+    const queued = job ? [db.$with("queued").as(insertJob(db, job as never))] : [];
+    return db
+      .with(stored, ...queued)
+      .update(conversations)
+      .set({ ...(changes as Partial<ConversationRow>), updatedAt: valueOf<Date>(p.now) })
+      .where(and(eq(conversations.professionalId, p.professionalId), eq(conversations.id, p.conversationId), sql`exists (select 1 from ${stored})`))
+      .returning({ id: conversations.id });
+  });
+
+// The reply path's other statements (webhook → reply job → send), built once each (docs/decisions/036).
+const conversationWhere = (p: { professionalId: Placeholder; id: Placeholder }) => and(eq(conversations.professionalId, p.professionalId), eq(conversations.id, p.id));
+const conversationById = preparedStatement(["professionalId", "id"], (db, p) => db.select().from(conversations).where(conversationWhere(p)).limit(1));
+const lockConversationById = preparedStatement(["professionalId", "id"], (db, p) => db.select().from(conversations).where(conversationWhere(p)).limit(1).for("update"));
+const inboundOfConversation = alias(messages, "latest_inbound");
+const replyTarget = preparedStatement(["professionalId", "id", "messageId"], (db, p) =>
+  db
+    .select({
+      ...getTableColumns(conversations),
+      replied: sql<boolean>`exists (select 1 from ${messages} where ${eq(messages.replyToMessageId, p.messageId)})`,
+      // The latest inbound message: the one a reply should answer.
+      latestInboundId: sql<string | null>`(${db
+        .select({ id: inboundOfConversation.id })
+        .from(inboundOfConversation)
+        .where(and(eq(inboundOfConversation.conversationId, conversations.id), eq(inboundOfConversation.direction, "inbound")))
+        .orderBy(desc(inboundOfConversation.sentAt), desc(inboundOfConversation.createdAt))
+        .limit(1)})`,
+    })
+    .from(conversations)
+    .where(conversationWhere(p))
+    .limit(1),
+);
+const conversationUpdates = new Map<string, ReturnType<typeof conversationUpdate>>();
+const conversationUpdate = (changes: PlaceholderRow) =>
+  preparedStatement(["professionalId", "id", "now"], (db, p) =>
+    db
+      .update(conversations)
+      .set({ ...(changes as Partial<ConversationRow>), updatedAt: valueOf<Date>(p.now) })
+      .where(conversationWhere(p))
+      .returning(),
+  );
+const messageInserts = new Map<string, ReturnType<typeof messageInsertOnce>>();
+const messageInsertOnce = (row: PlaceholderRow) =>
+  preparedStatement([], (db) =>
+    db
+      .insert(messages)
+      .values(row as never)
+      .onConflictDoNothing()
+      .returning({ id: messages.id }),
+  );
+const replyOf = preparedStatement(["inboundMessageId"], (db, p) => db.select({ id: messages.id }).from(messages).where(eq(messages.replyToMessageId, p.inboundMessageId)).limit(1));
+const outboundById = preparedStatement(["id"], (db, p) =>
+  db
+    .select({
+      id: messages.id,
+      professionalId: messages.professionalId,
+      conversationId: messages.conversationId,
+      content: messages.content,
+      status: messages.status,
+      externalId: messages.externalId,
+      createdAt: messages.createdAt,
+      channel: conversations.channel,
+      phoneNumber: conversations.phoneNumber,
+      contentSid: messages.contentSid,
+      contentVariables: messages.contentVariables,
+      sendAttemptedAt: messages.sendAttemptedAt,
+      // The send's other read in the same statement (one round trip less per reply).
+      sender: sql<string | null>`(${db
+        .select({ n: twilioNumbers.twilioNumber })
+        .from(twilioNumbers)
+        .where(eq(twilioNumbers.professionalId, messages.professionalId))
+        .orderBy(twilioNumbers.createdAt)
+        .limit(1)})`,
+    })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(and(eq(messages.id, p.id), eq(messages.direction, "outbound")))
+    .limit(1),
+);
+const markAttempted = preparedStatement(["id", "at"], (db, p) =>
+  db
+    .update(messages)
+    .set({ sendAttemptedAt: valueOf<Date>(p.at) })
+    .where(eq(messages.id, p.id)),
+);
+const markSentStatementOf = (withError: boolean) =>
+  preparedStatement(["id", "externalId", "status", "errorCode", "now"], (db, p) =>
+    db
+      .update(messages)
+      .set({ externalId: valueOf<string>(p.externalId), status: valueOf<MessageStatus>(p.status), errorCode: withError ? valueOf<string>(p.errorCode) : null, updatedAt: valueOf<Date>(p.now) })
+      .where(eq(messages.id, p.id)),
+  );
+const markSentStatement = markSentStatementOf(false);
+const markSentWithError = markSentStatementOf(true);
+const recentMessagesOf = (sinceAfter: boolean) =>
+  preparedStatement(["conversationId", "after", "limit"], (db, p) =>
+    db
+      .select({
+        direction: messages.direction,
+        sender: messages.sender,
+        content: messages.content,
+        sentAt: messages.sentAt,
+        // A voice note's transcript counts as what the patient wrote (docs/decisions/026).
+        transcript: mediaRepository(db).transcriptOf(sql`${sql.identifier("messages")}.${sql.identifier("id")}`),
+      })
+      .from(messages)
+      .where(and(eq(messages.conversationId, p.conversationId), sinceAfter ? sql`${messages.sentAt} > ${p.after}` : undefined))
+      .orderBy(desc(messages.sentAt), desc(messages.createdAt))
+      .limit(p.limit),
+  );
+const recentMessagesAfter = recentMessagesOf(true);
+const recentMessagesAll = recentMessagesOf(false);
 /** System event kinds (system_events.kind). */
 export const UNROUTED_INBOUND = "whatsapp.unrouted_inbound";
 
@@ -70,41 +261,7 @@ export function messageRepository(db: DbOrTx) {
      * number. One round trip where it used to take five: the webhook runs it for every inbound message.
      */
     async routeInbound(twilioNumber: string, phone: string): Promise<InboundRouting | null> {
-      const conversation = db
-        .select()
-        .from(conversations)
-        .where(and(eq(conversations.professionalId, twilioNumbers.professionalId), eq(conversations.channel, "whatsapp"), eq(conversations.phoneNumber, phone)))
-        .orderBy(desc(conversations.createdAt))
-        .limit(1)
-        .for("update")
-        .as("conversation");
-      const patient = db
-        .select({ id: patients.id, name: patients.name })
-        .from(patients)
-        .where(and(eq(patients.professionalId, twilioNumbers.professionalId), eq(patients.phone, phone)))
-        .orderBy(asc(patients.createdAt))
-        .limit(1)
-        .as("patient");
-      const conversationFields = Object.fromEntries(Object.keys(getTableColumns(conversations)).map((k) => [k, conversation[k as keyof ConversationRow]])) as {
-        [K in keyof ConversationRow]: (typeof conversation)[K];
-      };
-      const [row] = await db
-        .select({
-          professionalId: twilioNumbers.professionalId,
-          conversation: conversationFields,
-          patient: { id: patient.id, name: patient.name },
-          ...assistantSwitchFields,
-          assistantConsent: latestConsentStatus(twilioNumbers.professionalId, "whatsapp_assistant", {
-            phone,
-            patientId: sql`coalesce(${conversation.patientId}, ${patient.id})`,
-          }),
-        })
-        .from(twilioNumbers)
-        .leftJoin(assistantSettings, eq(assistantSettings.professionalId, twilioNumbers.professionalId))
-        .leftJoinLateral(conversation, sql`true`)
-        .leftJoinLateral(patient, sql`true`)
-        .where(and(eq(twilioNumbers.twilioNumber, twilioNumber), isNotNull(twilioNumbers.professionalId)))
-        .limit(1);
+      const [row] = await routeInboundStatement(db, { twilioNumber, phone });
       if (!row?.professionalId) return null;
       return {
         professionalId: row.professionalId,
@@ -143,10 +300,20 @@ export function messageRepository(db: DbOrTx) {
       return row ?? null;
     },
 
+    /**
+     * What a reply job checks before answering `messageId`, in one read where it took three: its conversation, whether
+     * the message already has its reply, and the conversation's latest inbound message (null when it has none).
+     */
+    async findReplyTarget(professionalId: string, conversationId: string, messageId: string) {
+      const [row] = await replyTarget(db, { professionalId, id: conversationId, messageId });
+      if (!row) return null;
+      const { replied, latestInboundId, ...conversation } = row;
+      return { conversation: conversation as ConversationRow, replied: Boolean(replied), latestInboundId };
+    },
+
     /** `lock`: hold the row until the transaction ends (inside one). */
     async findConversation(professionalId: string, id: string, options: { lock?: boolean } = {}): Promise<ConversationRow | null> {
-      const query = db.select().from(conversations).where(and(eq(conversations.professionalId, professionalId), eq(conversations.id, id))).limit(1);
-      const [row] = options.lock ? await query.for("update") : await query;
+      const [row] = await (options.lock ? lockConversationById : conversationById)(db, { professionalId, id });
       return row ?? null;
     },
 
@@ -156,18 +323,20 @@ export function messageRepository(db: DbOrTx) {
     },
 
     async updateConversation(professionalId: string, id: string, values: Partial<Omit<ConversationRow, "id" | "professionalId" | "createdAt">>) {
-      const [row] = await db
-        .update(conversations)
-        .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(conversations.professionalId, professionalId), eq(conversations.id, id)))
-        .returning();
+      const changes = rowShape("c_", values);
+      let update = conversationUpdates.get(changes.shape);
+      if (!update) conversationUpdates.set(changes.shape, (update = conversationUpdate(changes.placeholders())));
+      const [row] = await update(db, { ...changes.values(), professionalId, id, now: new Date() });
       return row ?? null;
     },
 
     /** Inserts a message unless its MessageSid (or, for replies, the message it answers) is already stored; null then. */
     async insertMessageOnce(values: typeof messages.$inferInsert): Promise<string | null> {
-      const [row] = await db.insert(messages).values(values).onConflictDoNothing().returning({ id: messages.id });
-      return row?.id ?? null;
+      const row = rowShape("m_", values);
+      let insert = messageInserts.get(row.shape);
+      if (!insert) messageInserts.set(row.shape, (insert = messageInsertOnce(row.placeholders())));
+      const [inserted] = await insert(db, row.values());
+      return inserted?.id ?? null;
     },
 
     /**
@@ -180,20 +349,23 @@ export function messageRepository(db: DbOrTx) {
       conversation: { professionalId: string; id: string; values: Partial<Omit<ConversationRow, "id" | "professionalId" | "createdAt">> };
       job: EnqueueSpec | null;
     }): Promise<boolean> {
-      const stored = db.$with("stored").as(db.insert(messages).values(p.message).onConflictDoNothing().returning({ id: messages.id }));
-      const queued = p.job ? [db.$with("queued").as(enqueueStatement(db, p.job))] : [];
-      const rows = await db
-        .with(stored, ...queued)
-        .update(conversations)
-        .set({ ...p.conversation.values, updatedAt: new Date() })
-        .where(
-          and(
-            eq(conversations.professionalId, p.conversation.professionalId),
-            eq(conversations.id, p.conversation.id),
-            sql`exists (select 1 from ${stored})`,
-          ),
-        )
-        .returning({ id: conversations.id });
+      const message = rowShape("m_", p.message);
+      const changes = rowShape("c_", p.conversation.values);
+      const job = p.job ? rowShape("j_", newJobRow(p.job)) : null;
+      const shape = `${message.shape}|${changes.shape}|${job?.shape ?? "-"}`;
+      let store = storeInboundStatements.get(shape);
+      if (!store) {
+        store = storeInboundStatement(message.placeholders(), changes.placeholders(), job?.placeholders() ?? null);
+        storeInboundStatements.set(shape, store);
+      }
+      const rows = await store(db, {
+        ...message.values(),
+        ...changes.values(),
+        ...job?.values(),
+        professionalId: p.conversation.professionalId,
+        conversationId: p.conversation.id,
+        now: new Date(),
+      });
       return rows.length > 0;
     },
 
@@ -209,38 +381,13 @@ export function messageRepository(db: DbOrTx) {
     },
 
     async findReplyTo(inboundMessageId: string) {
-      const [row] = await db.select({ id: messages.id }).from(messages).where(eq(messages.replyToMessageId, inboundMessageId)).limit(1);
+      const [row] = await replyOf(db, { inboundMessageId });
       return row?.id ?? null;
     },
 
     /** An outbound message with its conversation's channel and phone. */
     async findOutbound(id: string): Promise<OutboundToSend | null> {
-      const [row] = await db
-        .select({
-          id: messages.id,
-          professionalId: messages.professionalId,
-          conversationId: messages.conversationId,
-          content: messages.content,
-          status: messages.status,
-          externalId: messages.externalId,
-          createdAt: messages.createdAt,
-          channel: conversations.channel,
-          phoneNumber: conversations.phoneNumber,
-          contentSid: messages.contentSid,
-          contentVariables: messages.contentVariables,
-          sendAttemptedAt: messages.sendAttemptedAt,
-          // The send's other read in the same statement (one round trip less per reply).
-          sender: sql<string | null>`(${db
-            .select({ n: twilioNumbers.twilioNumber })
-            .from(twilioNumbers)
-            .where(eq(twilioNumbers.professionalId, messages.professionalId))
-            .orderBy(twilioNumbers.createdAt)
-            .limit(1)})`,
-        })
-        .from(messages)
-        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-        .where(and(eq(messages.id, id), eq(messages.direction, "outbound")))
-        .limit(1);
+      const [row] = await outboundById(db, { id });
       return row ?? null;
     },
 
@@ -252,12 +399,12 @@ export function messageRepository(db: DbOrTx) {
 
     /** Records, before the call, that a send job is handing this message to Twilio (see sendAttemptedAt). */
     async markSendAttempted(id: string, at: Date) {
-      await db.update(messages).set({ sendAttemptedAt: at }).where(eq(messages.id, id));
+      await markAttempted(db, { id, at });
     },
 
     /** Records what Twilio answered to a send: its MessageSid and status. */
     async markSent(id: string, externalId: string, status: MessageStatus, errorCode: string | null) {
-      await db.update(messages).set({ externalId, status, errorCode, updatedAt: new Date() }).where(eq(messages.id, id));
+      await (errorCode === null ? markSentStatement : markSentWithError)(db, { id, externalId, status, errorCode, now: new Date() });
     },
 
     /**
@@ -304,39 +451,14 @@ export function messageRepository(db: DbOrTx) {
      * that sid exists at all, so a callback that outran our own write can be applied again later.
      */
     async advanceStatus(externalId: string, status: MessageStatus, errorCode: string | null): Promise<{ known: boolean }> {
-      // One statement whatever happens (a status callback is frequent: several per message): the update, and whether
-      // the sid is ours at all. The outer read sees the rows as before the update, which does not change external_id.
-      const advanced = db.$with("advanced").as(
-        db
-          .update(messages)
-          .set({ status, errorCode: status === "failed" ? errorCode : messages.errorCode, updatedAt: new Date() })
-          .where(and(eq(messages.externalId, externalId), sql`${STATUS_RANK} < ${RANK_OF[status]}`))
-          .returning({ id: messages.id }),
-      );
-      const [row] = await db
-        .with(advanced)
-        .select({
-          known: sql<boolean>`exists (select 1 from ${advanced}) or exists (select 1 from ${messages} where ${messages.externalId} = ${externalId})`,
-        })
-        .from(sql`(select 1) as one`);
+      const advance = status === "failed" ? advanceToFailed : advanceStatusTo;
+      const [row] = await advance(db, { externalId, status, rank: RANK_OF[status], errorCode, now: new Date() });
       return { known: Boolean(row?.known) };
     },
 
     /** The thread since `after` (all of it when null), oldest first, at most the `limit` latest messages. */
     async listRecentMessages(conversationId: string, after: Date | null, limit: number) {
-      const rows = await db
-        .select({
-          direction: messages.direction,
-          sender: messages.sender,
-          content: messages.content,
-          sentAt: messages.sentAt,
-          // A voice note's transcript counts as what the patient wrote (docs/decisions/026).
-          transcript: mediaRepository(db).transcriptOf(sql`${sql.identifier("messages")}.${sql.identifier("id")}`),
-        })
-        .from(messages)
-        .where(and(eq(messages.conversationId, conversationId), after ? sql`${messages.sentAt} > ${after}` : undefined))
-        .orderBy(desc(messages.sentAt), desc(messages.createdAt))
-        .limit(limit);
+      const rows = after ? await recentMessagesAfter(db, { conversationId, after, limit }) : await recentMessagesAll(db, { conversationId, after, limit });
       return rows.reverse();
     },
 
@@ -344,17 +466,6 @@ export function messageRepository(db: DbOrTx) {
     async contentOf(messageId: string): Promise<string | null> {
       const [row] = await db.select({ content: messages.content }).from(messages).where(eq(messages.id, messageId)).limit(1);
       return row?.content?.trim() || null;
-    },
-
-    /** The latest inbound message of a conversation (the one a reply should answer). */
-    async findLatestInbound(conversationId: string) {
-      const [row] = await db
-        .select({ id: messages.id, sentAt: messages.sentAt })
-        .from(messages)
-        .where(and(eq(messages.conversationId, conversationId), eq(messages.direction, "inbound")))
-        .orderBy(desc(messages.sentAt), desc(messages.createdAt))
-        .limit(1);
-      return row ?? null;
     },
 
     /** Messages the web-chat visitor wrote in this conversation at or after `since` (the per-visitor rate limit). */

@@ -85,14 +85,17 @@ export function messagingService(
       return messageRepository(tx).findSenderOf(professionalId);
     },
 
+    /**
+     * What the reply job checks before answering `messageId`, read together: the conversation, whether the message
+     * already has its reply, and the conversation's latest inbound message id; null when the conversation is gone.
+     */
+    replyTargetOf(professionalId: string, conversationId: string, messageId: string) {
+      return messageRepository(db).findReplyTarget(professionalId, conversationId, messageId);
+    },
+
     /** Whether the inbound message already has its reply. */
     async hasReply(tx: DbOrTx, inboundMessageId: string): Promise<boolean> {
       return (await messageRepository(tx).findReplyTo(inboundMessageId)) !== null;
-    },
-
-    /** The latest inbound message of a conversation (the one a reply should answer). */
-    latestInboundOf(conversationId: string) {
-      return messageRepository(db).findLatestInbound(conversationId);
     },
 
     /** A message's own text (without its files). */

@@ -22,5 +22,6 @@ export {
   professionalProfileOf,
   type PublicPractice,
   publicPracticeOf,
+  toPublicPractice,
   timeZoneOf,
 } from "./practice-reads";

@@ -103,31 +103,23 @@ export interface PublicPractice extends PracticeNames {
   settings: PracticeSettings;
 }
 
-export async function publicPracticeOf(db: DbOrTx, id: string): Promise<PublicPractice | null> {
-  const [row] = await db
-    .select({
-      id: professionals.id,
-      fullName: professionals.fullName,
-      clinicName: professionals.clinicName,
-      specialty: professionals.specialty,
-      clinicAddress: professionals.clinicAddress,
-      clinicCity: professionals.clinicCity,
-      clinicState: professionals.clinicState,
-      phone: professionals.phone,
-      clinicPhone: professionals.clinicPhone,
-      isAvailable: professionals.isAvailable,
-      settings: settingsFields,
-    })
-    .from(professionals)
-    .where(byId(id))
-    .limit(1);
-  if (!row) return null;
-  const { clinicAddress, clinicCity, clinicState, phone, clinicPhone, ...rest } = row;
+/** What a patient is told of a practice, from her row's columns (one rule for the address and the phone to call). */
+export function toPublicPractice(row: Pick<typeof professionals.$inferSelect, "id" | "fullName" | "clinicName" | "specialty" | "clinicAddress" | "clinicCity" | "clinicState" | "phone" | "clinicPhone" | "isAvailable" | "timezone" | "appointmentDuration" | "businessDays" | "businessStart" | "businessEnd">): PublicPractice {
   return {
-    ...rest,
-    address: [clinicAddress, [clinicCity, clinicState].filter(Boolean).join("/")].filter(Boolean).join(", ") || null,
-    contactPhone: clinicPhone?.trim() || phone?.trim() || null,
+    id: row.id,
+    fullName: row.fullName,
+    clinicName: row.clinicName,
+    specialty: row.specialty,
+    isAvailable: row.isAvailable,
+    settings: { timeZone: row.timezone, appointmentDuration: row.appointmentDuration, businessDays: row.businessDays, businessStart: row.businessStart, businessEnd: row.businessEnd },
+    address: [row.clinicAddress, [row.clinicCity, row.clinicState].filter(Boolean).join("/")].filter(Boolean).join(", ") || null,
+    contactPhone: row.clinicPhone?.trim() || row.phone?.trim() || null,
   };
+}
+
+export async function publicPracticeOf(db: DbOrTx, id: string): Promise<PublicPractice | null> {
+  const [row] = await db.select().from(professionals).where(byId(id)).limit(1);
+  return row ? toPublicPractice(row) : null;
 }
 
 /** Her whole profile as the API answers it (docs/product/admin.md §3 "Professional"). */

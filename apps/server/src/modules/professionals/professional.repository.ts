@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm
 import type { DbOrTx } from "../../platform/db/client";
 import { foldedText } from "../../platform/db/text-search";
 import { preparedRead } from "../../platform/db/prepared-read";
+import { preparedStatement } from "../../platform/db/prepared-statement";
 import { rowsOf } from "../../platform/db/rows";
 import { professionals } from "./professionals.schema";
 import { jobs } from "../../platform/jobs/jobs.schema";
@@ -68,6 +69,9 @@ const scheduleVersionRead = preparedRead({ version: professionals.scheduleVersio
   db.select({ version: professionals.scheduleVersion }).from(professionals).where(eq(professionals.id, p.id!)),
 );
 
+/** findById's read, on every assistant reply among others: built once (docs/decisions/036). */
+const professionalById = preparedStatement(["id"], (db, p) => db.select().from(professionals).where(eq(professionals.id, p.id)).limit(1));
+
 export function professionalRepository(db: DbOrTx) {
   const whereOf = (f: ProfessionalFilters): SQL | undefined =>
     and(
@@ -84,7 +88,7 @@ export function professionalRepository(db: DbOrTx) {
     },
 
     async findById(id: string) {
-      const [row] = await db.select().from(professionals).where(eq(professionals.id, id)).limit(1);
+      const [row] = await professionalById(db, { id });
       return row ?? null;
     },
 

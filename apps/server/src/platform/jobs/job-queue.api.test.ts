@@ -478,15 +478,30 @@ describe("the worker", () => {
 
   it("keeps polling after a database error, logging it", async () => {
     let failures = 2;
-    // The first claims fail as if the connection dropped; everything else reaches the real database.
+    // The first claims fail as if the connection dropped; everything else reaches the real database. The claim is a
+    // statement built once (preparedStatement), so the fault is put where it runs: the session's prepared queries.
+    type Prepared = { execute(values?: unknown): Promise<unknown> };
+    type Session = { prepareQuery(query: { sql: string }, ...rest: unknown[]): Prepared };
+    const session = db._.session as unknown as Session;
+    const flakySession = new Proxy(session, {
+      get(target, property, receiver) {
+        if (property !== "prepareQuery") return Reflect.get(target, property, receiver);
+        return (query: { sql: string }, ...rest: unknown[]): Prepared => {
+          const prepared = target.prepareQuery(query, ...rest);
+          if (!query.sql.includes("skip locked")) return prepared;
+          return {
+            execute: (values) => {
+              if (failures === 0) return prepared.execute(values);
+              failures -= 1;
+              return Promise.reject(new Error("connection terminated unexpectedly"));
+            },
+          };
+        };
+      },
+    });
     const flaky = new Proxy(db, {
       get(target, property, receiver) {
-        if (property === "update" && failures > 0) {
-          failures -= 1;
-          return () => {
-            throw new Error("connection terminated unexpectedly");
-          };
-        }
+        if (property === "_") return { ...target._, session: flakySession };
         return Reflect.get(target, property, receiver);
       },
     });

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, notInArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, notInArray, sql, type Placeholder } from "drizzle-orm";
 import type { JobStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../db/client";
 import { jobs } from "./jobs.schema";
+import { preparedStatement, rowShape, valueOf } from "../db/prepared-statement";
 
 /** A row of the queue; the payload is always a JSON object (enqueueJob only writes objects). */
 export type JobRow = Omit<typeof jobs.$inferSelect, "payload"> & { payload: Record<string, unknown> };
@@ -42,7 +43,7 @@ const asJobRow = (row: typeof jobs.$inferSelect): JobRow => ({ ...row, payload: 
 const byDueOrder = (a: JobRow, b: JobRow) => b.priority - a.priority || a.runAt.getTime() - b.runAt.getTime() || a.id - b.id;
 
 /** The row a new job starts as; columns the spec leaves out keep the table's defaults. */
-const newJobRow = (spec: EnqueueSpec): typeof jobs.$inferInsert => ({
+export const newJobRow = (spec: EnqueueSpec): typeof jobs.$inferInsert => ({
   type: spec.type,
   payload: spec.payload ?? {},
   professionalId: spec.professionalId ?? null,
@@ -61,19 +62,31 @@ const newJobRow = (spec: EnqueueSpec): typeof jobs.$inferInsert => ({
  * clock) passes `runAt: clock.now()`, so that a worker on the same clock sees the job as due.
  */
 export async function enqueueJob(db: DbOrTx, spec: EnqueueSpec): Promise<number | null> {
-  const rows = await enqueueStatement(db, spec).returning({ id: jobs.id });
+  const row = rowShape("j_", newJobRow(spec));
+  let enqueue = enqueues.get(row.shape);
+  if (!enqueue) enqueues.set(row.shape, (enqueue = enqueueOnce(row.placeholders())));
+  const rows = await enqueue(db, row.values());
   return rows[0]?.id ?? null;
 }
+
+/** enqueueJob's statement, built once per shape of the row (docs/decisions/036): a reply's send job among others. */
+const enqueues = new Map<string, ReturnType<typeof enqueueOnce>>();
+const enqueueOnce = (row: Record<string, Placeholder | null>) => preparedStatement([], (db) => insertJob(db, row as never).returning({ id: jobs.id }));
 
 /**
  * enqueueJob's INSERT, not run: for a statement that writes a job together with the change that causes it (a
  * data-modifying WITH), saving a round trip on a hot path.
  */
 export function enqueueStatement(db: DbOrTx, spec: EnqueueSpec) {
+  return insertJob(db, newJobRow(spec));
+}
+
+/** enqueueStatement's INSERT of a row made by newJobRow, or of its placeholders (a prepared statement's). */
+export function insertJob(db: DbOrTx, row: typeof jobs.$inferInsert) {
   return (
     db
       .insert(jobs)
-      .values(newJobRow(spec))
+      .values(row)
       // jobs_dedupe_key is a PARTIAL unique index: PostgreSQL only infers it as the arbiter when the
       // statement repeats the index's predicate (https://www.postgresql.org/docs/current/sql-insert.html#SQL-ON-CONFLICT).
       .onConflictDoNothing({ target: jobs.dedupeKey, where: sql`${sql.identifier("dedupe_key")} is not null` })
@@ -163,6 +176,46 @@ export function claimStatement(db: DbOrTx, p: ClaimSpec) {
     .returning();
 }
 
+/** claimByDedupeKey's statement, run for every reply's send (worker.runNow): built once (preparedStatement). */
+const claimByKey = preparedStatement(["dedupeKey", "workerId", "now"], (db, p) =>
+  db
+    .update(jobs)
+    .set({ status: "running", attempts: sql`${jobs.attempts} + 1`, lockedAt: valueOf<Date>(p.now), lockedBy: valueOf<string>(p.workerId), updatedAt: valueOf<Date>(p.now) })
+    .where(and(eq(jobs.dedupeKey, p.dedupeKey), eq(jobs.status, "pending")))
+    .returning(),
+);
+
+/** complete's statement, run for every job: built once (preparedStatement). */
+const completeHeld = preparedStatement(["id", "workerId", "now"], (db, p) =>
+  db
+    .update(jobs)
+    .set({ status: "done", lockedAt: null, updatedAt: valueOf<Date>(p.now) })
+    .where(and(eq(jobs.id, p.id), eq(jobs.status, "running"), eq(jobs.lockedBy, p.workerId)))
+    .returning({ id: jobs.id }),
+);
+
+/**
+ * claimDue's statement, built once per count of types and of types left out (a pool's lists, fixed for a worker's
+ * life): the same statement as claimStatement, with placeholders.
+ */
+const claims = new Map<string, ReturnType<typeof claimWith>>();
+const preparedClaim = (types: number | null, excepted: number) => {
+  const shape = `${types}|${excepted}`;
+  let claim = claims.get(shape);
+  if (!claim) claims.set(shape, (claim = claimWith(types, excepted)));
+  return claim;
+};
+const claimWith = (types: number | null, excepted: number) =>
+  preparedStatement(["workerId", "now", "limit"], (db, p) =>
+    claimStatement(db, {
+      workerId: valueOf<string>(p.workerId),
+      now: valueOf<Date>(p.now),
+      limit: valueOf<number>(p.limit),
+      types: types === null ? undefined : Array.from({ length: types }, (_, i) => valueOf<string>(sql.placeholder(`type${i}`))),
+      exceptTypes: Array.from({ length: excepted }, (_, i) => valueOf<string>(sql.placeholder(`except${i}`))),
+    }),
+  );
+
 /**
  * Every statement the worker runs on the `jobs` table. Times come from the caller (the worker's injected clock)
  * rather than SQL now(), so tests can move time. Each state change after a claim is guarded by
@@ -180,7 +233,13 @@ export function jobRepository(db: DbOrTx) {
      */
     async claimDue(p: ClaimSpec): Promise<JobRow[]> {
       if (p.limit <= 0) return [];
-      const rows = await claimStatement(db, p);
+      const rows = await preparedClaim(p.types?.length ?? null, p.exceptTypes?.length ?? 0)(db, {
+        workerId: p.workerId,
+        now: p.now,
+        limit: p.limit,
+        ...Object.fromEntries((p.types ?? []).map((type, i) => [`type${i}`, type])),
+        ...Object.fromEntries((p.exceptTypes ?? []).map((type, i) => [`except${i}`, type])),
+      });
       return rows.map(asJobRow).sort(byDueOrder);
     },
 
@@ -189,21 +248,13 @@ export function jobRepository(db: DbOrTx) {
      * not (another worker has it, or it is settled). Counts the attempt, as claimDue does.
      */
     async claimByDedupeKey(p: { dedupeKey: string; workerId: string; now: Date }): Promise<JobRow | null> {
-      const [row] = await db
-        .update(jobs)
-        .set({ status: "running", attempts: sql`${jobs.attempts} + 1`, lockedAt: p.now, lockedBy: p.workerId, updatedAt: p.now })
-        .where(and(eq(jobs.dedupeKey, p.dedupeKey), eq(jobs.status, "pending")))
-        .returning();
+      const [row] = await claimByKey(db, p);
       return row ? asJobRow(row) : null;
     },
 
     /** Marks a job done; false when this worker no longer holds it (its lock was reclaimed or released). */
     async complete(id: number, workerId: string, now: Date): Promise<boolean> {
-      const rows = await db
-        .update(jobs)
-        .set({ status: "done", lockedAt: null, updatedAt: now })
-        .where(heldBy(id, workerId))
-        .returning({ id: jobs.id });
+      const rows = await completeHeld(db, { id, workerId, now });
       return rows.length > 0;
     },
 

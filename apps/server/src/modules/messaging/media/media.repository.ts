@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../platform/db/client";
+import { preparedStatement } from "../../../platform/db/prepared-statement";
 import { messageMedia, messages } from "../messaging.schema";
 
 export type MediaRow = typeof messageMedia.$inferSelect;
@@ -29,6 +30,18 @@ const info = {
  * The files of messages (docs/decisions/026). The reads a screen makes are scoped by the professional; the jobs
  * read by message id (a job names its professional too).
  */
+/** listOfMessage's read, on every assistant reply and every send: built once (docs/decisions/036). */
+const filesOfMessage = preparedStatement(["messageId"], (db, p) => db.select(info).from(messageMedia).where(eq(messageMedia.messageId, p.messageId)).orderBy(asc(messageMedia.position)));
+
+/** readyIdsOf's read, on every send: built once. */
+const readyFilesOf = preparedStatement(["messageId"], (db, p) =>
+  db
+    .select({ id: messageMedia.id })
+    .from(messageMedia)
+    .where(and(eq(messageMedia.messageId, p.messageId), eq(messageMedia.status, "ready")))
+    .orderBy(asc(messageMedia.position)),
+);
+
 export function mediaRepository(db: DbOrTx) {
   return {
     async insert(values: (typeof messageMedia.$inferInsert)[]) {
@@ -69,17 +82,13 @@ export function mediaRepository(db: DbOrTx) {
 
     /** The ready files of an outbound message, for its send (ids only). */
     async readyIdsOf(messageId: string): Promise<string[]> {
-      const rows = await db
-        .select({ id: messageMedia.id })
-        .from(messageMedia)
-        .where(and(eq(messageMedia.messageId, messageId), eq(messageMedia.status, "ready")))
-        .orderBy(asc(messageMedia.position));
+      const rows = await readyFilesOf(db, { messageId });
       return rows.map((r) => r.id);
     },
 
     /** The files of one message (a job's), without their bytes. */
     async listOfMessage(messageId: string): Promise<MediaInfo[]> {
-      return db.select(info).from(messageMedia).where(eq(messageMedia.messageId, messageId)).orderBy(asc(messageMedia.position));
+      return filesOfMessage(db, { messageId });
     },
 
     async readData(id: string): Promise<Buffer | null> {
