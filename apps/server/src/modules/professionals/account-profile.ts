@@ -7,8 +7,11 @@ import { professionalRepository, type NewProfessional } from "./professional.rep
 /** The profile a new professional account makes, checked before the account's transaction opens. */
 export type AccountProfile = Omit<NewProfessional, "id" | "createdAt" | "updatedAt"> & { phone: string | null };
 
-/** Phones are stored in E.164 (docs/product/patients.md §10.1); every unreadable one is reported at once. */
-function phonesOf(input: Pick<ProfessionalAccountCreate, "phone" | "clinic_phone">) {
+/**
+ * A professional's phones as stored, in E.164 (docs/product/patients.md §10.1), or a 422 naming every unreadable one;
+ * the clinic's phone falls back to her own. Used by a new account and by her profile's edits alike.
+ */
+export function phonesOf(input: { phone?: string | null; clinic_phone?: string | null }) {
   const issues: { field: string; msg: string }[] = [];
   const convert = (field: "phone" | "clinic_phone") => {
     const raw = input[field];

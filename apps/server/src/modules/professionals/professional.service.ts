@@ -1,10 +1,11 @@
-import { MSG, type ProfessionalInputParsed, type ProfessionalListQuery, type ProfessionalStats, toE164BR, type UserProfessionalOverview } from "@clinora/contracts";
+import { MSG, type ProfessionalInputParsed, type ProfessionalListQuery, type ProfessionalStats, type UserProfessionalOverview } from "@clinora/contracts";
 import type { Db, DbOrTx } from "../../platform/db/client";
 import { AppError } from "../../platform/lib/app-error";
 import type { Clock } from "../../platform/lib/clock";
 import { pageOf, pageWindow } from "../../platform/lib/pagination";
 import type { Actor } from "../../platform/lib/caller";
 import { recordAudit } from "../audit";
+import { phonesOf } from "./account-profile";
 import { toProfessionalDto } from "./professional.mapper";
 import { professionalProfileOf } from "./practice-reads";
 import { professionalRepository, type LinkedCounts, type ProfessionalWrite } from "./professional.repository";
@@ -16,11 +17,7 @@ const NOT_FOUND = "Profissional não encontrado";
 
 /** Input -> columns: phone to E.164 (docs/product/patients.md §10.1), email in lower case. */
 function toWrite(input: ProfessionalInputParsed): ProfessionalWrite {
-  let phone: string | null = null;
-  if (input.phone) {
-    phone = toE164BR(input.phone);
-    if (!phone) throw AppError.validation([{ field: "phone", msg: MSG.phoneInvalid }]);
-  }
+  const { phone } = phonesOf({ phone: input.phone });
   return {
     fullName: input.full_name,
     specialty: input.specialty,

@@ -52,7 +52,7 @@ export function StatCard({ label, value, icon: Icon, tone = "default", hint, del
       {Icon ? (
         <span
           className={cn(
-            "float-right ml-2 flex size-8 shrink-0 items-center justify-center rounded-lg ring-1 sm:ml-3 sm:size-10 sm:rounded-xl",
+            "float-right ml-2 flex size-8 items-center justify-center rounded-lg ring-1 sm:ml-3 sm:size-10 sm:rounded-xl",
             colours.icon,
           )}
         >
