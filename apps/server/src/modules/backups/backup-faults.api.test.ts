@@ -6,7 +6,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
-import { openDatabase } from "../../platform/db/client";
+import { openDatabase, type Db } from "../../platform/db/client";
 import * as s from "../../tables";
 import { fixedClock } from "../../platform/lib/clock";
 import { createTestContext, type TestContext } from "../../../test/context";
@@ -25,36 +25,69 @@ const clock = fixedClock("2026-03-11T13:00:00Z");
 const onPostgres = testDbKind() === "postgres";
 const PASSPHRASE = "correta cavalo bateria grampo";
 
-/** The targets of this run: a new embedded folder always, an empty PostgreSQL database on PostgreSQL runs. */
-async function targets(dir: string): Promise<{ name: string; target: RestoreTarget; state(): Promise<string>; drop(): Promise<void> }[]> {
-  const dataDir = path.join(dir, `alvo-${randomUUID().slice(0, 8)}`);
-  const list: Awaited<ReturnType<typeof targets>> = [
-    {
-      name: "embedded",
-      target: { kind: "pglite", dataDir },
-      state: async () => (existsSync(dataDir) ? `folder: ${readdirSync(dataDir).sort().join(",")}` : "no folder"),
-      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-    },
-  ];
-  if (onPostgres) {
-    const { url, drop } = await emptyPostgresDatabase("clinora_faults");
-    list.push({
-      name: "postgres",
-      target: { kind: "postgres", url },
-      async state() {
-        const c = new pg.Client({ connectionString: url });
-        await c.connect();
-        try {
-          const { rows } = await c.query<{ t: string }>("select table_schema || '.' || table_name as t from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema') order by 1");
-          return `tables: ${rows.map((r) => r.t).join(",")}`;
-        } finally {
-          await c.end();
-        }
-      },
-      drop,
-    });
+interface Target {
+  name: string;
+  target: RestoreTarget;
+  /** What the target holds, as a refused restore must leave it. */
+  state(): Promise<string>;
+  /** The restored database's checksums, on a connection opened for them. */
+  checksums(): Promise<Awaited<ReturnType<typeof tableChecksums>>>;
+  drop(): Promise<void>;
+}
+
+/** Opens a restored target, runs `use` on it and closes it (an embedded folder is locked while open). */
+async function withRestored<T>(target: RestoreTarget, use: (db: Db) => Promise<T>): Promise<T> {
+  const restored = await openDatabase(target.kind === "pglite" ? { kind: "pglite", dataDir: target.dataDir } : { kind: "postgres", url: target.url, maxConnections: 2 });
+  try {
+    return await use(restored.db);
+  } finally {
+    await restored.close();
   }
-  return list;
+}
+
+/** A new embedded folder (not created yet: the restore makes it). */
+function embeddedTarget(dir: string): Target {
+  const dataDir = path.join(dir, `alvo-${randomUUID().slice(0, 8)}`);
+  const target: RestoreTarget = { kind: "pglite", dataDir };
+  return {
+    name: "embedded",
+    target,
+    state: async () => (existsSync(dataDir) ? `folder: ${readdirSync(dataDir).sort().join(",")}` : "no folder"),
+    checksums: () => withRestored(target, tableChecksums),
+    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** A new, empty PostgreSQL database. */
+async function postgresTarget(): Promise<Target> {
+  const { url, drop } = await emptyPostgresDatabase("clinora_faults");
+  const target: RestoreTarget = { kind: "postgres", url };
+  return {
+    name: "postgres",
+    target,
+    async state() {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      try {
+        const { rows } = await c.query<{ t: string }>("select table_schema || '.' || table_name as t from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema') order by 1");
+        return `tables: ${rows.map((r) => r.t).join(",")}`;
+      } finally {
+        await c.end();
+      }
+    },
+    checksums: () => withRestored(target, tableChecksums),
+    drop,
+  };
+}
+
+/**
+ * The targets of this run: a new embedded folder always, an empty PostgreSQL database on PostgreSQL runs. A test
+ * makes them once and runs all its archives against them: a target costs seconds to restore into (an embedded one
+ * is a new PGlite folder each time). Each is made when its turn comes, so one whose checks fail leaves no other behind.
+ */
+function targets(dir: string): (() => Promise<Target>)[] {
+  const embedded = async () => embeddedTarget(dir);
+  return onPostgres ? [embedded, postgresTarget] : [embedded];
 }
 
 /** The portable archive's lines, edited by `edit`, written back as a new archive (its checksum line kept as it was, or recomputed). */
@@ -102,27 +135,29 @@ describe("restores are all or nothing", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** Each bad archive is refused with `message`, the target unchanged; then the good backup restores into it. */
-  const refusedThenGood = async (bad: string, message: RegExp, options: { passphrase?: string } = {}, good = portable, goodOptions: { passphrase?: string } = {}) => {
-    for (const { name, target, state, drop } of await targets(dir)) {
+  /**
+   * Every bad archive is refused, one after the other, by the same target: each with its `message`, repeating no
+   * patient's e-mail, the target left as it was before the first; then the good backup restores into it whole.
+   */
+  const refusedThenGood = async (bad: { file: string; message: RegExp; passphrase?: string }[], good: { file: string; passphrase?: string } = { file: portable }) => {
+    for (const make of targets(dir)) {
+      const { name, target, state, checksums, drop } = await make();
       try {
         const before = await state();
-        const error = (await restoreBackup(bad, target, { force: false, now: clock.now(), ...options }).then(
-          () => new Error("restored"),
-          (e: unknown) => e,
-        )) as Error;
-        expect(error, name).toBeInstanceOf(Error);
-        expect(error.message, name).toMatch(message);
-        expect(error.message, name).not.toContain(email);
-        expect(await state(), name).toBe(before);
-
-        await restoreBackup(good, target, { force: false, now: clock.now(), ...goodOptions });
-        const restored = await openDatabase(target.kind === "pglite" ? { kind: "pglite", dataDir: target.dataDir } : { kind: "postgres", url: target.url, maxConnections: 2 });
-        try {
-          expect(await tableChecksums(restored.db), name).toEqual(sums);
-        } finally {
-          await restored.close();
+        for (const { file, message, passphrase } of bad) {
+          const what = `${name} ${path.basename(file)}`;
+          const error = (await restoreBackup(file, target, { force: false, now: clock.now(), passphrase }).then(
+            () => new Error("restored"),
+            (e: unknown) => e,
+          )) as Error;
+          expect(error, what).toBeInstanceOf(Error);
+          expect(error.message, what).toMatch(message);
+          expect(error.message, what).not.toContain(email);
+          expect(await state(), what).toBe(before);
         }
+
+        await restoreBackup(good.file, target, { force: false, now: clock.now(), passphrase: good.passphrase });
+        expect(await checksums(), name).toEqual(sums);
       } finally {
         await drop();
       }
@@ -131,18 +166,13 @@ describe("restores are all or nothing", () => {
 
   it("refuses an edited archive by its SHA-256 unless --ignore-checksum", async () => {
     const edited = rewrite(portable, (lines) => lines.map((l) => l.replace(email, `outro.${email}`)));
-    await refusedThenGood(edited, /soma de verificação \(SHA-256\).*não confere.*--ignore-checksum/);
+    await refusedThenGood([{ file: edited, message: /soma de verificação \(SHA-256\).*não confere.*--ignore-checksum/ }]);
     // Asked for, the edited archive restores (the edit included).
-    const { target, drop } = (await targets(dir))[0]!;
+    const { target, drop } = embeddedTarget(dir);
     try {
       await restoreBackup(edited, target, { force: false, now: clock.now(), ignoreChecksum: true });
-      const restored = await openDatabase({ kind: "pglite", dataDir: (target as { dataDir: string }).dataDir });
-      try {
-        const emails = (await restored.db.select({ email: s.patients.email }).from(s.patients)).map((p) => p.email);
-        expect(emails).toContain(`outro.${email}`);
-      } finally {
-        await restored.close();
-      }
+      const emails = await withRestored(target, async (db) => (await db.select({ email: s.patients.email }).from(s.patients)).map((p) => p.email));
+      expect(emails).toContain(`outro.${email}`);
     } finally {
       await drop();
     }
@@ -152,16 +182,18 @@ describe("restores are all or nothing", () => {
     const bytes = readFileSync(portable);
     const cut = path.join(dir, "cortado.json.gz");
     writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
-    await refusedThenGood(cut, /corrompido ou incompleto/);
     const noChecksum = rewrite(portable, (lines) => lines.slice(0, -1));
-    await refusedThenGood(noChecksum, /não termina com a sua soma de verificação/);
     const otherVersion = rewrite(portable, (lines) => [JSON.stringify({ ...JSON.parse(lines[0]!), migrations: ["0000"] }), ...lines.slice(1)], { recomputeChecksum: true });
-    await refusedThenGood(otherVersion, /outra versão do Clinora/);
+    await refusedThenGood([
+      { file: cut, message: /corrompido ou incompleto/ },
+      { file: noChecksum, message: /não termina com a sua soma de verificação/ },
+      { file: otherVersion, message: /outra versão do Clinora/ },
+    ]);
   }, 240_000);
 
   it("rolls back rows that cannot be written and prints none of them", async () => {
     const duplicated = duplicatedPatients(portable);
-    await refusedThenGood(duplicated, /tabela patients.*Nada foi restaurado/);
+    await refusedThenGood([{ file: duplicated, message: /tabela patients.*Nada foi restaurado/ }]);
   }, 180_000);
 
   it("a forced restore that fails leaves a target with data exactly as it was, on both databases", async () => {
@@ -169,19 +201,15 @@ describe("restores are all or nothing", () => {
     const cut = path.join(dir, "cortado-forcado.json.gz");
     const bytes = readFileSync(portable);
     writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
-    for (const { name, target, drop } of await targets(dir)) {
-      const open = () => openDatabase(target.kind === "pglite" ? { kind: "pglite", dataDir: target.dataDir } : { kind: "postgres", url: target.url, maxConnections: 2 });
+    for (const make of targets(dir)) {
+      const { name, target, checksums, drop } = await make();
       try {
         await restoreBackup(portable, target, { force: false, now: clock.now() });
         // The data the target holds now differs from the backup's: a failed restore must keep this, not the backup.
-        let db = await open();
-        try {
-          await db.db.update(s.patients).set({ notes: "anotação feita depois do backup" });
-        } finally {
-          await db.close();
-        }
-        db = await open();
-        const before = await tableChecksums(db.db).finally(() => db.close());
+        const before = await withRestored(target, async (db) => {
+          await db.update(s.patients).set({ notes: "anotação feita depois do backup" });
+          return tableChecksums(db);
+        });
         for (const bad of [duplicated, cut]) {
           const error = (await restoreBackup(bad, target, { force: true, now: clock.now() }).then(
             () => new Error("restored"),
@@ -189,13 +217,11 @@ describe("restores are all or nothing", () => {
           )) as Error;
           expect(error.message, `${name} ${path.basename(bad)}`).toMatch(/Nada foi restaurado|corrompido ou incompleto/);
           expect(error.message, name).not.toContain(email);
-          db = await open();
-          expect(await tableChecksums(db.db).finally(() => db.close()), `${name} ${path.basename(bad)}`).toEqual(before);
+          expect(await checksums(), `${name} ${path.basename(bad)}`).toEqual(before);
         }
         // A good forced restore then replaces it whole, and leaves nothing aside in PostgreSQL.
         await restoreBackup(portable, target, { force: true, now: clock.now() });
-        db = await open();
-        expect(await tableChecksums(db.db).finally(() => db.close()), name).toEqual(sums);
+        expect(await checksums(), name).toEqual(sums);
         if (target.kind === "postgres") {
           const c = new pg.Client({ connectionString: target.url });
           await c.connect();
@@ -215,19 +241,25 @@ describe("restores are all or nothing", () => {
     // Neither the rows nor even a gzip stream can be read from it.
     expect(bytes.includes(Buffer.from(email))).toBe(false);
     expect(() => gunzipSync(bytes)).toThrow();
-    await refusedThenGood(encrypted, new RegExp(WRONG_PASSPHRASE.slice(0, 40)), { passphrase: "senha errada" }, encrypted, { passphrase: PASSPHRASE });
-    await refusedThenGood(encrypted, new RegExp(PASSPHRASE_REQUIRED.slice(0, 30)));
-    // An edited byte fails as a wrong passphrase does.
     const flipped = Buffer.from(bytes);
     flipped[flipped.length - 40]! ^= 1;
     const edited = path.join(dir, "alterado.json.gz.enc");
     writeFileSync(edited, flipped);
-    await refusedThenGood(edited, new RegExp(WRONG_PASSPHRASE.slice(0, 40)), { passphrase: PASSPHRASE });
+    await refusedThenGood(
+      [
+        { file: encrypted, message: new RegExp(WRONG_PASSPHRASE.slice(0, 40)), passphrase: "senha errada" },
+        { file: encrypted, message: new RegExp(PASSPHRASE_REQUIRED.slice(0, 30)) },
+        // An edited byte fails as a wrong passphrase does.
+        { file: edited, message: new RegExp(WRONG_PASSPHRASE.slice(0, 40)), passphrase: PASSPHRASE },
+      ],
+      // The right passphrase restores it whole.
+      { file: encrypted, passphrase: PASSPHRASE },
+    );
   }, 240_000);
 
   it.skipIf(onPostgres)("encrypts the embedded database's native snapshot too", async () => {
     const encrypted = await takeBackup({ database: t.database }, { dir, format: "native", now: clock.now(), passphrase: PASSPHRASE });
     expect(path.basename(encrypted)).toBe("clinora-pglite-20260311T130000Z.tar.gz.enc");
-    await refusedThenGood(encrypted, new RegExp(WRONG_PASSPHRASE.slice(0, 40)), { passphrase: "outra" }, encrypted, { passphrase: PASSPHRASE });
+    await refusedThenGood([{ file: encrypted, message: new RegExp(WRONG_PASSPHRASE.slice(0, 40)), passphrase: "outra" }], { file: encrypted, passphrase: PASSPHRASE });
   }, 180_000);
 });
