@@ -34,9 +34,6 @@ export default defineConfig({
     // every test. It is taken only when a failed flow is tried again (CI retries once); to look at a flow, run
     // Playwright with `--trace on`.
     trace: "on-first-retry",
-    // The flows assert what a page says and does, not how it moves: with motion reduced (index.css) a fade or a slide
-    // ends at once, so Chromium draws fewer frames and an action waits for no animation to settle.
-    contextOptions: { reducedMotion: "reduce" },
   },
   projects: [
     {

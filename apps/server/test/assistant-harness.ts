@@ -6,16 +6,27 @@ import { createTestContext, type TestContext } from "./context";
 
 export const TEST_TWILIO = { accountSid: `AC${"0".repeat(32)}`, authToken: "twilio-test-token" };
 
-/** A free port on 127.0.0.1, for a server whose public URL must be known before it listens. */
+/** A free port on 127.0.0.1, for a server process of its own whose public URL must be known before it starts. */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
+  const { port, release } = await holdFreePort();
+  await release();
+  return port;
+}
+
+/**
+ * A free port on 127.0.0.1, held until `release()`, for a server whose public URL must be known before it listens.
+ * Held, not only found: another test file's server asking the system for any port while this one builds its app
+ * could be given the same one, and this server's listen would then fail with EADDRINUSE.
+ */
+async function holdFreePort(): Promise<{ port: number; release(): Promise<void> }> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
     probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
+    probe.listen(0, "127.0.0.1", resolve);
   });
+  const address = probe.address();
+  if (typeof address !== "object" || !address) throw new Error("no port");
+  return { port: address.port, release: () => new Promise<void>((resolve) => probe.close(() => resolve())) };
 }
 
 export interface AssistantHarness extends TestContext {
@@ -51,7 +62,8 @@ export async function createAssistantHarness(
 ): Promise<AssistantHarness> {
   const twilio = await startFakeTwilio({ ...TEST_TWILIO, ...options.twilio });
   const llm = await startFakeLlm({ brain: options.brain });
-  const port = await freePort();
+  const held = await holdFreePort();
+  const port = held.port;
   const publicUrl = `http://127.0.0.1:${port}`;
   const ctx = await createTestContext({
     clock: options.clock,
@@ -67,6 +79,7 @@ export async function createAssistantHarness(
       ...options.env,
     },
   });
+  await held.release();
   await ctx.app.listen({ port, host: "127.0.0.1" });
   if (options.provider === "anthropic") {
     const admin = await ctx.make.admin();

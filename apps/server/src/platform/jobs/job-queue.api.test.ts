@@ -407,20 +407,21 @@ describe("the worker", () => {
     });
     for (let i = 0; i < 6; i++) await enqueueJob(db, { type: "slow", runAt: T0 });
     w.start();
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
-    await settle();
-    expect(runningNow).toBe(1);
+    // Waits for what must happen rather than for a fixed time, which a busy machine can outlast.
+    const until = (check: () => unknown) => vi.waitFor(check, { timeout: 10_000, interval: 10 });
+    await until(() => expect(runningNow).toBe(1));
+    // While busy it runs one CPU job at a time: some of its busy pauses (100 ms) later, the others still wait.
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(most).toBe(1);
 
     busy = false;
     release.shift()!();
-    await settle();
-    expect(runningNow).toBe(3);
+    await until(() => expect(runningNow).toBe(3));
     expect(most).toBe(3);
-    while (release.length) {
-      release.shift()!();
-      await settle();
-    }
-    expect(await repo.countByStatus()).toMatchObject({ done: 6 });
+    await until(async () => {
+      while (release.length) release.shift()!();
+      expect(await repo.countByStatus()).toMatchObject({ done: 6 });
+    });
   });
 
   it("runs jobs that wait on the network in their own pool: they neither hold CPU slots nor stop at one while busy", async () => {
