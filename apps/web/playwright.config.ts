@@ -30,10 +30,7 @@ export default defineConfig({
     headless: true,
     locale: "pt-BR",
     timezoneId: "America/Sao_Paulo",
-    // A trace records every action's page and a stream of frames: about a third of the flows' time when kept for
-    // every test. It is taken only when a failed flow is tried again (CI retries once); to look at a flow, run
-    // Playwright with `--trace on`.
-    trace: "on-first-retry",
+    trace: "retain-on-failure",
   },
   projects: [
     {
