@@ -11,16 +11,15 @@ const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
  * database with the demo data, serving apps/web/dist, so run `npm run build -w @clinora/web` first.
  */
 /**
- * Specs named `*screenshots.spec.ts` only take review pictures (into apps/web/e2e/screenshots, gitignored):
- * `npm run screenshots` runs every spec with SCREENSHOTS set, so the flows take their pictures too (e2e/fixtures.ts
- * `screenshot`); `npm test` runs every other spec, the ones that assert behaviour, and takes no picture.
+ * Specs named `*screenshots.spec.ts` only take review pictures (into apps/web/e2e/screenshots, gitignored): `npm run screenshots`
+ * runs them, `npm test` runs every other spec, the ones that assert behaviour.
  */
 const screenshotSpecs = /screenshots\.spec\.ts$/;
-const screenshotsRun = Boolean(process.env.SCREENSHOTS);
+const screenshotsOnly = Boolean(process.env.SCREENSHOTS);
 
 export default defineConfig({
   testDir: "./e2e",
-  ...(screenshotsRun ? {} : { testIgnore: screenshotSpecs }),
+  ...(screenshotsOnly ? { testMatch: screenshotSpecs } : { testIgnore: screenshotSpecs }),
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
@@ -39,9 +38,7 @@ export default defineConfig({
         ...devices["Desktop Chrome"],
         launchOptions: {
           executablePath: CHROMIUM_PATH,
-          // Without a GPU the compositor draws in software; in the browser's own process it spares a process and its
-          // messages, some 8 % of Chromium's CPU in the flows. (The Lighthouse runs keep Chromium's usual layout.)
-          args: [...CHROMIUM_FLAGS, "--in-process-gpu"],
+          args: CHROMIUM_FLAGS,
         },
       },
     },
