@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { FIRST_LOAD_MS, PHONE_VIEWPORT, PROFESSIONAL, signInViaApi, toastWith } from "./fixtures";
+import { FIRST_LOAD_MS, PHONE_VIEWPORT, PROFESSIONAL, screenshot, signInViaApi, toastWith } from "./fixtures";
 
 // The flows share a busy machine with other suites: first paints can take several seconds.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -17,7 +17,6 @@ test.setTimeout(180_000);
 const DESKTOP = { width: 1366, height: 800 };
 const phoneUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? "3100") + 1}/_stand-in`;
 const ANA_NUMBER = "whatsapp:+5511940000001";
-const SCREENSHOTS = "test-results/booking-page";
 
 const randomDigits = (n: number) => String(Math.floor(10 ** (n - 1) + Math.random() * 9 * 10 ** (n - 1)));
 
@@ -115,7 +114,7 @@ test("the professional turns the booking page on, a patient books on a phone, an
     await card.getByRole("button", { name: "Salvar página de agendamento" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Mudar o endereço da página?" });
     await expect(confirm).toContainText(`O link ${firstUrl} e o QR code atual deixam de funcionar.`);
-    await page.screenshot({ path: `${SCREENSHOTS}/settings-move-address-desktop.png` });
+    await screenshot(page, `booking-page-settings-move-address-desktop`);
     await confirm.getByRole("button", { name: "Cancelar" }).click();
     await expect(confirm).toBeHidden();
     await expect(link).toHaveValue(firstUrl);
@@ -126,7 +125,7 @@ test("the professional turns the booking page on, a patient books on a phone, an
     await expect(link).toHaveValue(url);
     expect((await page.request.get(`/api/public/booking/${firstSlug}`)).status()).toBe(404);
     await card.scrollIntoViewIfNeeded();
-    await card.screenshot({ path: `${SCREENSHOTS}/settings-desktop.png` });
+    await screenshot(card, `booking-page-settings-desktop`);
 
     // Share: copy the link, open it, download and print the QR code.
     await card.getByRole("button", { name: "Copiar link" }).click();
@@ -165,14 +164,14 @@ test("the professional turns the booking page on, a patient books on a phone, an
       await patient.getByLabel("Nome completo").fill(name);
       await patient.getByRole("textbox", { name: "WhatsApp com DDD", exact: true }).fill(`(11) 9${phone.slice(6, 10)}-${phone.slice(10)}`);
       await patient.getByLabel("Autorizo receber pelo WhatsApp a confirmação e os lembretes desta consulta.").check();
-      await patient.screenshot({ path: `${SCREENSHOTS}/patient-form-phone.png`, fullPage: true });
+      await screenshot(patient, `booking-page-patient-form-phone`);
       await patient.getByRole("button", { name: "Agendar" }).click();
       const done = patient.getByRole("region", { name: "Horário reservado" });
       await expect(done).toBeVisible();
       await expect(done.getByRole("heading", { name: "Horário reservado" })).toBeFocused();
       await expect(done).toContainText("Seu horário foi reservado e aguarda confirmação da clínica");
       await expect(done).toContainText(picked.time);
-      await patient.screenshot({ path: `${SCREENSHOTS}/patient-done-phone.png`, fullPage: true });
+      await screenshot(patient, `booking-page-patient-done-phone`);
     } finally {
       await phoneContext.close();
     }
@@ -195,7 +194,7 @@ test("the professional turns the booking page on, a patient books on a phone, an
     await expect(entry).toContainText("Primeira consulta");
     await expect(entry).toContainText(picked.time);
     await entry.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SCREENSHOTS}/compromissos-list-desktop.png` });
+    await screenshot(page, `booking-page-compromissos-list-desktop`);
 
     // The day's timeline marks it the same way.
     await page.getByRole("tab", { name: "Linha do tempo" }).click();
@@ -204,7 +203,7 @@ test("the professional turns the booking page on, a patient books on a phone, an
     const block = page.getByRole("button", { name: new RegExp(`${name}`) });
     await expect(block.getByText("Agendado pela página")).toBeVisible();
     await block.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SCREENSHOTS}/compromissos-timeline-desktop.png` });
+    await screenshot(page, `booking-page-compromissos-timeline-desktop`);
 
     // And at phone width.
     await page.setViewportSize(PHONE_VIEWPORT);
@@ -212,14 +211,14 @@ test("the professional turns the booking page on, a patient books on a phone, an
     await page.getByRole("tab", { name: "Lista" }).click();
     await expect(entry.getByText("Agendado pela página")).toBeVisible();
     await entry.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SCREENSHOTS}/compromissos-list-phone.png` });
+    await screenshot(page, `booking-page-compromissos-list-phone`);
 
     // The settings card at phone width: the buttons two by two, the types stacked.
     await page.goto("/configuracoes");
     await page.getByRole("tab", { name: "Consultas" }).click();
     await expect(card.getByRole("img", { name: /^QR code do endereço/ })).toBeVisible({ timeout: FIRST_LOAD_MS });
     await expect(card.getByRole("textbox", { name: "Nome do tipo 2" })).toHaveValue("Primeira consulta");
-    await card.screenshot({ path: `${SCREENSHOTS}/settings-phone.png` });
+    await screenshot(card, `booking-page-settings-phone`);
   } finally {
     await restore(page, session, original);
   }

@@ -193,6 +193,24 @@ test("a file that cannot be fetched shows 'Mídia indisponível' in the thread, 
   await page.keyboard.press("Escape");
   await expect(viewer).toBeHidden();
   await expect(thumbnail).toBeFocused();
+
+  // Escape the moment the viewer is put on the page, before the conversation below has learnt of it (Radix tells the
+  // layers with its "dismissableLayer.update" event): the viewer alone closes, the conversation stays.
+  await page.evaluate(() => {
+    document.addEventListener(
+      "dismissableLayer.update",
+      () => {
+        (window as { escapedAtOpen?: boolean }).escapedAtOpen = true;
+        document.activeElement?.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true }));
+      },
+      { once: true },
+    );
+  });
+  await page.keyboard.press("Enter");
+  expect(await page.evaluate(() => (window as { escapedAtOpen?: boolean }).escapedAtOpen)).toBe(true);
+  await expect(viewer).toBeHidden();
+  await expect(page.getByRole("dialog", { name })).toBeVisible();
+  await expect(thumbnail).toBeFocused();
 });
 
 test("the attach button follows the reply box: disabled with the reason once WhatsApp's 24-hour window closed, absent on web chat", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Browser, type Page } from "@playwright/test";
-import { PHONE_VIEWPORT, PROFESSIONAL, signInViaApi, toastWith } from "./fixtures";
+import { PHONE_VIEWPORT, PROFESSIONAL, screenshot, signInViaApi, toastWith } from "./fixtures";
 
 // The flows share a busy machine with other suites: first paints can take several seconds.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -13,7 +13,6 @@ test.setTimeout(180_000);
 const DESKTOP = { width: 1366, height: 800 };
 const phoneUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? "3100") + 1}/_stand-in`;
 const ANA_NUMBER = "whatsapp:+5511940000001";
-const SCREENSHOTS = "test-results/first-week";
 const FAR_ZONE = "Asia/Tokyo";
 const randomDigits = (n: number) => String(Math.floor(10 ** (n - 1) + Math.random() * 9 * 10 ** (n - 1)));
 
@@ -54,7 +53,7 @@ test("the booking page does not move after it appears, labels its times with the
       const shift = await cls(patient);
       const shifted = await patient.evaluate(() => (window as unknown as { __shifted: string[] }).__shifted);
       expect(shift, `CLS on ${name}: ${shifted.join(", ")}`).toBeLessThanOrEqual(0.02);
-      await patient.screenshot({ path: `${SCREENSHOTS}/booking-${name}.png`, fullPage: true });
+      await screenshot(patient, `first-week-booking-${name}`);
       await context.close();
     }
 
@@ -73,7 +72,7 @@ test("the booking page does not move after it appears, labels its times with the
     await expect(done).toContainText("que vai ligar para o número informado");
     await expect(done).toContainText(/Para remarcar ou cancelar, (ligue para|fale com a clínica)/);
     await expect(done).not.toContainText("responda à mensagem");
-    await patient.screenshot({ path: `${SCREENSHOTS}/booking-done-phone.png`, fullPage: true });
+    await screenshot(patient, `first-week-booking-done-phone`);
     await context.close();
 
     // With no number that can send, the page promises a call instead (the page's answer says so).
@@ -87,7 +86,7 @@ test("the booking page does not move after it appears, labels its times with the
     await expect(caller.getByText("A clínica liga para este número para confirmar.")).toBeVisible();
     await expect(caller.getByText(/Remarque pelo WhatsApp/)).toBeHidden();
     await expect(caller.getByText("A confirmação chega por este WhatsApp.")).toBeHidden();
-    await caller.screenshot({ path: `${SCREENSHOTS}/booking-no-whatsapp-phone.png`, fullPage: true });
+    await screenshot(caller, `first-week-booking-no-whatsapp-phone`);
     await quiet.close();
   } finally {
     const { url: _u, whatsapp_confirmation: _a, has_phone: _b, ...back } = original;
@@ -118,7 +117,7 @@ test("the web chat shows times in the practice's zone, and no typing dots when n
   expect(shown).not.toBe(inTokyo);
   await chat.waitForTimeout(1000);
   await expect(chat.locator(".chat-typing")).toBeHidden();
-  await chat.screenshot({ path: `${SCREENSHOTS}/web-chat-phone.png` });
+  await screenshot(chat, `first-week-web-chat-phone`);
   await context.close();
 });
 
@@ -148,7 +147,7 @@ test("a reply that failed keeps its mark in Conversas when resolved, offers no R
   // Resolved, and still marked.
   await expect(row).toContainText("Resolvida");
   await expect(row).toContainText("Resposta não entregue");
-  await page.screenshot({ path: `${SCREENSHOTS}/conversas-failed-desktop.png` });
+  await screenshot(page, `first-week-conversas-failed-desktop`);
   await row.click();
   // The assistant's answer to the first message failed too: each failure is dismissed on its own.
   const dismiss = dialog.getByRole("button", { name: "Dispensar aviso" });

@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { expect, type Locator, type Page, type PageScreenshotOptions } from "@playwright/test";
+import { expect, test, type Locator, type Page, type PageScreenshotOptions } from "@playwright/test";
 
 export interface Account {
   email: string;
@@ -38,17 +38,19 @@ export const SCREENSHOT_VIEWPORTS = [
   { name: "phone", size: PHONE_VIEWPORT },
 ];
 
+/** Whether this run takes the review screenshots (`npm run screenshots` sets it; `npm test` does not). */
+export const REVIEW_SCREENSHOTS = Boolean(process.env.SCREENSHOTS);
+
 /**
- * Review material, not assertions on pixels: writes e2e/screenshots/<name>.png (gitignored), the whole page unless
- * `options` say otherwise. Finite animations (fade-ins, the menu slide) jump to their end state.
+ * Review material, not assertions on pixels: writes e2e/screenshots/<name>.png (gitignored) in a screenshots run, and
+ * does nothing in `npm test`, where a picture nobody looks at would only cost time. A page is taken whole unless
+ * `options` say otherwise; a locator, as it is. Finite animations (fade-ins, the menu slide) jump to their end state.
  */
-export function screenshot(page: Page, name: string, options: Omit<PageScreenshotOptions, "path"> = {}) {
-  return page.screenshot({
-    path: fileURLToPath(new URL(`./screenshots/${name}.png`, import.meta.url)),
-    fullPage: true,
-    animations: "disabled",
-    ...options,
-  });
+export async function screenshot(target: Page | Locator, name: string, options: Omit<PageScreenshotOptions, "path"> = {}): Promise<void> {
+  if (!REVIEW_SCREENSHOTS) return;
+  const path = fileURLToPath(new URL(`./screenshots/${name}.png`, import.meta.url));
+  if ("goto" in target) await target.screenshot({ path, fullPage: true, animations: "disabled", ...options });
+  else await target.screenshot({ path, animations: "disabled" });
 }
 
 /** A YYYY-MM-DD date as the product's date field takes it, dd/mm/aaaa. */
@@ -84,20 +86,29 @@ export async function signIn(page: Page, account: Account): Promise<void> {
   await expect(page).toHaveURL(account.home);
 }
 
-/** Signs in through the API and stores the session the way the app does, skipping the login screen. */
+/**
+ * Signs in through the API and stores the session the way the app does, skipping the login screen: the app finds it
+ * on the page the test opens next (`page.goto`). The session is written before the app's own scripts run, once per
+ * sign-in, so a later sign-out (or another sign-in) is not undone by a reload. Writing it before the first page
+ * spares every flow a load of the whole app only to reach localStorage.
+ */
 export async function signInViaApi(page: Page, account: Account): Promise<string> {
   const response = await page.request.post("/api/auth/login", {
     data: { email: account.email, password: account.password },
   });
   expect(response.ok()).toBe(true);
   const { session_id, user } = (await response.json()) as { session_id: string; user: unknown };
-  await page.goto("/");
-  await page.evaluate(
-    ([sessionId, storedUser]) => {
+  const appOrigin = new URL(test.info().project.use.baseURL!).origin;
+  await page.context().addInitScript(
+    ([origin, sessionId, storedUser]) => {
+      if (location.origin !== origin) return;
+      const written = `e2e-signed-in:${sessionId}`;
+      if (localStorage.getItem(written)) return;
+      localStorage.setItem(written, "1");
       localStorage.setItem("session_id", sessionId);
       localStorage.setItem("user", storedUser);
     },
-    [session_id, JSON.stringify(user)] as const,
+    [appOrigin, session_id, JSON.stringify(user)] as const,
   );
   return session_id;
 }

@@ -1,13 +1,10 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { generateCpf } from "@clinora/contracts";
 import { test, type Page } from "@playwright/test";
-import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, PROFESSIONAL, signInViaApi } from "./fixtures";
+import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, PROFESSIONAL, screenshot, signInViaApi } from "./fixtures";
 import { chooseOption, expect, expectToast, uniqueSuffix } from "./patients-tasks-helpers";
 
-function shot(page: Page, name: string) {
-  return page.screenshot({ path: fileURLToPath(new URL(`./screenshots/${name}.png`, import.meta.url)), animations: "disabled" });
-}
+const shot = (page: Page, name: string) => screenshot(page, name, { fullPage: false });
 
 /** A new patient of the demo professional, through the API with the page's session. */
 async function createPatient(page: Page, session: string, name: string) {

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from "@playwright/test";
-import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, PROFESSIONAL, signInViaApi, toastWith } from "./fixtures";
+import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, PROFESSIONAL, screenshot, signInViaApi, toastWith } from "./fixtures";
 import { ANA_NUMBER, phoneUrl, randomPhone, saoPauloLocal, sentTo } from "./whatsapp-stand-in";
 
 // The flows share a busy machine with other suites: first paints can take several seconds.
@@ -52,7 +52,7 @@ test("a patient confirms by replying 1 to the reminder; Compromissos and the Pai
   await expect(card.getByText("Confirmado pelo paciente")).toBeVisible();
   await expect(card.getByText("Lembrete enviado")).toBeVisible();
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: "test-results/reminders-compromissos.png" });
+  await screenshot(page, "reminders-compromissos");
 
   await page.goto("/painel");
   const confirmations = page.getByRole("list", { name: "Confirmações de hoje" });
@@ -60,7 +60,7 @@ test("a patient confirms by replying 1 to the reminder; Compromissos and the Pai
   await expect(confirmations.getByText("Aguardando")).toBeVisible();
   await expect(confirmations.getByText("Canceladas pelo paciente")).toBeVisible();
   if (booked!.date === saoPauloLocal(new Date()).date) await expect(confirmations.getByText(/\d+ pelo paciente/)).toBeVisible();
-  await page.screenshot({ path: "test-results/reminders-painel.png", fullPage: true });
+  await screenshot(page, "reminders-painel");
 });
 
 test("Configurações › Consultas: the reminder switch, the lead time, and the notice without a template", async ({ page }) => {
@@ -81,7 +81,7 @@ test("Configurações › Consultas: the reminder switch, the lead time, and the
   await save.click();
   await expect(toastWith(page, "Lembretes atualizados!")).toBeVisible();
   await page.getByText("Lembretes pelo WhatsApp").scrollIntoViewIfNeeded();
-  await page.screenshot({ path: "test-results/reminders-settings-phone.png", fullPage: true });
+  await screenshot(page, "reminders-settings-phone");
 
   // Keyboard: the switch turns reminders off, and the lead time is no longer offered.
   await toggle.focus();

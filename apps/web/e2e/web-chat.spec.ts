@@ -1,8 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
-import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, PROFESSIONAL, signInViaApi, toastWith } from "./fixtures";
+import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, PROFESSIONAL, screenshot, signInViaApi, toastWith } from "./fixtures";
 
 // The flows share a busy machine with other suites: first paints can take several seconds.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -41,9 +40,7 @@ function farWeekday(daysAhead: number): { ddmm: string; iso: string } {
   return { iso, ddmm: `${iso.slice(8, 10)}/${iso.slice(5, 7)}` };
 }
 
-function shot(page: Page, name: string) {
-  return page.screenshot({ path: fileURLToPath(new URL(`./screenshots/${name}.png`, import.meta.url)), animations: "disabled" });
-}
+const shot = (page: Page, name: string) => screenshot(page, name, { fullPage: false });
 
 /** The professional's snippet, read the way the settings page reads it. */
 async function embedSnippet(page: Page): Promise<{ snippet: string; session: string }> {

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from "react";
 import type { DialogState } from "@/hooks/use-dialog-state";
 import { cn } from "@/lib/cn";
 import { Button } from "./button";
+import { useModalLayer } from "./modal-stack";
 import { dialogOverlayClassName, dialogPanelClassName, useDialogFocusReturn } from "./dialog";
 
 export interface ConfirmDialogProps {
@@ -58,6 +59,7 @@ export function ConfirmDialog({
     if (openProp === undefined) setOpenState(next);
     onOpenChange?.(next);
   };
+  const layer = useModalLayer(() => setOpen(false));
 
   const confirm = async () => {
     setBusy(true);
@@ -82,10 +84,12 @@ export function ConfirmDialog({
         <AlertDialog.Overlay className={dialogOverlayClassName} />
         <AlertDialog.Content
           className={cn(dialogPanelClassName("sm"), className)}
+          ref={layer.ref}
           {...focusReturn}
           // No description: tell Radix there is none, instead of pointing at a missing element.
           {...(description ? {} : { "aria-describedby": undefined })}
           onEscapeKeyDown={(event) => {
+            layer.onEscapeKeyDown(event);
             if (busy) event.preventDefault();
           }}
         >

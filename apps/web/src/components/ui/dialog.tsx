@@ -1,9 +1,10 @@
 import { LoaderCircle, X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { useRef, type ComponentProps, type ReactNode } from "react";
+import { createContext, useContext, useRef, useState, type ComponentProps, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { DescriptionList } from "@/components/ui/description-list";
 import { cn } from "@/lib/cn";
+import { useModalLayer } from "./modal-stack";
 
 /**
  * Modal dialog on Radix Dialog (focus trap, Escape, focus return, aria-modal).
@@ -28,7 +29,23 @@ import { cn } from "@/lib/cn";
  * `aria-describedby={undefined}` to DialogContent, or Radix warns in the console.
  * To open a dialog from a row-actions menu, keep its state outside the menu (see dropdown-menu.tsx).
  */
-export const Dialog = DialogPrimitive.Root;
+
+/** Closes the dialog around it, as its own Escape or "Fechar" would. */
+const CloseDialogContext = createContext<() => void>(() => {});
+
+/** Radix Dialog's Root, open or closed by the caller (`open`, `onOpenChange`) or on its own (`DialogTrigger`). */
+export function Dialog({ open: openProp, defaultOpen = false, onOpenChange, ...props }: ComponentProps<typeof DialogPrimitive.Root>) {
+  const [openState, setOpenState] = useState(defaultOpen);
+  const setOpen = (next: boolean) => {
+    if (openProp === undefined) setOpenState(next);
+    onOpenChange?.(next);
+  };
+  return (
+    <CloseDialogContext value={() => setOpen(false)}>
+      <DialogPrimitive.Root open={openProp ?? openState} onOpenChange={setOpen} {...props} />
+    </CloseDialogContext>
+  );
+}
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
@@ -113,13 +130,24 @@ export function DialogContent({
   showClose = true,
   onOpenAutoFocus,
   onCloseAutoFocus,
+  onEscapeKeyDown,
   ...props
-}: DialogContentProps) {
+}: Omit<DialogContentProps, "ref">) {
   const focusReturn = useDialogFocusReturn(onOpenAutoFocus, onCloseAutoFocus);
+  const layer = useModalLayer(useContext(CloseDialogContext));
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={dialogOverlayClassName} />
-      <DialogPrimitive.Content className={cn(dialogPanelClassName(size), className)} {...focusReturn} {...props}>
+      <DialogPrimitive.Content
+        ref={layer.ref}
+        className={cn(dialogPanelClassName(size), className)}
+        {...focusReturn}
+        onEscapeKeyDown={(event) => {
+          layer.onEscapeKeyDown(event);
+          onEscapeKeyDown?.(event);
+        }}
+        {...props}
+      >
         {children}
         {showClose ? (
           <DialogPrimitive.Close
