@@ -6,6 +6,9 @@ import { DescriptionList } from "@/components/ui/description-list";
 import { cn } from "@/lib/cn";
 import { useModalLayer } from "./modal-stack";
 
+/** Closes the dialog around it, as its own Escape or "Fechar" would. */
+const CloseDialogContext = createContext<() => void>(() => {});
+
 /**
  * Modal dialog on Radix Dialog (focus trap, Escape, focus return, aria-modal).
  *
@@ -28,12 +31,9 @@ import { useModalLayer } from "./modal-stack";
  * Every dialog needs a DialogTitle (visually hidden if need be). Without a DialogDescription pass
  * `aria-describedby={undefined}` to DialogContent, or Radix warns in the console.
  * To open a dialog from a row-actions menu, keep its state outside the menu (see dropdown-menu.tsx).
+ * The root is Radix's, open or closed by the caller (`open`, `onOpenChange`) or on its own (`DialogTrigger`), and
+ * tells its content how to close it (components/ui/modal-stack.ts).
  */
-
-/** Closes the dialog around it, as its own Escape or "Fechar" would. */
-const CloseDialogContext = createContext<() => void>(() => {});
-
-/** Radix Dialog's Root, open or closed by the caller (`open`, `onOpenChange`) or on its own (`DialogTrigger`). */
 export function Dialog({ open: openProp, defaultOpen = false, onOpenChange, ...props }: ComponentProps<typeof DialogPrimitive.Root>) {
   const [openState, setOpenState] = useState(defaultOpen);
   const setOpen = (next: boolean) => {
