@@ -57,14 +57,34 @@ export async function spawnServerProcess(env: Record<string, string>, command: S
   return { child, origin, output };
 }
 
-/** Starts one process with `env` on top of the shared settings and waits until /api/health answers. */
+/**
+ * Starts one process with `env` on top of the shared settings and waits until /api/health answers. The port is found
+ * free and let go before the child listens, so another test's server may take it first: the child then stops with
+ * EADDRINUSE, and it is started again on another port (three tries).
+ */
 export async function startServerProcess(env: Record<string, string>, command: ServerCommand = FROM_SOURCE): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startedOnce(env, command);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt === 3) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startedOnce(env: Record<string, string>, command: ServerCommand): Promise<ServerProcess> {
   const server = await spawnServerProcess(env, command);
   const { child, origin, output } = server;
   // Generous: a fresh embedded database on a loaded 2-core machine can take most of a minute.
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output.join("")}`);
+    if (child.exitCode !== null) {
+      const printed = output.join("");
+      if (printed.includes("EADDRINUSE")) throw new PortTakenError(`port taken: ${printed}`);
+      throw new Error(`server exited: ${printed}`);
+    }
     if (await fetch(`${origin}/api/health`).then((r) => r.ok).catch(() => false)) return server;
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
