@@ -13,7 +13,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import { createServer } from "node:net";
 import path from "node:path";
 import { and, eq, like } from "drizzle-orm";
 import { startFakeMercadoPago } from "@clinora/stand-ins";
@@ -23,6 +22,7 @@ import { openDatabase } from "../platform/db/client";
 import * as s from "../tables";
 import { hashPassword } from "../platform/lib/password";
 import { serverDir } from "../server-dir";
+import { freePort, percentile as pct } from "./bench-support";
 
 const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
 const PAYMENTS = num(process.env.BENCH_PAYMENTS, 10_000);
@@ -32,20 +32,6 @@ const MONTH = "2026-03";
 const TOKEN = "TEST-bench-access-token";
 const SECRET = "bench-webhook-secret";
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-
-const pct = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
 const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
 
 async function main() {
