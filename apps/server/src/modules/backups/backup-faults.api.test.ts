@@ -30,10 +30,11 @@ interface Target {
   target: RestoreTarget;
   /** What the target holds, as a refused restore must leave it. */
   state(): Promise<string>;
-  /** The restored database's checksums, on a connection opened for them. */
-  checksums(): Promise<Awaited<ReturnType<typeof tableChecksums>>>;
   drop(): Promise<void>;
 }
+
+/** The restored database's checksums, on a connection opened for them. */
+const checksumsOf = (target: RestoreTarget) => withRestored(target, tableChecksums);
 
 /** Opens a restored target, runs `use` on it and closes it (an embedded folder is locked while open). */
 async function withRestored<T>(target: RestoreTarget, use: (db: Db) => Promise<T>): Promise<T> {
@@ -53,7 +54,6 @@ function embeddedTarget(dir: string): Target {
     name: "embedded",
     target,
     state: async () => (existsSync(dataDir) ? `folder: ${readdirSync(dataDir).sort().join(",")}` : "no folder"),
-    checksums: () => withRestored(target, tableChecksums),
     drop: async () => rmSync(dataDir, { recursive: true, force: true }),
   };
 }
@@ -75,7 +75,6 @@ async function postgresTarget(): Promise<Target> {
         await c.end();
       }
     },
-    checksums: () => withRestored(target, tableChecksums),
     drop,
   };
 }
@@ -141,7 +140,7 @@ describe("restores are all or nothing", () => {
    */
   const refusedThenGood = async (bad: { file: string; message: RegExp; passphrase?: string }[], good: { file: string; passphrase?: string } = { file: portable }) => {
     for (const make of targets(dir)) {
-      const { name, target, state, checksums, drop } = await make();
+      const { name, target, state, drop } = await make();
       try {
         const before = await state();
         for (const { file, message, passphrase } of bad) {
@@ -157,7 +156,7 @@ describe("restores are all or nothing", () => {
         }
 
         await restoreBackup(good.file, target, { force: false, now: clock.now(), passphrase: good.passphrase });
-        expect(await checksums(), name).toEqual(sums);
+        expect(await checksumsOf(target), name).toEqual(sums);
       } finally {
         await drop();
       }
@@ -202,7 +201,7 @@ describe("restores are all or nothing", () => {
     const bytes = readFileSync(portable);
     writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
     for (const make of targets(dir)) {
-      const { name, target, checksums, drop } = await make();
+      const { name, target, drop } = await make();
       try {
         await restoreBackup(portable, target, { force: false, now: clock.now() });
         // The data the target holds now differs from the backup's: a failed restore must keep this, not the backup.
@@ -217,11 +216,11 @@ describe("restores are all or nothing", () => {
           )) as Error;
           expect(error.message, `${name} ${path.basename(bad)}`).toMatch(/Nada foi restaurado|corrompido ou incompleto/);
           expect(error.message, name).not.toContain(email);
-          expect(await checksums(), `${name} ${path.basename(bad)}`).toEqual(before);
+          expect(await checksumsOf(target), `${name} ${path.basename(bad)}`).toEqual(before);
         }
         // A good forced restore then replaces it whole, and leaves nothing aside in PostgreSQL.
         await restoreBackup(portable, target, { force: true, now: clock.now() });
-        expect(await checksums(), name).toEqual(sums);
+        expect(await checksumsOf(target), name).toEqual(sums);
         if (target.kind === "postgres") {
           const c = new pg.Client({ connectionString: target.url });
           await c.connect();
