@@ -207,7 +207,7 @@ test("a file that cannot be fetched shows 'Mídia indisponível' in the thread, 
     );
   });
   await page.keyboard.press("Enter");
-  expect(await page.evaluate(() => (window as { escapedAtOpen?: boolean }).escapedAtOpen)).toBe(true);
+  await expect.poll(() => page.evaluate(() => (window as { escapedAtOpen?: boolean }).escapedAtOpen)).toBe(true);
   await expect(viewer).toBeHidden();
   await expect(page.getByRole("dialog", { name })).toBeVisible();
   await expect(thumbnail).toBeFocused();

@@ -5,7 +5,7 @@ import type { DialogState } from "@/hooks/use-dialog-state";
 import { cn } from "@/lib/cn";
 import { Button } from "./button";
 import { useModalLayer } from "./modal-stack";
-import { dialogOverlayClassName, dialogPanelClassName, useDialogFocusReturn } from "./dialog";
+import { dialogOverlayClassName, dialogPanelClassName, useDialogFocusReturn, useOpenState } from "./dialog";
 
 export interface ConfirmDialogProps {
   /** Controlled state. Leave both out and pass `trigger` to let the dialog manage itself. */
@@ -49,15 +49,13 @@ export function ConfirmDialog({
   children,
   className,
 }: ConfirmDialogProps) {
-  const [openState, setOpenState] = useState(false);
+  const [open, changeOpen] = useOpenState(openProp, onOpenChange);
   const [busy, setBusy] = useState(false);
-  const open = openProp ?? openState;
   const focusReturn = useDialogFocusReturn();
 
   const setOpen = (next: boolean) => {
     if (!next && busy) return;
-    if (openProp === undefined) setOpenState(next);
-    onOpenChange?.(next);
+    changeOpen(next);
   };
   const layer = useModalLayer(() => setOpen(false));
 
@@ -70,8 +68,7 @@ export function ConfirmDialog({
       return;
     }
     setBusy(false);
-    if (openProp === undefined) setOpenState(false);
-    onOpenChange?.(false);
+    changeOpen(false);
   };
 
   const danger = tone === "danger";

@@ -35,16 +35,29 @@ const CloseDialogContext = createContext<() => void>(() => {});
  * tells its content how to close it (components/ui/modal-stack.ts).
  */
 export function Dialog({ open: openProp, defaultOpen = false, onOpenChange, ...props }: ComponentProps<typeof DialogPrimitive.Root>) {
+  const [open, setOpen] = useOpenState(openProp, onOpenChange, defaultOpen);
+  return (
+    <CloseDialogContext value={() => setOpen(false)}>
+      <DialogPrimitive.Root open={open} onOpenChange={setOpen} {...props} />
+    </CloseDialogContext>
+  );
+}
+
+/**
+ * A modal's open state: the caller's when it passes `open` (told of changes through `onOpenChange`), else the modal's
+ * own, opened by its trigger. Shared by Dialog and ConfirmDialog.
+ */
+export function useOpenState(
+  openProp: boolean | undefined,
+  onOpenChange: ((open: boolean) => void) | undefined,
+  defaultOpen = false,
+): [boolean, (open: boolean) => void] {
   const [openState, setOpenState] = useState(defaultOpen);
   const setOpen = (next: boolean) => {
     if (openProp === undefined) setOpenState(next);
     onOpenChange?.(next);
   };
-  return (
-    <CloseDialogContext value={() => setOpen(false)}>
-      <DialogPrimitive.Root open={openProp ?? openState} onOpenChange={setOpen} {...props} />
-    </CloseDialogContext>
-  );
+  return [openProp ?? openState, setOpen];
 }
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
