@@ -65,7 +65,7 @@ import { createOpenAiClient } from "./platform/integrations/llm/openai-client";
 import { createAnthropicClient } from "./platform/integrations/llm/anthropic-client";
 import { createOpenAiModeration } from "./platform/integrations/llm/moderation";
 import { CHECK_TIMEOUT_MS, emptyCheckStats, type SafetyChecks } from "./modules/assistant";
-import { createWorker, type JobWorker } from "./platform/jobs/worker";
+import { createWorker, wakeAfterCommit, type JobWorker } from "./platform/jobs/worker";
 import { JOBS_CHANNEL, notifiedJobTypes } from "./platform/jobs/job.repository";
 import { sampleEventLoopDelay } from "./platform/lib/event-loop-load";
 import { whatsappWebhookService } from "./modules/whatsapp";
@@ -230,8 +230,8 @@ export async function buildApp({ config, database, clock = systemClock, instrume
   };
   const paymentProvider = createMercadoPagoClient(config.mercadopago);
 
-  // The worker exists only below; the services that wake it reach it through this function.
-  const wake = () => worker.wake();
+  // The worker and the listener exist only below; the services that wake the worker reach it through this function.
+  const wake = () => wakeAfterCommit(worker, jobWakeups);
   // The services the screens and the background jobs share.
   const appointments = appointmentService(db, clock, {
     wake,

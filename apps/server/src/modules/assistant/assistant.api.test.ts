@@ -297,6 +297,38 @@ describe("the assistant on WhatsApp (OpenAI)", () => {
     expect(h.llm.requests[1]!.messages).toEqual([{ role: "user", content: "Mais uma pergunta" }]);
   });
 
+  it("stores no reply when the professional takes the conversation over while the model is thinking", async () => {
+    await clinic.patientWrites(PATIENT, "Oi, tudo bem?");
+    const id = (await conversation()).id;
+    brain = async () => {
+      const res = await h.request({ method: "POST", url: `/api/conversations/${id}/messages`, session: clinic.session, payload: { content: "Oi, aqui é a doutora." } });
+      expect(res.statusCode).toBe(201);
+      return { text: "Olá! Como posso ajudar?" };
+    };
+    await h.drain();
+    await h.twilio.waitForSent(1);
+    await h.drain();
+    expect(h.llm.requests).toHaveLength(1);
+    expect(repliesTo().map((m) => m.body)).toEqual(["Oi, aqui é a doutora."]);
+    const thread = await h.db.select().from(s.messages).where(eq(s.messages.conversationId, id));
+    expect(thread.filter((m) => m.sender === "assistant")).toEqual([]);
+    expect(await conversation()).toMatchObject({ status: "in_progress", lastMessage: "Oi, aqui é a doutora." });
+    // Nor a send job of a reply that was never stored.
+    const sends = await h.db.select().from(s.jobs).where(and(eq(s.jobs.type, "whatsapp.send"), eq(s.jobs.professionalId, clinic.professionalId)));
+    expect(sends.map((j) => j.payload)).toEqual([{ messageId: thread.find((m) => m.sender === "professional")!.id }]);
+  });
+
+  it("a handoff never lowers the urgency the conversation already had", async () => {
+    await clinic.patientWrites(PATIENT, "Bom dia");
+    await h.db.update(s.conversations).set({ urgency: 3 }).where(eq(s.conversations.professionalId, clinic.professionalId));
+    h.llm.script([{ text: "Bom dia! Em que posso ajudar?" }]);
+    await h.drain();
+    await clinic.patientWrites(PATIENT, "Quero falar com a doutora, por favor");
+    await h.drain();
+    await h.twilio.waitForSent(2);
+    expect(await conversation()).toMatchObject({ status: "waiting", urgency: 3, lastMessage: expect.stringContaining("vai responder por aqui assim que possível") });
+  });
+
   it("hands off to the professional when the patient asks for a person, without asking the model", async () => {
     await clinic.patientWrites(PATIENT, "Quero falar com a doutora, por favor");
     await h.drain();

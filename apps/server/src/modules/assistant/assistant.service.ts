@@ -292,16 +292,8 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
   /** Sends `text` as the reply to `messageId` and, for a handoff, passes the conversation to the professional. */
   const deliver = async (conversation: ConversationRow, messageId: string, text: string, handoffUrgency: number | null) => {
     const sentByCaller = deps.runJobNow !== undefined && conversation.channel === "whatsapp";
-    const queued = await db.transaction(async (tx) => {
-      const current = await deps.messaging.findConversation(tx, conversation.professionalId, conversation.id, { lock: true });
-      // A person took the conversation over while the model was thinking: the assistant stays silent.
-      if (!current || current.status !== "bot_handling") return null;
-      const id = await deps.messaging.queue(tx, { conversation: current, content: text, sender: "assistant", replyToMessageId: messageId, at: clock.now(), sentByCaller });
-      if (id && handoffUrgency !== null) {
-        await deps.messaging.updateConversation(tx, current.professionalId, current.id, { status: "waiting", urgency: Math.max(current.urgency, handoffUrgency) });
-      }
-      return id;
-    });
+    // Stored only if nobody took the conversation over while the model was thinking: the assistant stays silent then.
+    const queued = await deps.messaging.queueAssistantReply({ conversation, content: text, replyToMessageId: messageId, at: clock.now(), sentByCaller, handoffUrgency });
     // Committed: the reply leaves now, from this job. Its send job (due a little later) is the retry path.
     if (queued && sentByCaller) await deps.runJobNow!(sendJobKey(queued));
   };

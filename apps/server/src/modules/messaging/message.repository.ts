@@ -122,12 +122,17 @@ const routeInboundStatement = preparedStatement(["twilioNumber", "phone"], (db, 
 });
 
 /**
- * storeInbound's statement, run for every inbound message, built once per shape of its rows (the columns the
- * message, the conversation's change and the job write: a handful of combinations).
+ * storeInbound's and storeReply's statement, run for every inbound message and every reply the assistant writes, built
+ * once per shape of its rows (the columns the message, the conversation's change and the job write: a handful of
+ * combinations) and of its guard. `whileAssistant`: the conversation changes only while it is the assistant's
+ * (bot_handling; the row lock and PostgreSQL's re-check of a row changed meanwhile make this hold at commit);
+ * `raiseUrgency`: its urgency becomes at least the `urgency` parameter. It answers no row when the conversation was
+ * not changed (the message was already stored, or the guard failed): the caller then rolls back, which also undoes
+ * the message and the job.
  */
-const storeInboundStatements = new Map<string, ReturnType<typeof storeInboundStatement>>();
-const storeInboundStatement = (message: PlaceholderRow, changes: PlaceholderRow, job: PlaceholderRow | null) =>
-  preparedStatement(["professionalId", "conversationId", "now"], (db, p) => {
+const storeStatements = new Map<string, ReturnType<typeof storeStatement>>();
+const storeStatement = (message: PlaceholderRow, changes: PlaceholderRow, job: PlaceholderRow | null, guard: { whileAssistant: boolean; raiseUrgency: boolean }) =>
+  preparedStatement(["professionalId", "conversationId", "now", "urgency"], (db, p) => {
     const stored = db.$with("stored").as(
       db
         .insert(messages)
@@ -139,10 +144,51 @@ const storeInboundStatement = (message: PlaceholderRow, changes: PlaceholderRow,
     return db
       .with(stored, ...queued)
       .update(conversations)
-      .set({ ...(changes as Partial<ConversationRow>), updatedAt: valueOf<Date>(p.now) })
-      .where(and(eq(conversations.professionalId, p.professionalId), eq(conversations.id, p.conversationId), sql`exists (select 1 from ${stored})`))
+      .set({
+        ...(changes as Partial<ConversationRow>),
+        ...(guard.raiseUrgency ? { urgency: sql`greatest(${conversations.urgency}, ${p.urgency})` } : {}),
+        updatedAt: valueOf<Date>(p.now),
+      })
+      .where(
+        and(
+          eq(conversations.professionalId, p.professionalId),
+          eq(conversations.id, p.conversationId),
+          guard.whileAssistant ? eq(conversations.status, "bot_handling") : undefined,
+          sql`exists (select 1 from ${stored})`,
+        ),
+      )
       .returning({ id: conversations.id });
   });
+
+/** Runs storeStatement for these rows: whether the conversation was changed (and so the message stored). */
+async function storeWithConversation(
+  db: DbOrTx,
+  p: {
+    message: typeof messages.$inferInsert & { id: string };
+    conversation: { professionalId: string; id: string; values: Partial<Omit<ConversationRow, "id" | "professionalId" | "createdAt">> };
+    job: EnqueueSpec | null;
+    whileAssistant?: boolean;
+    raiseUrgencyTo?: number;
+  },
+): Promise<boolean> {
+  const message = rowShape("m_", p.message);
+  const changes = rowShape("c_", p.conversation.values);
+  const job = p.job ? rowShape("j_", newJobRow(p.job)) : null;
+  const guard = { whileAssistant: p.whileAssistant === true, raiseUrgency: p.raiseUrgencyTo !== undefined };
+  const shape = `${message.shape}|${changes.shape}|${job?.shape ?? "-"}|${guard.whileAssistant}|${guard.raiseUrgency}`;
+  let store = storeStatements.get(shape);
+  if (!store) storeStatements.set(shape, (store = storeStatement(message.placeholders(), changes.placeholders(), job?.placeholders() ?? null, guard)));
+  const rows = await store(db, {
+    ...message.values(),
+    ...changes.values(),
+    ...job?.values(),
+    professionalId: p.conversation.professionalId,
+    conversationId: p.conversation.id,
+    now: new Date(),
+    urgency: p.raiseUrgencyTo ?? null,
+  });
+  return rows.length > 0;
+}
 
 // The reply path's other statements (webhook → reply job → send), built once each (docs/decisions/036).
 const conversationWhere = (p: { professionalId: Placeholder; id: Placeholder }) => and(eq(conversations.professionalId, p.professionalId), eq(conversations.id, p.id));
@@ -344,29 +390,28 @@ export function messageRepository(db: DbOrTx) {
      * statement (the webhook's hot path: docs/decisions/014). False when the message's MessageSid is already stored:
      * the caller then rolls its transaction back, which also undoes the conversation's update and the job.
      */
-    async storeInbound(p: {
+    storeInbound(p: {
       message: typeof messages.$inferInsert & { id: string };
       conversation: { professionalId: string; id: string; values: Partial<Omit<ConversationRow, "id" | "professionalId" | "createdAt">> };
       job: EnqueueSpec | null;
     }): Promise<boolean> {
-      const message = rowShape("m_", p.message);
-      const changes = rowShape("c_", p.conversation.values);
-      const job = p.job ? rowShape("j_", newJobRow(p.job)) : null;
-      const shape = `${message.shape}|${changes.shape}|${job?.shape ?? "-"}`;
-      let store = storeInboundStatements.get(shape);
-      if (!store) {
-        store = storeInboundStatement(message.placeholders(), changes.placeholders(), job?.placeholders() ?? null);
-        storeInboundStatements.set(shape, store);
-      }
-      const rows = await store(db, {
-        ...message.values(),
-        ...changes.values(),
-        ...job?.values(),
-        professionalId: p.conversation.professionalId,
-        conversationId: p.conversation.id,
-        now: new Date(),
-      });
-      return rows.length > 0;
+      return storeWithConversation(db, p);
+    },
+
+    /**
+     * The assistant's reply, the conversation's new state (its last message; for a handoff, the professional's turn and
+     * an urgency at least `raiseUrgencyTo`) and, for WhatsApp, its send job, written by ONE statement, and only while
+     * the conversation is still the assistant's: a person who took it over while the model was thinking is not
+     * answered over. False when the conversation is no longer the assistant's or the message already has its reply:
+     * the caller then rolls its transaction back, which also undoes the message and the job.
+     */
+    storeReply(p: {
+      message: typeof messages.$inferInsert & { id: string };
+      conversation: { professionalId: string; id: string; values: Partial<Omit<ConversationRow, "id" | "professionalId" | "createdAt">> };
+      job: EnqueueSpec | null;
+      raiseUrgencyTo?: number;
+    }): Promise<boolean> {
+      return storeWithConversation(db, { ...p, whileAssistant: true });
     },
 
     /** Whose conversation a message (ours by id, or Twilio's by MessageSid) belongs to: professional, patient, phone. */

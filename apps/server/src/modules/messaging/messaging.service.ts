@@ -48,6 +48,7 @@ export function messagingService(
 
   return {
     queue: outbound.queue,
+    queueAssistantReply: outbound.queueAssistantReply,
     resend: outbound.resend,
     applyStatus: outbound.applyStatus,
     jobs: outbound.jobs,

@@ -1,8 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { SEND_ERROR, TWILIO_STATUS_WEBHOOK_PATH, type MessageSender, type MessageStatus } from "@clinora/contracts";
 import type { Db, DbOrTx } from "../../platform/db/client";
 import type { Clock } from "../../platform/lib/clock";
 import { MessagingRejectedError, MessagingUnavailableError, type MessagingGateway, type SentWhatsapp } from "../../platform/integrations/twilio/messaging-gateway";
-import { enqueueJob, scheduleJob } from "../../platform/jobs/job.repository";
+import { enqueueJob, scheduleJob, type EnqueueSpec } from "../../platform/jobs/job.repository";
 import { exponentialBackoffMs, PermanentJobError, type ClaimedJob, type JobContext, type JobDefinition } from "../../platform/jobs/worker";
 import { whenDatabaseAnswers } from "../../platform/lib/db-errors";
 import { splitForWhatsapp } from "./message-parts";
@@ -86,6 +87,21 @@ export interface QueuedMessage {
    */
   sentByCaller?: boolean;
 }
+
+/** The assistant's reply to one patient message (queueAssistantReply). */
+export interface AssistantReply {
+  conversation: Pick<ConversationRow, "id" | "professionalId" | "channel">;
+  content: string;
+  /** The patient's message answered: a second reply to it is never stored. */
+  replyToMessageId: string;
+  at: Date;
+  /** As QueuedMessage's: the caller sends the reply itself once this has committed. */
+  sentByCaller: boolean;
+  /** A handoff: the conversation goes to the professional with at least this urgency; null for a plain reply. */
+  handoffUrgency: number | null;
+}
+
+class ReplyNotStored extends Error {}
 
 /** The send job's dedupe key of an outbound message. */
 export const sendJobKey = (messageId: string) => `send:${messageId}`;
@@ -231,55 +247,114 @@ export function whatsappOutboundService(
     backoffMs: (attempt) => 1000 * attempt,
   };
 
-  return {
-    /**
-     * Stores an outbound message in the caller's transaction and, for WhatsApp, enqueues its sending there too.
-     * Returns the message id, or null when this inbound message already has its reply.
-     */
-    async queue(tx: DbOrTx, message: QueuedMessage): Promise<string | null> {
-      const repo = messageRepository(tx);
-      const whatsapp = message.conversation.channel === "whatsapp";
-      // WhatsApp takes at most 1 600 characters a message: a longer free text goes as ordered parts, each its own
-      // message in the thread, cut between sentences. The first part carries replyToMessageId (one reply per message).
-      const parts = whatsapp && !message.template ? splitForWhatsapp(message.content) : [message.content];
-      const ids: string[] = [];
-      for (const [index, content] of parts.entries()) {
-        const id = await repo.insertMessageOnce({
-          professionalId: message.conversation.professionalId,
-          conversationId: message.conversation.id,
-          direction: "outbound",
-          sender: message.sender,
-          content,
-          // A web-chat message is in the visitor's thread once stored: nothing to send (docs/decisions/016).
-          status: whatsapp ? "queued" : "delivered",
-          replyToMessageId: index === 0 ? (message.replyToMessageId ?? null) : null,
-          contentSid: message.template?.contentSid ?? null,
-          contentVariables: message.template?.variables ?? null,
-          // A millisecond apart, so the thread lists the parts in their order.
-          sentAt: new Date(message.at.getTime() + index),
-        });
-        if (!id) return null;
-        ids.push(id);
-      }
-      const [first, ...rest] = ids as [string, ...string[]];
-      await repo.updateConversation(message.conversation.professionalId, message.conversation.id, {
-        lastMessage: parts[parts.length - 1] ?? message.content,
-        lastMessageAt: new Date(message.at.getTime() + parts.length - 1),
+  /** The send job of an outbound message's first part (`rest`: the later parts, each queued once the one before is sent). */
+  const sendJobOf = (m: { professionalId: string; at: Date; sentByCaller?: boolean }, first: string, rest: string[] = []): EnqueueSpec => ({
+    type: SEND_JOB,
+    payload: rest.length ? { messageId: first, next: rest } : { messageId: first },
+    professionalId: m.professionalId,
+    dedupeKey: sendJobKey(first),
+    runAt: m.sentByCaller ? new Date(m.at.getTime() + SEND_TAKEOVER_MS) : m.at,
+    priority: SEND_PRIORITY,
+    maxAttempts: SEND_ATTEMPTS,
+  });
+
+  /**
+   * Stores an outbound message in the caller's transaction and, for WhatsApp, enqueues its sending there too.
+   * Returns the message id, or null when this inbound message already has its reply.
+   */
+  const queue = async (tx: DbOrTx, message: QueuedMessage): Promise<string | null> => {
+    const repo = messageRepository(tx);
+    const whatsapp = message.conversation.channel === "whatsapp";
+    // WhatsApp takes at most 1 600 characters a message: a longer free text goes as ordered parts, each its own
+    // message in the thread, cut between sentences. The first part carries replyToMessageId (one reply per message).
+    const parts = whatsapp && !message.template ? splitForWhatsapp(message.content) : [message.content];
+    const ids: string[] = [];
+    for (const [index, content] of parts.entries()) {
+      const id = await repo.insertMessageOnce({
+        professionalId: message.conversation.professionalId,
+        conversationId: message.conversation.id,
+        direction: "outbound",
+        sender: message.sender,
+        content,
+        // A web-chat message is in the visitor's thread once stored: nothing to send (docs/decisions/016).
+        status: whatsapp ? "queued" : "delivered",
+        replyToMessageId: index === 0 ? (message.replyToMessageId ?? null) : null,
+        contentSid: message.template?.contentSid ?? null,
+        contentVariables: message.template?.variables ?? null,
+        // A millisecond apart, so the thread lists the parts in their order.
+        sentAt: new Date(message.at.getTime() + index),
       });
-      if (whatsapp) {
-        // Only the first part's send is queued; each part's job queues the next once it is sent (keeps the order).
-        await enqueueJob(tx, {
-          type: SEND_JOB,
-          payload: rest.length ? { messageId: first, next: rest } : { messageId: first },
-          professionalId: message.conversation.professionalId,
-          dedupeKey: sendJobKey(first),
-          runAt: message.sentByCaller ? new Date(message.at.getTime() + SEND_TAKEOVER_MS) : message.at,
-          priority: SEND_PRIORITY,
-          maxAttempts: SEND_ATTEMPTS,
+      if (!id) return null;
+      ids.push(id);
+    }
+    const [first, ...rest] = ids as [string, ...string[]];
+    await repo.updateConversation(message.conversation.professionalId, message.conversation.id, {
+      lastMessage: parts[parts.length - 1] ?? message.content,
+      lastMessageAt: new Date(message.at.getTime() + parts.length - 1),
+    });
+    if (whatsapp) {
+      // Only the first part's send is queued; each part's job queues the next once it is sent (keeps the order).
+      await enqueueJob(tx, sendJobOf({ professionalId: message.conversation.professionalId, at: message.at, sentByCaller: message.sentByCaller }, first, rest));
+    }
+    return first;
+  };
+
+  /**
+   * The assistant's reply to the patient's message `replyToMessageId`, in a transaction of its own: stored (and, on
+   * WhatsApp, its send queued) only while the conversation is still the assistant's and the message has no reply yet,
+   * so a person who took the conversation over while the model was thinking is not answered over. A handoff passes
+   * the conversation to the professional (waiting, its urgency at least `handoffUrgency`). Returns the reply's id,
+   * or null when it was not stored.
+   *
+   * A reply that fits one WhatsApp message is written by one statement (the reply path: docs/decisions/036); a longer
+   * one goes as ordered parts, under the conversation's lock.
+   */
+  const queueAssistantReply = async (reply: AssistantReply): Promise<string | null> => {
+    const { professionalId, id: conversationId, channel } = reply.conversation;
+    const whatsapp = channel === "whatsapp";
+    const handoff = reply.handoffUrgency !== null ? { status: "waiting" as const } : {};
+    if (whatsapp && splitForWhatsapp(reply.content).length > 1) {
+      return db.transaction(async (tx) => {
+        const current = await messageRepository(tx).findConversation(professionalId, conversationId, { lock: true });
+        if (!current || current.status !== "bot_handling") return null;
+        const id = await queue(tx, { conversation: current, content: reply.content, sender: "assistant", replyToMessageId: reply.replyToMessageId, at: reply.at, sentByCaller: reply.sentByCaller });
+        if (id && reply.handoffUrgency !== null) await messageRepository(tx).updateConversation(professionalId, conversationId, { ...handoff, urgency: Math.max(current.urgency, reply.handoffUrgency) });
+        return id;
+      });
+    }
+    const id = randomUUID();
+    return db
+      .transaction(async (tx) => {
+        const stored = await messageRepository(tx).storeReply({
+          message: {
+            id,
+            professionalId,
+            conversationId,
+            direction: "outbound",
+            sender: "assistant",
+            content: reply.content,
+            // A web-chat message is in the visitor's thread once stored: nothing to send (docs/decisions/016).
+            status: whatsapp ? "queued" : "delivered",
+            replyToMessageId: reply.replyToMessageId,
+            sentAt: reply.at,
+          },
+          conversation: { professionalId, id: conversationId, values: { lastMessage: reply.content, lastMessageAt: reply.at, ...handoff } },
+          job: whatsapp ? sendJobOf({ professionalId, at: reply.at, sentByCaller: reply.sentByCaller }, id) : null,
+          ...(reply.handoffUrgency !== null ? { raiseUrgencyTo: reply.handoffUrgency } : {}),
         });
-      }
-      return first;
-    },
+        // Not the assistant's any more, or already answered: throwing rolls back the reply and its job.
+        if (!stored) throw new ReplyNotStored();
+        return id;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof ReplyNotStored) return null;
+        throw error;
+      });
+  };
+
+  return {
+    queue,
+    queueAssistantReply,
 
     /**
      * Reenviar: a failed WhatsApp message goes out again through the same send job, as free text (inside the

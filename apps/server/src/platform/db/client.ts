@@ -49,6 +49,8 @@ export interface Database {
 }
 
 export interface NotificationListener {
+  /** Whether the connection listens now (false while it is being opened, again after a loss, and once stopped). */
+  listening(): boolean;
   /** Closes the listening connection; no reconnection after this. */
   stop(): Promise<void>;
 }
@@ -164,6 +166,7 @@ function listenOn(url: string, channel: string, onNotify: (payload?: string) => 
 
   void connect();
   return {
+    listening: () => current !== null,
     async stop() {
       stopped = true;
       clearTimeout(retryTimer);

@@ -5,7 +5,7 @@ import { rowsOf } from "../db/rows";
 import { copyTemplateDatabase } from "../../../test/server-process";
 import { testDbKind } from "../../../test/test-db";
 import { enqueueJob, JOBS_CHANNEL, notifiedJobTypes } from "./job.repository";
-import { createWorker, type JobWorker } from "./worker";
+import { createWorker, wakeAfterCommit, type JobWorker } from "./worker";
 
 /** Stops one test's listener and worker, closes its two connections and drops its copy of the database. */
 async function teardown(side: { listener?: NotificationListener; worker?: JobWorker; enqueuing?: Database; working?: Database; copy?: { drop(): Promise<void> } }) {
@@ -46,6 +46,7 @@ describe.skipIf(testDbKind() !== "postgres")("job notifications between processe
     listener = working.listen!(JOBS_CHANNEL, () => worker.wake());
     worker.start();
     await vi.waitFor(async () => expect(await listenerPids()).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(() => expect(listener.listening()).toBe(true), { timeout: 10_000, interval: 20 });
     // Let the worker's first poll find the queue empty and go to sleep.
     await new Promise((resolve) => setTimeout(resolve, 200));
   });
@@ -163,5 +164,24 @@ describe.skipIf(testDbKind() !== "postgres")("job notifications name their types
     // Notifications arrive in commit order: had the later job notified, its payload would come first.
     expect(payloads.slice(seen)).toEqual(["backup"]);
     expect(ran).not.toContain("reply later");
+  });
+
+  it("claims a job its own process enqueued once: the commit's notification wakes the worker, and the wake after the commit adds no claim", async () => {
+    expect(side.listener!.listening()).toBe(true);
+    const before = { ...claims };
+    await side.working!.db.transaction((tx) => enqueueJob(tx, { type: "reply", payload: { name: "own" } }));
+    wakeAfterCommit(side.worker!, side.listener);
+    await vi.waitFor(() => expect(ran).toContain("reply own"), { timeout: 10_000, interval: 20 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(claims).toEqual({ network: before.network + 1, cpu: before.cpu });
+  });
+
+  it("wakes the worker after the commit itself once nobody listens", async () => {
+    await side.listener!.stop();
+    expect(side.listener!.listening()).toBe(false);
+    await side.working!.db.transaction((tx) => enqueueJob(tx, { type: "backup", payload: { name: "unheard" } }));
+    wakeAfterCommit(side.worker!, side.listener);
+    // The worker polls once a minute: only the wake runs the job this soon.
+    await vi.waitFor(() => expect(ran).toContain("backup unheard"), { timeout: 10_000, interval: 20 });
   });
 });
