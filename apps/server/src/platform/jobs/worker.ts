@@ -127,7 +127,7 @@ export interface JobWorker {
  * The wake a service calls after committing a transaction that enqueued jobs (docs/decisions/036). While the process
  * listens for the jobs' notifications (PostgreSQL), the commit's notification wakes this worker, and every other
  * process's, for the pools the jobs run in: waking it here as well only made a second claim, in both pools, for jobs
- * the first had taken (2 of every 3 claims found nothing at 50 messages a second). Without a listener (the embedded
+ * the first had taken (3 of every 5 claims found nothing at 50 messages a second). Without a listener (the embedded
  * database), or while its connection is being opened again, the worker is woken here.
  */
 export function wakeAfterCommit(worker: Pick<JobWorker, "wake">, listener: Pick<NotificationListener, "listening"> | undefined): void {
