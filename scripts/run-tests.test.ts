@@ -2,7 +2,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { PLAN, runPlan, type Step } from "./run-tests";
+import { clockTime, PLAN, runPlan, type Step } from "./run-tests";
+
+/** Each test starts a few node processes: on a machine busy with the rest of the suite that takes seconds. */
+const SPAWNS_MS = 30_000;
 
 const { scripts } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { scripts: Record<string, string> };
 
@@ -50,7 +53,11 @@ describe("npm test's runner", () => {
     expect(PLAN.flat().map((s) => s.script).sort()).toEqual(["lint", "test:api", "test:e2e", "test:unit", "typecheck"]);
   });
 
-  it("runs the groups in order and a group's steps together, printing a beside step's output whole after its lead's", async () => {
+  it("writes times as m:ss, rounded to the second", () => {
+    expect([0, 59.4, 59.6, 61, 779.2].map(clockTime)).toEqual(["0:00", "0:59", "1:00", "1:01", "12:59"]);
+  });
+
+  it("runs the groups in order and a group's steps together, printing a beside step's output whole after its lead's", { timeout: SPAWNS_MS }, async () => {
     // The lead ends only once the step beside it has run: one after the other, the lead would wait in vain.
     const signal = path.join(dir, "beside-started");
     const { passed, outcomes, text } = await collect([
@@ -71,7 +78,7 @@ describe("npm test's runner", () => {
     expect(text).toMatch(/all +\d+:\d\d +passed\n$/);
   });
 
-  it("lets a failed step's group finish, runs no later group and fails", async () => {
+  it("lets a failed step's group finish, runs no later group and fails", { timeout: SPAWNS_MS }, async () => {
     const { passed, outcomes, text } = await collect([
       [node("quebra", ["q1"], 3), node("vizinho", ["v1", "v2", "v3", "v4", "v5"], 0, 40)],
       [node("depois", ["d1"])],
@@ -88,7 +95,7 @@ describe("npm test's runner", () => {
     expect(text).toMatch(/all +\d+:\d\d +FAILED\n$/);
   });
 
-  it("counts a step that cannot start as failed", async () => {
+  it("counts a step that cannot start as failed", { timeout: SPAWNS_MS }, async () => {
     const { passed, outcomes } = await collect([[{ name: "inexistente", script: "x", command: ["/nonexistent/clinora-command"] }]]);
     expect(passed).toBe(false);
     expect(outcomes[0]!.code).toBe(1);

@@ -49,8 +49,11 @@ export interface RunOptions {
 
 const running = new Set<ChildProcess>();
 
-/** Runs one step; `keep` collects its output, otherwise it goes to `write` (or the terminal). Never rejects. */
-function run(step: Step, keep: Buffer[] | null, options: RunOptions): Promise<Outcome> {
+/** RunOptions with the writer settled. */
+type Settled = RunOptions & { write: (text: string | Buffer) => void };
+
+/** Runs one step; `keep` collects its output, otherwise it goes to the terminal (or `write`). Never rejects. */
+function run(step: Step, keep: Buffer[] | null, options: Settled): Promise<Outcome> {
   const started = performance.now();
   const [command, ...args] = step.command ?? ["npm", "run", step.script];
   const inherit = !keep && options.inheritTerminal !== false;
@@ -58,7 +61,7 @@ function run(step: Step, keep: Buffer[] | null, options: RunOptions): Promise<Ou
     // Its own process group, so a stop signal reaches the whole tree (npm, vitest's forks, Chromium, the e2e server).
     const child = spawn(command!, args, { stdio: inherit ? "inherit" : ["ignore", "pipe", "pipe"], detached: true });
     running.add(child);
-    const take = (chunk: Buffer) => (keep ? keep.push(chunk) : options.write?.(chunk));
+    const take = (chunk: Buffer) => (keep ? keep.push(chunk) : options.write(chunk));
     child.stdout?.on("data", take);
     child.stderr?.on("data", take);
     let done = false;
@@ -76,24 +79,31 @@ function run(step: Step, keep: Buffer[] | null, options: RunOptions): Promise<Ou
   });
 }
 
-async function runGroup(group: Step[], options: RunOptions, write: (text: string | Buffer) => void): Promise<Outcome[]> {
+async function runGroup(group: Step[], options: Settled): Promise<Outcome[]> {
   const [lead, ...rest] = group;
   const kept = rest.map(() => [] as Buffer[]);
   const others = rest.map((step, i) => run(step, kept[i]!, options));
   const outcomes = [await run(lead!, null, options)];
   for (const [i, pending] of others.entries()) {
     const outcome = await pending;
-    write(`\n── ${outcome.step.name}, run beside ${lead!.name} ──\n`);
-    write(Buffer.concat(kept[i]!));
+    options.write(`\n── ${outcome.step.name}, run beside ${lead!.name} ──\n`);
+    options.write(Buffer.concat(kept[i]!));
     outcomes.push(outcome);
   }
   return outcomes;
 }
 
-const clockTime = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, "0")}`;
+/** m:ss, rounded to the second (59.6 s is 1:00). */
+export const clockTime = (seconds: number) => {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+};
+
+/** Whether every step of the plan ran and passed. */
+const allPassed = (plan: Step[][], outcomes: Outcome[]) => outcomes.length === plan.flat().length && outcomes.every((o) => o.code === 0);
 
 /** The closing table: each step's time (m:ss) and outcome, then the whole run's. */
-export function summary(plan: Step[][], outcomes: Outcome[], totalSeconds: number): string {
+function summary(plan: Step[][], outcomes: Outcome[], totalSeconds: number): string {
   const width = Math.max(3, ...plan.flat().map((s) => s.name.length));
   const lines = plan.flatMap((group) =>
     group.map((step) => {
@@ -103,8 +113,7 @@ export function summary(plan: Step[][], outcomes: Outcome[], totalSeconds: numbe
       return `${step.name.padEnd(width)}  ${(outcome ? clockTime(outcome.seconds) : "—").padStart(5)}  ${status}${beside}`;
     }),
   );
-  const passed = outcomes.length === plan.flat().length && outcomes.every((o) => o.code === 0);
-  return `${[...lines, `${"all".padEnd(width)}  ${clockTime(totalSeconds).padStart(5)}  ${passed ? "passed" : "FAILED"}`].join("\n")}\n`;
+  return `${[...lines, `${"all".padEnd(width)}  ${clockTime(totalSeconds).padStart(5)}  ${allPassed(plan, outcomes) ? "passed" : "FAILED"}`].join("\n")}\n`;
 }
 
 /**
@@ -112,17 +121,17 @@ export function summary(plan: Step[][], outcomes: Outcome[], totalSeconds: numbe
  * and whether all passed. A group with a failed step is the last to run.
  */
 export async function runPlan(plan: Step[][], options: RunOptions = {}): Promise<{ outcomes: Outcome[]; passed: boolean; totalSeconds: number }> {
-  const write = options.write ?? ((text: string | Buffer) => process.stdout.write(text));
+  const settled: Settled = { ...options, write: options.write ?? ((text: string | Buffer) => process.stdout.write(text)) };
   const started = performance.now();
   const outcomes: Outcome[] = [];
   for (const group of plan) {
-    const results = await runGroup(group, { ...options, write }, write);
+    const results = await runGroup(group, settled);
     outcomes.push(...results);
     if (results.some((r) => r.code !== 0)) break;
   }
   const totalSeconds = (performance.now() - started) / 1000;
-  write(`\n${summary(plan, outcomes, totalSeconds)}`);
-  return { outcomes, passed: outcomes.length === plan.flat().length && outcomes.every((o) => o.code === 0), totalSeconds };
+  settled.write(`\n${summary(plan, outcomes, totalSeconds)}`);
+  return { outcomes, passed: allPassed(plan, outcomes), totalSeconds };
 }
 
 /** Stops every running step's whole process tree. */

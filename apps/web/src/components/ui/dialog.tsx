@@ -31,8 +31,8 @@ const CloseDialogContext = createContext<() => void>(() => {});
  * Every dialog needs a DialogTitle (visually hidden if need be). Without a DialogDescription pass
  * `aria-describedby={undefined}` to DialogContent, or Radix warns in the console.
  * To open a dialog from a row-actions menu, keep its state outside the menu (see dropdown-menu.tsx).
- * The root is Radix's, open or closed by the caller (`open`, `onOpenChange`) or on its own (`DialogTrigger`), and
- * tells its content how to close it (components/ui/modal-stack.ts).
+ * The root wraps Radix's: open or closed by the caller (`open`, `onOpenChange`) or on its own (`DialogTrigger`), it
+ * tells its content how to close it, so an Escape meant for a modal above closes that one (components/ui/modal-stack.ts).
  */
 export function Dialog({ open: openProp, defaultOpen = false, onOpenChange, ...props }: ComponentProps<typeof DialogPrimitive.Root>) {
   const [open, setOpen] = useOpenState(openProp, onOpenChange, defaultOpen);
