@@ -81,7 +81,12 @@ test("the booking page passes axe in each state: the page, its errors, a time ta
 
   // The reschedule request, opened with the keyboard.
   await page.goto(`/agendar/${slug}`);
-  await page.locator("summary").focus();
+  // The request is shown once the page has read its settings: focus() alone does not wait for that, and a hidden
+  // summary cannot take focus (the Enter then went nowhere on a busy machine).
+  const summary = page.locator("summary");
+  await expect(summary).toBeVisible();
+  await summary.focus();
+  await expect(summary).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("button", { name: "Receber link para remarcar" })).toBeVisible();
   await expectNoAxeFindings(page, "página de agendamento: pedir link de remarcação");
