@@ -29,7 +29,7 @@ export class SlotTaken extends AppError {
  * (none while the professional is Indisponível, none before the minimum notice), the nearest free times to a wanted
  * one, and why a time is refused (docs/product/booking-page.md §10).
  */
-export function bookingSlots(clock: Clock, appointments: Pick<AppointmentService, "candidateDays">) {
+export function bookingSlots(clock: Clock, appointments: Pick<AppointmentService, "candidateDays" | "bookable">) {
   /** The first instant the page may offer: now plus the minimum notice. */
   const earliest = (ctx: BookingContext) => new Date(clock.now().getTime() + ctx.page.minNoticeHours * HOUR);
 
@@ -139,7 +139,14 @@ export function bookingSlots(clock: Clock, appointments: Pick<AppointmentService
     async checkOffered(ctx: BookingContext, date: string, time: string, duration: number, excludeId?: string) {
       const reason = neverOffered(ctx, date, time, duration);
       // A real gap (a free time where a busy range ends, docs/product/appointments.md §10.3) is off the grid but offered.
-      if (reason?.field === "time" && reason.msg === BOOKING_TEXTS.timeOutsideHours && (await freeTimesOn(ctx, date, duration, excludeId)).includes(time)) return;
+      // Once someone takes it, it is no gap any more: an off-grid time that collides with an appointment or a busy
+      // time was taken since the patient saw it, and is answered as taken, with the nearest free times.
+      if (reason?.field === "time" && reason.msg === BOOKING_TEXTS.timeOutsideHours) {
+        if ((await freeTimesOn(ctx, date, duration, excludeId)).includes(time)) return;
+        if ((await appointments.bookable(ctx.actor, { date, time, duration, exceptId: excludeId })) === "taken") {
+          throw new SlotTaken(await nearestFree(ctx, date, time, duration, excludeId));
+        }
+      }
       if (reason) throw AppError.validation([reason]);
       if (!(await freeTimesOn(ctx, date, duration, excludeId)).includes(time)) throw new SlotTaken(await nearestFree(ctx, date, time, duration, excludeId));
     },

@@ -121,6 +121,12 @@ describe("the public booking page", () => {
     // The gap it offers off the 30-minute grid can be booked: an offered time is never "outside hours".
     const gap = await book(booking({ type: 1, time: "09:40" }));
     expect(gap.statusCode, gap.body).toBe(201);
+    // Taken now, the gap is no gap any more: a second patient who picked it is told it was taken, with the nearest
+    // free times, not that it is outside the hours.
+    const late = await book(booking({ type: 1, time: "09:40" }));
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.json().detail).toBe(BOOKING_TEXTS.slotTaken);
+    expect(late.json().nearest.length).toBeGreaterThan(0);
     // A time off the grid that is no gap is still one the page never offers.
     expect((await book(booking({ type: 1, time: "10:15" }))).statusCode).toBe(422);
 

@@ -39,7 +39,7 @@ export function bookingPageService(
   db: Db,
   clock: Clock,
   deps: {
-    appointments: Pick<AppointmentService, "candidateDays" | "lockSchedule" | "bookIn" | "moveIn">;
+    appointments: Pick<AppointmentService, "candidateDays" | "bookable" | "lockSchedule" | "bookIn" | "moveIn">;
     messaging: Pick<MessagingService, "senderOf" | "sendToContact">;
     gateway: Pick<MessagingGateway, "configured">;
     /** TWILIO_REMINDER_CONTENT_SID: the approved appointment template, for the confirmation outside the 24-hour window. */
