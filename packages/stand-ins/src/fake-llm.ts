@@ -507,7 +507,14 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       return sendJson(res, 200, face.encode(request, verdicts.shift() ?? classifierBrain(classification)));
     }
     requests.push(request);
-    if (delayMs > 0) await wait(delayMs);
+    if (delayMs > 0) {
+      // A caller that gave up while the fake was slow (its time-out) takes no scripted reply nor failure with it: they
+      // stay for the next request, which a test scripted them for.
+      let abandoned = false;
+      res.once("close", () => (abandoned = !res.writableEnded));
+      await wait(delayMs);
+      if (abandoned) return;
+    }
     if (failures.remaining > 0) {
       failures.remaining -= 1;
       return sendJson(res, failures.httpStatus, face.error(failures.httpStatus, `fake failure (HTTP ${failures.httpStatus})`));
