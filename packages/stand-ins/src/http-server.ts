@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { Agent, createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
 
@@ -60,19 +60,32 @@ export function parseForm(body: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(body));
 }
 
-/** Posts a form, as Twilio's webhooks do; `signature` null leaves the header out. */
-export async function postForm(
-  url: string,
-  params: Record<string, string>,
-  signature: string | null,
-): Promise<{ status: number; body: string }> {
-  const headers: Record<string, string> = {
+/**
+ * Keeps connections to the server under test open between posts, as Twilio's own clients do. node:http rather than
+ * fetch: a load of webhooks and status callbacks (the reply benchmark's) costs the machine it shares with the server
+ * about half the CPU that way. Idle sockets do not keep a process alive (the agent unrefs them).
+ */
+const formAgent = new Agent({ keepAlive: true });
+
+/** Posts a form, as Twilio's webhooks do; `signature` null leaves the header out. Plain http only (stand-ins are local). */
+export function postForm(url: string, params: Record<string, string>, signature: string | null): Promise<{ status: number; body: string }> {
+  const body = new URLSearchParams(params).toString();
+  const headers: Record<string, string | number> = {
     "content-type": "application/x-www-form-urlencoded",
+    "content-length": Buffer.byteLength(body),
     "user-agent": "TwilioProxy/1.1",
   };
   if (signature !== null) headers["x-twilio-signature"] = signature;
-  const response = await fetch(url, { method: "POST", headers, body: new URLSearchParams(params).toString() });
-  return { status: response.status, body: await response.text() };
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: "POST", headers, agent: formAgent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
 }
 
 export function randomHex(bytes: number): string {

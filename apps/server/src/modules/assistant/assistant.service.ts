@@ -310,7 +310,7 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
     async run(job) {
       const messageId = String(job.payload.messageId ?? "");
       const conversationId = String(job.payload.conversationId ?? "");
-      // The conversation, whether this message has its reply and the latest inbound one, in one read.
+      // The conversation, whether this message has its reply (and files) and the latest inbound one, in one read.
       const target = job.professionalId && conversationId ? await deps.messaging.replyTargetOf(job.professionalId, conversationId, messageId) : null;
       if (!target) return;
       const { conversation } = target;
@@ -341,7 +341,7 @@ export function assistantService(db: Db, clock: Clock, deps: AssistantDeps) {
       // A file: the assistant acknowledges a photo or a document and passes it on (it never interprets one), and
       // asks for text when a voice note could not be heard; a transcribed voice note goes on as typed text.
       // The message's own text matters only when it came with files (mediaAnswer answers null without any).
-      const files = await deps.messaging.filesOf(messageId);
+      const files = target.hasFiles ? await deps.messaging.filesOf(messageId) : [];
       const fileAnswer = files.length > 0 ? mediaAnswer(files, Boolean(await deps.messaging.textOf(messageId))) : null;
       if (fileAnswer) return deliver(conversation, messageId, fileAnswer.text, fileAnswer.handoff ? HANDOFF_URGENCY : null);
 

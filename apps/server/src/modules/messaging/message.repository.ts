@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, sq
 import { alias } from "drizzle-orm/pg-core";
 import type { AiProvider, ConversationChannel, ConsentStatus, MessageStatus } from "@clinora/contracts";
 import type { DbOrTx } from "../../platform/db/client";
-import { conversations, messages, systemEvents } from "./messaging.schema";
+import { conversations, messageMedia, messages, systemEvents } from "./messaging.schema";
 import { assistantSettings } from "../assistant-settings/assistant-settings.schema";
 import { patients } from "../patients/patients.schema";
 import { twilioNumbers } from "../whatsapp/whatsapp.schema";
@@ -34,6 +34,8 @@ export interface OutboundToSend {
   sendAttemptedAt: Date | null;
   /** The professional's sender number (`whatsapp:+E164`, the oldest when several; as findSenderOf), read with it. */
   sender: string | null;
+  /** Whether the message has files (their links are made only then: a reply has none). */
+  hasFiles: boolean;
 }
 
 /**
@@ -200,6 +202,8 @@ const replyTarget = preparedStatement(["professionalId", "id", "messageId"], (db
     .select({
       ...getTableColumns(conversations),
       replied: sql<boolean>`exists (select 1 from ${messages} where ${eq(messages.replyToMessageId, p.messageId)})`,
+      // Whether the message came with files: their rows are read only then (a text message has none).
+      hasFiles: sql<boolean>`exists (select 1 from ${messageMedia} where ${eq(messageMedia.messageId, p.messageId)})`,
       // The latest inbound message: the one a reply should answer.
       latestInboundId: sql<string | null>`(${db
         .select({ id: inboundOfConversation.id })
@@ -253,6 +257,7 @@ const outboundById = preparedStatement(["id"], (db, p) =>
         .where(eq(twilioNumbers.professionalId, messages.professionalId))
         .orderBy(twilioNumbers.createdAt)
         .limit(1)})`,
+      hasFiles: sql<boolean>`exists (select 1 from ${messageMedia} where ${eq(messageMedia.messageId, messages.id)})`,
     })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
@@ -353,8 +358,8 @@ export function messageRepository(db: DbOrTx) {
     async findReplyTarget(professionalId: string, conversationId: string, messageId: string) {
       const [row] = await replyTarget(db, { professionalId, id: conversationId, messageId });
       if (!row) return null;
-      const { replied, latestInboundId, ...conversation } = row;
-      return { conversation: conversation as ConversationRow, replied: Boolean(replied), latestInboundId };
+      const { replied, hasFiles, latestInboundId, ...conversation } = row;
+      return { conversation: conversation as ConversationRow, replied: Boolean(replied), hasFiles: Boolean(hasFiles), latestInboundId };
     },
 
     /** `lock`: hold the row until the transaction ends (inside one). */
@@ -433,7 +438,7 @@ export function messageRepository(db: DbOrTx) {
     /** An outbound message with its conversation's channel and phone. */
     async findOutbound(id: string): Promise<OutboundToSend | null> {
       const [row] = await outboundById(db, { id });
-      return row ?? null;
+      return row ? { ...row, hasFiles: Boolean(row.hasFiles) } : null;
     },
 
     /** The error code a message failed with (null for none). */

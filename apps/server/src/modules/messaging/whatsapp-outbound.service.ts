@@ -201,7 +201,7 @@ export function whatsappOutboundService(
 
     // The intent is durable before Twilio is called: if the database cannot take it, nothing is sent (the job runs
     // again); if the process or the database goes away after Twilio accepted, the next attempt finds the message.
-    const mediaUrl = (await deps.mediaUrlsOf?.(message.id, clock.now())) ?? [];
+    const mediaUrl = message.hasFiles ? ((await deps.mediaUrlsOf?.(message.id, clock.now())) ?? []) : [];
     await repo.markSendAttempted(message.id, clock.now());
     let sent: SentWhatsapp;
     try {
