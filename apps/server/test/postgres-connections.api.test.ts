@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sql } from "drizzle-orm";
-import { openDatabase, type Database } from "../src/platform/db/client";
+import { openDatabase, POOL_IDLE_MS, POOL_KEEP_ALWAYS, type Database } from "../src/platform/db/client";
 import { rowsOf } from "../src/platform/db/rows";
 import { isDatabaseUnavailable } from "../src/platform/lib/db-errors";
 import { adminPostgresUrl, testDbKind } from "./test-db";
@@ -95,6 +95,45 @@ describePostgres("a connection that PostgreSQL closes", () => {
       expect(isDatabaseUnavailable(outcome)).toBe(true);
     } finally {
       await database.close();
+    }
+  });
+});
+
+describePostgres("the connections a burst opened", () => {
+  it("stay open through a quiet spell (a new one is a cold backend), and only those above the few kept always close after long", async () => {
+    // This pool's backends, told apart from every other test's by their application name.
+    const name = `clinora_pool_${process.pid}_${Date.now()}`;
+    const url = new URL(adminPostgresUrl());
+    url.searchParams.set("application_name", name);
+    const counter = await openDatabase({ kind: "postgres", url: adminPostgresUrl(), maxConnections: 1 });
+    // Taken before the fake clock replaces it: the waits below are real.
+    const realSetTimeout = globalThis.setTimeout;
+    const realPause = (ms: number) => new Promise((resolve) => realSetTimeout(resolve, ms));
+    const backends = async () => {
+      // A connection the pool closes ends its backend a moment later.
+      await realPause(300);
+      const [{ n }] = rowsOf<{ n: number }>(await counter.db.execute(sql`select count(*)::int as n from pg_stat_activity where application_name = ${name}`)) as [{ n: number }];
+      return n;
+    };
+    // The pool's idle timers run on a fake clock; the connections and PostgreSQL stay real.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const database = await openDatabase({ kind: "postgres", url: url.toString(), maxConnections: 4 });
+    try {
+      // Four statements at once: the pool opens four connections.
+      await Promise.all(Array.from({ length: 4 }, () => database.db.execute(sql`select pg_sleep(0.05)`)));
+      expect(await backends()).toBe(4);
+      // A quiet minute (node-postgres' own default closed them after 10 s).
+      vi.advanceTimersByTime(60_000);
+      expect(await backends()).toBe(4);
+      vi.advanceTimersByTime(POOL_IDLE_MS);
+      expect(await backends()).toBe(POOL_KEEP_ALWAYS);
+      // The kept ones still answer.
+      const [{ n }] = rowsOf<{ n: number }>(await database.db.execute(sql`select 1 as n`)) as [{ n: number }];
+      expect(n).toBe(1);
+    } finally {
+      vi.useRealTimers();
+      await database.close();
+      await counter.close();
     }
   });
 });

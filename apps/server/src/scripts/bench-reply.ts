@@ -4,16 +4,19 @@
  * HTTP to the stand-ins, which run here with the load generator:
  *
  * 1. text messages from 200 patient phones, open loop at each rate of BENCH_REPLY_RATES (default 10,25,50 msg/s) for
- *    BENCH_REPLY_SECONDS (default 10), on PostgreSQL with one and two processes (webhooks alternate between them) and
- *    on the embedded database; the fake model answers at once, without a tool call;
- * 2. ten voice notes at once, each transcribed in 500 ms by the fake, on PostgreSQL with one process.
+ *    BENCH_REPLY_SECONDS (default 10), after BENCH_REPLY_WARMUP_SECONDS (default 3) at the same rate from other phones,
+ *    on PostgreSQL with one and two processes (webhooks alternate between them) and on the embedded database; the fake
+ *    model answers at once, without a tool call;
+ * 2. the top rate on PostgreSQL with one process twice more: after the warm-up and 15 s without a message, and without
+ *    any warm-up, against a server process that has just started (the cold start);
+ * 3. ten voice notes at once, each transcribed in 500 ms by the fake, on PostgreSQL with one process.
  *
  * Per run: the webhook's ack p95/p99; ack → reply at Twilio p50/p95/p99, split into pick-up (ack → the model's
  * request arrives), model (→ the reply row is committed) and send (→ Twilio has it); messages folded into a later
  * reply of the same patient; the server processes' CPU share of one core (their event loop's use, plus GC and I/O
  * threads). PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names a server where
  * the bench creates and drops its own database. Writes docs/benchmarks/replies.md unless BENCH_REPLY_NO_WRITE=1.
- * While profiling: BENCH_REPLY_ONLY picks runs (postgres1, postgres2, embedded, voice), BENCH_REPLY_SERVER_NODE_ARGS
+ * While profiling: BENCH_REPLY_ONLY picks runs (postgres1, postgres2, embedded, quiet, cold, voice), BENCH_REPLY_SERVER_NODE_ARGS
  * are given to the server processes' node (e.g. --cpu-prof --cpu-prof-dir=…).
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -32,12 +35,17 @@ import { freePort, percentile as pct } from "./bench-support";
 
 const RATES = (process.env.BENCH_REPLY_RATES ?? "10,25,50").split(",").map(Number).filter((n) => n > 0 && n <= 500);
 const SECONDS = Math.min(120, Math.max(1, Number(process.env.BENCH_REPLY_SECONDS ?? 10)));
+const WARMUP_SECONDS = Math.min(60, Math.max(1, Number(process.env.BENCH_REPLY_WARMUP_SECONDS ?? 3)));
+/** The lull before the "after a quiet spell" run: longer than node-postgres' own idle timeout (10 s). */
+const QUIET_MS = 15_000;
 /** e.g. "--cpu-prof --cpu-prof-dir=…" to see where the server's CPU goes (not allowed in NODE_OPTIONS). */
 const NODE_ARGS = process.env.BENCH_REPLY_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
 const PHONES = 200;
 const VOICE_NOTES = 10;
 const TRANSCRIPTION_MS = 500;
 const SETTLE_CAP_MS = 120_000;
+/** The bench's own connections call themselves this, so that the server's backends can be told apart. */
+const BENCH_APPLICATION = "clinora-bench";
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const ACCOUNT_SID = `AC${"d".repeat(32)}`;
 const AUTH_TOKEN = "bench-reply-token-0123456789abcdef";
@@ -47,6 +55,8 @@ const QUESTION = "Qual é o endereço da clínica?";
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ms = (n: number) => (Number.isFinite(n) ? (n >= 100 ? n.toFixed(0) : n.toFixed(1)) : "—");
 const phone = (k: number) => `+55119${String(60_000_000 + k).padStart(8, "0")}`;
+/** The warm-up's phones: none of them is a measured patient's. */
+const warmUpPhone = (k: number) => `+551198${String(k).padStart(7, "0")}`;
 
 /** CPU seconds a process has used so far (/proc, Linux; 0 elsewhere). */
 function cpuSeconds(pid: number | undefined): number {
@@ -60,16 +70,20 @@ function cpuSeconds(pid: number | undefined): number {
 
 /**
  * CPU used by the PostgreSQL backends serving the bench's database (their pids sampled from pg_stat_activity every
- * 200 ms, so connections opened during the run count too; the sampling connection's own backend does not).
+ * 200 ms, so connections opened during the run count too; the bench's own connections do not), and how many of them
+ * were opened during the run (a new backend plans every statement afresh).
  */
-async function watchBackends(t: Target): Promise<{ seconds(): number; stop(): Promise<void> } | null> {
+async function watchBackends(t: Target): Promise<{ opened(): number; seconds(): number; stop(): Promise<void> } | null> {
   if (t.kind !== "postgres") return null;
-  const c = new pg.Client({ connectionString: t.url! });
+  const c = new pg.Client({ connectionString: t.url!, application_name: BENCH_APPLICATION });
   await c.connect();
   const first = new Map<number, number>();
   const last = new Map<number, number>();
   const sample = async () => {
-    const { rows } = await c.query<{ pid: number }>("select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()");
+    const { rows } = await c.query<{ pid: number }>(
+      "select pid from pg_stat_activity where datname = current_database() and application_name <> $1",
+      [BENCH_APPLICATION],
+    );
     for (const { pid } of rows) {
       const used = cpuSeconds(pid);
       if (!first.has(pid)) first.set(pid, used);
@@ -77,6 +91,7 @@ async function watchBackends(t: Target): Promise<{ seconds(): number; stop(): Pr
     }
   };
   await sample();
+  const before = new Set(first.keys());
   let running = true;
   const loop = (async () => {
     while (running) {
@@ -85,6 +100,7 @@ async function watchBackends(t: Target): Promise<{ seconds(): number; stop(): Pr
     }
   })();
   return {
+    opened: () => [...last.keys()].filter((pid) => !before.has(pid)).length,
     seconds: () => [...last].reduce((sum, [pid, used]) => sum + used - (first.get(pid) ?? used), 0),
     stop: async () => {
       running = false;
@@ -213,7 +229,7 @@ async function startFakes(transcriptionDelayMs = 0): Promise<Fakes> {
 async function settled(t: Target, fakes: Fakes, expectedAtLeast: number) {
   const deadline = Date.now() + SETTLE_CAP_MS;
   if (t.kind === "postgres") {
-    const c = new pg.Client({ connectionString: t.url! });
+    const c = new pg.Client({ connectionString: t.url!, application_name: BENCH_APPLICATION });
     await c.connect();
     try {
       for (;;) {
@@ -255,6 +271,8 @@ interface Row {
   serverMs: number;
   postgresMs: number;
   benchMs: number;
+  /** PostgreSQL connections the server processes opened while measured (— on the embedded database). */
+  opened: number;
   drained: boolean;
 }
 
@@ -275,7 +293,14 @@ async function replyRows(t: Target) {
   }
 }
 
-async function textRun(kind: Target["kind"], processes: number, rate: number): Promise<Row> {
+/**
+ * What comes before the measured seconds: "steady", the rate for WARMUP_SECONDS first; "quiet", the same and then
+ * QUIET_MS without a message (a burst after a lull: reminders' answers at nine); "cold", nothing (processes that have
+ * just started).
+ */
+type Phase = "steady" | "quiet" | "cold";
+
+async function textRun(kind: Target["kind"], processes: number, rate: number, phase: Phase = "steady"): Promise<Row> {
   const t = await freshTarget(kind);
   await seed(t);
   const fakes = await startFakes();
@@ -283,10 +308,22 @@ async function textRun(kind: Target["kind"], processes: number, rate: number): P
   try {
     for (let i = 0; i < processes; i++) servers.push(await startServer(t, fakes.env));
     const hooks = servers.map((sv) => `${sv.origin}${TWILIO_WEBHOOK_PATH}`);
-    // Warm-up: a few messages from other phones, answered, then forgotten.
-    for (let i = 0; i < 10; i++) await fakes.twilio.sendInbound({ webhookUrl: hooks[i % hooks.length]!, from: `+551198${String(i).padStart(7, "0")}`, to: NUMBER, body: QUESTION });
+    // Warm-up, answered, then forgotten: a few messages one at a time, then (see Phase) the run's rate for
+    // WARMUP_SECONDS from other phones, so the measured seconds are a steady state: every process's pool has opened
+    // its connections and its hot code is compiled.
+    for (let i = 0; i < 10; i++) await fakes.twilio.sendInbound({ webhookUrl: hooks[i % hooks.length]!, from: warmUpPhone(i), to: NUMBER, body: QUESTION });
     await fakes.twilio.waitForSent(10, 60_000).catch(() => []);
-    await pause(500);
+    if (phase !== "cold") {
+      const first = Date.now();
+      await Promise.all(
+        Array.from({ length: rate * WARMUP_SECONDS }, async (_, i) => {
+          await pause(Math.max(0, first + (i * 1000) / rate - Date.now()));
+          await fakes.twilio.sendInbound({ webhookUrl: hooks[i % hooks.length]!, from: warmUpPhone(10 + (i % PHONES)), to: NUMBER, body: QUESTION });
+        }),
+      );
+      await settled(t, fakes, 1);
+    }
+    await pause(phase === "quiet" ? QUIET_MS : 500);
     fakes.twilio.reset();
     fakes.modelAt.clear();
 
@@ -318,10 +355,11 @@ async function textRun(kind: Target["kind"], processes: number, rate: number): P
     const benchMs = (benchUsage.user + benchUsage.system) / 1000 / count;
     await backends?.stop();
     const postgresMs = backends ? (backends.seconds() * 1000) / count : NaN;
+    const opened = backends ? backends.opened() : NaN;
     for (const sv of servers) await stopServer(sv);
 
     const twilioAt = new Map(fakes.twilio.sent.map((m) => [m.sid, m.dateCreated.getTime()]));
-    const row: Row = { label: "", rate, messages: count, ackP95: NaN, ackP99: NaN, non200: statuses.filter((x) => x !== 200).length, sends: [], pickUp: [], model: [], send: [], folded: 0, unanswered: 0, cpuShare, serverMs, postgresMs, benchMs, drained };
+    const row: Row = { label: "", rate, messages: count, ackP95: NaN, ackP99: NaN, non200: statuses.filter((x) => x !== 200).length, sends: [], pickUp: [], model: [], send: [], folded: 0, unanswered: 0, cpuShare, serverMs, postgresMs, benchMs, opened, drained };
     const ackLatency = acks.map((a, i) => a - scheduled(i));
     row.ackP95 = pct(ackLatency, 95);
     row.ackP99 = pct(ackLatency, 99);
@@ -392,16 +430,21 @@ async function main() {
       ["pglite", 1, "embedded, 1 process", "embedded"],
     ] as const
   ).filter(([, , , key]) => !only || only.includes(key));
-  for (const [kind, processes, label] of runs) {
-    for (const rate of RATES) {
-      const row = await textRun(kind, processes, rate);
-      row.label = label;
-      rows.push(row);
-      process.stdout.write(
-        `${label} at ${rate} msg/s: ack p99 ${ms(row.ackP99)} ms, ack→send p95 ${ms(pct(row.sends, 95))} ms; CPU ms per message: ` +
-          `server ${ms(row.serverMs)}, PostgreSQL ${ms(row.postgresMs)}, bench ${ms(row.benchMs)}\n`,
-      );
-    }
+  const top = Math.max(...RATES);
+  const plan: { kind: Target["kind"]; processes: number; label: string; rate: number; phase: Phase }[] = runs.flatMap(([kind, processes, label]) =>
+    RATES.map((rate) => ({ kind, processes, label, rate, phase: "steady" as const })),
+  );
+  // The top rate after a lull, and against processes that have just started (no warm-up at all).
+  if (!only || only.includes("quiet")) plan.push({ kind: "postgres", processes: 1, label: "PostgreSQL, 1 process, after 15 s quiet", rate: top, phase: "quiet" });
+  if (!only || only.includes("cold")) plan.push({ kind: "postgres", processes: 1, label: "PostgreSQL, 1 process, cold start", rate: top, phase: "cold" });
+  for (const { kind, processes, label, rate, phase } of plan) {
+    const row = await textRun(kind, processes, rate, phase);
+    row.label = label;
+    rows.push(row);
+    process.stdout.write(
+      `${label} at ${rate} msg/s: ack p99 ${ms(row.ackP99)} ms, ack→send p95 ${ms(pct(row.sends, 95))} ms; CPU ms per message: ` +
+        `server ${ms(row.serverMs)}, PostgreSQL ${ms(row.postgresMs)}, bench ${ms(row.benchMs)}\n`,
+    );
   }
   const voice = !only || only.includes("voice") ? await voiceRun("postgres") : null;
   const load1 = loadavg()[0]!.toFixed(2);
@@ -417,25 +460,27 @@ async function main() {
     "",
     `Made by \`npm run bench:reply\` (apps/server/src/scripts/bench-reply.ts): server.ts processes from source, the real Twilio and OpenAI SDKs ` +
       `talking HTTP to the stand-ins, which run in the bench's process with the load generator. ${SECONDS} s of messages per run from ${PHONES} ` +
-      `patient phones (open loop: each at its instant); the fake model answers at once without a tool call; the fake Twilio posts sent/delivered ` +
+      `patient phones (open loop: each at its instant), measured after ${WARMUP_SECONDS} s at the same rate from other phones (and, in the row after a quiet spell, ${QUIET_MS / 1000} s without a message; ` +
+      `the cold-start row has no warm-up: the processes' first burst); the fake model answers at once without a tool call; the fake Twilio posts sent/delivered ` +
       `callbacks back. Default worker settings (WORKER_NETWORK_CONCURRENCY 32, WORKER_CONCURRENCY 4, WORKER_LOOP_DELAY_LIMIT_MS 40).`,
     "",
     `Machine: ${cpus().length} cores, shared with other work; 1-minute load average ${load0} at the start, ${load1} at the end.`,
     "",
-    "| database, processes | msg/s | messages | non-200 | ack p95 ms | ack p99 ms | ack→send p50 ms | p95 ms | p99 ms | pick-up p50/p95 ms | model p50/p95 ms | send p50/p95 ms | folded | no reply | server CPU (of one core) | CPU ms per message: server / PostgreSQL / bench |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| database, processes | msg/s | messages | non-200 | ack p95 ms | ack p99 ms | ack→send p50 ms | p95 ms | p99 ms | pick-up p50/p95 ms | model p50/p95 ms | send p50/p95 ms | folded | no reply | server CPU (of one core) | CPU ms per message: server / PostgreSQL / bench | connections opened |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows.map(
       (r) =>
         `| ${r.label} | ${r.rate} | ${r.messages} | ${r.non200} | ${ms(r.ackP95)} | ${ms(r.ackP99)} | ${ms(pct(r.sends, 50))} | ${ms(pct(r.sends, 95))} | ${ms(pct(r.sends, 99))} | ` +
         `${ms(pct(r.pickUp, 50))} / ${ms(pct(r.pickUp, 95))} | ${ms(pct(r.model, 50))} / ${ms(pct(r.model, 95))} | ${ms(pct(r.send, 50))} / ${ms(pct(r.send, 95))} | ` +
-        `${r.folded} | ${r.unanswered}${r.drained ? "" : " (queue not drained)"} | ${(r.cpuShare * 100).toFixed(0)} % | ${ms(r.serverMs)} / ${ms(r.postgresMs)} / ${ms(r.benchMs)} |`,
+        `${r.folded} | ${r.unanswered}${r.drained ? "" : " (queue not drained)"} | ${(r.cpuShare * 100).toFixed(0)} % | ${ms(r.serverMs)} / ${ms(r.postgresMs)} / ${ms(r.benchMs)} | ${Number.isFinite(r.opened) ? r.opened : "—"} |`,
     ),
     "",
     "ack: from a message's scheduled instant to the webhook's answer. ack→send: from that answer to the reply's creation at the fake Twilio; " +
       "pick-up: to the model's request (the reply job's reads and safety checks included), model: to the reply row's commit, send: to Twilio. " +
       "Folded: answered together with a later message of the same patient. Server CPU: the server processes' CPU time over the sending window, per process. " +
       "CPU ms per message: from the first message to the drained queue (its last status callbacks included), the server processes' CPU, their PostgreSQL backends' " +
-      "(sampled from pg_stat_activity) and the bench process's (load generator and stand-ins), divided by the messages sent; far less sensitive to other load than the latencies.",
+      "(sampled from pg_stat_activity) and the bench process's (load generator and stand-ins), divided by the messages sent; far less sensitive to other load than the latencies. " +
+      "Connections opened: PostgreSQL backends the server processes started while measured (each reads the catalog and plans every statement afresh).",
     "",
     voice
       ? `Voice notes: ${VOICE_NOTES} at once (PostgreSQL, 1 process), each transcribed in ${TRANSCRIPTION_MS} ms (${voice.transcriptions} transcriptions): ` +
@@ -449,6 +494,12 @@ async function main() {
     `- the webhook's ack p99 < 100 ms during those runs: ${goal([pg1, pg2, embedded].some((r) => !r) ? undefined : [pg1, pg2, embedded].every((r) => r!.ackP99 < 100))} (${[pg1, pg2, embedded].map((r) => ms(r?.ackP99 ?? NaN)).join(" / ")} ms).`,
     `- every voice note answered within transcription + 1 s: ${goal(voice ? voice.answered.length === VOICE_NOTES && voice.answered.every((x) => x <= voiceLimit) : undefined)}.`,
     "- free times ≤ 1.5× their floor: measured by `npm run bench:free-times` (docs/benchmarks/free-times.md, docs/decisions/039).",
+    "",
+    "The goals are read on the steady rows. The same 50 msg/s, PostgreSQL, one process: " +
+      [at50("PostgreSQL, 1 process, after 15 s quiet"), at50("PostgreSQL, 1 process, cold start")]
+        .map((r, k) => `${k === 0 ? "after 15 s without a message" : "from a process's first burst"}, ack → send p95 ${ms(r ? pct(r.sends, 95) : NaN)} ms`)
+        .join("; ") +
+      ".",
     "",
   ];
   const text = lines.join("\n");

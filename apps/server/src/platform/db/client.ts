@@ -180,12 +180,25 @@ function listenOn(url: string, channel: string, onNotify: (payload?: string) => 
   };
 }
 
+/**
+ * How long an idle PostgreSQL connection is kept before the pool closes it. A new connection is a new backend, which
+ * reads the catalog and plans each prepared statement afresh: with node-postgres' 10 s, a pool under 50 messages a
+ * second kept closing connections it had not needed for a moment and opening cold ones in the next burst (more CPU
+ * per message, and the latency tail with it), and a burst after a quiet spell met only cold ones (docs/decisions/036,
+ * fifth round). Ten minutes covers the gaps of a working day; DATABASE_POOL_MAX bounds what is kept.
+ */
+export const POOL_IDLE_MS = 10 * 60_000;
+/** Connections the pool keeps however long they sit idle: the first message after a quiet night finds them warm. */
+export const POOL_KEEP_ALWAYS = 2;
+
 /** Opens the embedded database (default, see docs/decisions/001) or PostgreSQL when a URL is given. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") {
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.maxConnections ?? 10,
+      min: Math.min(POOL_KEEP_ALWAYS, options.maxConnections ?? 10),
+      idleTimeoutMillis: POOL_IDLE_MS,
       Client: PreparingClient,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       // A peer that vanished without closing (a cut network) is noticed by TCP keepalive instead of never.
