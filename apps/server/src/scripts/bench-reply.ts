@@ -4,7 +4,7 @@
  * HTTP to the stand-ins, which run here with the load generator:
  *
  * 1. text messages from 200 patient phones, open loop at each rate of BENCH_REPLY_RATES (default 10,25,50 msg/s) for
- *    BENCH_REPLY_SECONDS (default 10), after BENCH_REPLY_WARMUP_SECONDS (default 3) at the same rate from other phones,
+ *    BENCH_REPLY_SECONDS (default 10), after BENCH_REPLY_WARMUP_SECONDS (default 3; 0: none) at the same rate from other phones,
  *    on PostgreSQL with one and two processes (webhooks alternate between them) and on the embedded database; the fake
  *    model answers at once, without a tool call;
  * 2. the top rate on PostgreSQL with one process twice more: after the warm-up and 15 s without a message, and without
@@ -35,7 +35,7 @@ import { freePort, percentile as pct } from "./bench-support";
 
 const RATES = (process.env.BENCH_REPLY_RATES ?? "10,25,50").split(",").map(Number).filter((n) => n > 0 && n <= 500);
 const SECONDS = Math.min(120, Math.max(1, Number(process.env.BENCH_REPLY_SECONDS ?? 10)));
-const WARMUP_SECONDS = Math.min(60, Math.max(1, Number(process.env.BENCH_REPLY_WARMUP_SECONDS ?? 3)));
+const WARMUP_SECONDS = Math.min(60, Math.max(0, Number(process.env.BENCH_REPLY_WARMUP_SECONDS ?? 3)));
 /** The lull before the "after a quiet spell" run: longer than node-postgres' own idle timeout (10 s). */
 const QUIET_MS = 15_000;
 /** e.g. "--cpu-prof --cpu-prof-dir=…" to see where the server's CPU goes (not allowed in NODE_OPTIONS). */
@@ -313,7 +313,7 @@ async function textRun(kind: Target["kind"], processes: number, rate: number, ph
     // its connections and its hot code is compiled.
     for (let i = 0; i < 10; i++) await fakes.twilio.sendInbound({ webhookUrl: hooks[i % hooks.length]!, from: warmUpPhone(i), to: NUMBER, body: QUESTION });
     await fakes.twilio.waitForSent(10, 60_000).catch(() => []);
-    if (phase !== "cold") {
+    if (phase !== "cold" && WARMUP_SECONDS > 0) {
       const first = Date.now();
       await Promise.all(
         Array.from({ length: rate * WARMUP_SECONDS }, async (_, i) => {

@@ -4,6 +4,7 @@ import { serverDir } from "../../server-dir";
 import { acquireDataDirLock } from "./data-dir-lock";
 import { databaseRetryDelayMs, markConnectionError } from "../lib/db-errors";
 import { PgliteConnection } from "./pglite-connection";
+import { keepStatisticsFresh } from "./embedded-statistics";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -191,6 +192,9 @@ export const POOL_IDLE_MS = 10 * 60_000;
 /** Connections the pool keeps however long they sit idle: the first message after a quiet night finds them warm. */
 export const POOL_KEEP_ALWAYS = 2;
 
+/** How often the embedded database looks for tables that grew enough to gather their statistics again. */
+const STATISTICS_EVERY_MS = 30_000;
+
 /** Opens the embedded database (default, see docs/decisions/001) or PostgreSQL when a URL is given. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") {
@@ -241,6 +245,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const connection = new PgliteConnection(client);
   const logger = options.logQuery ? { logQuery: options.logQuery } : undefined;
   const db = drizzlePglite({ client: connection as unknown as PGlite, logger }) as unknown as Db;
+  // What autovacuum's ANALYZE does for a server: the planner's statistics follow the tables as they grow.
+  const statistics = keepStatisticsFresh(connection, STATISTICS_EVERY_MS);
   return {
     db,
     kind: "pglite",
@@ -255,6 +261,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await connection.query("select 1");
     },
     close: async () => {
+      await statistics.stop();
       await client.close();
       releaseLock();
     },
