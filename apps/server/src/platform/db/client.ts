@@ -192,8 +192,8 @@ export const POOL_IDLE_MS = 10 * 60_000;
 /** Connections the pool keeps however long they sit idle: the first message after a quiet night finds them warm. */
 export const POOL_KEEP_ALWAYS = 2;
 
-/** How often the embedded database looks for tables that grew enough to gather their statistics again. */
-const STATISTICS_EVERY_MS = 30_000;
+/** How often the embedded database looks for tables that grew enough to gather their statistics again (one catalog read). */
+const STATISTICS_EVERY_MS = 10_000;
 
 /** Opens the embedded database (default, see docs/decisions/001) or PostgreSQL when a URL is given. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
