@@ -8,7 +8,7 @@
  *    on PostgreSQL with one and two processes (webhooks alternate between them) and on the embedded database; the fake
  *    model answers at once, without a tool call;
  * 2. the top rate on PostgreSQL with one process twice more: after the warm-up and 15 s without a message, and without
- *    any warm-up, against a server process that has just started (the cold start);
+ *    the warm-up at the rate (only ten messages one at a time), against a server process that has just started;
  * 3. ten voice notes at once, each transcribed in 500 ms by the fake, on PostgreSQL with one process.
  *
  * Per run: the webhook's ack p95/p99; ack → reply at Twilio p50/p95/p99, split into pick-up (ack → the model's
@@ -294,9 +294,9 @@ async function replyRows(t: Target) {
 }
 
 /**
- * What comes before the measured seconds: "steady", the rate for WARMUP_SECONDS first; "quiet", the same and then
- * QUIET_MS without a message (a burst after a lull: reminders' answers at nine); "cold", nothing (processes that have
- * just started).
+ * What comes before the measured seconds, after ten messages one at a time: "steady", the rate for WARMUP_SECONDS;
+ * "quiet", the same and then QUIET_MS without a message (a burst after a lull: reminders' answers at nine); "cold",
+ * nothing more (processes that have just started).
  */
 type Phase = "steady" | "quiet" | "cold";
 
@@ -434,8 +434,9 @@ async function main() {
   const plan: { kind: Target["kind"]; processes: number; label: string; rate: number; phase: Phase }[] = runs.flatMap(([kind, processes, label]) =>
     RATES.map((rate) => ({ kind, processes, label, rate, phase: "steady" as const })),
   );
-  // The top rate after a lull, and against processes that have just started (no warm-up at all).
-  if (!only || only.includes("quiet")) plan.push({ kind: "postgres", processes: 1, label: "PostgreSQL, 1 process, after 15 s quiet", rate: top, phase: "quiet" });
+  // The top rate after a lull, and against processes that have just started (no warm-up at the rate).
+  const quietLabel = `PostgreSQL, 1 process, after ${QUIET_MS / 1000} s quiet`;
+  if (!only || only.includes("quiet")) plan.push({ kind: "postgres", processes: 1, label: quietLabel, rate: top, phase: "quiet" });
   if (!only || only.includes("cold")) plan.push({ kind: "postgres", processes: 1, label: "PostgreSQL, 1 process, cold start", rate: top, phase: "cold" });
   for (const { kind, processes, label, rate, phase } of plan) {
     const row = await textRun(kind, processes, rate, phase);
@@ -461,10 +462,11 @@ async function main() {
     `Made by \`npm run bench:reply\` (apps/server/src/scripts/bench-reply.ts): server.ts processes from source, the real Twilio and OpenAI SDKs ` +
       `talking HTTP to the stand-ins, which run in the bench's process with the load generator. ${SECONDS} s of messages per run from ${PHONES} ` +
       `patient phones (open loop: each at its instant), measured after ${WARMUP_SECONDS} s at the same rate from other phones (and, in the row after a quiet spell, ${QUIET_MS / 1000} s without a message; ` +
-      `the cold-start row has no warm-up: the processes' first burst); the fake model answers at once without a tool call; the fake Twilio posts sent/delivered ` +
+      `the cold-start row has only ten messages one at a time before: the processes' first burst); the fake model answers at once without a tool call; the fake Twilio posts sent/delivered ` +
       `callbacks back. Default worker settings (WORKER_NETWORK_CONCURRENCY 32, WORKER_CONCURRENCY 4, WORKER_LOOP_DELAY_LIMIT_MS 40).`,
     "",
-    `Machine: ${cpus().length} cores, shared with other work; 1-minute load average ${load0} at the start, ${load1} at the end.`,
+    `Machine: ${cpus().length} cores, shared with other work; 1-minute load average ${load0} at the start, ${load1} at the end. ` +
+      "This is one run: on a shared host the same build's figures vary from run to run, and docs/decisions/036 lists every full run of each round.",
     "",
     "| database, processes | msg/s | messages | non-200 | ack p95 ms | ack p99 ms | ack→send p50 ms | p95 ms | p99 ms | pick-up p50/p95 ms | model p50/p95 ms | send p50/p95 ms | folded | no reply | server CPU (of one core) | CPU ms per message: server / PostgreSQL / bench | connections opened |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -496,8 +498,8 @@ async function main() {
     "- free times ≤ 1.5× their floor: measured by `npm run bench:free-times` (docs/benchmarks/free-times.md, docs/decisions/039).",
     "",
     "The goals are read on the steady rows. The same 50 msg/s, PostgreSQL, one process: " +
-      [at50("PostgreSQL, 1 process, after 15 s quiet"), at50("PostgreSQL, 1 process, cold start")]
-        .map((r, k) => `${k === 0 ? "after 15 s without a message" : "from a process's first burst"}, ack → send p95 ${ms(r ? pct(r.sends, 95) : NaN)} ms`)
+      [at50(quietLabel), at50("PostgreSQL, 1 process, cold start")]
+        .map((r, k) => `${k === 0 ? `after ${QUIET_MS / 1000} s without a message` : "from a process's first burst"}, ack → send p95 ${ms(r ? pct(r.sends, 95) : NaN)} ms`)
         .join("; ") +
       ".",
     "",
