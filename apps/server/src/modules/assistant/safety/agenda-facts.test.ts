@@ -62,4 +62,20 @@ describe("the prompt is not echoed", () => {
     expect(echoesPrompt("Nunca dê diagnósticos, interpretações de exames, orientações, só isso.", rules)).toBe(false);
     expect(echoesPrompt("A doutora não dá diagnósticos por mensagem.", rules)).toBe(false);
   });
+
+  it("checks each practice's own instructions, however many practices ask in turn (their word runs are kept)", () => {
+    const echo = "Eu sigo isto: nunca dê diagnósticos, interpretações de exames, orientações de tratamento.";
+    // Nine words: every run of eight holds the practice's number.
+    const other = (k: number) => `Unidade ${k} abre cedo e fecha tarde todo dia.`;
+    const repeating = (k: number) => `Como eu disse, unidade ${k} abre cedo e fecha tarde todo dia.`;
+    // More practices than are kept, each asked twice: the answers never mix, whatever was dropped in between.
+    for (let round = 0; round < 2; round++) {
+      for (let k = 0; k < 50; k++) {
+        expect(echoesPrompt(echo, other(k))).toBe(false);
+        expect(echoesPrompt(repeating(k), other(k))).toBe(true);
+        expect(echoesPrompt(repeating(k + 1), other(k))).toBe(false);
+      }
+      expect(echoesPrompt(echo, rules)).toBe(true);
+    }
+  });
 });

@@ -176,9 +176,30 @@ export const ECHO_WORDS = 8;
 export function echoesPrompt(reply: string, instructions: string): boolean {
   const words = wordsOf(reply);
   if (words.length < ECHO_WORDS) return false;
+  const shingles = shinglesOf(instructions);
+  for (let i = 0; i + ECHO_WORDS <= words.length; i++) if (shingles.has(words.slice(i, i + ECHO_WORDS).join(" "))) return true;
+  return false;
+}
+
+/**
+ * The runs of ECHO_WORDS words of a practice's instructions, kept for the latest few instructions: they change only
+ * with its settings, and working them out again for every reply was most of the echo check's cost (a prompt of a
+ * thousand words, normalized and cut up at every message).
+ */
+const shingleCache = new Map<string, Set<string>>();
+const SHINGLE_CACHE_SIZE = 32;
+function shinglesOf(instructions: string): Set<string> {
+  const kept = shingleCache.get(instructions);
+  if (kept) {
+    // Most recently used last: the first entry is the one to drop.
+    shingleCache.delete(instructions);
+    shingleCache.set(instructions, kept);
+    return kept;
+  }
   const source = wordsOf(instructions);
   const shingles = new Set<string>();
   for (let i = 0; i + ECHO_WORDS <= source.length; i++) shingles.add(source.slice(i, i + ECHO_WORDS).join(" "));
-  for (let i = 0; i + ECHO_WORDS <= words.length; i++) if (shingles.has(words.slice(i, i + ECHO_WORDS).join(" "))) return true;
-  return false;
+  shingleCache.set(instructions, shingles);
+  if (shingleCache.size > SHINGLE_CACHE_SIZE) shingleCache.delete(shingleCache.keys().next().value!);
+  return shingles;
 }
