@@ -497,8 +497,9 @@ async function main() {
     `- every voice note answered within transcription + 1 s: ${goal(voice ? voice.answered.length === VOICE_NOTES && voice.answered.every((x) => x <= voiceLimit) : undefined)}.`,
     "- free times ≤ 1.5× their floor: measured by `npm run bench:free-times` (docs/benchmarks/free-times.md, docs/decisions/039).",
     "",
-    "The goals are read on the steady rows. The same 50 msg/s, PostgreSQL, one process: " +
-      [at50(quietLabel), at50("PostgreSQL, 1 process, cold start")]
+    `The goals are read on the steady rows. The same ${top} msg/s, PostgreSQL, one process: ` +
+      [quietLabel, "PostgreSQL, 1 process, cold start"]
+        .map((label) => rows.find((r) => r.label === label))
         .map((r, k) => `${k === 0 ? `after ${QUIET_MS / 1000} s without a message` : "from a process's first burst"}, ack → send p95 ${ms(r ? pct(r.sends, 95) : NaN)} ms`)
         .join("; ") +
       ".",

@@ -193,6 +193,8 @@ async function storeWithConversation(
 }
 
 // The reply path's other statements (webhook → reply job → send), built once each (docs/decisions/036).
+/** Whether the message (an id, a placeholder for one, or a column) has files, for a read that needs them only then. */
+const hasFiles = (messageId: Placeholder | typeof messages.id) => sql<boolean>`exists (select 1 from ${messageMedia} where ${eq(messageMedia.messageId, messageId)})`;
 const conversationWhere = (p: { professionalId: Placeholder; id: Placeholder }) => and(eq(conversations.professionalId, p.professionalId), eq(conversations.id, p.id));
 const conversationById = preparedStatement(["professionalId", "id"], (db, p) => db.select().from(conversations).where(conversationWhere(p)).limit(1));
 const lockConversationById = preparedStatement(["professionalId", "id"], (db, p) => db.select().from(conversations).where(conversationWhere(p)).limit(1).for("update"));
@@ -203,7 +205,7 @@ const replyTarget = preparedStatement(["professionalId", "id", "messageId"], (db
       ...getTableColumns(conversations),
       replied: sql<boolean>`exists (select 1 from ${messages} where ${eq(messages.replyToMessageId, p.messageId)})`,
       // Whether the message came with files: their rows are read only then (a text message has none).
-      hasFiles: sql<boolean>`exists (select 1 from ${messageMedia} where ${eq(messageMedia.messageId, p.messageId)})`,
+      hasFiles: hasFiles(p.messageId),
       // The latest inbound message: the one a reply should answer.
       latestInboundId: sql<string | null>`(${db
         .select({ id: inboundOfConversation.id })
@@ -257,7 +259,7 @@ const outboundById = preparedStatement(["id"], (db, p) =>
         .where(eq(twilioNumbers.professionalId, messages.professionalId))
         .orderBy(twilioNumbers.createdAt)
         .limit(1)})`,
-      hasFiles: sql<boolean>`exists (select 1 from ${messageMedia} where ${eq(messageMedia.messageId, messages.id)})`,
+      hasFiles: hasFiles(messages.id),
     })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))

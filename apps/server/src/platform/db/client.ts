@@ -198,10 +198,11 @@ const STATISTICS_EVERY_MS = 10_000;
 /** Opens the embedded database (default, see docs/decisions/001) or PostgreSQL when a URL is given. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") {
+    const max = options.maxConnections ?? 10;
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: options.maxConnections ?? 10,
-      min: Math.min(POOL_KEEP_ALWAYS, options.maxConnections ?? 10),
+      max,
+      min: Math.min(POOL_KEEP_ALWAYS, max),
       idleTimeoutMillis: POOL_IDLE_MS,
       Client: PreparingClient,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,

@@ -15,7 +15,7 @@ const GROWN_TABLES = `select c.relname as name from pg_class c join pg_namespace
  * PostgreSQL's autovacuum does this for a server; the embedded engine has none, so its planner kept the statistics of
  * the last start (its migrations end with an ANALYZE) for as long as the process ran: a new practice's tables are
  * empty then, and a day of messages later its plans still assume so. At 50 WhatsApp messages a second, gathering them
- * again took 8-10 % off the server's CPU per message (docs/decisions/036, fifth round). Growth rather than a count of
+ * again every 2 s took 8-10 % off the server's CPU per message (docs/decisions/036, fifth round). Growth rather than a count of
  * changes because the engine keeps no such count (pg_stat_user_tables stays at zero there); each table is gathered
  * again once it is a fifth larger, so a large table seldom is.
  */
